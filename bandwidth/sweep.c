@@ -1,0 +1,591 @@
+/* The working-set sweep of rfl_bandwidth (Lo et al., Section 4, Fig. 1 right):
+ * one OpenMP parallel region for the whole run; every thread owns a static
+ * range of its rank's buffer, first-touched inside the region; each timed
+ * sample is fenced by an OpenMP and an MPI barrier and timed by rank 0's
+ * master thread. */
+#include "config.h"
+#include "bandwidth.h"
+#include "kernels.h"
+#include "verify.h"
+#include "common/csv.h"
+#include "common/interrupt.h"
+#include "common/isa.h"
+#include "common/log.h"
+#include "common/meta.h"
+#include "common/mpi_shim.h"
+#include "common/progress.h"
+#include "common/rfl.h"
+#include "common/size.h"
+#include "common/stats.h"
+#include "common/timer.h"
+#include "common/topo.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define HUGE_PAGE_BYTES (2u << 20)
+/* Gaps between arrays, so a[i], b[i] and c[i] do not share a 4 KiB offset. */
+#define ARRAY_PAD_BYTES 256
+#define BARRIER_REPS 1000
+
+static const char *const columns[] = {
+    "kernel", "precision", "isa", "nontemporal", "ranks", "threads_per_rank", "wss_bytes",
+    "wss_bytes_per_thread", "hwloc_level", "elems_per_thread", "bytes_read_per_elem",
+    "bytes_written_per_elem", "trials", "experiments", "bytes_per_sample", "time_min_s",
+    "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median", "gbytes_per_s_worst",
+    "gbytes_per_s_with_write_allocate", "verified"};
+#define NCOLUMNS (sizeof columns / sizeof columns[0])
+
+/* Everything the run decides before the parallel region. */
+struct plan {
+    int ranks, threads, node_threads;
+    unsigned kernels, precisions, isas;
+    double growth, min_time_s;
+    unsigned experiments;
+    uint64_t wss_min, wss_max;     /* whole job */
+    size_t region_bytes;           /* per thread, a multiple of 2 MiB */
+    struct rfl_topo topo;
+    int bind;                      /* rfl pins threads with hwloc */
+    unsigned bind_offset;          /* first core index for this rank's threads */
+};
+
+/* Shared between the threads of the region; written by the master thread. */
+struct shared {
+    double t0, elapsed;
+    int stop;
+    struct rfl_bw_mismatch *mismatch; /* one per thread */
+    char (*binding)[96];               /* one per thread */
+    double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
+};
+
+struct best {
+    double gbytes_per_s[RFL_TOPO_MAX_CACHE + 1]; /* per hwloc level, the last is DRAM */
+};
+
+/* The smallest cache level whose per-thread share holds `per_thread` bytes. */
+static int hwloc_level(const struct plan *p, uint64_t per_thread, char *name, size_t len)
+{
+    for (unsigned i = 0; i < p->topo.ncache; i++) {
+        const struct rfl_cache_level *c = &p->topo.cache[i];
+        unsigned used = c->instances < (unsigned)p->node_threads ? c->instances : (unsigned)p->node_threads;
+        double share = (double)c->size_bytes * used / p->node_threads;
+        if ((double)per_thread <= share) {
+            snprintf(name, len, "L%d", c->level);
+            return (int)i;
+        }
+    }
+    snprintf(name, len, "DRAM");
+    return (int)p->topo.ncache;
+}
+
+static double available_memory_bytes(void)
+{
+    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
+}
+
+static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
+{
+    memset(p, 0, sizeof *p);
+    if (rfl_topo_load(&p->topo) != 0)
+        return RFL_EXIT_FAILURE;
+    if (o->threads)
+        omp_set_num_threads((int)o->threads);
+    p->ranks = rfl_mpi_size();
+    p->threads = omp_get_max_threads();
+    p->node_threads = rfl_mpi_local_size() * p->threads;
+    p->kernels = o->kernels ? o->kernels : (1u << RFL_BW_NKERNELS) - 1;
+    p->precisions = o->precisions ? o->precisions : (1u << RFL_NPRECISION) - 1;
+    p->isas = o->isas ? o->isas : 1u << rfl_isa_best();
+    for (int i = 0; i < RFL_NISA; i++)
+        if ((p->isas >> i & 1) && !rfl_isa_supported((enum rfl_isa)i)) {
+            rfl_error("option --isa: this CPU does not support '%s' (supported: c%s%s)", rfl_isa_names[i],
+                      rfl_isa_supported(RFL_ISA_AVX2) ? ", avx2" : "",
+                      rfl_isa_supported(RFL_ISA_AVX512) ? ", avx512" : "");
+            return RFL_EXIT_USAGE;
+        }
+    p->growth = o->growth ? o->growth : o->quick ? 2.0 : M_SQRT2;
+    p->min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.001 : 0.002;
+    p->experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
+
+    uint64_t total_threads = (uint64_t)p->ranks * (uint64_t)p->threads;
+    int nodes = p->ranks / rfl_mpi_local_size();
+    if (nodes < 1)
+        nodes = 1;
+    double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * available_memory_bytes();
+    uint64_t llc = rfl_topo_llc_total_bytes(&p->topo);
+    if (o->wss[0]) {
+        p->wss_min = o->wss[0];
+        p->wss_max = o->wss[1];
+    } else {
+        p->wss_min = 4096 * total_threads;
+        p->wss_max = (llc ? 8 * llc : (uint64_t)1 << 30) * (uint64_t)nodes;
+        /* The default stays inside the memory limit; an explicit --wss is checked below. */
+        double cap = 0.9 * mem_limit * nodes;
+        if ((double)p->wss_max > cap)
+            p->wss_max = (uint64_t)cap;
+        if (p->wss_max < p->wss_min)
+            p->wss_max = p->wss_min;
+    }
+    /* The smallest point: one quantum of one array per thread. */
+    uint64_t floor_bytes = RFL_BW_ELEM_QUANTUM * 4 * total_threads;
+    if (p->wss_max < floor_bytes) {
+        char a[32], b[32];
+        rfl_error("option --wss: maximum %s is below the smallest working set for %llu threads (%s)",
+                  rfl_format_size(p->wss_max, a, sizeof a), (unsigned long long)total_threads,
+                  rfl_format_size(floor_bytes, b, sizeof b));
+        return RFL_EXIT_USAGE;
+    }
+    size_t per_thread = (size_t)((p->wss_max + total_threads - 1) / total_threads) + 3 * ARRAY_PAD_BYTES;
+    p->region_bytes = (per_thread + HUGE_PAGE_BYTES - 1) / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
+    double node_bytes = (double)p->region_bytes * p->node_threads;
+    if (node_bytes > mem_limit) {
+        char a[32], b[32];
+        rfl_error("option --wss: buffers need %s per node, above the memory limit of %s "
+                  "(lower --wss or raise --mem-limit)",
+                  rfl_format_size((uint64_t)node_bytes, a, sizeof a),
+                  rfl_format_size((uint64_t)mem_limit, b, sizeof b));
+        return RFL_EXIT_USAGE;
+    }
+
+    p->bind = getenv("OMP_PROC_BIND") == NULL;
+    if (p->bind) {
+        /* Ranks that share a cpuset (not bound by the launcher, or bound to a
+         * socket) split its cores between them. */
+        char key[512], host[256] = "";
+        gethostname(host, sizeof host - 1);
+        hwloc_bitmap_list_snprintf(key, sizeof key, p->topo.allowed);
+        strncat(key, host, sizeof key - strlen(key) - 1);
+        int index, count;
+        rfl_mpi_peers(key, &index, &count);
+        if (p->topo.allowed_cores >= (unsigned)(count * p->threads))
+            p->bind_offset = (unsigned)(index * p->threads);
+    }
+    return RFL_EXIT_OK;
+}
+
+/* One timed sample: all threads of all ranks start together, rank 0's
+ * master thread reads the clock, and the sample ends when the slowest
+ * thread of the slowest rank has finished. */
+static double timed_sample(struct shared *sh, rfl_bw_fn fn, struct rfl_bw_work *w)
+{
+#pragma omp barrier
+#pragma omp master
+    {
+        rfl_mpi_barrier();
+        sh->t0 = rfl_now_s();
+    }
+#pragma omp barrier
+    if (fn)
+        fn(w);
+#pragma omp barrier
+#pragma omp master
+    {
+        rfl_mpi_barrier();
+        sh->elapsed = rfl_now_s() - sh->t0;
+        rfl_mpi_bcast_double(&sh->elapsed, 1);
+    }
+#pragma omp barrier
+    return sh->elapsed;
+}
+
+static void measure_barriers(struct shared *sh)
+{
+    double best_omp = INFINITY, best_mpi = INFINITY, best_sample = INFINITY;
+    for (int rep = 0; rep < 3; rep++) {
+        double t = 0;
+#pragma omp barrier
+#pragma omp master
+        t = rfl_now_s();
+        for (int i = 0; i < BARRIER_REPS; i++) {
+#pragma omp barrier
+        }
+#pragma omp master
+        {
+            double omp = (rfl_now_s() - t) / BARRIER_REPS;
+            t = rfl_now_s();
+            for (int i = 0; i < BARRIER_REPS; i++)
+                rfl_mpi_barrier();
+            double mpi = (rfl_now_s() - t) / BARRIER_REPS;
+            best_omp = omp < best_omp ? omp : best_omp;
+            best_mpi = mpi < best_mpi ? mpi : best_mpi;
+        }
+        double sum = 0;
+        for (int i = 0; i < BARRIER_REPS / 10; i++)
+            sum += timed_sample(sh, NULL, NULL);
+#pragma omp master
+        if (sum / (BARRIER_REPS / 10) < best_sample)
+            best_sample = sum / (BARRIER_REPS / 10);
+    }
+#pragma omp master
+    {
+        /* Rank 0's figures are the job's: every rank took part in each barrier. */
+        double v[3] = {best_omp * 1e6, best_mpi * 1e6, best_sample * 1e6};
+        rfl_mpi_bcast_double(v, 3);
+        sh->omp_barrier_us = v[0];
+        sh->mpi_barrier_us = v[1];
+        sh->sample_overhead_us = v[2];
+    }
+#pragma omp barrier
+}
+
+static void thread_arrays(const struct plan *p, char *buffer, int tid, const struct rfl_bw_kernel *k,
+                          enum rfl_precision prec, size_t n, struct rfl_bw_work *w)
+{
+    char *base = buffer + (size_t)tid * p->region_bytes;
+    size_t bytes = n * rfl_precision_bytes(prec);
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->a = base;
+    w->b = k->arrays > 1 ? base + bytes + ARRAY_PAD_BYTES : NULL;
+    w->c = k->arrays > 2 ? base + 2 * (bytes + ARRAY_PAD_BYTES) : NULL;
+}
+
+static uint64_t anon_huge_bytes(void)
+{
+    FILE *f = fopen("/proc/self/smaps_rollup", "r");
+    if (!f)
+        return 0;
+    char line[256];
+    unsigned long long kb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "AnonHugePages: %llu kB", &kb) == 1)
+            break;
+    fclose(f);
+    return (uint64_t)kb * 1024;
+}
+
+static json_t *thp_json(int madvise_ok, uint64_t buffer_bytes)
+{
+    char mode[128] = "unavailable";
+    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (f) {
+        if (fgets(mode, sizeof mode, f))
+            mode[strcspn(mode, "\n")] = '\0';
+        fclose(f);
+    }
+    return json_pack("{s:s, s:b, s:I, s:I}", "thp_enabled", mode, "madvise_hugepage", madvise_ok,
+                     "buffer_bytes_rank0", (json_int_t)buffer_bytes, "anon_huge_bytes_rank0",
+                     (json_int_t)anon_huge_bytes());
+}
+
+static void print_summary(const struct plan *p, struct best *best, int nbest)
+{
+    if (rfl_mpi_rank() != 0)
+        return;
+    char head[128];
+    int n = snprintf(head, sizeof head, "%-22s", "best GB/s");
+    for (unsigned i = 0; i < p->topo.ncache; i++)
+        n += snprintf(head + n, sizeof head - (size_t)n, " %9s%d", "L", p->topo.cache[i].level);
+    snprintf(head + n, sizeof head - (size_t)n, " %10s", "DRAM");
+    fprintf(stderr, "%s\n", head);
+    int row = 0;
+    for (int isa = 0; isa < RFL_NISA; isa++)
+        for (int prec = 0; prec < RFL_NPRECISION; prec++)
+            for (int k = 0; k < RFL_BW_NKERNELS; k++) {
+                if (!(p->isas >> isa & 1) || !(p->precisions >> prec & 1) || !(p->kernels >> k & 1) ||
+                    !rfl_bw_lookup((enum rfl_isa)isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)k))
+                    continue;
+                if (row >= nbest)
+                    return;
+                char name[64];
+                snprintf(name, sizeof name, "%s %s %s", rfl_bw_kernels[k].name, rfl_precision_names[prec],
+                         rfl_isa_names[isa]);
+                fprintf(stderr, "%-22s", name);
+                for (unsigned l = 0; l <= p->topo.ncache; l++)
+                    if (best[row].gbytes_per_s[l] > 0)
+                        fprintf(stderr, " %10.1f", best[row].gbytes_per_s[l]);
+                    else
+                        fprintf(stderr, " %10s", "-");
+                fputc('\n', stderr);
+                row++;
+            }
+}
+
+int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
+{
+    struct plan p;
+    int rc = make_plan(o, &p);
+    if (rc != RFL_EXIT_OK) {
+        rfl_topo_free(&p.topo);
+        return rc;
+    }
+    int root = rfl_mpi_rank() == 0;
+
+    /* Working sets of the whole job, geometric from min to max inclusive. */
+    size_t npoints = 0, cap = 16;
+    uint64_t *wss = malloc(cap * sizeof *wss);
+    for (double w = (double)p.wss_min;; w *= p.growth) {
+        uint64_t v = w > (double)p.wss_max ? p.wss_max : (uint64_t)llround(w);
+        if (npoints == cap)
+            wss = realloc(wss, (cap *= 2) * sizeof *wss);
+        wss[npoints++] = v;
+        if (v >= p.wss_max)
+            break;
+    }
+
+    size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
+    char *buffer = NULL;
+    if (posix_memalign((void **)&buffer, HUGE_PAGE_BYTES, buffer_bytes) != 0) {
+        char a[32];
+        rfl_error_all("cannot allocate %s for the buffers", rfl_format_size(buffer_bytes, a, sizeof a));
+        free(wss);
+        rfl_topo_free(&p.topo);
+        return RFL_EXIT_FAILURE;
+    }
+    /* Huge pages are worth ~40% of DRAM bandwidth where TLB reach is short. */
+    int madvise_ok = madvise(buffer, buffer_bytes, MADV_HUGEPAGE) == 0;
+
+    struct rfl_csv csv;
+    char *meta_path = NULL;
+    json_t *meta = NULL;
+    int open_failed = 0;
+    if (root) {
+        open_failed = rfl_csv_open(&csv, o->output, columns, NCOLUMNS) != 0;
+        meta_path = rfl_meta_sidecar_path(o->output);
+        meta = rfl_meta_new("rfl_bandwidth", o->argc, o->argv);
+    }
+    rfl_mpi_bcast_int(&open_failed, 1);
+    if (open_failed) {
+        free(meta_path);
+        json_decref(meta);
+        free(buffer);
+        free(wss);
+        rfl_topo_free(&p.topo);
+        return RFL_EXIT_FAILURE;
+    }
+
+    struct shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.mismatch = calloc((size_t)p.threads, sizeof *sh.mismatch);
+    sh.binding = calloc((size_t)p.threads, sizeof *sh.binding);
+    int nbest = RFL_NISA * RFL_NPRECISION * RFL_BW_NKERNELS;
+    struct best *best = calloc((size_t)nbest, sizeof *best);
+    int status = RFL_EXIT_OK;
+    char failure[512] = "";
+    rfl_interrupt_install();
+    double t_start = rfl_now_s();
+
+#pragma omp parallel num_threads(p.threads)
+    {
+        const int tid = omp_get_thread_num();
+        if (p.bind)
+            rfl_topo_bind_thread(&p.topo, p.bind_offset + (unsigned)tid);
+        /* First touch: each thread's pages come from its own NUMA node. */
+        memset(buffer + (size_t)tid * p.region_bytes, 0, p.region_bytes);
+        rfl_topo_describe_thread(&p.topo, sh.binding[tid], sizeof sh.binding[tid]);
+        measure_barriers(&sh);
+
+        int row = 0;
+        for (int isa = 0; isa < RFL_NISA && !sh.stop; isa++)
+            for (int prec = 0; prec < RFL_NPRECISION && !sh.stop; prec++)
+                for (int kid = 0; kid < RFL_BW_NKERNELS && !sh.stop; kid++) {
+                    const enum rfl_precision pr = (enum rfl_precision)prec;
+                    const struct rfl_bw_kernel *k = &rfl_bw_kernels[kid];
+                    rfl_bw_fn fn = rfl_bw_lookup((enum rfl_isa)isa, pr, (enum rfl_bw_kernel_id)kid);
+                    if (!(p.isas >> isa & 1) || !(p.precisions >> prec & 1) || !(p.kernels >> kid & 1) || !fn)
+                        continue;
+                    const size_t elem = rfl_precision_bytes(pr);
+                    const uint64_t refill = rfl_bw_refill_after((enum rfl_bw_kernel_id)kid, pr);
+                    size_t last_n = 0;
+                    for (size_t j = 0; j < npoints && !sh.stop; j++) {
+                        uint64_t per_thread = wss[j] / ((uint64_t)p.ranks * (uint64_t)p.threads);
+                        size_t n = (size_t)(per_thread / (k->arrays * elem)) / RFL_BW_ELEM_QUANTUM *
+                                   RFL_BW_ELEM_QUANTUM;
+                        if (n < RFL_BW_ELEM_QUANTUM)
+                            n = RFL_BW_ELEM_QUANTUM;
+                        if (n == last_n)
+                            continue; /* rounding mapped two working sets to one */
+                        last_n = n;
+                        struct rfl_bw_work w;
+                        thread_arrays(&p, buffer, tid, k, pr, n, &w);
+                        w.scalar = kid == RFL_BW_RMW ? RFL_BW_RMW_BETA : RFL_BW_TRIAD_SCALAR;
+                        w.addend = RFL_BW_RMW_ALPHA;
+                        rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
+                        uint64_t applied = 0, trials = 1;
+
+                        /* Double the trials until one sample is long enough to time. */
+                        for (;;) {
+                            if (applied + trials > refill) {
+                                rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
+                                applied = 0;
+                            }
+                            w.trials = trials;
+                            double t = timed_sample(&sh, fn, &w);
+                            applied += trials;
+                            if (t >= p.min_time_s || trials >= (1ull << 40))
+                                break;
+                            trials *= 2;
+                        }
+                        double times[1000];
+                        for (unsigned e = 0; e < p.experiments; e++) {
+                            if (applied + trials > refill) {
+                                rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
+                                applied = 0;
+                            }
+                            times[e] = timed_sample(&sh, fn, &w);
+                            applied += trials;
+                        }
+                        if (o->inject_fault && tid == 0)
+                            ((unsigned char *)w.a)[0] ^= 0x40;
+                        rfl_bw_check((enum rfl_bw_kernel_id)kid, pr, &w, applied, trials, &sh.mismatch[tid]);
+#pragma omp barrier
+#pragma omp master
+                        {
+                            long long bad = 0;
+                            const struct rfl_bw_mismatch *first = NULL;
+                            for (int t = 0; t < p.threads; t++) {
+                                bad += (long long)sh.mismatch[t].count;
+                                if (sh.mismatch[t].count && !first)
+                                    first = &sh.mismatch[t];
+                            }
+                            if (first)
+                                rfl_error_all("verification failed: %s %s %s, %zu elements per thread: "
+                                              "%lld wrong values; first %c[%zu] = %.17g, expected %.17g",
+                                              k->name, rfl_precision_names[prec], rfl_isa_names[isa], n, bad,
+                                              first->array, first->index, first->got, first->expected);
+                            bad = rfl_mpi_sum_ll(bad);
+                            struct rfl_stats st;
+                            rfl_stats_compute(times, p.experiments, &st);
+                            const uint64_t job_threads = (uint64_t)p.ranks * (uint64_t)p.threads;
+                            const uint64_t wss_thread = (uint64_t)n * k->arrays * elem;
+                            const double bytes = (double)job_threads * (double)n * (double)elem *
+                                                 (k->reads + k->writes) * (double)trials;
+                            const double wa_bytes = k->nontemporal ? bytes
+                                : bytes / (k->reads + k->writes) * (k->reads + 2 * k->writes);
+                            char level[16];
+                            int li = hwloc_level(&p, wss_thread, level, sizeof level);
+                            if (bad) {
+                                sh.stop = 1;
+                                status = RFL_EXIT_VERIFY;
+                                snprintf(failure, sizeof failure, "%s %s %s at %llu bytes: %lld wrong values",
+                                         k->name, rfl_precision_names[prec], rfl_isa_names[isa],
+                                         (unsigned long long)(wss_thread * job_threads), bad);
+                            } else if (root) {
+                                rfl_csv_str(&csv, k->name);
+                                rfl_csv_str(&csv, rfl_precision_names[prec]);
+                                rfl_csv_str(&csv, rfl_isa_names[isa]);
+                                rfl_csv_int(&csv, k->nontemporal);
+                                rfl_csv_int(&csv, p.ranks);
+                                rfl_csv_int(&csv, p.threads);
+                                rfl_csv_u64(&csv, wss_thread * job_threads);
+                                rfl_csv_u64(&csv, wss_thread);
+                                rfl_csv_str(&csv, level);
+                                rfl_csv_u64(&csv, n);
+                                rfl_csv_u64(&csv, (uint64_t)k->reads * elem);
+                                rfl_csv_u64(&csv, (uint64_t)k->writes * elem);
+                                rfl_csv_u64(&csv, trials);
+                                rfl_csv_int(&csv, p.experiments);
+                                rfl_csv_double(&csv, bytes);
+                                rfl_csv_double(&csv, st.min);
+                                rfl_csv_double(&csv, st.median);
+                                rfl_csv_double(&csv, st.max);
+                                rfl_csv_double(&csv, bytes / st.min * 1e-9);
+                                rfl_csv_double(&csv, bytes / st.median * 1e-9);
+                                rfl_csv_double(&csv, bytes / st.max * 1e-9);
+                                rfl_csv_double(&csv, wa_bytes / st.min * 1e-9);
+                                rfl_csv_int(&csv, 1);
+                                rfl_csv_end_row(&csv);
+                                double *b = &best[row].gbytes_per_s[li];
+                                if (bytes / st.min * 1e-9 > *b)
+                                    *b = bytes / st.min * 1e-9;
+                                char sz[32];
+                                rfl_progress("%s %s %s  %s  %.1f GB/s", k->name, rfl_precision_names[prec],
+                                             rfl_isa_names[isa],
+                                             rfl_format_size(wss_thread * job_threads, sz, sizeof sz),
+                                             bytes / st.min * 1e-9);
+                            }
+                            int stop = sh.stop || rfl_interrupted() != 0;
+                            rfl_mpi_bcast_int(&stop, 1);
+                            if (stop && !sh.stop && status == RFL_EXIT_OK)
+                                status = RFL_EXIT_INTERRUPTED;
+                            sh.stop = stop;
+                        }
+#pragma omp barrier
+                    }
+                    row++;
+                }
+    }
+    double elapsed = rfl_now_s() - t_start;
+    rfl_progress_done();
+
+    /* Binding of every thread of every rank, for the metadata. */
+    size_t blen = (size_t)p.threads * 112 + 32;
+    char *mine = calloc(1, blen);
+    for (int t = 0; t < p.threads; t++) {
+        size_t used = strlen(mine);
+        snprintf(mine + used, blen - used, "%srank%d.t%d=%s", t ? " " : "", rfl_mpi_rank(), t, sh.binding[t]);
+    }
+    char *bindings = rfl_mpi_gather_strings(mine, "\n");
+    char *placement = rfl_mpi_placement();
+    free(mine);
+
+    int exit_code = status;
+    if (root) {
+        const char *status_text = status == RFL_EXIT_OK ? "complete"
+                                  : status == RFL_EXIT_VERIFY ? "verification_failed" : "interrupted";
+        json_t *threads_json = json_array();
+        for (char *line = strtok(bindings, "\n"); line; line = strtok(NULL, "\n"))
+            json_array_append_new(threads_json, json_string(line));
+        const char *bind_env = getenv("OMP_PROC_BIND"), *places = getenv("OMP_PLACES");
+        char source[160];
+        if (p.bind)
+            snprintf(source, sizeof source, "rfl: hwloc, one core per thread");
+        else
+            snprintf(source, sizeof source, "OpenMP: OMP_PROC_BIND=%s OMP_PLACES=%s", bind_env,
+                     places ? places : "(unset)");
+        json_object_set_new(meta, "status", json_string(status_text));
+        if (failure[0])
+            json_object_set_new(meta, "failure", json_string(failure));
+        json_object_set_new(meta, "ranks", json_integer(p.ranks));
+        json_object_set_new(meta, "threads_per_rank", json_integer(p.threads));
+        json_object_set_new(meta, "rank_placement", json_string(placement ? placement : ""));
+        json_object_set_new(meta, "binding", json_pack("{s:s, s:o}", "source", source, "threads", threads_json));
+        json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
+        json_object_set_new(meta, "huge_pages", thp_json(madvise_ok, buffer_bytes));
+        json_object_set_new(meta, "barrier_overhead",
+                            json_pack("{s:f, s:f, s:f}", "omp_barrier_us", sh.omp_barrier_us, "mpi_barrier_us",
+                                      sh.mpi_barrier_us, "sample_overhead_us", sh.sample_overhead_us));
+        json_t *sweep = json_pack("{s:I, s:I, s:f, s:f, s:i, s:f, s:f}", "wss_min_bytes", (json_int_t)p.wss_min,
+                                  "wss_max_bytes", (json_int_t)p.wss_max, "growth", p.growth, "min_time_s",
+                                  p.min_time_s, "experiments", (int)p.experiments, "timer_resolution_s",
+                                  rfl_timer_resolution_s(), "elapsed_s", elapsed);
+        json_object_set_new(meta, "sweep", sweep);
+        json_t *kernels = json_array();
+        for (int k = 0; k < RFL_BW_NKERNELS; k++)
+            if (p.kernels >> k & 1)
+                json_array_append_new(kernels, json_pack("{s:s, s:i, s:i, s:i, s:b, s:s}", "name",
+                                                         rfl_bw_kernels[k].name, "arrays", rfl_bw_kernels[k].arrays,
+                                                         "reads_per_elem", rfl_bw_kernels[k].reads,
+                                                         "writes_per_elem", rfl_bw_kernels[k].writes, "nontemporal",
+                                                         rfl_bw_kernels[k].nontemporal, "formula",
+                                                         rfl_bw_kernels[k].formula));
+        json_object_set_new(meta, "kernels", kernels);
+        if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
+            exit_code = RFL_EXIT_FAILURE;
+        rfl_info("barriers: OpenMP %.2f us, MPI %.2f us, per-sample overhead %.2f us", sh.omp_barrier_us,
+                 sh.mpi_barrier_us, sh.sample_overhead_us);
+        print_summary(&p, best, nbest);
+        if (status == RFL_EXIT_INTERRUPTED)
+            rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
+        else if (status == RFL_EXIT_OK)
+            rfl_info("%zu rows in %s (%.1f s)", csv.rows, o->output, elapsed);
+        json_decref(meta);
+    }
+    exit_code = rfl_mpi_max_int(exit_code);
+    free(bindings);
+    free(placement);
+    free(meta_path);
+    free(best);
+    free(sh.mismatch);
+    free(sh.binding);
+    free(buffer);
+    free(wss);
+    rfl_topo_free(&p.topo);
+    return exit_code;
+}

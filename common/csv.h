@@ -1,0 +1,35 @@
+/* Tidy CSV output: a header of snake_case column names with units, one row
+ * per measurement, '.' as the decimal point under any locale, written
+ * atomically (see afile.h). */
+#ifndef RFL_CSV_H
+#define RFL_CSV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "afile.h"
+
+struct rfl_csv {
+    struct rfl_afile file;
+    const char *const *columns;
+    size_t ncols;
+    size_t col;  /* fields written in the current row */
+    size_t rows;
+};
+
+int rfl_csv_open(struct rfl_csv *csv, const char *path, const char *const *columns, size_t ncols);
+void rfl_csv_str(struct rfl_csv *csv, const char *value);
+void rfl_csv_u64(struct rfl_csv *csv, uint64_t value);
+void rfl_csv_int(struct rfl_csv *csv, long long value);
+/* Nine significant digits: more than any timer here resolves. */
+void rfl_csv_double(struct rfl_csv *csv, double value);
+/* Ends the row; a row with the wrong number of fields is a programming error
+ * and aborts. */
+void rfl_csv_end_row(struct rfl_csv *csv);
+int rfl_csv_commit(struct rfl_csv *csv);
+void rfl_csv_abort(struct rfl_csv *csv);
+
+/* Formats a double with '.' as decimal point whatever LC_NUMERIC says. */
+void rfl_format_double(char *buf, size_t len, const char *fmt, double value);
+
+#endif

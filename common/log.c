@@ -1,0 +1,69 @@
+#include "config.h"
+#include "log.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *progname = "rfl";
+static int log_rank = 0;
+static int log_quiet = 0;
+
+void rfl_log_set_progname(const char *argv0)
+{
+    const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
+    if (argv0)
+        progname = slash ? slash + 1 : argv0;
+}
+
+const char *rfl_log_progname(void) { return progname; }
+void rfl_log_set_rank(int rank) { log_rank = rank; }
+int rfl_log_rank(void) { return log_rank; }
+void rfl_log_set_quiet(int quiet) { log_quiet = quiet; }
+
+static void vemit(const char *tag, const char *fmt, va_list ap)
+{
+    /* One fprintf per line, so lines from several ranks do not interleave. */
+    char line[2048];
+    vsnprintf(line, sizeof line, fmt, ap);
+    fprintf(stderr, "%s: %s%s\n", progname, tag, line);
+}
+
+void rfl_error(const char *fmt, ...)
+{
+    if (log_rank != 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vemit("error: ", fmt, ap);
+    va_end(ap);
+}
+
+void rfl_error_all(const char *fmt, ...)
+{
+    char tag[32];
+    snprintf(tag, sizeof tag, "error: [rank %d] ", log_rank);
+    va_list ap;
+    va_start(ap, fmt);
+    vemit(log_rank ? tag : "error: ", fmt, ap);
+    va_end(ap);
+}
+
+void rfl_warn(const char *fmt, ...)
+{
+    if (log_rank != 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vemit("warning: ", fmt, ap);
+    va_end(ap);
+}
+
+void rfl_info(const char *fmt, ...)
+{
+    if (log_rank != 0 || log_quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vemit("", fmt, ap);
+    va_end(ap);
+}

@@ -1,0 +1,84 @@
+#include "config.h"
+#include "meta.h"
+#include "afile.h"
+#include "mpi_shim.h"
+#include "rfl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+const char *rfl_version(void) { return PACKAGE_VERSION; }
+
+void rfl_meta_utc_now(char *buf, size_t len)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+json_t *rfl_meta_new(const char *program, int argc, char **argv)
+{
+    char host[256] = "unknown", date[32];
+    gethostname(host, sizeof host - 1);
+    rfl_meta_utc_now(date, sizeof date);
+    json_t *cmd = json_array();
+    for (int i = 0; i < argc; i++)
+        json_array_append_new(cmd, json_string(argv[i]));
+    json_t *env = json_object();
+    static const char *const vars[] = {"OMP_NUM_THREADS", "OMP_PROC_BIND", "OMP_PLACES", NULL};
+    for (int i = 0; vars[i]; i++) {
+        const char *v = getenv(vars[i]);
+        json_object_set_new(env, vars[i], v ? json_string(v) : json_null());
+    }
+#ifdef _OPENMP
+    int openmp = _OPENMP;
+#else
+    int openmp = 0;
+#endif
+    return json_pack("{s:s, s:s, s:s, s:s, s:o, s:{s:s, s:s, s:i}, s:s, s:o, s:s}", "program", program,
+                     "rfl_version", rfl_version(), "host", host, "date_utc", date, "command_line", cmd,
+                     "build", "compiler", RFL_CC, "cflags", RFL_CFLAGS, "openmp", openmp, "mpi_library",
+                     rfl_mpi_library(), "environment", env, "status", "running");
+}
+
+int rfl_meta_write(const json_t *meta, const char *path)
+{
+    char *text = json_dumps(meta, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    if (!text)
+        return -1;
+    size_t n = strlen(text);
+    char *with_nl = malloc(n + 2);
+    if (!with_nl) {
+        free(text);
+        return -1;
+    }
+    memcpy(with_nl, text, n);
+    with_nl[n] = '\n';
+    with_nl[n + 1] = '\0';
+    int rc = rfl_afile_write_string(path, with_nl);
+    free(with_nl);
+    free(text);
+    return rc;
+}
+
+char *rfl_meta_sidecar_path(const char *csv_path)
+{
+    if (strcmp(csv_path, "-") == 0)
+        return NULL;
+    size_t n = strlen(csv_path);
+    char *out = malloc(n + 6);
+    if (!out)
+        return NULL;
+    memcpy(out, csv_path, n + 1);
+    if (n > 4 && strcmp(csv_path + n - 4, ".csv") == 0)
+        out[n - 4] = '\0';
+    strcat(out, ".json");
+    return out;
+}

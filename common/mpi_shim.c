@@ -1,0 +1,181 @@
+#include "config.h"
+#include "mpi_shim.h"
+#include "log.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_MPI
+#include <mpi.h>
+
+static int rank_, size_ = 1, local_rank_, local_size_ = 1, initialised_by_us;
+static char library_[MPI_MAX_LIBRARY_VERSION_STRING];
+
+int rfl_mpi_init(int *argc, char ***argv)
+{
+    int flag = 0, provided = 0;
+    MPI_Initialized(&flag);
+    if (!flag) {
+        if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+            return -1;
+        initialised_by_us = 1;
+    } else {
+        MPI_Query_thread(&provided);
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    MPI_Comm local;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
+    MPI_Comm_rank(local, &local_rank_);
+    MPI_Comm_size(local, &local_size_);
+    MPI_Comm_free(&local);
+    int len = 0;
+    MPI_Get_library_version(library_, &len);
+    char *nl = strchr(library_, '\n'); /* keep the first line: name and version */
+    if (nl)
+        *nl = '\0';
+    rfl_log_set_rank(rank_);
+    if (provided < MPI_THREAD_FUNNELED) {
+        rfl_error("the MPI library does not support MPI_THREAD_FUNNELED");
+        return -1;
+    }
+    return 0;
+}
+
+void rfl_mpi_finalize(void)
+{
+    int flag = 0;
+    MPI_Finalized(&flag);
+    if (initialised_by_us && !flag)
+        MPI_Finalize();
+}
+
+int rfl_mpi_enabled(void) { return 1; }
+int rfl_mpi_rank(void) { return rank_; }
+int rfl_mpi_size(void) { return size_; }
+int rfl_mpi_local_rank(void) { return local_rank_; }
+int rfl_mpi_local_size(void) { return local_size_; }
+void rfl_mpi_barrier(void) { MPI_Barrier(MPI_COMM_WORLD); }
+
+void rfl_mpi_peers(const char *key, int *index, int *count)
+{
+    unsigned hash = 2166136261u; /* FNV-1a: collisions only merge groups, a harmless over-count */
+    for (const char *p = key; *p; p++)
+        hash = (hash ^ (unsigned char)*p) * 16777619u;
+    MPI_Comm peers;
+    MPI_Comm_split(MPI_COMM_WORLD, (int)(hash & 0x7fffffff), rank_, &peers);
+    MPI_Comm_rank(peers, index);
+    MPI_Comm_size(peers, count);
+    MPI_Comm_free(&peers);
+}
+void rfl_mpi_bcast_double(double *v, int n) { MPI_Bcast(v, n, MPI_DOUBLE, 0, MPI_COMM_WORLD); }
+void rfl_mpi_bcast_int(int *v, int n) { MPI_Bcast(v, n, MPI_INT, 0, MPI_COMM_WORLD); }
+
+double rfl_mpi_max_double(double v)
+{
+    double r;
+    MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return r;
+}
+
+long long rfl_mpi_sum_ll(long long v)
+{
+    long long r;
+    MPI_Allreduce(&v, &r, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    return r;
+}
+
+int rfl_mpi_max_int(int v)
+{
+    int r;
+    MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return r;
+}
+
+char *rfl_mpi_gather_strings(const char *mine, const char *sep)
+{
+    int len = (int)strlen(mine) + 1;
+    int *lens = NULL, *displs = NULL;
+    char *all = NULL, *joined = NULL;
+    if (rank_ == 0) {
+        lens = malloc(sizeof *lens * (size_t)size_);
+        displs = malloc(sizeof *displs * (size_t)size_);
+    }
+    MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    size_t total = 0;
+    if (rank_ == 0) {
+        for (int r = 0; r < size_; r++) {
+            displs[r] = (int)total;
+            total += (size_t)lens[r];
+        }
+        all = malloc(total);
+    }
+    MPI_Gatherv(mine, len, MPI_CHAR, all, lens, displs, MPI_CHAR, 0, MPI_COMM_WORLD);
+    if (rank_ == 0) {
+        joined = malloc(total + strlen(sep) * (size_t)size_ + 1);
+        joined[0] = '\0';
+        for (int r = 0; r < size_; r++) {
+            if (r)
+                strcat(joined, sep);
+            strcat(joined, all + displs[r]);
+        }
+    }
+    free(lens);
+    free(displs);
+    free(all);
+    return joined;
+}
+
+const char *rfl_mpi_library(void) { return library_; }
+void rfl_mpi_abort(int code)
+{
+    MPI_Abort(MPI_COMM_WORLD, code);
+    exit(code);
+}
+
+#else /* !HAVE_MPI */
+
+int rfl_mpi_init(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    return 0;
+}
+void rfl_mpi_finalize(void) {}
+int rfl_mpi_enabled(void) { return 0; }
+int rfl_mpi_rank(void) { return 0; }
+int rfl_mpi_size(void) { return 1; }
+int rfl_mpi_local_rank(void) { return 0; }
+int rfl_mpi_local_size(void) { return 1; }
+void rfl_mpi_barrier(void) {}
+void rfl_mpi_peers(const char *key, int *index, int *count)
+{
+    (void)key;
+    *index = 0;
+    *count = 1;
+}
+void rfl_mpi_bcast_double(double *v, int n) { (void)v; (void)n; }
+void rfl_mpi_bcast_int(int *v, int n) { (void)v; (void)n; }
+double rfl_mpi_max_double(double v) { return v; }
+long long rfl_mpi_sum_ll(long long v) { return v; }
+int rfl_mpi_max_int(int v) { return v; }
+char *rfl_mpi_gather_strings(const char *mine, const char *sep)
+{
+    (void)sep;
+    return strdup(mine);
+}
+const char *rfl_mpi_library(void) { return "none"; }
+void rfl_mpi_abort(int code) { exit(code); }
+
+#endif
+
+char *rfl_mpi_placement(void)
+{
+    char host[256] = "unknown";
+    gethostname(host, sizeof host - 1);
+    char mine[300];
+    snprintf(mine, sizeof mine, "rank%d@%s", rfl_mpi_rank(), host);
+    return rfl_mpi_gather_strings(mine, ",");
+}

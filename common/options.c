@@ -1,0 +1,255 @@
+#include "config.h"
+#include "options.h"
+#include "log.h"
+#include "rfl.h"
+#include "size.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Under MPI every rank parses the same argv; only rank 0 speaks. */
+__attribute__((format(printf, 1, 2))) static void cli_err(const char *fmt, ...)
+{
+    if (rfl_log_rank() != 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+}
+
+static const struct rfl_option *find_short(const struct rfl_cli *cli, int c)
+{
+    for (size_t i = 0; i < cli->noptions; i++)
+        if (cli->options[i].short_name == c)
+            return &cli->options[i];
+    return NULL;
+}
+
+static void print_choices(const struct rfl_option *o, FILE *out)
+{
+    for (size_t i = 0; o->choices[i]; i++)
+        fprintf(out, "%s%s", i ? ", " : "", o->choices[i]);
+}
+
+static int bad_value(const struct rfl_cli *cli, const struct rfl_option *o, const char *value,
+                     const char *expected)
+{
+    cli_err("%s: option --%s: invalid value '%s' (%s)\n", cli->program, o->name, value,
+            expected);
+    return -1;
+}
+
+/* strtod honours LC_NUMERIC; option values are always written with '.'. */
+static double parse_c_double(const char *s, char **end)
+{
+    locale_t c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+    locale_t previous = c_locale ? uselocale(c_locale) : (locale_t)0;
+    double v = strtod(s, end);
+    if (c_locale) {
+        uselocale(previous);
+        freelocale(c_locale);
+    }
+    return v;
+}
+
+static int choice_index(const struct rfl_option *o, const char *value, size_t len)
+{
+    for (int i = 0; o->choices[i]; i++)
+        if (strlen(o->choices[i]) == len && strncmp(o->choices[i], value, len) == 0)
+            return i;
+    return -1;
+}
+
+static int apply(const struct rfl_cli *cli, const struct rfl_option *o, const char *value)
+{
+    char expected[512];
+    switch (o->type) {
+    case RFL_OPT_FLAG:
+        *(int *)o->dest = 1;
+        return 0;
+    case RFL_OPT_SIZE:
+        if (rfl_parse_size(value, (uint64_t *)o->dest) != 0)
+            return bad_value(cli, o, value, "expected a size such as 4096, 64K, 1.5M or 2G");
+        return 0;
+    case RFL_OPT_SIZE_RANGE: {
+        uint64_t *range = o->dest;
+        if (rfl_parse_size_range(value, &range[0], &range[1]) != 0)
+            return bad_value(cli, o, value, "expected MIN:MAX sizes such as 4K:1G, MIN <= MAX");
+        return 0;
+    }
+    case RFL_OPT_DOUBLE: {
+        char *end = NULL;
+        errno = 0;
+        double v = parse_c_double(value, &end);
+        if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) ||
+            ((o->min != 0 || o->max != 0) && (v < o->min || v > o->max))) {
+            snprintf(expected, sizeof expected, "expected a number from %g to %g", o->min, o->max);
+            return bad_value(cli, o, value, expected);
+        }
+        *(double *)o->dest = v;
+        return 0;
+    }
+    case RFL_OPT_UINT: {
+        char *end = NULL;
+        errno = 0;
+        unsigned long long v = strtoull(value, &end, 10);
+        if (value[0] == '-' || value[0] == '+' || end == value || *end != '\0' || errno == ERANGE ||
+            v > 0xffffffffULL ||
+            ((o->min != 0 || o->max != 0) && ((double)v < o->min || (double)v > o->max))) {
+            snprintf(expected, sizeof expected, "expected an integer from %.0f to %.0f", o->min, o->max);
+            return bad_value(cli, o, value, expected);
+        }
+        *(unsigned *)o->dest = (unsigned)v;
+        return 0;
+    }
+    case RFL_OPT_STRING:
+        if (value[0] == '\0')
+            return bad_value(cli, o, value, "expected a non-empty value");
+        *(const char **)o->dest = value;
+        return 0;
+    case RFL_OPT_CHOICE: {
+        int idx = choice_index(o, value, strlen(value));
+        if (idx < 0) {
+            size_t n = (size_t)snprintf(expected, sizeof expected, "expected one of: ");
+            for (int i = 0; o->choices[i] && n < sizeof expected; i++)
+                n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", i ? ", " : "", o->choices[i]);
+            return bad_value(cli, o, value, expected);
+        }
+        *(int *)o->dest = idx;
+        return 0;
+    }
+    case RFL_OPT_LIST: {
+        unsigned mask = 0;
+        if (strcmp(value, "all") == 0) {
+            for (int i = 0; o->choices[i]; i++)
+                mask |= 1u << i;
+        } else {
+            const char *p = value;
+            for (;;) {
+                size_t len = strcspn(p, ",");
+                int idx = len ? choice_index(o, p, len) : -1;
+                if (idx < 0) {
+                    size_t n = (size_t)snprintf(expected, sizeof expected, "expected a comma-separated list of: ");
+                    for (int i = 0; o->choices[i] && n < sizeof expected; i++)
+                        n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s", i ? ", " : "", o->choices[i]);
+                    if (n < sizeof expected)
+                        snprintf(expected + n, sizeof expected - n, "; or all");
+                    return bad_value(cli, o, value, expected);
+                }
+                mask |= 1u << idx;
+                if (p[len] == '\0')
+                    break;
+                p += len + 1;
+            }
+        }
+        *(unsigned *)o->dest = mask;
+        return 0;
+    }
+    }
+    return -1;
+}
+
+void rfl_cli_print_help(const struct rfl_cli *cli, FILE *out)
+{
+    fprintf(out, "Usage: %s [OPTION]...%s\n%s\n\nOptions:\n", cli->program,
+            cli->allow_operands ? " [ARG]..." : "", cli->summary);
+    for (size_t i = 0; i < cli->noptions; i++) {
+        const struct rfl_option *o = &cli->options[i];
+        char lhs[96];
+        int n = o->short_name ? snprintf(lhs, sizeof lhs, "  -%c, --%s", o->short_name, o->name)
+                              : snprintf(lhs, sizeof lhs, "      --%s", o->name);
+        if (o->type != RFL_OPT_FLAG && n > 0 && (size_t)n < sizeof lhs)
+            snprintf(lhs + n, sizeof lhs - (size_t)n, "=%s", o->metavar ? o->metavar : "VALUE");
+        fprintf(out, "%-30s", lhs);
+        if (strlen(lhs) >= 30)
+            fprintf(out, "\n%-30s", "");
+        fprintf(out, "%s", o->help);
+        if (o->choices) {
+            fprintf(out, "\n%-30s(", "");
+            print_choices(o, out);
+            fprintf(out, "%s)", o->type == RFL_OPT_LIST ? "; or all" : "");
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "%-30s%s\n%-30s%s\n", "  -h, --help", "print this help and exit",
+            "  -V, --version", "print the version and exit");
+    if (cli->epilog)
+        fprintf(out, "\n%s\n", cli->epilog);
+}
+
+enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **argv, int *first_operand)
+{
+    size_t n = cli->noptions;
+    struct option *longopts = calloc(n + 3, sizeof *longopts);
+    char *shortopts = calloc(3 * n + 8, 1);
+    if (!longopts || !shortopts) {
+        free(longopts);
+        free(shortopts);
+        rfl_error("out of memory");
+        return RFL_CLI_ERROR;
+    }
+    /* '+': stop at the first operand; ':' first: we report missing values ourselves. */
+    size_t s = 0;
+    shortopts[s++] = cli->allow_operands ? '+' : '-';
+    shortopts[s++] = ':';
+    for (size_t i = 0; i < n; i++) {
+        const struct rfl_option *o = &cli->options[i];
+        longopts[i].name = o->name;
+        longopts[i].has_arg = o->type == RFL_OPT_FLAG ? no_argument : required_argument;
+        longopts[i].val = 256 + (int)i;
+        if (o->short_name) {
+            shortopts[s++] = (char)o->short_name;
+            if (o->type != RFL_OPT_FLAG)
+                shortopts[s++] = ':';
+        }
+    }
+    longopts[n] = (struct option){"help", no_argument, NULL, 'h'};
+    longopts[n + 1] = (struct option){"version", no_argument, NULL, 'V'};
+    strcat(shortopts, "hV");
+
+    enum rfl_cli_result result = RFL_CLI_RUN;
+    int saved_opterr = opterr;
+    opterr = 0;
+    optind = 0; /* GNU: re-initialise, so the parser can run again in-process */
+    int c, longindex;
+    while (result == RFL_CLI_RUN && (c = getopt_long(argc, argv, shortopts, longopts, &longindex)) != -1) {
+        const struct rfl_option *o = NULL;
+        if (c == 'h') {
+            if (rfl_log_rank() == 0)
+                rfl_cli_print_help(cli, stdout);
+            result = RFL_CLI_DONE;
+        } else if (c == 'V') {
+            if (rfl_log_rank() == 0)
+                printf("%s (rfl) %s\n", cli->program, rfl_version());
+            result = RFL_CLI_DONE;
+        } else if (c == 1) { /* an operand, with '-' ordering */
+            cli_err("%s: unexpected argument '%s' (see --help)\n", cli->program, optarg);
+            result = RFL_CLI_ERROR;
+        } else if (c == '?') {
+            if (optopt)
+                cli_err("%s: unknown option '-%c' (see --help)\n", cli->program, optopt);
+            else
+                cli_err("%s: unknown option '%s' (see --help)\n", cli->program, argv[optind - 1]);
+            result = RFL_CLI_ERROR;
+        } else if (c == ':') {
+            cli_err("%s: option '%s' needs a value (see --help)\n", cli->program, argv[optind - 1]);
+            result = RFL_CLI_ERROR;
+        } else {
+            o = c >= 256 ? &cli->options[c - 256] : find_short(cli, c);
+            if (!o || apply(cli, o, optarg) != 0)
+                result = RFL_CLI_ERROR;
+        }
+    }
+    if (first_operand)
+        *first_operand = optind;
+    opterr = saved_opterr;
+    free(longopts);
+    free(shortopts);
+    return result;
+}

@@ -1,0 +1,54 @@
+/* One option table for every program: parsing, validation, --help and
+ * --version come from the same declaration.  A bad value is one line on
+ * stderr naming the program, the option and the value; the caller exits 2. */
+#ifndef RFL_OPTIONS_H
+#define RFL_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum rfl_opt_type {
+    RFL_OPT_FLAG,       /* int *: set to 1 */
+    RFL_OPT_SIZE,       /* uint64_t *: 64K, 1G ... */
+    RFL_OPT_SIZE_RANGE, /* uint64_t[2]: MIN:MAX or one size */
+    RFL_OPT_DOUBLE,     /* double *, within [min, max] */
+    RFL_OPT_UINT,       /* unsigned *, within [min, max] */
+    RFL_OPT_STRING,     /* const char **: any non-empty text */
+    RFL_OPT_CHOICE,     /* int *: index of the value in choices */
+    RFL_OPT_LIST        /* unsigned *: bitmask of comma-separated choices, or "all" */
+};
+
+struct rfl_option {
+    const char *name; /* long name, without the dashes */
+    int short_name;   /* 0: long form only */
+    enum rfl_opt_type type;
+    void *dest;
+    const char *metavar;
+    const char *help;
+    double min, max;            /* inclusive bounds for DOUBLE and UINT */
+    const char *const *choices; /* NULL-terminated, for CHOICE and LIST */
+};
+
+struct rfl_cli {
+    const char *program;  /* name in messages and --help */
+    const char *summary;  /* one paragraph under the usage line */
+    const char *epilog;   /* printed after the options (may be NULL) */
+    const struct rfl_option *options;
+    size_t noptions;
+    int allow_operands;   /* 0: a non-option argument is an error */
+};
+
+enum rfl_cli_result {
+    RFL_CLI_RUN = 0,    /* options parsed: go on */
+    RFL_CLI_DONE = 1,   /* --help or --version printed: exit 0 */
+    RFL_CLI_ERROR = 2   /* a message was printed: exit RFL_EXIT_USAGE */
+};
+
+/* Parses argv against the table (plus -h/--help and -V/--version). On
+ * RFL_CLI_RUN, *first_operand (if not NULL) is the index of the first
+ * non-option argument. Re-entrant: tests call it many times in one process. */
+enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **argv, int *first_operand);
+void rfl_cli_print_help(const struct rfl_cli *cli, FILE *out);
+
+#endif

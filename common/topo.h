@@ -1,0 +1,47 @@
+/* Machine topology through hwloc: cores, cache sizes per level, NUMA nodes,
+ * memory; and thread binding to the cores this process may use. */
+#ifndef RFL_TOPO_H
+#define RFL_TOPO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <hwloc.h>
+#include <jansson.h>
+
+#define RFL_TOPO_MAX_CACHE 5
+
+struct rfl_cache_level {
+    int level;              /* 1 = L1 data cache, 2, 3, ... */
+    uint64_t size_bytes;    /* one instance */
+    unsigned instances;     /* in the whole machine */
+    unsigned cores_sharing; /* cores per instance */
+};
+
+struct rfl_topo {
+    hwloc_topology_t topology;
+    hwloc_bitmap_t allowed;   /* PUs this process was started on */
+    unsigned cores, pus, packages, numa_nodes;
+    unsigned allowed_cores;   /* cores that intersect `allowed` */
+    uint64_t memory_bytes;
+    unsigned ncache;
+    struct rfl_cache_level cache[RFL_TOPO_MAX_CACHE];
+    char cpu_model[128];
+};
+
+/* Loads the topology of this machine; -1 with a message if hwloc fails. */
+int rfl_topo_load(struct rfl_topo *t);
+void rfl_topo_free(struct rfl_topo *t);
+/* Size of one instance of the last-level cache, times the instances. */
+uint64_t rfl_topo_llc_total_bytes(const struct rfl_topo *t);
+/* Cache of a level (1..), or NULL when the machine has no such level. */
+const struct rfl_cache_level *rfl_topo_cache(const struct rfl_topo *t, int level);
+/* Binds the calling thread to the index-th allowed core (wrapping around
+ * when there are more threads than cores). 0 on success. */
+int rfl_topo_bind_thread(const struct rfl_topo *t, unsigned index);
+/* "cpu3" (the PU the calling thread last ran on) and its binding list, e.g.
+ * "cpu3/bind=3" or "cpu3/bind=0-15". */
+void rfl_topo_describe_thread(const struct rfl_topo *t, char *buf, size_t len);
+json_t *rfl_topo_to_json(const struct rfl_topo *t);
+
+#endif
