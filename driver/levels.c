@@ -1,0 +1,210 @@
+/* Plateau detection: the curve ln(bandwidth) against the sweep index is fit
+ * by a piecewise-constant function with the least absolute deviation (a
+ * median per segment, so a single slow sample cannot make a level), by
+ * dynamic programming over every segmentation.  The number of segments is
+ * the one that minimises cost + penalty x segments, with the penalty scaled
+ * by the curve's own scatter (a BIC for Laplace noise), so a noisy curve
+ * needs a bigger step to earn a boundary.  Neighbours closer than
+ * RFL_LEVELS_MIN_STEP are merged; a segment spanning less than a doubling of
+ * the working set is a transition, not a plateau. */
+#include "config.h"
+#include "levels.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned rfl_levels_of(const struct rfl_levels_input *in, double x)
+{
+    for (unsigned l = 0; l < in->ncache; l++)
+        if (x <= in->capacity[l])
+            return l;
+    return in->ncache;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median_of(const double *v, size_t first, size_t last, double *scratch)
+{
+    size_t m = last - first + 1;
+    memcpy(scratch, v + first, m * sizeof *v);
+    qsort(scratch, m, sizeof *scratch, cmp_double);
+    return m % 2 ? scratch[m / 2] : 0.5 * (scratch[m / 2 - 1] + scratch[m / 2]);
+}
+
+/* Robust scatter of ln(y): the median absolute difference of neighbours,
+ * scaled to a standard deviation; steps between levels are few and do not
+ * move the median. */
+static double noise_of(const double *v, size_t n, double *scratch)
+{
+    if (n < 3)
+        return RFL_LEVELS_NOISE_FLOOR;
+    for (size_t i = 0; i + 1 < n; i++)
+        scratch[i] = fabs(v[i + 1] - v[i]);
+    qsort(scratch, n - 1, sizeof *scratch, cmp_double);
+    size_t m = n - 1;
+    double med = m % 2 ? scratch[m / 2] : 0.5 * (scratch[m / 2 - 1] + scratch[m / 2]);
+    double sigma = 1.4826 * med / M_SQRT2;
+    return sigma > RFL_LEVELS_NOISE_FLOOR ? sigma : RFL_LEVELS_NOISE_FLOOR;
+}
+
+int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
+{
+    memset(out, 0, sizeof *out);
+    for (unsigned l = 0; l <= RFL_LEVELS_MAX_CACHE; l++)
+        out->owner[l] = -1;
+    const size_t n = in->n;
+    if (n == 0 || n > RFL_LEVELS_MAX_POINTS || in->ncache > RFL_LEVELS_MAX_CACHE)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!(in->y[i] > 0) || !isfinite(in->y[i]) || !(in->x[i] > 0) || (i && in->x[i] < in->x[i - 1]))
+            return -1;
+
+    double *v = malloc(n * sizeof *v), *scratch = malloc(n * sizeof *scratch);
+    double *cost = malloc(n * n * sizeof *cost);
+    const size_t kmax_alloc = RFL_LEVELS_MAX_SEG;
+    double *best = malloc(kmax_alloc * n * sizeof *best);
+    size_t *from = malloc(kmax_alloc * n * sizeof *from);
+    if (!v || !scratch || !cost || !best || !from) {
+        free(v), free(scratch), free(cost), free(best), free(from);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        v[i] = log(in->y[i]);
+    out->noise = noise_of(v, n, scratch);
+    out->penalty = 3.0 * out->noise * log((double)n + 1.0);
+
+    /* cost[i*n+j]: least absolute deviation of v[i..j] from its median. */
+    for (size_t i = 0; i < n; i++) {
+        size_t m = 0;
+        for (size_t j = i; j < n; j++) {
+            size_t k = m++;
+            while (k > 0 && scratch[k - 1] > v[j]) {
+                scratch[k] = scratch[k - 1];
+                k--;
+            }
+            scratch[k] = v[j];
+            double med = m % 2 ? scratch[m / 2] : 0.5 * (scratch[m / 2 - 1] + scratch[m / 2]);
+            double c = 0;
+            for (size_t t = 0; t < m; t++)
+                c += fabs(scratch[t] - med);
+            cost[i * n + j] = c;
+        }
+    }
+
+    /* best[k*n+j]: least cost of v[0..j] in k+1 segments, each of at least
+     * minlen points (one point is not a level). */
+    const size_t minlen = n >= 4 ? 2 : 1;
+    size_t kmax = n / minlen < kmax_alloc ? n / minlen : kmax_alloc;
+    for (size_t j = 0; j < n; j++) {
+        best[j] = j + 1 >= minlen ? cost[j] : INFINITY;
+        from[j] = 0;
+    }
+    for (size_t k = 1; k < kmax; k++)
+        for (size_t j = 0; j < n; j++) {
+            double b = INFINITY;
+            size_t arg = 0;
+            /* The last segment is v[i..j]. */
+            for (size_t i = (k) * minlen; i + minlen <= j + 1; i++) {
+                double c = best[(k - 1) * n + i - 1] + cost[i * n + j];
+                if (c < b) {
+                    b = c;
+                    arg = i;
+                }
+            }
+            best[k * n + j] = b;
+            from[k * n + j] = arg;
+        }
+    size_t kbest = 0;
+    double score = INFINITY;
+    for (size_t k = 0; k < kmax; k++) {
+        double s = best[k * n + n - 1] + out->penalty * (double)k;
+        if (s < score - 1e-12) {
+            score = s;
+            kbest = k;
+        }
+    }
+    /* Backtrack into segments, right to left. */
+    size_t nseg = kbest + 1, j = n - 1;
+    for (size_t k = kbest + 1; k-- > 0;) {
+        size_t i = k ? from[k * n + j] : 0;
+        out->seg[k].first = i;
+        out->seg[k].last = j;
+        if (i)
+            j = i - 1;
+    }
+    for (size_t s = 0; s < nseg; s++)
+        out->seg[s].median = median_of(v, out->seg[s].first, out->seg[s].last, scratch);
+
+    /* Merge neighbours that are the same level within RFL_LEVELS_MIN_STEP,
+     * closest pair first. */
+    for (;;) {
+        size_t pick = 0;
+        double closest = INFINITY;
+        for (size_t s = 0; s + 1 < nseg; s++) {
+            double d = fabs(out->seg[s].median - out->seg[s + 1].median);
+            if (d < closest) {
+                closest = d;
+                pick = s;
+            }
+        }
+        if (nseg < 2 || closest >= log(RFL_LEVELS_MIN_STEP))
+            break;
+        out->seg[pick].last = out->seg[pick + 1].last;
+        out->seg[pick].median = median_of(v, out->seg[pick].first, out->seg[pick].last, scratch);
+        memmove(&out->seg[pick + 1], &out->seg[pick + 2], (nseg - pick - 2) * sizeof out->seg[0]);
+        nseg--;
+    }
+    out->nseg = nseg;
+
+    for (size_t s = 0; s < nseg; s++) {
+        struct rfl_segment *g = &out->seg[s];
+        g->median = exp(g->median);
+        g->plateau = nseg == 1 || in->x[g->last] / in->x[g->first] >= RFL_LEVELS_MIN_SPAN;
+        size_t start = g->first;
+        if (s > 0 && g->last - g->first + 1 >= 3)
+            start++;
+        g->best_index = start;
+        for (size_t i = start; i <= g->last; i++)
+            if (in->y[i] > in->y[g->best_index])
+                g->best_index = i;
+        g->best = in->y[g->best_index];
+    }
+
+    /* Name: each level goes to the plateau holding most of its points. */
+    size_t count[RFL_LEVELS_MAX_SEG][RFL_LEVELS_MAX_CACHE + 1];
+    memset(count, 0, sizeof count);
+    for (size_t s = 0; s < nseg; s++)
+        for (size_t i = out->seg[s].first; i <= out->seg[s].last; i++) {
+            unsigned l = rfl_levels_of(in, in->x[i]);
+            out->points[l]++;
+            if (out->seg[s].plateau)
+                count[s][l]++;
+        }
+    for (unsigned l = 0; l <= in->ncache; l++) {
+        size_t most = 0;
+        for (size_t s = 0; s < nseg; s++)
+            if (count[s][l] > most) {
+                most = count[s][l];
+                out->owner[l] = (int)s;
+            }
+        if (out->owner[l] >= 0)
+            out->seg[out->owner[l]].levels |= 1u << l;
+    }
+    free(v), free(scratch), free(cost), free(best), free(from);
+    return 0;
+}
+
+double rfl_levels_transition(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level)
+{
+    if (level > in->ncache || lv->owner[level] < 0)
+        return 0;
+    size_t s = (size_t)lv->owner[level];
+    if (s + 1 >= lv->nseg)
+        return 0;
+    return sqrt(in->x[lv->seg[s].last] * in->x[lv->seg[s + 1].first]);
+}

@@ -1,0 +1,61 @@
+/* Memory levels from a bandwidth sweep: find the plateaus of the curve
+ * (bandwidth against working set) and name each by the cache whose
+ * capacity holds most of its points.  Names come from the topology, never
+ * from counting plateaus: a plateau that covers two caches (no visible step
+ * between them) is shared by both, a plateau that holds no level's majority
+ * names nothing, and a cache without a plateau gets no ceiling. */
+#ifndef RFL_DRIVER_LEVELS_H
+#define RFL_DRIVER_LEVELS_H
+
+#include <stddef.h>
+
+#define RFL_LEVELS_MAX_CACHE 6  /* cache levels; DRAM is one more */
+#define RFL_LEVELS_MAX_SEG 16
+#define RFL_LEVELS_MAX_POINTS 1024
+
+/* Tunables, named so the documentation and the tests can refer to them. */
+#define RFL_LEVELS_MIN_STEP 1.10      /* adjacent plateaus differ by at least 10% */
+#define RFL_LEVELS_MIN_SPAN 1.99      /* a plateau covers at least a doubling of the working set */
+#define RFL_LEVELS_NOISE_FLOOR 0.01   /* 1%: the scatter assumed of a perfectly clean curve */
+
+struct rfl_levels_input {
+    size_t n;
+    const double *x;          /* working set per thread, bytes, ascending */
+    const double *y;          /* bandwidth, > 0 */
+    unsigned ncache;
+    const double *capacity;   /* per-thread share of each cache level, ascending, ncache entries */
+};
+
+struct rfl_segment {
+    size_t first, last;       /* point indices, inclusive */
+    double median;            /* of y over the segment */
+    double best;              /* the ceiling value: see rfl_levels_detect */
+    size_t best_index;
+    int plateau;              /* 0: a transition between plateaus */
+    unsigned levels;          /* bit l: this plateau names level l (l = ncache: DRAM) */
+};
+
+struct rfl_levels {
+    size_t nseg;
+    struct rfl_segment seg[RFL_LEVELS_MAX_SEG];
+    int owner[RFL_LEVELS_MAX_CACHE + 1]; /* segment naming each level, -1: none */
+    size_t points[RFL_LEVELS_MAX_CACHE + 1]; /* sweep points inside each level's capacity range */
+    double noise;             /* estimated scatter of ln(y) */
+    double penalty;           /* cost of one more segment in the fit */
+};
+
+/* The level (0 .. ncache-1 a cache, ncache DRAM) whose capacity first holds x. */
+unsigned rfl_levels_of(const struct rfl_levels_input *in, double x);
+
+/* Segments the curve, classifies plateaus and names them. A plateau's
+ * `best` is its highest bandwidth, not counting its first point when a
+ * transition precedes it and at least two points remain (that point still
+ * has part of its data in the faster level). Returns 0, or -1 on invalid
+ * input (no points, x not ascending, y not positive, too many points). */
+int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out);
+
+/* Upper edge of the plateau of a level: the geometric mean of its last
+ * point and the next segment's first point (0 when the sweep ends there). */
+double rfl_levels_transition(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level);
+
+#endif

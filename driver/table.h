@@ -1,0 +1,51 @@
+/* Reading the programs' CSV back: RFC 4180 fields (quotes, doubled quotes),
+ * columns looked up by name, every problem one line naming FILE:LINE. */
+#ifndef RFL_DRIVER_TABLE_H
+#define RFL_DRIVER_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct rfl_table {
+    char *path;
+    size_t ncols, nrows;
+    char **columns;  /* header names */
+    char **cells;    /* nrows x ncols, row-major; "" for an empty field */
+    int *lineno;     /* file line of each row, for messages */
+    char *storage;
+};
+
+/* Reads the whole file. An empty file, a file without data rows, an
+ * unterminated quote or a row whose field count differs from the header's
+ * is an error (one line on stderr, -1). */
+int rfl_table_read(const char *path, struct rfl_table *t);
+void rfl_table_free(struct rfl_table *t);
+
+/* Index of a column, or -1. */
+int rfl_table_column(const struct rfl_table *t, const char *name);
+/* Every `required` column must be present and every header name must be in
+ * `required` or `optional` (both NULL-terminated; optional may be NULL):
+ * a file written by an unknown or newer program is refused rather than
+ * half understood. -1 with a message naming the file and the column. */
+int rfl_table_check_columns(const struct rfl_table *t, const char *kind, const char *const *required,
+                            const char *const *optional);
+
+static inline const char *rfl_table_cell(const struct rfl_table *t, size_t row, int col)
+{
+    return col < 0 ? "" : t->cells[row * t->ncols + (size_t)col];
+}
+
+/* Typed access: -1 with "FILE:LINE: column 'c': invalid ... 'v'" on a bad
+ * value. An empty field is an error unless `empty_ok`, when it reads as NaN
+ * (double) or leaves *out untouched (integers). */
+int rfl_table_double(const struct rfl_table *t, size_t row, int col, int empty_ok, double *out);
+int rfl_table_u64(const struct rfl_table *t, size_t row, int col, uint64_t *out);
+int rfl_table_int(const struct rfl_table *t, size_t row, int col, long *out);
+/* A non-empty text field. */
+int rfl_table_text(const struct rfl_table *t, size_t row, int col, const char **out);
+
+/* Parses a double with '.' whatever LC_NUMERIC says; -1 unless the whole
+ * text is a finite number. */
+int rfl_parse_c_double(const char *text, double *out);
+
+#endif
