@@ -94,11 +94,26 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     memset(p, 0, sizeof *p);
     if (rfl_topo_load(&p->topo) != 0)
         return RFL_EXIT_FAILURE;
+    /* Ranks that share a cpuset (the launcher bound them to a socket, or not at
+     * all) split its cores between them. */
+    char key[512], host[256] = "";
+    gethostname(host, sizeof host - 1);
+    hwloc_bitmap_list_snprintf(key, sizeof key, p->topo.allowed);
+    strncat(key, host, sizeof key - strlen(key) - 1);
+    int peer_index, peer_count;
+    rfl_mpi_peers(key, &peer_index, &peer_count);
     if (o->threads)
         omp_set_num_threads((int)o->threads);
+    else if (!getenv("OMP_NUM_THREADS")) {
+        unsigned share = p->topo.allowed_cores / (unsigned)peer_count;
+        omp_set_num_threads(share ? (int)share : 1);
+    }
     p->ranks = rfl_mpi_size();
     p->threads = omp_get_max_threads();
     p->node_threads = rfl_mpi_local_size() * p->threads;
+    if ((unsigned)p->node_threads > p->topo.cores)
+        rfl_warn("oversubscribed: %d threads on %u cores of this node; the rates measure the "
+                 "scheduler as much as the memory", p->node_threads, p->topo.cores);
     p->kernels = o->kernels ? o->kernels : (1u << RFL_BW_NKERNELS) - 1;
     p->precisions = o->precisions ? o->precisions : (1u << RFL_NPRECISION) - 1;
     p->isas = o->isas ? o->isas : 1u << rfl_isa_best();
@@ -154,18 +169,10 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     }
 
     p->bind = getenv("OMP_PROC_BIND") == NULL;
-    if (p->bind) {
-        /* Ranks that share a cpuset (not bound by the launcher, or bound to a
-         * socket) split its cores between them. */
-        char key[512], host[256] = "";
-        gethostname(host, sizeof host - 1);
-        hwloc_bitmap_list_snprintf(key, sizeof key, p->topo.allowed);
-        strncat(key, host, sizeof key - strlen(key) - 1);
-        int index, count;
-        rfl_mpi_peers(key, &index, &count);
-        if (p->topo.allowed_cores >= (unsigned)(count * p->threads))
-            p->bind_offset = (unsigned)(index * p->threads);
-    }
+    /* Consecutive cores per rank; when oversubscribed, rfl_topo_bind_thread
+     * wraps around, spreading ranks evenly over the cores. */
+    if (p->bind)
+        p->bind_offset = (unsigned)(peer_index * p->threads);
     return RFL_EXIT_OK;
 }
 
