@@ -429,14 +429,25 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                 break;
                             trials *= 2;
                         }
+                        /* A preempted sample can end the doubling early; the
+                         * criterion must hold for the fastest timed sample too,
+                         * or the trials grow and the experiments run again. */
                         double times[1000];
-                        for (unsigned e = 0; e < p.experiments; e++) {
-                            if (applied + trials > refill) {
-                                rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
-                                applied = 0;
+                        for (int retry = 0;; retry++) {
+                            double fastest = INFINITY;
+                            w.trials = trials;
+                            for (unsigned e = 0; e < p.experiments; e++) {
+                                if (applied + trials > refill) {
+                                    rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
+                                    applied = 0;
+                                }
+                                times[e] = timed_sample(&sh, fn, &w);
+                                applied += trials;
+                                fastest = times[e] < fastest ? times[e] : fastest;
                             }
-                            times[e] = timed_sample(&sh, fn, &w);
-                            applied += trials;
+                            if (fastest >= 0.5 * p.min_time_s || retry == 8 || trials >= (1ull << 40))
+                                break;
+                            trials *= fastest > 0 && p.min_time_s / fastest < 64 ? (uint64_t)ceil(p.min_time_s / fastest) : 64;
                         }
                         if (o->inject_fault && tid == 0)
                             ((unsigned char *)w.a)[0] ^= 0x40;

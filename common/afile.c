@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int rfl_afile_open(struct rfl_afile *f, const char *path)
@@ -38,6 +39,10 @@ int rfl_afile_open(struct rfl_afile *f, const char *path)
         rfl_afile_abort(f);
         return -1;
     }
+    /* mkstemp creates 0600; an output file gets the mode any new file would. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     f->fp = fdopen(fd, "w");
     if (!f->fp) {
         rfl_error_all("%s: cannot open: %s", path, strerror(errno));

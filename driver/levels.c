@@ -36,19 +36,44 @@ static double median_of(const double *v, size_t first, size_t last, double *scra
     return m % 2 ? scratch[m / 2] : 0.5 * (scratch[m / 2 - 1] + scratch[m / 2]);
 }
 
-/* Robust scatter of ln(y): the median absolute difference of neighbours,
- * scaled to a standard deviation; steps between levels are few and do not
- * move the median. */
-static double noise_of(const double *v, size_t n, double *scratch)
+/* Robust scatter of ln(y): the median absolute deviation of each point
+ * from the median of its cache level (by capacity), leaving out the first
+ * point past each capacity (a transition), so the steps between levels do
+ * not count; scaled to a standard deviation. With too few such points, the
+ * median absolute difference of neighbours. */
+static double noise_of(const struct rfl_levels_input *in, const double *v, size_t n, double *scratch)
 {
     if (n < 3)
         return RFL_LEVELS_NOISE_FLOOR;
-    for (size_t i = 0; i + 1 < n; i++)
-        scratch[i] = fabs(v[i + 1] - v[i]);
-    qsort(scratch, n - 1, sizeof *scratch, cmp_double);
-    size_t m = n - 1;
-    double med = m % 2 ? scratch[m / 2] : 0.5 * (scratch[m / 2 - 1] + scratch[m / 2]);
-    double sigma = 1.4826 * med / M_SQRT2;
+    double *dev = scratch + n;
+    size_t m = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned l = rfl_levels_of(in, in->x[i]);
+        size_t j = i;
+        while (j < n && rfl_levels_of(in, in->x[j]) == l)
+            j++;
+        size_t from = i > 0 ? i + 1 : i; /* [from, j): this level's points */
+        if (j > from) {
+            memcpy(scratch, v + from, (j - from) * sizeof *v);
+            qsort(scratch, j - from, sizeof *scratch, cmp_double);
+            size_t k = j - from;
+            double med = k % 2 ? scratch[k / 2] : 0.5 * (scratch[k / 2 - 1] + scratch[k / 2]);
+            for (size_t t = from; t < j; t++)
+                if (k > 1)
+                    dev[m++] = fabs(v[t] - med);
+        }
+        i = j;
+    }
+    double scale = 1.4826;
+    if (m < 4) {
+        m = 0;
+        for (size_t i = 0; i + 1 < n; i++)
+            dev[m++] = fabs(v[i + 1] - v[i]);
+        scale = 1.4826 / M_SQRT2;
+    }
+    qsort(dev, m, sizeof *dev, cmp_double);
+    double med = m % 2 ? dev[m / 2] : 0.5 * (dev[m / 2 - 1] + dev[m / 2]);
+    double sigma = scale * med;
     return sigma > RFL_LEVELS_NOISE_FLOOR ? sigma : RFL_LEVELS_NOISE_FLOOR;
 }
 
@@ -64,7 +89,7 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
         if (!(in->y[i] > 0) || !isfinite(in->y[i]) || !(in->x[i] > 0) || (i && in->x[i] < in->x[i - 1]))
             return -1;
 
-    double *v = malloc(n * sizeof *v), *scratch = malloc(n * sizeof *scratch);
+    double *v = malloc(n * sizeof *v), *scratch = malloc(2 * n * sizeof *scratch);
     double *cost = malloc(n * n * sizeof *cost);
     const size_t kmax_alloc = RFL_LEVELS_MAX_SEG;
     double *best = malloc(kmax_alloc * n * sizeof *best);
@@ -75,7 +100,7 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
     }
     for (size_t i = 0; i < n; i++)
         v[i] = log(in->y[i]);
-    out->noise = noise_of(v, n, scratch);
+    out->noise = noise_of(in, v, n, scratch);
     out->penalty = 3.0 * out->noise * log((double)n + 1.0);
 
     /* cost[i*n+j]: least absolute deviation of v[i..j] from its median. */
@@ -204,7 +229,34 @@ double rfl_levels_transition(const struct rfl_levels_input *in, const struct rfl
     if (level > in->ncache || lv->owner[level] < 0)
         return 0;
     size_t s = (size_t)lv->owner[level];
-    if (s + 1 >= lv->nseg)
+    /* A plateau that also names the next level shows no edge for this one. */
+    if (s + 1 >= lv->nseg || lv->seg[s].levels >> (level + 1))
         return 0;
     return sqrt(in->x[lv->seg[s].last] * in->x[lv->seg[s + 1].first]);
+}
+
+size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level, size_t *best,
+                        size_t *first, size_t *last)
+{
+    if (level > in->ncache || lv->owner[level] < 0)
+        return 0;
+    size_t s = (size_t)lv->owner[level];
+    const struct rfl_segment *g = &lv->seg[s];
+    size_t count = 0;
+    for (int pass = 0; pass < 2 && count == 0; pass++) {
+        size_t start = g->first;
+        if (pass == 0 && s > 0 && g->last - g->first + 1 >= 3)
+            start++;
+        for (size_t i = start; i <= g->last; i++) {
+            if (rfl_levels_of(in, in->x[i]) != level)
+                continue;
+            if (count == 0 || in->y[i] > in->y[*best])
+                *best = i;
+            if (count == 0)
+                *first = i;
+            *last = i;
+            count++;
+        }
+    }
+    return count;
 }

@@ -54,8 +54,18 @@ unsigned rfl_levels_of(const struct rfl_levels_input *in, double x);
  * input (no points, x not ascending, y not positive, too many points). */
 int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out);
 
+/* The ceiling of a level: the best bandwidth among the level's own points
+ * (by capacity) on the plateau that names it, not counting the plateau's
+ * first point when a segment precedes it and the plateau has three points
+ * or more (that point still has part of its data in the faster level).
+ * Sets the index of the best point and the first and last of the level's
+ * points there; returns how many there are (0: the level has no plateau). */
+size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level, size_t *best,
+                        size_t *first, size_t *last);
+
 /* Upper edge of the plateau of a level: the geometric mean of its last
- * point and the next segment's first point (0 when the sweep ends there). */
+ * point and the next segment's first point; 0 when the sweep ends there or
+ * the plateau names a larger level too (no edge was seen for this one). */
 double rfl_levels_transition(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level);
 
 #endif

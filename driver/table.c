@@ -184,7 +184,7 @@ int rfl_table_read(const char *path, struct rfl_table *t)
             if (got == 1 && out[f[0]] == '\0')
                 rfl_error("%s:%d: empty line (expected %zu fields)", path, row_line, ncols);
             else
-                rfl_error("%s:%d: %zu fields, but the header has %zu", path, row_line, got, ncols);
+                rfl_error("%s:%d: %zu field%s, but the header has %zu", path, row_line, got, got == 1 ? "" : "s", ncols);
             rc = -1;
             break;
         }

@@ -61,16 +61,24 @@ build_has_mpi()
     grep -q '^#define HAVE_MPI 1' "$top_builddir/config.h" 2>/dev/null
 }
 
-# run_mpi N CMD... : runs CMD on N ranks of this host, oversubscribing its
-# cores, over shared memory only (no network in containers; the single-copy
-# mechanism needs ptrace rights that containers often lack). Skips the test
-# (77) when there is no mpiexec or the build has no MPI.
-run_mpi()
+# require_mpi: skips the test (77) when there is no mpiexec or the build
+# has no MPI. Call it before redirecting run_mpi's stderr, so the reason
+# for the skip reaches the log.
+require_mpi()
 {
-    [ $# -ge 2 ] || hard_error "usage: run_mpi N CMD..."
     [ -n "$MPIEXEC" ] || skip "no mpiexec (configure found none)"
     [ -x "$MPIEXEC" ] || skip "mpiexec '$MPIEXEC' is not executable"
     build_has_mpi || skip "the build has no MPI"
+}
+
+# run_mpi N CMD... : runs CMD on N ranks of this host, oversubscribing its
+# cores, over shared memory only (no network in containers; the single-copy
+# mechanism needs ptrace rights that containers often lack). Skips the test
+# (77) when require_mpi does.
+run_mpi()
+{
+    [ $# -ge 2 ] || hard_error "usage: run_mpi N CMD..."
+    require_mpi
     _rfl_ranks=$1
     shift
     "$MPIEXEC" -n "$_rfl_ranks" --oversubscribe --allow-run-as-root \

@@ -5,6 +5,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 [ -x "$RFL_BANDWIDTH" ] || hard_error "$RFL_BANDWIDTH: not built"
+require_mpi
 
 # mpi_case RANKS NAME ARGS...
 mpi_case()

@@ -1,0 +1,215 @@
+/* ceilings.csv and roofline.json: the model of a run directory, written. */
+#include "config.h"
+#include "driver.h"
+#include "model.h"
+#include "sources.h"
+#include "common/csv.h"
+#include "common/log.h"
+#include "common/meta.h"
+#include "common/rfl.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const rfl_ceilings_columns[] = {
+    "device", "kind", "name", "value", "unit", "spec_value", "percent_of_spec", "spec_source", "program",
+    "kernel", "precision", "isa", "ranks", "threads_per_rank", "wss_min_bytes", "wss_max_bytes",
+    "topology_bytes", "detected_transition_bytes", "flops_per_elem", "points", "shared_with", "file", NULL};
+
+const char *rfl_ceiling_unit(const struct rfl_ceiling *c)
+{
+    return c->kind == RFL_CEILING_BANDWIDTH ? "GB/s" : "GFLOP/s";
+}
+
+double rfl_ceiling_percent(const struct rfl_ceiling *c)
+{
+    return c->spec > 0 ? 100.0 * c->value / c->spec : NAN;
+}
+
+static void csv_u64_or_empty(struct rfl_csv *csv, uint64_t v)
+{
+    if (v)
+        rfl_csv_u64(csv, v);
+    else
+        rfl_csv_str(csv, "");
+}
+
+int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path)
+{
+    size_t ncols = 0;
+    while (rfl_ceilings_columns[ncols])
+        ncols++;
+    struct rfl_csv csv;
+    if (rfl_csv_open(&csv, path, rfl_ceilings_columns, ncols) != 0)
+        return -1;
+    for (size_t i = 0; i < m->nceilings; i++) {
+        const struct rfl_ceiling *c = &m->ceilings[i];
+        char pct[32] = "";
+        if (c->spec > 0)
+            rfl_format_double(pct, sizeof pct, "%.1f", rfl_ceiling_percent(c));
+        rfl_csv_str(&csv, c->device);
+        rfl_csv_str(&csv, c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute");
+        rfl_csv_str(&csv, c->name);
+        rfl_csv_double(&csv, c->value);
+        rfl_csv_str(&csv, rfl_ceiling_unit(c));
+        rfl_csv_double(&csv, c->spec);
+        rfl_csv_str(&csv, pct);
+        rfl_csv_str(&csv, c->spec_source);
+        rfl_csv_str(&csv, c->program);
+        rfl_csv_str(&csv, c->kernel);
+        rfl_csv_str(&csv, c->precision);
+        rfl_csv_str(&csv, c->isa);
+        rfl_csv_int(&csv, c->ranks);
+        rfl_csv_int(&csv, c->threads_per_rank);
+        rfl_csv_u64(&csv, c->wss_min_bytes);
+        rfl_csv_u64(&csv, c->wss_max_bytes);
+        csv_u64_or_empty(&csv, c->topology_bytes);
+        csv_u64_or_empty(&csv, c->transition_bytes);
+        rfl_csv_double(&csv, c->flops_per_elem);
+        rfl_csv_u64(&csv, c->points);
+        rfl_csv_str(&csv, c->shared_with);
+        rfl_csv_str(&csv, c->file);
+        rfl_csv_end_row(&csv);
+    }
+    return rfl_csv_commit(&csv);
+}
+
+static json_t *real_or_null(double v) { return isfinite(v) ? json_real(v) : json_null(); }
+static json_t *u64_or_null(uint64_t v) { return v ? json_integer((json_int_t)v) : json_null(); }
+
+static json_t *ceiling_json(const struct rfl_ceiling *c)
+{
+    json_t *prov = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:o, s:I, s:s}", "program", c->program,
+                             "kernel", c->kernel, "precision", c->precision, "isa", c->isa, "ranks",
+                             (json_int_t)c->ranks, "threads_per_rank", (json_int_t)c->threads_per_rank,
+                             "wss_min_bytes", (json_int_t)c->wss_min_bytes, "wss_max_bytes",
+                             (json_int_t)c->wss_max_bytes, "flops_per_elem", real_or_null(c->flops_per_elem),
+                             "points", (json_int_t)c->points, "file", c->file);
+    return json_pack("{s:s, s:s, s:s, s:f, s:s, s:o, s:o, s:s, s:o, s:o, s:s, s:o}", "device", c->device, "kind",
+                     c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", "name", c->name, "value",
+                     c->value, "unit", rfl_ceiling_unit(c), "spec_value", real_or_null(c->spec),
+                     "percent_of_spec", real_or_null(rfl_ceiling_percent(c)), "spec_source", c->spec_source,
+                     "topology_bytes", u64_or_null(c->topology_bytes), "detected_transition_bytes",
+                     u64_or_null(c->transition_bytes), "shared_with", c->shared_with, "provenance", prov);
+}
+
+static json_t *curve_json(const struct rfl_model *m, const struct rfl_bw_curve *c)
+{
+    json_t *segs = json_array();
+    for (size_t s = 0; s < c->levels.nseg; s++) {
+        const struct rfl_segment *g = &c->levels.seg[s];
+        json_t *names = json_array();
+        for (unsigned l = 0; l <= c->ncache; l++)
+            if (g->levels >> l & 1) {
+                char buf[16];
+                rfl_level_name(m, l, buf, sizeof buf);
+                json_array_append_new(names, json_string(buf));
+            }
+        json_array_append_new(segs, json_pack("{s:I, s:I, s:I, s:f, s:f, s:b, s:o}", "wss_min_bytes",
+                                              (json_int_t)c->wss[g->first], "wss_max_bytes",
+                                              (json_int_t)c->wss[g->last], "points",
+                                              (json_int_t)(g->last - g->first + 1), "median_gbytes_per_s",
+                                              g->median, "best_gbytes_per_s", g->best, "plateau", g->plateau,
+                                              "levels", names));
+    }
+    return json_pack("{s:s, s:s, s:s, s:b, s:I, s:I, s:s, s:b, s:I, s:f, s:o}", "kernel", c->kernel, "precision",
+                     c->precision, "isa", c->isa, "nontemporal", c->nontemporal, "ranks", (json_int_t)c->ranks,
+                     "threads_per_rank", (json_int_t)c->threads_per_rank, "file", m->inputs[c->input].file,
+                     "used_for_ceilings", c->used, "points", (json_int_t)c->n, "noise", c->levels.noise,
+                     "segments", segs);
+}
+
+int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
+{
+    json_t *root = json_object();
+    json_object_set_new(root, "rfl_version", json_string(rfl_version()));
+    json_object_set_new(root, "machine", json_string(m->machine));
+    json_object_set_new(root, "host", json_string(m->host));
+    json_object_set_new(root, "cpu_model", json_string(m->cpu_model));
+    json_object_set_new(root, "date_utc", json_string(m->date));
+    json_object_set_new(root, "clock_ghz", m->clock_ghz > 0 ? json_real(m->clock_ghz) : json_null());
+
+    json_t *levels = json_array();
+    for (unsigned l = 0; l <= m->ncache; l++) {
+        char name[16];
+        rfl_level_name(m, l, name, sizeof name);
+        const struct rfl_ceiling *ce = NULL;
+        for (size_t i = 0; i < m->nceilings; i++)
+            if (m->ceilings[i].kind == RFL_CEILING_BANDWIDTH && !strcmp(m->ceilings[i].name, name))
+                ce = &m->ceilings[i];
+        json_t *lv = json_pack("{s:s}", "name", name);
+        if (l < m->ncache) {
+            json_object_set_new(lv, "size_bytes", json_integer((json_int_t)m->cache[l].size_bytes));
+            json_object_set_new(lv, "instances", json_integer(m->cache[l].instances));
+            json_object_set_new(lv, "cores_sharing", json_integer(m->cache[l].cores_sharing));
+        } else {
+            json_object_set_new(lv, "size_bytes", u64_or_null(m->memory_bytes));
+        }
+        json_object_set_new(lv, "topology_bytes", u64_or_null(ce ? ce->topology_bytes : 0));
+        json_object_set_new(lv, "detected_transition_bytes", u64_or_null(ce ? ce->transition_bytes : 0));
+        json_object_set_new(lv, "ceiling_gbytes_per_s", ce ? json_real(ce->value) : json_null());
+        json_array_append_new(levels, lv);
+    }
+    json_object_set_new(root, "levels", levels);
+
+    json_t *ceil = json_array();
+    for (size_t i = 0; i < m->nceilings; i++)
+        json_array_append_new(ceil, ceiling_json(&m->ceilings[i]));
+    json_object_set_new(root, "ceilings", ceil);
+
+    json_t *apps = json_array();
+    for (size_t i = 0; i < m->napps; i++) {
+        const struct rfl_app *a = &m->apps[i];
+        char bound[96];
+        double att = rfl_app_attainable(m, a, bound, sizeof bound);
+        json_array_append_new(apps, json_pack("{s:s, s:f, s:f, s:s, s:s, s:o, s:o, s:s}", "name", a->name,
+                                              "arithmetic_intensity", a->ai, "gflops_per_s", a->gflops, "level",
+                                              a->level, "precision", a->precision, "attainable_gflops_per_s",
+                                              att > 0 ? json_real(att) : json_null(), "percent_of_attainable",
+                                              att > 0 ? json_real(100.0 * a->gflops / att) : json_null(),
+                                              "bound", bound));
+    }
+    json_object_set_new(root, "applications", apps);
+
+    json_t *inputs = json_array();
+    for (size_t i = 0; i < m->ninputs; i++) {
+        const struct rfl_input *in = &m->inputs[i];
+        json_array_append_new(inputs, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:s}", "file",
+                                                in->file, "kind", in->source->kind, "program", in->program, "host",
+                                                in->host, "date_utc", in->date, "status", in->status, "ranks",
+                                                (json_int_t)in->ranks, "threads_per_rank",
+                                                (json_int_t)in->threads_per_rank, "rows", (json_int_t)in->rows,
+                                                "command_line", in->command_line ? in->command_line : ""));
+    }
+    json_object_set_new(root, "inputs", inputs);
+
+    json_t *curves = json_array();
+    for (size_t i = 0; i < m->ncurves; i++)
+        json_array_append_new(curves, curve_json(m, &m->curves[i]));
+    json_object_set_new(root, "bandwidth_curves", curves);
+
+    json_t *notes = json_array();
+    for (size_t i = 0; i < m->nnotes; i++)
+        json_array_append_new(notes, json_string(m->notes[i]));
+    json_object_set_new(root, "notes", notes);
+
+    int rc = rfl_meta_write(root, path);
+    json_decref(root);
+    return rc;
+}
+
+/* A one-screen summary on stderr. */
+void rfl_ceilings_print(const struct rfl_model *m)
+{
+    for (size_t i = 0; i < m->nceilings; i++) {
+        const struct rfl_ceiling *c = &m->ceilings[i];
+        char spec[64] = "";
+        if (c->spec > 0)
+            snprintf(spec, sizeof spec, "  (%.0f%% of spec %.1f)", rfl_ceiling_percent(c), c->spec);
+        rfl_info("%-4s %-16s %10.1f %-7s %s %s %s, %ldx%ld%s", c->device, c->name, c->value, rfl_ceiling_unit(c),
+                 c->kernel, c->precision, c->isa, c->ranks, c->threads_per_rank, spec);
+    }
+    for (size_t i = 0; i < m->nnotes; i++)
+        rfl_info("note: %s", m->notes[i]);
+}

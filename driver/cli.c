@@ -1,0 +1,233 @@
+/* The rfl command line: subcommands over one run directory. */
+#include "config.h"
+#include "driver.h"
+#include "model.h"
+#include "settings.h"
+#include "common/log.h"
+#include "common/options.h"
+#include "common/rfl.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: rfl COMMAND [OPTION]... [DIR]\n"
+            "Empirical roofline of this machine: runs the rfl benchmark programs and turns their\n"
+            "CSV into ceilings, gnuplot charts and a report.\n"
+            "\n"
+            "Commands:\n"
+            "  run        run every program built here, then ceilings, plot and report\n"
+            "             (rfl run --quick: under a minute; --full: the thorough sweep)\n"
+            "  ceilings   DIR -> DIR/ceilings.csv and DIR/roofline.json\n"
+            "  plot       DIR -> DIR/*.gp, and DIR/*.png when gnuplot is installed\n"
+            "  report     DIR -> DIR/report.md and DIR/report.html (charts embedded)\n"
+            "\n"
+            "  -h, --help     print this help and exit (rfl COMMAND --help: the command's options)\n"
+            "  -V, --version  print the version and exit\n"
+            "\n"
+            "Exit status: 0 ok, 1 a run failed, 2 bad usage or input file, 3 a result did not\n"
+            "verify, 130 interrupted. Files: docs/FORMAT.md; configs: config/README.md.\n");
+}
+
+int rfl_load_settings_for(struct rfl_settings *s, const char *dir, const char *config)
+{
+    if (rfl_settings_init(s) != 0)
+        return RFL_EXIT_FAILURE;
+    if (config)
+        return rfl_settings_load(s, config) == 0 ? RFL_EXIT_OK : RFL_EXIT_USAGE;
+    char conf[PATH_MAX + 256];
+    snprintf(conf, sizeof conf, "%s/run.conf", dir);
+    if (access(conf, F_OK) == 0 && rfl_settings_load(s, conf) != 0)
+        return RFL_EXIT_USAGE;
+    return RFL_EXIT_OK;
+}
+
+static const char *settings_app(const struct rfl_settings *s, const char *app)
+{
+    if (app && *app)
+        return app;
+    return s->app && *s->app ? s->app : NULL;
+}
+
+int rfl_do_ceilings(const char *dir, const struct rfl_settings *s, const char *app, int quiet)
+{
+    struct rfl_model m;
+    app = settings_app(s, app);
+    int rc = rfl_model_build(&m, dir, s, app);
+    if (rc != RFL_EXIT_OK) {
+        rfl_model_free(&m);
+        return rc;
+    }
+    char csv[PATH_MAX + 256], json[PATH_MAX + 256], apps[PATH_MAX + 256];
+    snprintf(csv, sizeof csv, "%s/ceilings.csv", dir);
+    snprintf(json, sizeof json, "%s/roofline.json", dir);
+    snprintf(apps, sizeof apps, "%s/applications.csv", dir);
+    /* The points go with the run, so plot and report find them later. */
+    if (app) {
+        char a[PATH_MAX], b[PATH_MAX];
+        int same = realpath(app, a) && realpath(apps, b) && strcmp(a, b) == 0;
+        if (!same && rfl_apps_write(&m, apps) != 0)
+            rc = RFL_EXIT_FAILURE;
+    }
+    if (rc == RFL_EXIT_OK && (rfl_ceilings_write_csv(&m, csv) != 0 || rfl_roofline_write_json(&m, json) != 0))
+        rc = RFL_EXIT_FAILURE;
+    if (rc == RFL_EXIT_OK) {
+        if (!quiet)
+            rfl_ceilings_print(&m);
+        rfl_info("wrote %s and %s", csv, json);
+    }
+    rfl_model_free(&m);
+    return rc;
+}
+
+int rfl_do_plot(const char *dir, const struct rfl_settings *s, const char *app, int render)
+{
+    struct rfl_model m;
+    int rc = rfl_model_build(&m, dir, s, settings_app(s, app));
+    if (rc == RFL_EXIT_OK) {
+        int rendered = 0;
+        int prc = rfl_plot_write(&m, dir, render, &rendered);
+        if (prc == RFL_PLOT_FAILED)
+            rc = RFL_EXIT_FAILURE;
+    }
+    rfl_model_free(&m);
+    return rc;
+}
+
+int rfl_do_report(const char *dir, const struct rfl_settings *s, const char *app)
+{
+    struct rfl_model m;
+    int rc = rfl_model_build(&m, dir, s, settings_app(s, app));
+    if (rc == RFL_EXIT_OK && rfl_report_write(&m, dir) != 0)
+        rc = RFL_EXIT_FAILURE;
+    rfl_model_free(&m);
+    return rc;
+}
+
+/* Options may come before or after the directory (getopt in '+' mode stops
+ * at the first operand, so parse again after it). */
+static int parse_dir_command(const struct rfl_cli *cli, int argc, char **argv, const char **dir)
+{
+    *dir = NULL;
+    for (;;) {
+        int first = 0;
+        enum rfl_cli_result res = rfl_cli_parse(cli, argc, argv, &first);
+        if (res == RFL_CLI_DONE)
+            return RFL_CLI_DONE;
+        if (res == RFL_CLI_ERROR)
+            return RFL_CLI_ERROR;
+        if (first >= argc)
+            break;
+        if (*dir) {
+            fprintf(stderr, "%s: one directory only, got '%s' and '%s'\n", cli->program, *dir, argv[first]);
+            return RFL_CLI_ERROR;
+        }
+        *dir = argv[first];
+        argc -= first;
+        argv += first; /* the operand becomes argv[0], which getopt skips */
+    }
+    if (!*dir) {
+        fprintf(stderr, "%s: which run directory? (usage: %s [OPTION]... DIR)\n", cli->program, cli->program);
+        return RFL_CLI_ERROR;
+    }
+    struct stat st;
+    if (stat(*dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "%s: '%s' is not a directory\n", cli->program, *dir);
+        return RFL_CLI_ERROR;
+    }
+    return RFL_CLI_RUN;
+}
+
+enum which { CMD_CEILINGS, CMD_PLOT, CMD_REPORT };
+
+static int dir_command(enum which which, int argc, char **argv)
+{
+    const char *config = NULL, *app = NULL, *dir = NULL;
+    int no_render = 0;
+    struct rfl_option table[3] = {
+        {"config", 'c', RFL_OPT_STRING, &config, "FILE",
+         "settings and spec values (default: DIR/run.conf, else the embedded default)", 0, 0, NULL},
+        {"app", 'a', RFL_OPT_STRING, &app, "FILE",
+         "application points (CSV: name, arithmetic_intensity, gflops_per_s[, level, precision]);\n"
+         "                              default: DIR/applications.csv when present",
+         0, 0, NULL},
+        {"no-render", 0, RFL_OPT_FLAG, &no_render, NULL, "write the .gp scripts only", 0, 0, NULL},
+    };
+    static const char *const names[] = {"rfl ceilings", "rfl plot", "rfl report"};
+    static const char *const summaries[] = {
+        "Merges the CSV files of a run directory into DIR/ceilings.csv and DIR/roofline.json:\n"
+        "bandwidth per memory level (found from the sweep's plateaus, named by hwloc's cache\n"
+        "sizes) and compute per precision and instruction set, each with its provenance and\n"
+        "its percent of the spec value where one is known.",
+        "Writes a self-contained gnuplot script per chart into DIR (roofline.gp, bandwidth.gp,\n"
+        "flops.gp) and renders each to PNG with gnuplot ($GNUPLOT, else gnuplot in PATH);\n"
+        "without gnuplot the scripts are still written.",
+        "Writes DIR/report.md (charts linked) and DIR/report.html (charts embedded): the\n"
+        "machine, the ceilings table, the charts and the provenance of every number."};
+    const struct rfl_cli cli = {
+        .program = names[which],
+        .summary = summaries[which],
+        .epilog = "Exit status: 0 ok, 1 a write failed, 2 bad usage or an input file rfl cannot read\n"
+                  "(the message names FILE:LINE).",
+        .options = table,
+        .noptions = which == CMD_PLOT ? 3 : 2,
+        .allow_operands = 1,
+    };
+    switch (parse_dir_command(&cli, argc, argv, &dir)) {
+    case RFL_CLI_DONE:
+        return RFL_EXIT_OK;
+    case RFL_CLI_ERROR:
+        return RFL_EXIT_USAGE;
+    default:
+        break;
+    }
+    struct rfl_settings s;
+    int rc = rfl_load_settings_for(&s, dir, config);
+    if (rc == RFL_EXIT_OK) {
+        if (which == CMD_CEILINGS)
+            rc = rfl_do_ceilings(dir, &s, app, 0);
+        else if (which == CMD_PLOT)
+            rc = rfl_do_plot(dir, &s, app, !no_render);
+        else
+            rc = rfl_do_report(dir, &s, app);
+    }
+    rfl_settings_free(&s);
+    return rc;
+}
+
+int rfl_cmd_ceilings(int argc, char **argv) { return dir_command(CMD_CEILINGS, argc, argv); }
+int rfl_cmd_plot(int argc, char **argv) { return dir_command(CMD_PLOT, argc, argv); }
+int rfl_cmd_report(int argc, char **argv) { return dir_command(CMD_REPORT, argc, argv); }
+
+int rfl_driver_main(int argc, char **argv)
+{
+    rfl_log_set_progname("rfl");
+    if (argc < 2) {
+        usage(stderr);
+        return RFL_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+        usage(stdout);
+        return RFL_EXIT_OK;
+    }
+    if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
+        printf("rfl (rfl) %s\n", rfl_version());
+        return RFL_EXIT_OK;
+    }
+    static const struct {
+        const char *name;
+        int (*fn)(int, char **);
+    } cmds[] = {{"run", rfl_cmd_run}, {"ceilings", rfl_cmd_ceilings}, {"plot", rfl_cmd_plot}, {"report", rfl_cmd_report}};
+    for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+        if (!strcmp(cmd, cmds[i].name))
+            return cmds[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "rfl: unknown command '%s' (commands: run, ceilings, plot, report; see rfl --help)\n", cmd);
+    return RFL_EXIT_USAGE;
+}

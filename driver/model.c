@@ -1,0 +1,471 @@
+#include "config.h"
+#include "model.h"
+#include "sources.h"
+#include "table.h"
+#include "common/csv.h"
+#include "common/log.h"
+#include "common/rfl.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void rfl_model_note(struct rfl_model *m, const char *fmt, ...)
+{
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    char **more = realloc(m->notes, (m->nnotes + 1) * sizeof *more);
+    if (!more)
+        return;
+    m->notes = more;
+    m->notes[m->nnotes] = strdup(line);
+    if (m->notes[m->nnotes])
+        m->nnotes++;
+}
+
+struct rfl_ceiling *rfl_model_add_ceiling(struct rfl_model *m)
+{
+    struct rfl_ceiling *more = realloc(m->ceilings, (m->nceilings + 1) * sizeof *more);
+    if (!more) {
+        rfl_error("out of memory");
+        return NULL;
+    }
+    m->ceilings = more;
+    struct rfl_ceiling *c = &m->ceilings[m->nceilings++];
+    memset(c, 0, sizeof *c);
+    c->spec = NAN;
+    c->flops_per_elem = NAN;
+    c->curve = c->segment = -1;
+    return c;
+}
+
+const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *device, const char *precision)
+{
+    const struct rfl_ceiling *best = NULL;
+    for (size_t i = 0; i < m->nceilings; i++) {
+        const struct rfl_ceiling *c = &m->ceilings[i];
+        if (c->kind != RFL_CEILING_COMPUTE || strcmp(c->device, device) != 0 ||
+            (precision && *precision && strcmp(c->precision, precision) != 0))
+            continue;
+        if (!best || c->value > best->value)
+            best = c;
+    }
+    return best;
+}
+
+void rfl_model_free(struct rfl_model *m)
+{
+    for (size_t i = 0; i < m->ninputs; i++)
+        free(m->inputs[i].command_line);
+    for (size_t i = 0; i < m->ncurves; i++) {
+        free(m->curves[i].x);
+        free(m->curves[i].y);
+        free(m->curves[i].wss);
+    }
+    for (size_t i = 0; i < m->nseries; i++) {
+        free(m->series[i].fpe);
+        free(m->series[i].gflops);
+        free(m->series[i].model);
+        free(m->series[i].wss);
+        free(m->series[i].unroll);
+    }
+    for (size_t i = 0; i < m->nnotes; i++)
+        free(m->notes[i]);
+    free(m->inputs);
+    free(m->curves);
+    free(m->series);
+    free(m->ceilings);
+    free(m->apps);
+    free(m->notes);
+    memset(m, 0, sizeof *m);
+}
+
+static void copy_json_string(char *dst, size_t len, const json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    snprintf(dst, len, "%s", json_is_string(v) ? json_string_value(v) : "");
+}
+
+static char *join_command_line(const json_t *meta)
+{
+    json_t *cmd = json_object_get(meta, "command_line");
+    size_t len = 1, i;
+    json_t *a;
+    json_array_foreach(cmd, i, a) len += strlen(json_is_string(a) ? json_string_value(a) : "") + 1;
+    char *s = calloc(1, len);
+    if (!s)
+        return NULL;
+    json_array_foreach(cmd, i, a) {
+        if (i)
+            strcat(s, " ");
+        const char *arg = json_is_string(a) ? json_string_value(a) : "";
+        /* Only the program's name, not where it was built. */
+        const char *slash = i == 0 ? strrchr(arg, '/') : NULL;
+        strcat(s, slash ? slash + 1 : arg);
+    }
+    return s;
+}
+
+/* Clock measured by the flops program, if its sidecar records one. */
+static void clock_from_meta(struct rfl_model *m, const json_t *meta)
+{
+    static const char *const keys[] = {"clock_ghz", "measured_clock_ghz", NULL};
+    for (int i = 0; keys[i]; i++) {
+        json_t *v = json_object_get(meta, keys[i]);
+        if (json_is_number(v) && json_number_value(v) > 0) {
+            m->clock_ghz = json_number_value(v);
+            return;
+        }
+    }
+    json_t *peak = json_object_get(meta, "peak"), *pc = json_object_get(peak, "clock_ghz");
+    if (json_is_number(pc) && json_number_value(pc) > 0) {
+        m->clock_ghz = json_number_value(pc);
+        return;
+    }
+    json_t *clock = json_object_get(meta, "clock");
+    static const char *const sub[] = {"measured_ghz", "ghz", NULL};
+    for (int i = 0; json_is_object(clock) && sub[i]; i++) {
+        json_t *v = json_object_get(clock, sub[i]);
+        if (json_is_number(v) && json_number_value(v) > 0) {
+            m->clock_ghz = json_number_value(v);
+            return;
+        }
+    }
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The *.csv files of a directory, sorted, so every output is in a fixed order. */
+static char **list_csv(const char *dir, size_t *count)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        rfl_error("%s: cannot open the run directory: %s", dir, strerror(errno));
+        return NULL;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".csv") != 0)
+            continue;
+        char **more = realloc(names, (n + 1) * sizeof *more);
+        if (!more)
+            break;
+        names = more;
+        names[n] = strdup(e->d_name);
+        if (names[n])
+            n++;
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    *count = n;
+    return names ? names : calloc(1, sizeof *names);
+}
+
+static void attach_spec(struct rfl_model *m, const struct rfl_settings *s)
+{
+    double clock = s->spec_clock_ghz > 0 ? s->spec_clock_ghz : m->clock_ghz;
+    const char *clock_from = s->spec_clock_ghz > 0 ? "" : " measured";
+    for (size_t i = 0; i < m->nceilings; i++) {
+        struct rfl_ceiling *c = &m->ceilings[i];
+        if (strcmp(c->device, "cpu") != 0)
+            continue;
+        unsigned cores = s->spec_cores ? s->spec_cores : (unsigned)(c->ranks * c->threads_per_rank);
+        if (c->kind == RFL_CEILING_BANDWIDTH) {
+            for (int l = 0; l < RFL_NSPEC_LEVELS; l++) {
+                if (strcmp(c->name, rfl_spec_level_names[l]) != 0)
+                    continue;
+                if (s->spec_gbytes_per_s[l] > 0) {
+                    c->spec = s->spec_gbytes_per_s[l];
+                    snprintf(c->spec_source, sizeof c->spec_source, "config");
+                } else if (l != RFL_SPEC_DRAM && s->spec_bytes_per_cycle[l] > 0 && clock > 0) {
+                    c->spec = s->spec_bytes_per_cycle[l] * clock * cores;
+                    snprintf(c->spec_source, sizeof c->spec_source, "%u cores x %.2f GHz%s x %g B/cycle", cores,
+                             clock, clock_from, s->spec_bytes_per_cycle[l]);
+                }
+            }
+            continue;
+        }
+        for (int p = 0; p < RFL_NSPEC_PRECISIONS; p++) {
+            if (strcmp(c->precision, rfl_spec_precision_names[p]) != 0)
+                continue;
+            if (s->spec_gflops_per_s[p] > 0) {
+                c->spec = s->spec_gflops_per_s[p];
+                snprintf(c->spec_source, sizeof c->spec_source, "config");
+            } else if (s->spec_flops_per_cycle[p] > 0 && clock > 0) {
+                c->spec = s->spec_flops_per_cycle[p] * clock * cores;
+                snprintf(c->spec_source, sizeof c->spec_source, "%u cores x %.2f GHz%s x %g flops/cycle", cores,
+                         clock, clock_from, s->spec_flops_per_cycle[p]);
+            }
+        }
+        if (isnan(c->spec)) {
+            /* The flops program's own peak for the machine (its widest ISA). */
+            double peak = NAN;
+            for (size_t j = 0; j < m->nseries; j++)
+                if (!strcmp(m->series[j].precision, c->precision) && m->series[j].peak > 0 &&
+                    !(peak >= m->series[j].peak))
+                    peak = m->series[j].peak;
+            if (peak > 0) {
+                c->spec = peak;
+                snprintf(c->spec_source, sizeof c->spec_source, "rfl_flops: cores x measured clock x flops/cycle");
+            }
+        }
+    }
+}
+
+static int valid_level(const struct rfl_model *m, const char *name)
+{
+    char buf[16];
+    for (unsigned l = 0; l <= m->ncache; l++) {
+        rfl_level_name(m, l, buf, sizeof buf);
+        if (strcmp(buf, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int rfl_apps_read(struct rfl_model *m, const char *path)
+{
+    struct rfl_table t;
+    if (rfl_table_read(path, &t) != 0)
+        return -1;
+    const struct rfl_source *src = rfl_source_for("applications.csv");
+    if (rfl_table_check_columns(&t, "application points", src->required, src->optional) != 0) {
+        rfl_table_free(&t);
+        return -1;
+    }
+    int c_name = rfl_table_column(&t, "name"), c_ai = rfl_table_column(&t, "arithmetic_intensity");
+    int c_rate = rfl_table_column(&t, "gflops_per_s"), c_level = rfl_table_column(&t, "level");
+    int c_prec = rfl_table_column(&t, "precision");
+    m->apps = calloc(t.nrows, sizeof *m->apps);
+    if (!m->apps) {
+        rfl_table_free(&t);
+        return -1;
+    }
+    for (size_t r = 0; r < t.nrows; r++) {
+        struct rfl_app *a = &m->apps[r];
+        const char *name;
+        if (rfl_table_text(&t, r, c_name, &name) || rfl_table_double(&t, r, c_ai, 0, &a->ai) ||
+            rfl_table_double(&t, r, c_rate, 0, &a->gflops)) {
+            rfl_table_free(&t);
+            return -1;
+        }
+        if (!(a->ai > 0) || !(a->gflops > 0)) {
+            rfl_error("%s:%d: arithmetic_intensity and gflops_per_s must be positive", path, t.lineno[r]);
+            rfl_table_free(&t);
+            return -1;
+        }
+        snprintf(a->name, sizeof a->name, "%s", name);
+        snprintf(a->level, sizeof a->level, "%s", rfl_table_cell(&t, r, c_level));
+        snprintf(a->precision, sizeof a->precision, "%s", rfl_table_cell(&t, r, c_prec));
+        if (a->level[0] && m->ncache && !valid_level(m, a->level)) {
+            char known[128] = "", buf[16];
+            for (unsigned l = 0; l <= m->ncache; l++) {
+                rfl_level_name(m, l, buf, sizeof buf);
+                strcat(known, l ? ", " : "");
+                strcat(known, buf);
+            }
+            rfl_error("%s:%d: column 'level': '%s' is not a memory level of this machine (%s)", path,
+                      t.lineno[r], a->level, known);
+            rfl_table_free(&t);
+            return -1;
+        }
+        if (a->precision[0] && strcmp(a->precision, "fp64") && strcmp(a->precision, "fp32")) {
+            rfl_error("%s:%d: column 'precision': '%s' is not fp64 or fp32", path, t.lineno[r], a->precision);
+            rfl_table_free(&t);
+            return -1;
+        }
+        m->napps++;
+    }
+    rfl_table_free(&t);
+    snprintf(m->app_file, sizeof m->app_file, "%s", path);
+    return 0;
+}
+
+int rfl_apps_write(const struct rfl_model *m, const char *path)
+{
+    static const char *const cols[] = {"name", "arithmetic_intensity", "gflops_per_s", "level", "precision"};
+    struct rfl_csv csv;
+    if (rfl_csv_open(&csv, path, cols, 5) != 0)
+        return -1;
+    for (size_t i = 0; i < m->napps; i++) {
+        rfl_csv_str(&csv, m->apps[i].name);
+        rfl_csv_double(&csv, m->apps[i].ai);
+        rfl_csv_double(&csv, m->apps[i].gflops);
+        rfl_csv_str(&csv, m->apps[i].level);
+        rfl_csv_str(&csv, m->apps[i].precision);
+        rfl_csv_end_row(&csv);
+    }
+    return rfl_csv_commit(&csv);
+}
+
+static int load_input(struct rfl_model *m, const char *dir, const char *name, const struct rfl_source *src)
+{
+    char path[2048], meta_path[2048];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(meta_path, sizeof meta_path, "%s/%.*s.json", dir, (int)(strlen(name) - 4), name);
+    if (access(meta_path, R_OK) != 0) {
+        rfl_error("%s: no sidecar %s (it records the machine and how the file was measured)", path, meta_path);
+        return -1;
+    }
+    json_error_t jerr;
+    json_t *meta = json_load_file(meta_path, 0, &jerr);
+    if (!meta || !json_is_object(meta)) {
+        rfl_error("%s:%d: %s", meta_path, jerr.line, meta ? "expected a JSON object" : jerr.text);
+        json_decref(meta);
+        return -1;
+    }
+    json_t *program = json_object_get(meta, "program");
+    if (!json_is_string(program) || strcmp(json_string_value(program), src->program) != 0) {
+        rfl_error("%s: \"program\" is %s%s%s, expected \"%s\" for %s", meta_path, json_is_string(program) ? "\"" : "",
+                  json_is_string(program) ? json_string_value(program) : "missing",
+                  json_is_string(program) ? "\"" : "", src->program, name);
+        json_decref(meta);
+        return -1;
+    }
+    struct rfl_table t;
+    if (rfl_table_read(path, &t) != 0) {
+        json_decref(meta);
+        return -1;
+    }
+    if (rfl_table_check_columns(&t, src->kind, src->required, src->optional) != 0) {
+        rfl_table_free(&t);
+        json_decref(meta);
+        return -1;
+    }
+    struct rfl_input *more = realloc(m->inputs, (m->ninputs + 1) * sizeof *more);
+    if (!more) {
+        rfl_table_free(&t);
+        json_decref(meta);
+        return -1;
+    }
+    m->inputs = more;
+    struct rfl_input *in = &m->inputs[m->ninputs++];
+    memset(in, 0, sizeof *in);
+    snprintf(in->file, sizeof in->file, "%s", name);
+    in->source = src;
+    snprintf(in->program, sizeof in->program, "%s", src->program);
+    copy_json_string(in->host, sizeof in->host, meta, "host");
+    copy_json_string(in->date, sizeof in->date, meta, "date_utc");
+    copy_json_string(in->version, sizeof in->version, meta, "rfl_version");
+    copy_json_string(in->status, sizeof in->status, meta, "status");
+    in->command_line = join_command_line(meta);
+    json_t *r = json_object_get(meta, "ranks"), *th = json_object_get(meta, "threads_per_rank");
+    in->ranks = json_is_integer(r) ? (long)json_integer_value(r) : 0;
+    in->threads_per_rank = json_is_integer(th) ? (long)json_integer_value(th) : 0;
+    in->rows = t.nrows;
+    if (strcmp(in->status, "complete") != 0) {
+        rfl_warn("%s: the run that wrote it did not complete (status \"%s\"): its ceilings may be low", path,
+                 in->status);
+        rfl_model_note(m, "%s: the run that wrote it did not complete (status \"%s\")", name, in->status);
+    }
+    if (m->ninputs > 1 && strcmp(m->inputs[0].host, in->host) != 0) {
+        rfl_error("%s: measured on host '%s', but %s on '%s' (one run directory holds one machine)", path, in->host,
+                  m->inputs[0].file, m->inputs[0].host);
+        rfl_table_free(&t);
+        json_decref(meta);
+        return -1;
+    }
+    clock_from_meta(m, meta);
+    int rc = src->load(m, m->ninputs - 1, &t, meta);
+    rfl_table_free(&t);
+    json_decref(meta);
+    return rc;
+}
+
+int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_settings *settings,
+                    const char *app_path)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->dir, sizeof m->dir, "%s", dir);
+    size_t nnames = 0;
+    char **names = list_csv(dir, &nnames);
+    if (!names)
+        return RFL_EXIT_USAGE;
+    int rc = RFL_EXIT_OK, have_apps_file = 0;
+    for (size_t i = 0; i < nnames && rc == RFL_EXIT_OK; i++) {
+        const struct rfl_source *src = rfl_source_for(names[i]);
+        if (!src) {
+            char known[512] = "";
+            for (size_t k = 0; k < rfl_nsources; k++)
+                if (rfl_sources[k].load) {
+                    strcat(known, known[0] ? ", " : "");
+                    strcat(known, rfl_sources[k].pattern);
+                }
+            rfl_error("%s/%s: not a kind of CSV rfl knows (%s; application points go through --app)", dir, names[i],
+                      known);
+            rc = RFL_EXIT_USAGE;
+        } else if (src->load) {
+            if (load_input(m, dir, names[i], src) != 0)
+                rc = RFL_EXIT_USAGE;
+        } else if (strcmp(names[i], "applications.csv") == 0) {
+            have_apps_file = 1;
+        }
+    }
+    for (size_t i = 0; i < nnames; i++)
+        free(names[i]);
+    free(names);
+    if (rc != RFL_EXIT_OK)
+        return rc;
+    if (m->ninputs == 0) {
+        rfl_error("%s: no measurements (expected bandwidth.csv, flops.csv ... from rfl run)", dir);
+        return RFL_EXIT_USAGE;
+    }
+    snprintf(m->host, sizeof m->host, "%s", m->inputs[0].host);
+    snprintf(m->date, sizeof m->date, "%s", m->inputs[0].date);
+    snprintf(m->version, sizeof m->version, "%s", m->inputs[0].version);
+    snprintf(m->machine, sizeof m->machine, "%s",
+             settings->machine && settings->machine[0] ? settings->machine : m->host);
+    for (size_t k = 0; k < rfl_nsources; k++)
+        if (rfl_sources[k].ceilings && rfl_sources[k].ceilings(m, settings) != 0)
+            return RFL_EXIT_FAILURE;
+    attach_spec(m, settings);
+    char apps[2048];
+    snprintf(apps, sizeof apps, "%s/applications.csv", dir);
+    if (app_path && *app_path) {
+        if (rfl_apps_read(m, app_path) != 0)
+            return RFL_EXIT_USAGE;
+    } else if (have_apps_file) {
+        if (rfl_apps_read(m, apps) != 0)
+            return RFL_EXIT_USAGE;
+        snprintf(m->app_file, sizeof m->app_file, "applications.csv");
+    }
+    return RFL_EXIT_OK;
+}
+
+double rfl_app_attainable(const struct rfl_model *m, const struct rfl_app *a, char *bound, size_t len)
+{
+    const struct rfl_ceiling *peak = rfl_model_peak(m, "cpu", a->precision);
+    if (!peak)
+        peak = rfl_model_peak(m, "cpu", NULL);
+    const struct rfl_ceiling *bw = NULL;
+    for (size_t i = 0; i < m->nceilings; i++) {
+        const struct rfl_ceiling *c = &m->ceilings[i];
+        if (c->kind != RFL_CEILING_BANDWIDTH || strcmp(c->device, "cpu") != 0)
+            continue;
+        if (a->level[0] ? strcmp(c->name, a->level) == 0 : (!bw || c->value < bw->value))
+            bw = c;
+    }
+    double mem = bw ? bw->value * a->ai : INFINITY;
+    double top = peak ? peak->value : INFINITY;
+    if (!bw && !peak) {
+        snprintf(bound, len, "none");
+        return 0;
+    }
+    if (mem < top)
+        snprintf(bound, len, "%s bandwidth", bw->name);
+    else
+        snprintf(bound, len, "%s peak", peak->name);
+    return mem < top ? mem : top;
+}

@@ -1,0 +1,137 @@
+/* The roofline model of one run directory: what every input file measured,
+ * the ceilings found in it, the spec values beside them and the
+ * application points.  Built by rfl_model_build from the CSV files and
+ * their sidecars; ceilings.c, plot.c and report.c write it out. */
+#ifndef RFL_DRIVER_MODEL_H
+#define RFL_DRIVER_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "levels.h"
+#include "settings.h"
+
+#define RFL_NAME_LEN 64
+
+enum rfl_ceiling_kind { RFL_CEILING_BANDWIDTH, RFL_CEILING_COMPUTE };
+
+struct rfl_ceiling {
+    char device[16];             /* "cpu"; GPUs: "gpu0" ... */
+    enum rfl_ceiling_kind kind;
+    char name[RFL_NAME_LEN];     /* L1 ... DRAM; fp64 avx512 ... */
+    double value;                /* GB/s or GFLOP/s */
+    double spec;                 /* NaN: no spec value */
+    char spec_source[128];
+    char program[32], kernel[48], precision[16], isa[16];
+    long ranks, threads_per_rank;
+    uint64_t wss_min_bytes, wss_max_bytes;  /* the plateau (bandwidth) or the best row (compute) */
+    uint64_t topology_bytes;                /* the level's capacity for the job; 0: none */
+    uint64_t transition_bytes;              /* detected end of the level; 0: none */
+    double flops_per_elem;                  /* compute: at the best row */
+    size_t points;
+    char shared_with[RFL_NAME_LEN];         /* levels whose ceiling is the same plateau of the same curve */
+    char file[256];
+    long curve, segment;                    /* internal: where a bandwidth ceiling came from; -1 none */
+};
+
+struct rfl_input {            /* one CSV file and its sidecar */
+    char file[256];           /* name inside the run directory */
+    const struct rfl_source *source;
+    char program[32], host[128], date[40], version[32], status[32];
+    char *command_line;
+    long ranks, threads_per_rank;
+    size_t rows;
+};
+
+struct rfl_cache_info {
+    int level;
+    uint64_t size_bytes;
+    unsigned instances, cores_sharing;
+};
+
+/* One bandwidth curve: a kernel x precision x ISA x ranks x threads. */
+struct rfl_bw_curve {
+    char kernel[32], precision[16], isa[16];
+    int nontemporal;
+    long ranks, threads_per_rank, nodes;
+    size_t input;             /* index into inputs */
+    size_t n;
+    double *x;                /* working set per thread, bytes */
+    double *y;                /* GB/s */
+    uint64_t *wss;            /* working set of the job */
+    unsigned ncache;
+    double capacity[RFL_LEVELS_MAX_CACHE]; /* per-thread share of each level */
+    struct rfl_levels levels;
+    int used;                 /* its kernel is in ceilings.bandwidth_kernels */
+};
+
+/* One flops series: a variant x ISA x precision x ranks x threads. */
+struct rfl_flops_series {
+    char variant[32], isa[16], precision[16];
+    long ranks, threads_per_rank;
+    size_t input;
+    size_t n;
+    double *fpe, *gflops, *model;  /* model: NaN where not given */
+    uint64_t *wss;
+    long *unroll;             /* of each point's best row (0: no unroll column) */
+    double peak;              /* peak_gflops_per_s (max over rows; NaN: none) */
+};
+
+struct rfl_app {
+    char name[RFL_NAME_LEN];
+    double ai;                /* flops per byte */
+    double gflops;
+    char level[RFL_NAME_LEN]; /* "" when not given */
+    char precision[16];       /* "" when not given */
+};
+
+struct rfl_model {
+    char dir[1024];
+    char host[128], cpu_model[128], date[40], version[32], machine[128];
+    unsigned ncache;
+    struct rfl_cache_info cache[RFL_LEVELS_MAX_CACHE];
+    uint64_t memory_bytes;
+    unsigned cores;
+    double clock_ghz;         /* measured by rfl_flops; 0: unknown */
+
+    size_t ninputs, ncurves, nseries, nceilings, napps, nnotes;
+    struct rfl_input *inputs;
+    struct rfl_bw_curve *curves;
+    struct rfl_flops_series *series;
+    struct rfl_ceiling *ceilings;
+    struct rfl_app *apps;
+    char **notes;             /* what the report should say (levels without a plateau ...) */
+    char app_file[1024];      /* where the application points came from; "" none */
+};
+
+/* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the
+ * ceilings and attaches the spec values of `settings`. Application points
+ * come from `app_path` when not NULL, else from dir/applications.csv when
+ * present. Returns an RFL_EXIT_* code; on error one line was printed. */
+int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_settings *settings,
+                    const char *app_path);
+void rfl_model_free(struct rfl_model *m);
+
+/* Adds a note (printf-style) for the report and roofline.json. */
+void rfl_model_note(struct rfl_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A new ceiling row, zeroed, spec NaN; NULL when out of memory. */
+struct rfl_ceiling *rfl_model_add_ceiling(struct rfl_model *m);
+
+/* Reads an application-points CSV: name, arithmetic_intensity, gflops_per_s
+ * and optionally level and precision. */
+int rfl_apps_read(struct rfl_model *m, const char *path);
+/* Writes the points as dir/applications.csv (atomically). */
+int rfl_apps_write(const struct rfl_model *m, const char *path);
+
+/* The roofline an application point sits under: the lower of its memory
+ * level's line (the given level, else the slowest level measured) and the
+ * peak of its precision (else the top peak). 0 when the model has neither. */
+double rfl_app_attainable(const struct rfl_model *m, const struct rfl_app *a, char *bound, size_t len);
+
+/* "L1", "L2" ... (hwloc's level numbers) or "DRAM" for level index ncache. */
+void rfl_level_name(const struct rfl_model *m, unsigned level, char *buf, size_t len);
+
+/* The top compute ceiling of a device (NULL: none) and of one precision. */
+const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *device, const char *precision);
+
+#endif

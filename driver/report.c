@@ -1,0 +1,376 @@
+/* rfl report: report.md (PNGs linked) and report.html (PNGs embedded as
+ * base64, one file to mail or attach), written from one description. */
+#include "config.h"
+#include "driver.h"
+#include "model.h"
+#include "common/afile.h"
+#include "common/csv.h"
+#include "common/log.h"
+#include "common/rfl.h"
+#include "common/size.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct doc {
+    struct rfl_afile md, html;
+    const char *dir;
+};
+
+static void html_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++)
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+}
+
+static void md_cell(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            fputc('\\', f);
+        fputc(*s == '\n' ? ' ' : *s, f);
+    }
+}
+
+static void heading(struct doc *d, int level, const char *text)
+{
+    fprintf(d->md.fp, "%.*s %s\n\n", level, "######", text);
+    fprintf(d->html.fp, "<h%d>", level);
+    html_escaped(d->html.fp, text);
+    fprintf(d->html.fp, "</h%d>\n", level);
+}
+
+__attribute__((format(printf, 2, 3))) static void para(struct doc *d, const char *fmt, ...)
+{
+    char text[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    fprintf(d->md.fp, "%s\n\n", text);
+    fputs("<p>", d->html.fp);
+    html_escaped(d->html.fp, text);
+    fputs("</p>\n", d->html.fp);
+}
+
+static void table_begin(struct doc *d, const char *const *head, size_t n)
+{
+    fputc('|', d->md.fp);
+    fputs("<table>\n<tr>", d->html.fp);
+    for (size_t i = 0; i < n; i++) {
+        fputc(' ', d->md.fp);
+        md_cell(d->md.fp, head[i]);
+        fputs(" |", d->md.fp);
+        fputs("<th>", d->html.fp);
+        html_escaped(d->html.fp, head[i]);
+        fputs("</th>", d->html.fp);
+    }
+    fputs("\n|", d->md.fp);
+    for (size_t i = 0; i < n; i++)
+        fputs("---|", d->md.fp);
+    fputs("\n", d->md.fp);
+    fputs("</tr>\n", d->html.fp);
+}
+
+static void table_row(struct doc *d, const char *const *cells, size_t n)
+{
+    fputc('|', d->md.fp);
+    fputs("<tr>", d->html.fp);
+    for (size_t i = 0; i < n; i++) {
+        fputc(' ', d->md.fp);
+        md_cell(d->md.fp, cells[i]);
+        fputs(" |", d->md.fp);
+        fputs("<td>", d->html.fp);
+        html_escaped(d->html.fp, cells[i]);
+        fputs("</td>", d->html.fp);
+    }
+    fputs("\n", d->md.fp);
+    fputs("</tr>\n", d->html.fp);
+}
+
+static void table_end(struct doc *d)
+{
+    fputs("\n", d->md.fp);
+    fputs("</table>\n", d->html.fp);
+}
+
+static void base64(FILE *out, const unsigned char *data, size_t n)
+{
+    static const char al[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)data[i] << 16 | (i + 1 < n ? (unsigned)data[i + 1] << 8 : 0) |
+                     (i + 2 < n ? data[i + 2] : 0);
+        fputc(al[v >> 18 & 63], out);
+        fputc(al[v >> 12 & 63], out);
+        fputc(i + 1 < n ? al[v >> 6 & 63] : '=', out);
+        fputc(i + 2 < n ? al[v & 63] : '=', out);
+    }
+}
+
+static void image(struct doc *d, const char *alt, const char *base)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/%s.png", d->dir, base);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(d->md.fp, "*%s: not rendered (no gnuplot); the script is `%s.gp`.*\n\n", alt, base);
+        fprintf(d->html.fp, "<p><em>");
+        html_escaped(d->html.fp, alt);
+        fprintf(d->html.fp, ": not rendered (no gnuplot); the script is %s.gp.</em></p>\n", base);
+        return;
+    }
+    fprintf(d->md.fp, "![%s](%s.png)\n\n", alt, base);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *buf = n > 0 ? malloc((size_t)n) : NULL;
+    if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+        fprintf(d->html.fp, "<figure><img alt=\"");
+        html_escaped(d->html.fp, alt);
+        fprintf(d->html.fp, "\" src=\"data:image/png;base64,");
+        base64(d->html.fp, buf, (size_t)n);
+        fprintf(d->html.fp, "\"><figcaption>");
+        html_escaped(d->html.fp, alt);
+        fprintf(d->html.fp, "</figcaption></figure>\n");
+    }
+    free(buf);
+    fclose(f);
+}
+
+static const char *num(char *buf, size_t len, double v, const char *fmt)
+{
+    if (!isfinite(v))
+        snprintf(buf, len, "-");
+    else
+        rfl_format_double(buf, len, fmt, v);
+    return buf;
+}
+
+static const char *size_or_dash(char *buf, size_t len, uint64_t v)
+{
+    if (!v)
+        snprintf(buf, len, "-");
+    else
+        rfl_format_size(v, buf, len);
+    return buf;
+}
+
+static void machine_section(struct doc *d, const struct rfl_model *m)
+{
+    static const char *const head[] = {"", ""};
+    char caches[512] = "", mem[32], tmp[64];
+    size_t used = 0;
+    for (unsigned l = 0; l < m->ncache; l++) {
+        char size[32];
+        used += (size_t)snprintf(caches + used, sizeof caches - used, "%sL%d %s x %u", l ? ", " : "",
+                                 m->cache[l].level, rfl_format_size(m->cache[l].size_bytes, size, sizeof size),
+                                 m->cache[l].instances);
+    }
+    table_begin(d, head, 2);
+    const char *rows[][2] = {
+        {"machine", m->machine},
+        {"host", m->host},
+        {"CPU", m->cpu_model[0] ? m->cpu_model : "-"},
+        {"caches (hwloc)", caches[0] ? caches : "-"},
+        {"memory", size_or_dash(mem, sizeof mem, m->memory_bytes)},
+        {"measured (UTC)", m->date},
+        {"rfl version", m->version},
+    };
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        table_row(d, rows[i], 2);
+    if (m->cores) {
+        snprintf(tmp, sizeof tmp, "%u", m->cores);
+        const char *r[2] = {"cores", tmp};
+        table_row(d, r, 2);
+    }
+    if (m->clock_ghz > 0) {
+        rfl_format_double(tmp, sizeof tmp, "%.2f GHz (measured by rfl_flops)", m->clock_ghz);
+        const char *r[2] = {"clock", tmp};
+        table_row(d, r, 2);
+    }
+    table_end(d);
+}
+
+static void ceilings_section(struct doc *d, const struct rfl_model *m)
+{
+    static const char *const head[] = {"device", "ceiling", "value", "spec", "% of spec", "kernel",
+                                       "precision", "ISA", "ranks x threads", "working sets",
+                                       "level size (hwloc)", "detected end of level", "file"};
+    table_begin(d, head, 13);
+    for (size_t i = 0; i < m->nceilings; i++) {
+        const struct rfl_ceiling *c = &m->ceilings[i];
+        char value[64], spec[200], pct[32], rxt[32], wss[96], topo[32], trans[32], a[32], b[32], name[192];
+        snprintf(name, sizeof name, "%s%s%s%s", c->name, c->shared_with[0] ? " (same plateau as " : "",
+                 c->shared_with, c->shared_with[0] ? ")" : "");
+        snprintf(value, sizeof value, "%s %s", num(a, sizeof a, c->value, "%.1f"), rfl_ceiling_unit(c));
+        if (c->spec > 0)
+            snprintf(spec, sizeof spec, "%s (%s)", num(a, sizeof a, c->spec, "%.1f"), c->spec_source);
+        else
+            snprintf(spec, sizeof spec, "-");
+        num(pct, sizeof pct, rfl_ceiling_percent(c), "%.0f%%");
+        snprintf(rxt, sizeof rxt, "%ld x %ld", c->ranks, c->threads_per_rank);
+        if (c->kind == RFL_CEILING_BANDWIDTH)
+            snprintf(wss, sizeof wss, "%s - %s", size_or_dash(a, sizeof a, c->wss_min_bytes),
+                     size_or_dash(b, sizeof b, c->wss_max_bytes));
+        else
+            snprintf(wss, sizeof wss, "%s at %s flops/element", size_or_dash(a, sizeof a, c->wss_min_bytes),
+                     num(b, sizeof b, c->flops_per_elem, "%g"));
+        const char *row[] = {c->device, name, value, spec, pct, c->kernel, c->precision, c->isa, rxt, wss,
+                             size_or_dash(topo, sizeof topo, c->topology_bytes),
+                             size_or_dash(trans, sizeof trans, c->transition_bytes), c->file};
+        table_row(d, row, 13);
+    }
+    table_end(d);
+    para(d, "Bandwidth ceilings are the best rate on the plateau of the sweep that holds most of a level's "
+            "working sets; levels are named by hwloc's cache sizes, and the detected end of each level "
+            "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports. "
+            "Compute ceilings are the best rate of each precision and instruction set.");
+}
+
+static void apps_section(struct doc *d, const struct rfl_model *m)
+{
+    if (!m->napps)
+        return;
+    heading(d, 2, "Applications");
+    static const char *const head[] = {"application", "flops/byte", "GFLOP/s", "bound by", "attainable GFLOP/s",
+                                       "% of attainable"};
+    table_begin(d, head, 6);
+    for (size_t i = 0; i < m->napps; i++) {
+        const struct rfl_app *a = &m->apps[i];
+        char ai[32], g[32], bound[96], att[32], pct[32];
+        double at = rfl_app_attainable(m, a, bound, sizeof bound);
+        const char *row[] = {a->name, num(ai, sizeof ai, a->ai, "%g"), num(g, sizeof g, a->gflops, "%g"), bound,
+                             num(att, sizeof att, at > 0 ? at : NAN, "%.1f"),
+                             num(pct, sizeof pct, at > 0 ? 100 * a->gflops / at : NAN, "%.0f%%")};
+        table_row(d, row, 6);
+    }
+    table_end(d);
+}
+
+static void provenance_section(struct doc *d, const struct rfl_model *m)
+{
+    heading(d, 2, "Provenance");
+    static const char *const head[] = {"file", "program", "measured (UTC)", "status", "ranks x threads", "rows",
+                                       "command line"};
+    table_begin(d, head, 7);
+    for (size_t i = 0; i < m->ninputs; i++) {
+        const struct rfl_input *in = &m->inputs[i];
+        char rxt[32], rows[32];
+        snprintf(rxt, sizeof rxt, "%ld x %ld", in->ranks, in->threads_per_rank);
+        snprintf(rows, sizeof rows, "%zu", in->rows);
+        const char *row[] = {in->file, in->program, in->date, in->status, rxt, rows,
+                             in->command_line ? in->command_line : ""};
+        table_row(d, row, 7);
+    }
+    table_end(d);
+}
+
+/* Steps and wall times from dir/run.json, when rfl run made the directory. */
+static void run_section(struct doc *d)
+{
+    char path[2048];
+    snprintf(path, sizeof path, "%s/run.json", d->dir);
+    json_t *run = json_load_file(path, 0, NULL);
+    json_t *steps = json_object_get(run, "steps");
+    if (!json_is_array(steps)) {
+        json_decref(run);
+        return;
+    }
+    heading(d, 2, "Run");
+    json_t *mode = json_object_get(run, "mode"), *ranks = json_object_get(run, "ranks");
+    para(d, "rfl run, mode %s, %lld rank(s).", json_is_string(mode) ? json_string_value(mode) : "?",
+         json_is_integer(ranks) ? (long long)json_integer_value(ranks) : 0LL);
+    static const char *const head[] = {"step", "status", "wall time", "command or reason"};
+    table_begin(d, head, 4);
+    size_t i;
+    json_t *s;
+    json_array_foreach(steps, i, s) {
+        char wall[32];
+        json_t *el = json_object_get(s, "elapsed_s");
+        num(wall, sizeof wall, json_is_number(el) ? json_number_value(el) : NAN, "%.1f s");
+        json_t *name = json_object_get(s, "step"), *st = json_object_get(s, "status");
+        json_t *cmd = json_object_get(s, "command"), *why = json_object_get(s, "reason");
+        const char *row[] = {json_is_string(name) ? json_string_value(name) : "?",
+                             json_is_string(st) ? json_string_value(st) : "?", wall,
+                             json_is_string(why) && *json_string_value(why) ? json_string_value(why)
+                             : json_is_string(cmd) ? json_string_value(cmd) : ""};
+        table_row(d, row, 4);
+    }
+    table_end(d);
+    json_decref(run);
+}
+
+int rfl_report_write(const struct rfl_model *m, const char *dir)
+{
+    struct doc d = {.dir = dir};
+    char md[2048], html[2048], title[256];
+    snprintf(md, sizeof md, "%s/report.md", dir);
+    snprintf(html, sizeof html, "%s/report.html", dir);
+    if (rfl_afile_open(&d.md, md) != 0)
+        return -1;
+    if (rfl_afile_open(&d.html, html) != 0) {
+        rfl_afile_abort(&d.md);
+        return -1;
+    }
+    snprintf(title, sizeof title, "Roofline of %s", m->machine);
+    fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", d.html.fp);
+    html_escaped(d.html.fp, title);
+    fputs("</title>\n<style>\nbody{font-family:sans-serif;max-width:1250px;margin:2em auto;color:#222}\n"
+          "table{border-collapse:collapse;margin:1em 0;font-size:90%}\n"
+          "td,th{border:1px solid #ccc;padding:3px 7px;text-align:left}\nth{background:#f0f0f0}\n"
+          "img{max-width:100%;border:1px solid #ddd}\nfigure{margin:1.5em 0}\n</style>\n</head>\n<body>\n",
+          d.html.fp);
+    heading(&d, 1, title);
+    para(&d, "Empirical roofline measured by rfl %s: bandwidth of every memory level and compute peak of every "
+             "precision, with the textbook (spec) values beside them where known.",
+         m->version);
+    heading(&d, 2, "Machine");
+    machine_section(&d, m);
+    heading(&d, 2, "Ceilings");
+    ceilings_section(&d, m);
+    heading(&d, 2, "Charts");
+    int any = 0;
+    for (size_t i = 0; i < m->nceilings; i++)
+        if (!strcmp(m->ceilings[i].device, "cpu"))
+            any = 1;
+    if (any)
+        image(&d, "Roofline", "roofline");
+    if (m->ncurves)
+        image(&d, "Bandwidth against working set", "bandwidth");
+    if (m->nseries)
+        image(&d, "GFLOP/s against flops per element", "flops");
+    apps_section(&d, m);
+    provenance_section(&d, m);
+    if (m->nnotes) {
+        heading(&d, 2, "Notes");
+        fputs("<ul>\n", d.html.fp);
+        for (size_t i = 0; i < m->nnotes; i++) {
+            fprintf(d.md.fp, "- %s\n", m->notes[i]);
+            fputs("<li>", d.html.fp);
+            html_escaped(d.html.fp, m->notes[i]);
+            fputs("</li>\n", d.html.fp);
+        }
+        fputs("</ul>\n", d.html.fp);
+        fputs("\n", d.md.fp);
+    }
+    run_section(&d);
+    fputs("</body>\n</html>\n", d.html.fp);
+    if (rfl_afile_commit(&d.md) != 0) {
+        rfl_afile_abort(&d.html);
+        return -1;
+    }
+    if (rfl_afile_commit(&d.html) != 0)
+        return -1;
+    rfl_info("wrote %s and %s", md, html);
+    return 0;
+}

@@ -1,0 +1,681 @@
+/* rfl run: every program that is built and can run here, then ceilings,
+ * charts and report, in a run directory that can be resumed.
+ *
+ * Each program writes into DIR/.partial/<step>/; only when it exits 0 are
+ * its CSV and sidecar renamed into DIR and DIR/.steps/<step>.done written.
+ * So DIR never holds a half-written file, an interrupted step leaves no
+ * trace but its scratch folder, and `rfl run --resume DIR` reruns exactly
+ * the steps without a marker. */
+#include "config.h"
+#include "driver.h"
+#include "settings.h"
+#include "common/afile.h"
+#include "common/log.h"
+#include "common/meta.h"
+#include "common/options.h"
+#include "common/rfl.h"
+#include "common/timer.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef RFL_MPIEXEC
+#define RFL_MPIEXEC ""
+#endif
+
+static volatile sig_atomic_t got_signal;
+static volatile pid_t child_group;
+
+/* The child runs in its own process group, so a Ctrl-C at the terminal
+ * reaches rfl only; rfl passes every signal on, once per signal. */
+static void on_signal(int sig)
+{
+    got_signal = sig;
+    if (child_group > 0)
+        kill(-child_group, sig);
+}
+
+struct step {
+    char name[64];
+    char status[32];   /* done, skipped, failed, interrupted */
+    char reason[256];
+    char *command;
+    double elapsed_s;
+    int resumed;
+};
+
+struct run {
+    char dir[PATH_MAX];
+    char progdir[PATH_MAX];
+    struct rfl_settings *s;
+    const char *app;
+    int resume, dry_run;
+    struct step steps[32];
+    size_t nsteps;
+    char started[32];
+    double t0;
+};
+
+static int mkdir_p(const char *path)
+{
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static void remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            char sub[PATH_MAX];
+            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+            struct stat st;
+            if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+                remove_tree(sub);
+            else
+                unlink(sub);
+        }
+        closedir(d);
+    }
+    rmdir(path);
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Where the programs are: $RFL_PROGRAM_DIR, else beside this executable. */
+static void program_dir(char *buf, size_t len)
+{
+    const char *env = getenv("RFL_PROGRAM_DIR");
+    if (env && *env) {
+        snprintf(buf, len, "%s", env);
+        return;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        snprintf(buf, len, ".");
+        return;
+    }
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(buf, len, "%s", exe);
+}
+
+static int gpu_present(void) { return access("/dev/nvidiactl", F_OK) == 0 || access("/dev/nvidia0", F_OK) == 0; }
+
+static const char *mpiexec_path(void)
+{
+    const char *env = getenv("MPIEXEC");
+    if (env && *env)
+        return env;
+    return RFL_MPIEXEC[0] ? RFL_MPIEXEC : "mpiexec";
+}
+
+/* argv of a program step (whitespace-split arguments; no quoting). All
+ * strings live in one allocation, *storage, which the caller frees. */
+static char **program_argv(const struct run *r, int p, char **storage)
+{
+    const struct rfl_program *pr = &rfl_programs[p];
+    const struct rfl_settings *s = r->s;
+    const char *args = rfl_settings_args(s, p), *extra = s->mpiexec_args ? s->mpiexec_args : "";
+    const char *mpiexec = mpiexec_path();
+    /* every token, its terminator and the fixed words fit in this */
+    size_t room = strlen(args) + strlen(extra) + strlen(mpiexec) + strlen(r->progdir) + strlen(pr->binary) +
+                  strlen(pr->csv) + 256;
+    size_t cap = room / 2 + 16, n = 0;
+    char **argv = calloc(cap, sizeof *argv);
+    char *text = malloc(room), *w = text;
+    char *work = malloc(room);
+    if (!argv || !text || !work) {
+        free(argv);
+        free(text);
+        free(work);
+        return NULL;
+    }
+    *storage = text;
+#define PUSH(str)                                                                                                      \
+    do {                                                                                                               \
+        argv[n++] = w;                                                                                                 \
+        w += sprintf(w, "%s", (str)) + 1;                                                                              \
+    } while (0)
+    char *save = NULL;
+    if (s->ranks > 1 && pr->mpi) {
+        char num[32];
+        PUSH(mpiexec);
+        PUSH("-n");
+        snprintf(num, sizeof num, "%u", s->ranks);
+        PUSH(num);
+        PUSH("--oversubscribe");
+        if (geteuid() == 0)
+            PUSH("--allow-run-as-root");
+        if (s->threads) {
+            PUSH("-x");
+            PUSH("OMP_NUM_THREADS");
+        }
+        strcpy(work, extra);
+        for (char *tok = strtok_r(work, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+            PUSH(tok);
+    }
+    argv[n++] = w;
+    w += sprintf(w, "%s/%s", r->progdir, pr->binary) + 1;
+    strcpy(work, args);
+    for (char *tok = strtok_r(work, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+        PUSH(tok);
+    PUSH("-o");
+    PUSH(pr->csv);
+#undef PUSH
+    argv[n] = NULL;
+    free(work);
+    return argv;
+}
+
+static char *join_argv(char **argv)
+{
+    size_t len = 1;
+    for (size_t i = 0; argv[i]; i++)
+        len += strlen(argv[i]) + 1;
+    char *s = calloc(1, len);
+    for (size_t i = 0; s && argv[i]; i++) {
+        if (i)
+            strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+static json_t *step_json(const struct step *st)
+{
+    json_t *o = json_pack("{s:s, s:s}", "step", st->name, "status", st->status);
+    if (st->reason[0])
+        json_object_set_new(o, "reason", json_string(st->reason));
+    if (st->command)
+        json_object_set_new(o, "command", json_string(st->command));
+    json_object_set_new(o, "elapsed_s", json_real(st->elapsed_s));
+    if (st->resumed)
+        json_object_set_new(o, "resumed", json_true());
+    return o;
+}
+
+static void save_run_json(const struct run *r)
+{
+    char path[PATH_MAX + 256], host[256] = "unknown";
+    gethostname(host, sizeof host - 1);
+    json_t *steps = json_array();
+    for (size_t i = 0; i < r->nsteps; i++)
+        json_array_append_new(steps, step_json(&r->steps[i]));
+    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:f, s:o}", "rfl_version", rfl_version(), "host", host,
+                          "started_utc", r->started, "mode", rfl_mode_names[r->s->mode], "ranks", (int)r->s->ranks,
+                          "threads_per_rank", (int)r->s->threads, "elapsed_s", rfl_now_s() - r->t0, "steps", steps);
+    snprintf(path, sizeof path, "%s/run.json", r->dir);
+    rfl_meta_write(o, path);
+    json_decref(o);
+}
+
+static void write_marker(const struct run *r, const struct step *st)
+{
+    char path[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/.steps", r->dir);
+    mkdir_p(path);
+    snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
+    json_t *o = step_json(st);
+    rfl_meta_write(o, path);
+    json_decref(o);
+}
+
+/* A finished step from an earlier invocation: its marker, and its outputs. */
+static int read_marker(const struct run *r, struct step *st, const char *output)
+{
+    char path[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
+    json_t *o = json_load_file(path, 0, NULL);
+    if (!o)
+        return 0;
+    if (output) {
+        char out[PATH_MAX + 256];
+        snprintf(out, sizeof out, "%s/%s", r->dir, output);
+        if (!exists(out)) {
+            json_decref(o);
+            return 0;
+        }
+    }
+    json_t *el = json_object_get(o, "elapsed_s"), *cmd = json_object_get(o, "command");
+    json_t *status = json_object_get(o, "status");
+    st->elapsed_s = json_is_number(el) ? json_number_value(el) : 0;
+    if (json_is_string(cmd))
+        st->command = strdup(json_string_value(cmd));
+    snprintf(st->status, sizeof st->status, "%s", json_is_string(status) ? json_string_value(status) : "done");
+    st->resumed = 1;
+    json_decref(o);
+    return 1;
+}
+
+static struct step *new_step(struct run *r, const char *name)
+{
+    struct step *st = &r->steps[r->nsteps++];
+    memset(st, 0, sizeof *st);
+    snprintf(st->name, sizeof st->name, "%s", name);
+    return st;
+}
+
+/* Runs a program and waits; returns its exit status (128+signal when killed). */
+static int spawn(char **argv, const char *cwd, unsigned threads)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        rfl_error("cannot start %s: %s", argv[0], strerror(errno));
+        return RFL_EXIT_FAILURE;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        if (chdir(cwd) != 0)
+            _exit(126);
+        int fd = open("/dev/null", O_RDONLY);
+        if (fd >= 0) {
+            dup2(fd, STDIN_FILENO);
+            close(fd);
+        }
+        if (threads) {
+            char t[32];
+            snprintf(t, sizeof t, "%u", threads);
+            setenv("OMP_NUM_THREADS", t, 1);
+        }
+        execvp(argv[0], argv);
+        fprintf(stderr, "rfl: error: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    child_group = pid;
+    if (got_signal)
+        kill(-pid, got_signal);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) {
+            status = 1 << 8;
+            break;
+        }
+    child_group = 0;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static int run_program(struct run *r, int p, int index, int total)
+{
+    const struct rfl_program *pr = &rfl_programs[p];
+    char bin[PATH_MAX + 256];
+    snprintf(bin, sizeof bin, "%s/%s", r->progdir, pr->binary);
+    if (access(bin, X_OK) != 0) {
+        struct step *st = new_step(r, pr->name);
+        snprintf(st->status, sizeof st->status, "skipped");
+        snprintf(st->reason, sizeof st->reason, "%s is not built", pr->binary);
+        rfl_info("[%d/%d] %s: skipped (%s is not built)", index, total, pr->name, pr->binary);
+        return RFL_EXIT_OK;
+    }
+    if (pr->gpu && !gpu_present()) {
+        struct step *st = new_step(r, pr->name);
+        snprintf(st->status, sizeof st->status, "skipped");
+        snprintf(st->reason, sizeof st->reason, "no NVIDIA GPU on this machine");
+        rfl_info("[%d/%d] %s: skipped (no NVIDIA GPU here)", index, total, pr->name);
+        return RFL_EXIT_OK;
+    }
+    char *storage = NULL;
+    char **argv = program_argv(r, p, &storage);
+    if (!argv) {
+        rfl_error("out of memory");
+        return RFL_EXIT_FAILURE;
+    }
+    char *command = join_argv(argv);
+    if (r->dry_run) {
+        printf("%s\n", command);
+        free(command);
+        free(argv);
+        free(storage);
+        return RFL_EXIT_OK;
+    }
+    struct step *st = new_step(r, pr->name);
+    if (r->resume && read_marker(r, st, pr->csv)) {
+        rfl_info("[%d/%d] %s: done earlier (%.1f s), kept", index, total, pr->name, st->elapsed_s);
+        free(command);
+        free(argv);
+        free(storage);
+        return RFL_EXIT_OK;
+    }
+    st->command = command;
+    char partial[PATH_MAX + 256];
+    snprintf(partial, sizeof partial, "%s/.partial/%s", r->dir, pr->name);
+    remove_tree(partial);
+    if (mkdir_p(partial) != 0) {
+        rfl_error("%s: cannot create: %s", partial, strerror(errno));
+        free(argv);
+        free(storage);
+        return RFL_EXIT_FAILURE;
+    }
+    rfl_info("[%d/%d] %s: %s", index, total, pr->name, command);
+    double t0 = rfl_now_s();
+    int code = spawn(argv, partial, r->s->threads);
+    st->elapsed_s = rfl_now_s() - t0;
+    free(argv);
+    free(storage);
+    if (got_signal || code == RFL_EXIT_INTERRUPTED || code == 128 + SIGINT || code == 128 + SIGTERM) {
+        snprintf(st->status, sizeof st->status, "interrupted");
+        remove_tree(partial);
+        return RFL_EXIT_INTERRUPTED;
+    }
+    if (code != 0) {
+        snprintf(st->status, sizeof st->status, "failed");
+        snprintf(st->reason, sizeof st->reason, "%s exited with status %d", pr->binary, code);
+        rfl_error("%s: %s exited with status %d%s", pr->name, pr->binary, code,
+                  code == RFL_EXIT_VERIFY ? " (a result did not verify: no ceiling from it)" : "");
+        remove_tree(partial);
+        return code;
+    }
+    /* The sidecar first: a CSV in DIR always has its sidecar. */
+    char from[PATH_MAX * 2], to[PATH_MAX * 2], json[256];
+    snprintf(json, sizeof json, "%.*s.json", (int)(strlen(pr->csv) - 4), pr->csv);
+    snprintf(from, sizeof from, "%s/%s", partial, json);
+    snprintf(to, sizeof to, "%s/%s", r->dir, json);
+    int moved = rename(from, to) == 0;
+    snprintf(from, sizeof from, "%s/%s", partial, pr->csv);
+    snprintf(to, sizeof to, "%s/%s", r->dir, pr->csv);
+    moved = moved && rename(from, to) == 0;
+    remove_tree(partial);
+    if (!moved) {
+        snprintf(st->status, sizeof st->status, "failed");
+        snprintf(st->reason, sizeof st->reason, "%s did not write %s and its sidecar", pr->binary, pr->csv);
+        rfl_error("%s: %s", pr->name, st->reason);
+        return RFL_EXIT_FAILURE;
+    }
+    snprintf(st->status, sizeof st->status, "done");
+    write_marker(r, st);
+    rfl_info("[%d/%d] %s: done in %.1f s", index, total, pr->name, st->elapsed_s);
+    return RFL_EXIT_OK;
+}
+
+/* ceilings, plot, report: redone when a program ran now or no marker. */
+static int run_derived(struct run *r, const char *name, const char *output, int force, int index, int total)
+{
+    struct step *st = new_step(r, name);
+    if (!force && r->resume && read_marker(r, st, output)) {
+        rfl_info("[%d/%d] %s: done earlier, kept", index, total, name);
+        return RFL_EXIT_OK;
+    }
+    rfl_info("[%d/%d] %s", index, total, name);
+    double t0 = rfl_now_s();
+    int rc;
+    if (!strcmp(name, "ceilings"))
+        rc = rfl_do_ceilings(r->dir, r->s, r->app, 0);
+    else if (!strcmp(name, "plot"))
+        rc = rfl_do_plot(r->dir, r->s, NULL, 1);
+    else
+        rc = rfl_do_report(r->dir, r->s, NULL);
+    st->elapsed_s = rfl_now_s() - t0;
+    if (rc != RFL_EXIT_OK) {
+        snprintf(st->status, sizeof st->status, "failed");
+        return rc;
+    }
+    snprintf(st->status, sizeof st->status, "done");
+    write_marker(r, st);
+    return RFL_EXIT_OK;
+}
+
+static void default_dir(const struct rfl_settings *s, char *buf, size_t len)
+{
+    char host[256] = "host", stamp[32];
+    gethostname(host, sizeof host - 1);
+    char *dot = strchr(host, '.');
+    if (dot)
+        *dot = '\0';
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    const char *parent = s->results_dir && *s->results_dir ? s->results_dir : "results";
+    snprintf(buf, len, "%s/%s-%s", parent, host, stamp);
+    for (int i = 2; exists(buf) && i < 100; i++)
+        snprintf(buf, len, "%s/%s-%s-%d", parent, host, stamp, i);
+}
+
+int rfl_cmd_run(int argc, char **argv)
+{
+    int quick = 0, full = 0, dry_run = 0;
+    unsigned ranks = 0, programs = 0;
+    const char *config = NULL, *output = NULL, *resume = NULL, *app = NULL;
+    const struct rfl_option table[] = {
+        {"quick", 'q', RFL_OPT_FLAG, &quick, NULL, "a coarse pass: under a minute on a small machine", 0, 0, NULL},
+        {"full", 'f', RFL_OPT_FLAG, &full, NULL, "the thorough sweep (minutes)", 0, 0, NULL},
+        {"config", 'c', RFL_OPT_STRING, &config, "FILE",
+         "a machine's config, read on top of the embedded default (config/README.md)", 0, 0, NULL},
+        {"ranks", 'n', RFL_OPT_UINT, &ranks, "N", "MPI ranks: run the CPU programs under mpiexec -n N", 1, 4096, NULL},
+        {"programs", 'p', RFL_OPT_LIST, &programs, "LIST", "programs to run (default: the config's)", 0, 0,
+         rfl_program_names},
+        {"output", 'o', RFL_OPT_STRING, &output, "DIR", "the run directory (default results/HOST-DATE-TIME)", 0, 0,
+         NULL},
+        {"resume", 'r', RFL_OPT_STRING, &resume, "DIR",
+         "finish an interrupted run: keep its finished steps, redo the others", 0, 0, NULL},
+        {"app", 'a', RFL_OPT_STRING, &app, "FILE",
+         "application points (CSV: name, arithmetic_intensity, gflops_per_s[, level, precision])", 0, 0, NULL},
+        {"dry-run", 0, RFL_OPT_FLAG, &dry_run, NULL, "print the program commands and stop", 0, 0, NULL},
+    };
+    const struct rfl_cli cli = {
+        .program = "rfl run",
+        .summary = "Runs every rfl program that is built and can run here (GPU programs only with a GPU),\n"
+                   "then writes ceilings.csv, roofline.json, the charts and report.md into one run\n"
+                   "directory. Progress goes to stderr.",
+        .epilog = "Each step writes its files atomically and then a marker, so Ctrl-C leaves no\n"
+                  "half-written file and rfl run --resume DIR picks up where the run stopped.\n"
+                  "Exit status: 0 ok, 1 a program failed, 2 bad usage or input, 3 a result did not\n"
+                  "verify, 130 interrupted.",
+        .options = table,
+        .noptions = sizeof table / sizeof table[0],
+    };
+    int first = 0;
+    switch (rfl_cli_parse(&cli, argc, argv, &first)) {
+    case RFL_CLI_DONE:
+        return RFL_EXIT_OK;
+    case RFL_CLI_ERROR:
+        return RFL_EXIT_USAGE;
+    default:
+        break;
+    }
+    if (first < argc) {
+        fprintf(stderr, "rfl run: unexpected argument '%s' (see --help)\n", argv[first]);
+        return RFL_EXIT_USAGE;
+    }
+    if (quick && full) {
+        fprintf(stderr, "rfl run: --quick and --full exclude each other\n");
+        return RFL_EXIT_USAGE;
+    }
+    if (resume && (quick || full || config || ranks || programs || output)) {
+        fprintf(stderr, "rfl run: --resume DIR takes the run's own settings (DIR/run.conf); "
+                        "--quick, --full, --config, --ranks, --programs and --output do not go with it\n");
+        return RFL_EXIT_USAGE;
+    }
+
+    struct rfl_settings s;
+    if (rfl_settings_init(&s) != 0)
+        return RFL_EXIT_FAILURE;
+    struct run r;
+    memset(&r, 0, sizeof r);
+    r.s = &s;
+    r.resume = resume != NULL;
+    r.dry_run = dry_run;
+    r.t0 = rfl_now_s();
+    rfl_meta_utc_now(r.started, sizeof r.started);
+    int rc = RFL_EXIT_OK;
+    if (resume) {
+        char conf[PATH_MAX + 256];
+        snprintf(conf, sizeof conf, "%s/run.conf", resume);
+        if (!exists(conf)) {
+            rfl_error("%s: not a run directory (no run.conf)", resume);
+            rfl_settings_free(&s);
+            return RFL_EXIT_USAGE;
+        }
+        if (rfl_settings_load(&s, conf) != 0) {
+            rfl_settings_free(&s);
+            return RFL_EXIT_USAGE;
+        }
+        snprintf(r.dir, sizeof r.dir, "%s", resume);
+    } else {
+        if (config && rfl_settings_load(&s, config) != 0) {
+            rfl_settings_free(&s);
+            return RFL_EXIT_USAGE;
+        }
+        if (quick)
+            s.mode = RFL_MODE_QUICK;
+        if (full)
+            s.mode = RFL_MODE_FULL;
+        if (ranks)
+            s.ranks = ranks;
+        if (programs)
+            s.programs = programs;
+        if (output)
+            snprintf(r.dir, sizeof r.dir, "%s", output);
+        else
+            default_dir(&s, r.dir, sizeof r.dir);
+    }
+#ifndef HAVE_MPI
+    if (s.ranks > 1) {
+        rfl_error("ranks = %u, but this rfl was built without MPI (configure --with-mpi=yes, with Open MPI installed)",
+                  s.ranks);
+        rfl_settings_free(&s);
+        return RFL_EXIT_USAGE;
+    }
+#endif
+    r.app = app && *app ? app : s.app && *s.app ? s.app : NULL;
+    program_dir(r.progdir, sizeof r.progdir);
+
+    int nprog = 0;
+    for (int p = 0; p < RFL_NPROGRAMS; p++)
+        nprog += s.programs >> p & 1;
+    int total = nprog + 3, index = 0;
+    if (dry_run) {
+        for (int p = 0; p < RFL_NPROGRAMS; p++)
+            if (s.programs >> p & 1)
+                run_program(&r, p, ++index, total);
+        rfl_settings_free(&s);
+        return RFL_EXIT_OK;
+    }
+
+    if (!resume) {
+        char conf[PATH_MAX + 256];
+        snprintf(conf, sizeof conf, "%s/run.conf", r.dir);
+        if (exists(conf)) {
+            rfl_error("%s already holds a run: resume it with rfl run --resume %s, or choose another --output",
+                      r.dir, r.dir);
+            rfl_settings_free(&s);
+            return RFL_EXIT_USAGE;
+        }
+        if (mkdir_p(r.dir) != 0) {
+            rfl_error("%s: cannot create the run directory: %s", r.dir, strerror(errno));
+            rfl_settings_free(&s);
+            return RFL_EXIT_FAILURE;
+        }
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem) {
+            rfl_settings_free(&s);
+            return RFL_EXIT_FAILURE;
+        }
+        rfl_settings_write(&s, mem);
+        fclose(mem);
+        int wrc = rfl_afile_write_string(conf, text);
+        free(text);
+        if (wrc != 0) {
+            rfl_settings_free(&s);
+            return RFL_EXIT_FAILURE;
+        }
+    }
+    rfl_info("run directory %s (mode %s, %u rank%s)%s", r.dir, rfl_mode_names[s.mode], s.ranks,
+             s.ranks == 1 ? "" : "s", resume ? ", resumed" : "");
+
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    got_signal = 0;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+
+    int first_failure = RFL_EXIT_OK, ran_now = 0, measured = 0;
+    for (int p = 0; p < RFL_NPROGRAMS && rc == RFL_EXIT_OK; p++) {
+        if (!(s.programs >> p & 1))
+            continue;
+        size_t before = r.nsteps;
+        int prc = run_program(&r, p, ++index, total);
+        const struct step *st = r.nsteps > before ? &r.steps[r.nsteps - 1] : NULL;
+        if (st && !st->resumed && !strcmp(st->status, "done"))
+            ran_now = 1;
+        if (st && !strcmp(st->status, "done"))
+            measured = 1;
+        if (prc == RFL_EXIT_INTERRUPTED || got_signal)
+            rc = RFL_EXIT_INTERRUPTED;
+        else if (prc != RFL_EXIT_OK && first_failure == RFL_EXIT_OK)
+            first_failure = prc;
+        save_run_json(&r);
+    }
+    if (rc == RFL_EXIT_OK && !measured) {
+        rfl_error("no program ran (none is built, or every one failed): nothing to make ceilings from");
+        rc = first_failure != RFL_EXIT_OK ? first_failure : RFL_EXIT_FAILURE;
+    }
+    int force = ran_now || app != NULL;
+    static const char *const derived[][2] = {{"ceilings", "ceilings.csv"}, {"plot", NULL}, {"report", "report.md"}};
+    for (size_t i = 0; i < 3 && rc == RFL_EXIT_OK; i++) {
+        int drc = run_derived(&r, derived[i][0], derived[i][1], force, ++index, total);
+        if (got_signal)
+            rc = RFL_EXIT_INTERRUPTED;
+        else if (drc != RFL_EXIT_OK)
+            rc = drc;
+        else
+            force |= r.steps[r.nsteps - 1].resumed == 0;
+        save_run_json(&r);
+    }
+    char partial[PATH_MAX + 256];
+    snprintf(partial, sizeof partial, "%s/.partial", r.dir);
+    rmdir(partial);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    if (rc == RFL_EXIT_INTERRUPTED || got_signal) {
+        save_run_json(&r);
+        rfl_error("interrupted: finished steps are kept; continue with: rfl run --resume %s", r.dir);
+        rc = RFL_EXIT_INTERRUPTED;
+    } else if (rc == RFL_EXIT_OK) {
+        rfl_info("done in %.1f s: %s/report.md", rfl_now_s() - r.t0, r.dir);
+        if (first_failure != RFL_EXIT_OK)
+            rc = first_failure;
+    }
+    for (size_t i = 0; i < r.nsteps; i++)
+        free(r.steps[i].command);
+    rfl_settings_free(&s);
+    got_signal = 0;
+    return rc;
+}

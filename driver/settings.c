@@ -1,0 +1,189 @@
+#include "config.h"
+#include "settings.h"
+#include "bandwidth/kernels.h"
+#include "common/csv.h"
+#include "common/log.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rfl_mode_names[RFL_NMODES + 1] = {"standard", "quick", "full", NULL};
+
+const struct rfl_program rfl_programs[RFL_NPROGRAMS] = {
+    {"bandwidth", "rfl_bandwidth", "bandwidth.csv", 0, 1},
+    {"flops", "rfl_flops", "flops.csv", 0, 1},
+    {"gpu_bandwidth", "rfl_gpu_bandwidth", "gpu_bandwidth.csv", 1, 0},
+    {"gpu_flops", "rfl_gpu_flops", "gpu_flops.csv", 1, 0},
+    {"gpu_micro", "rfl_gpu_micro", "gpu_micro.csv", 1, 0},
+    {"unified_memory", "rfl_unified_memory", "unified_memory.csv", 1, 0},
+    {"gemm", "rfl_gemm", "gemm.csv", 1, 0},
+};
+const char *const rfl_program_names[RFL_NPROGRAMS + 1] = {
+    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", NULL};
+
+const char *const rfl_spec_level_names[RFL_NSPEC_LEVELS] = {"L1", "L2", "L3", "DRAM"};
+const char *const rfl_spec_precision_names[RFL_NSPEC_PRECISIONS] = {"fp64", "fp32"};
+
+static const char *const spec_level_keys[RFL_NSPEC_LEVELS] = {"l1", "l2", "l3", "dram"};
+
+enum { MAX_KEYS = 64 };
+
+struct keyset {
+    struct rfl_cfg_key keys[MAX_KEYS];
+    char names[MAX_KEYS][48];
+    size_t n;
+};
+
+static void add(struct keyset *ks, const char *name, enum rfl_cfg_type type, void *dest, double min, double max,
+                const char *const *choices)
+{
+    snprintf(ks->names[ks->n], sizeof ks->names[0], "%s", name);
+    ks->keys[ks->n] = (struct rfl_cfg_key){ks->names[ks->n], type, dest, NULL, min, max, choices};
+    ks->n++;
+}
+
+/* The key table over one settings struct; the order is the order of
+ * rfl_settings_write and of config/README.md. */
+static void keys_of(struct rfl_settings *s, struct keyset *ks)
+{
+    char name[48];
+    ks->n = 0;
+    add(ks, "mode", RFL_CFG_CHOICE, &s->mode, 0, 0, rfl_mode_names);
+    add(ks, "programs", RFL_CFG_LIST, &s->programs, 0, 0, rfl_program_names);
+    add(ks, "ranks", RFL_CFG_UINT, &s->ranks, 1, 4096, NULL);
+    add(ks, "threads", RFL_CFG_UINT, &s->threads, 0, 4096, NULL);
+    add(ks, "mpiexec_args", RFL_CFG_STRING, &s->mpiexec_args, 0, 0, NULL);
+    add(ks, "results_dir", RFL_CFG_STRING, &s->results_dir, 0, 0, NULL);
+    add(ks, "machine", RFL_CFG_STRING, &s->machine, 0, 0, NULL);
+    add(ks, "app", RFL_CFG_STRING, &s->app, 0, 0, NULL);
+    for (int p = 0; p < RFL_NPROGRAMS; p++)
+        for (int m = 0; m < RFL_NMODES; m++) {
+            snprintf(name, sizeof name, "%s.%s_args", rfl_programs[p].name, rfl_mode_names[m]);
+            add(ks, name, RFL_CFG_STRING, &s->args[p][m], 0, 0, NULL);
+        }
+    add(ks, "ceilings.bandwidth_kernels", RFL_CFG_LIST, &s->bandwidth_kernels, 0, 0, rfl_bw_kernel_names);
+    add(ks, "spec.clock_ghz", RFL_CFG_DOUBLE, &s->spec_clock_ghz, 0, 100, NULL);
+    add(ks, "spec.cores", RFL_CFG_UINT, &s->spec_cores, 0, 1u << 20, NULL);
+    for (int p = 0; p < RFL_NSPEC_PRECISIONS; p++) {
+        snprintf(name, sizeof name, "spec.%s_gflops_per_s", rfl_spec_precision_names[p]);
+        add(ks, name, RFL_CFG_DOUBLE, &s->spec_gflops_per_s[p], 0, 1e9, NULL);
+        snprintf(name, sizeof name, "spec.%s_flops_per_cycle", rfl_spec_precision_names[p]);
+        add(ks, name, RFL_CFG_DOUBLE, &s->spec_flops_per_cycle[p], 0, 1e6, NULL);
+    }
+    for (int l = 0; l < RFL_NSPEC_LEVELS; l++) {
+        snprintf(name, sizeof name, "spec.%s_gbytes_per_s", spec_level_keys[l]);
+        add(ks, name, RFL_CFG_DOUBLE, &s->spec_gbytes_per_s[l], 0, 1e9, NULL);
+        if (l != RFL_SPEC_DRAM) {
+            snprintf(name, sizeof name, "spec.%s_bytes_per_cycle", spec_level_keys[l]);
+            add(ks, name, RFL_CFG_DOUBLE, &s->spec_bytes_per_cycle[l], 0, 1e6, NULL);
+        }
+    }
+}
+
+int rfl_settings_load_string(struct rfl_settings *s, const char *name, const char *text)
+{
+    struct keyset ks;
+    keys_of(s, &ks);
+    if (rfl_config_parse_string(name, text, ks.keys, ks.n) != 0)
+        return -1;
+    if (s->programs == 0 || s->bandwidth_kernels == 0) {
+        rfl_error("%s: 'programs' and 'ceilings.bandwidth_kernels' need at least one name", name);
+        return -1;
+    }
+    return 0;
+}
+
+int rfl_settings_init(struct rfl_settings *s)
+{
+    memset(s, 0, sizeof *s);
+    s->ranks = 1;
+    s->programs = (1u << RFL_NPROGRAMS) - 1;
+    s->bandwidth_kernels = (1u << RFL_BW_NKERNELS) - 1;
+    struct keyset ks;
+    keys_of(s, &ks);
+    for (size_t i = 0; i < ks.n; i++)
+        if (ks.keys[i].type == RFL_CFG_STRING && rfl_config_set_string((char **)ks.keys[i].dest, "") != 0)
+            return -1;
+    return rfl_settings_load_string(s, "config/default.conf (embedded)", rfl_default_conf);
+}
+
+int rfl_settings_load(struct rfl_settings *s, const char *path)
+{
+    struct keyset ks;
+    keys_of(s, &ks);
+    if (rfl_config_parse_file(path, ks.keys, ks.n) != 0)
+        return -1;
+    if (s->programs == 0 || s->bandwidth_kernels == 0) {
+        rfl_error("%s: 'programs' and 'ceilings.bandwidth_kernels' need at least one name", path);
+        return -1;
+    }
+    return 0;
+}
+
+static void write_list(FILE *out, unsigned mask, const char *const *names)
+{
+    unsigned all = 0;
+    for (int i = 0; names[i]; i++)
+        all |= 1u << i;
+    if ((mask & all) == all) {
+        fputs("all", out);
+        return;
+    }
+    int first = 1;
+    for (int i = 0; names[i]; i++)
+        if (mask >> i & 1) {
+            fprintf(out, "%s%s", first ? "" : ",", names[i]);
+            first = 0;
+        }
+}
+
+void rfl_settings_write(const struct rfl_settings *cs, FILE *out)
+{
+    struct rfl_settings *s = (struct rfl_settings *)cs; /* keys_of only takes addresses */
+    struct keyset ks;
+    keys_of(s, &ks);
+    fputs("# The settings of this run, written by rfl run (rfl run --resume reads them back).\n", out);
+    for (size_t i = 0; i < ks.n; i++) {
+        const struct rfl_cfg_key *k = &ks.keys[i];
+        char buf[64];
+        fprintf(out, "%s = ", k->name);
+        switch (k->type) {
+        case RFL_CFG_STRING:
+            fputs(*(char **)k->dest ? *(char **)k->dest : "", out);
+            break;
+        case RFL_CFG_UINT:
+            fprintf(out, "%u", *(unsigned *)k->dest);
+            break;
+        case RFL_CFG_DOUBLE:
+            rfl_format_double(buf, sizeof buf, "%.17g", *(double *)k->dest);
+            fputs(buf, out);
+            break;
+        case RFL_CFG_BOOL:
+            fputs(*(int *)k->dest ? "yes" : "no", out);
+            break;
+        case RFL_CFG_SIZE:
+            fprintf(out, "%llu", (unsigned long long)*(uint64_t *)k->dest);
+            break;
+        case RFL_CFG_CHOICE:
+            fputs(k->choices[*(int *)k->dest], out);
+            break;
+        case RFL_CFG_LIST:
+            write_list(out, *(unsigned *)k->dest, k->choices);
+            break;
+        }
+        fputc('\n', out);
+    }
+}
+
+void rfl_settings_free(struct rfl_settings *s)
+{
+    struct keyset ks;
+    keys_of(s, &ks);
+    rfl_config_free(ks.keys, ks.n);
+}
+
+const char *rfl_settings_args(const struct rfl_settings *s, int program)
+{
+    const char *a = s->args[program][s->mode];
+    return a ? a : "";
+}

@@ -1,0 +1,86 @@
+/* The kernels of rfl_gpu_bandwidth (Lo et al., Section 4.2, Fig. 2d), as
+ * data for the sweep and as launchers the host code calls.  Every element
+ * is a 16-byte vector (float4 for fp32, double2 for fp64), so every access
+ * is one 128-bit load or store. */
+#ifndef RFL_GPU_BANDWIDTH_KERNELS_H
+#define RFL_GPU_BANDWIDTH_KERNELS_H
+
+#include <stddef.h>
+
+#include <cuda_runtime_api.h>
+
+#include "gpu/gpu_shared.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum rfl_gbw_kernel {
+    RFL_GBW_GLOBAL_INSIDE, /* Lo's Kernel A: the trials loop inside the kernel, global memory */
+    RFL_GBW_GLOBAL_LAUNCH, /* Lo's Kernel B: one kernel launch per trial */
+    RFL_GBW_SHARED,        /* Lo's Kernel C: blocked through shared memory, trials inside */
+    RFL_GBW_GLOBAL_STREAM, /* Kernel A with loads that skip L1 and prefetch 256 B into L2 */
+    RFL_GBW_MEMCPY,        /* cudaMemcpyAsync device to device, for comparison */
+    RFL_GBW_NKERNELS
+};
+
+enum rfl_gbw_access {
+    RFL_GBW_READ, /* s += a[i]                read-only */
+    RFL_GBW_RMW,  /* a[i] = beta*a[i] + alpha  read-modify-write */
+    RFL_GBW_NACCESS
+};
+
+struct rfl_gbw_kernel_info {
+    const char *name;
+    const char *lo_kernel;  /* "A", "B", "C" or "-" */
+    int trials_inside;      /* one launch runs every trial of a sample */
+    const char *description;
+};
+
+extern const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS];
+extern const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1];
+extern const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1];
+
+#define RFL_GBW_VEC_BYTES 16
+/* Vectors per array are a multiple of this (1 KiB), so every pattern
+ * period (8 scalars) is whole and the closed forms are exact. */
+#define RFL_GBW_QUANTUM 64
+/* The rmw kernels run with beta = 1 and alpha = 1 (run-time values the
+ * compiler cannot fold): after T trials a[i] = a0[i] + T exactly. */
+#define RFL_GBW_BETA 1.0
+#define RFL_GBW_ALPHA 1.0
+
+struct rfl_gbw_launch {
+    enum rfl_gbw_kernel kernel;
+    enum rfl_gbw_access access;
+    enum rfl_gpu_precision precision; /* fp64 or fp32 */
+    void *a;                          /* n_vec 16-byte vectors */
+    size_t n_vec;
+    unsigned long long trials;
+    unsigned blocks, threads;
+    size_t tile_vecs;                 /* shared: vectors in one block's tile */
+    double *block_sums;               /* read: one per block, added to */
+    struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
+    cudaStream_t stream;
+};
+
+/* Runs `trials` trials (one launch, or one launch per trial for
+ * RFL_GBW_GLOBAL_LAUNCH). Not for RFL_GBW_MEMCPY. */
+cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l);
+/* Blocks of `threads` that fit on one SM at once, with `smem_bytes` of
+ * dynamic shared memory; also sets the kernel's shared-memory limit and
+ * carve-out (maximum L1 for the global kernels, maximum shared for C). */
+cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_access a, enum rfl_gpu_precision p,
+                              unsigned threads, size_t smem_bytes, int *blocks_per_sm);
+/* a[i] = (i % 8) + 1 over the scalars of n_vec vectors. */
+cudaError_t rfl_gbw_fill(enum rfl_gpu_precision p, void *a, size_t n_vec, cudaStream_t s);
+/* Counts scalars that differ from (i % 8) + 1 + offset into *m (device
+ * memory, zeroed and first_index set to RFL_GPU_NO_INDEX by the caller). */
+cudaError_t rfl_gbw_check(enum rfl_gpu_precision p, const void *a, size_t n_vec, double offset,
+                          struct rfl_gpu_mismatch *m, cudaStream_t s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

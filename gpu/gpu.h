@@ -1,0 +1,139 @@
+/* Host-side helpers shared by the GPU programs (rfl_gpu_bandwidth,
+ * rfl_gpu_flops, rfl_gpu_micro): checked CUDA calls, device selection under
+ * MPI (one rank per GPU, chosen by local rank), device properties and NVML
+ * readings for the metadata, event timing, gathering per-rank numbers,
+ * list options, the published figures a run is judged against, and the
+ * evidence lines every program prints at the end. */
+#ifndef RFL_GPU_H
+#define RFL_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cuda_runtime_api.h>
+#include <jansson.h>
+
+#include "gpu/gpu_shared.h"
+
+/* "fp64", "fp32", "fp16" (NULL-terminated, for option tables). */
+extern const char *const rfl_gpu_precision_names[RFL_GPU_NPRECISION + 1];
+
+/* A failed call prints one line, "FILE:LINE: CALL: cudaErrorX (text)", on
+ * every rank that sees it and returns -1; 0 on success. */
+int rfl_gpu_check(cudaError_t err, const char *call, const char *file, int line);
+#define RFL_CUDA(call) rfl_gpu_check((call), #call, __FILE__, __LINE__)
+
+/* Published figures for the parts rfl knows (matched by device name). */
+struct rfl_gpu_datasheet {
+    const char *match;             /* substring of the CUDA device name */
+    const char *part;              /* the part, as the datasheet names it */
+    double mem_gbytes_per_s;       /* device-memory bandwidth */
+    double l2_target_gbytes_per_s; /* an L2 ceiling the project holds it to; 0: none */
+};
+
+/* Per-SM, per-clock rates of the compute capability (0 where rfl has no
+ * figure): fused multiply-adds per precision and shared-memory bytes. */
+struct rfl_gpu_sm_rates {
+    double fp64_fma, fp32_fma, fp16_fma; /* scalar FMAs (a half2 FMA is 2) */
+    double shared_bytes;
+    double l1_bytes;                     /* unified L1/shared capacity */
+};
+
+struct rfl_gpu_device {
+    int index, count;    /* CUDA device index; devices this process sees */
+    int ranks_sharing;   /* MPI ranks of this node on the same device */
+    char name[256];
+    char pci_bus_id[32];
+    int cc_major, cc_minor;
+    int sm_count;
+    int max_threads_per_sm, max_threads_per_block, regs_per_sm;
+    size_t shared_per_sm, shared_per_block_optin, reserved_shared_per_block;
+    size_t l2_bytes, global_mem_bytes;
+    int mem_bus_bits;
+    int sm_clock_max_khz, mem_clock_khz; /* peak clocks as CUDA reports them */
+    int cooperative_launch;
+    double mem_theoretical_gbytes_per_s; /* 2 x memory clock x bus width */
+    const struct rfl_gpu_datasheet *datasheet; /* NULL: unknown part */
+    struct rfl_gpu_sm_rates rates;
+};
+
+/* Number of CUDA devices; -1 with the reason in `why` (no device, no
+ * driver, a driver older than the runtime...). */
+int rfl_gpu_count(int *count, char *why, size_t len);
+/* Prints the devices (--list-devices); returns an RFL_EXIT_* code: 1 and
+ * "no CUDA device: REASON" on stderr where there is none. */
+int rfl_gpu_list_devices(FILE *out);
+/* Selects this rank's device: (first + local rank) % count, reads its
+ * properties and makes it current. Returns an RFL_EXIT_* code. */
+int rfl_gpu_select(int first, struct rfl_gpu_device *dev);
+const struct rfl_gpu_datasheet *rfl_gpu_datasheet_for(const char *name);
+struct rfl_gpu_sm_rates rfl_gpu_sm_rates_for(int cc_major, int cc_minor);
+
+/* The device's properties as JSON (see docs/FORMAT.md, "gpu" sidecar keys). */
+json_t *rfl_gpu_device_json(const struct rfl_gpu_device *dev);
+/* NVML readings of the device now: clocks, power, temperature, clock event
+ * (throttle) reasons; every field null with a "reason" when NVML is not
+ * built in or cannot be loaded. */
+json_t *rfl_gpu_nvml_json(const struct rfl_gpu_device *dev);
+/* The metadata of a GPU run: rfl_meta_new's keys plus "gpus" (one object
+ * per rank: rank, host, device, nvml_start) and the build's CUDA flags.
+ * Collective: every rank calls it; rank 0 gets the object, others NULL. */
+json_t *rfl_gpu_meta_new(const char *program, int argc, char **argv, const struct rfl_gpu_device *dev);
+/* Adds every rank's NVML readings under gpus[r].nvml_end (collective). */
+void rfl_gpu_meta_finish(json_t *meta, const struct rfl_gpu_device *dev);
+
+/* Every rank's `n` doubles, concatenated in rank order, on rank 0 (the
+ * caller frees); NULL on the other ranks. Collective. */
+double *rfl_gpu_gather_doubles(const double *mine, int n);
+/* Aborts the whole job on a failure that one rank alone saw (under MPI a
+ * rank that returned early would leave the others in a barrier). */
+int rfl_gpu_fail(int code);
+
+/* Event timing on a stream. */
+struct rfl_gpu_timer {
+    cudaEvent_t start, stop;
+    cudaStream_t stream;
+};
+int rfl_gpu_timer_create(struct rfl_gpu_timer *t, cudaStream_t stream);
+void rfl_gpu_timer_destroy(struct rfl_gpu_timer *t);
+int rfl_gpu_timer_start(struct rfl_gpu_timer *t);
+/* Records the stop event, waits for it; seconds in *s. */
+int rfl_gpu_timer_stop(struct rfl_gpu_timer *t, double *s);
+
+/* Comma-separated unsigned integers within [min, max]; one line naming the
+ * program, option and value on a bad entry (returns -1; exit 2). */
+int rfl_gpu_parse_uints(const char *program, const char *option, const char *text, unsigned min, unsigned max,
+                        unsigned *out, int cap, int *n);
+/* Comma-separated sizes (64, 4K, 2M...). */
+int rfl_gpu_parse_sizes(const char *program, const char *option, const char *text, uint64_t *out, int cap,
+                        int *n);
+
+/* Blocks per grid, as users write them: "max" (as many as fit on the
+ * device at once), "4x" (4 per multiprocessor) or a count. */
+struct rfl_gpu_blocks {
+    enum { RFL_GPU_BLOCKS_MAX, RFL_GPU_BLOCKS_PER_SM, RFL_GPU_BLOCKS_COUNT } kind;
+    unsigned value;
+};
+int rfl_gpu_parse_blocks(const char *program, const char *option, const char *text, struct rfl_gpu_blocks *out,
+                         int cap, int *n);
+/* The grid for a spec, given how many blocks fit on one SM at once. */
+unsigned rfl_gpu_blocks_resolve(const struct rfl_gpu_blocks *b, const struct rfl_gpu_device *dev,
+                                int resident_per_sm);
+void rfl_gpu_blocks_format(const struct rfl_gpu_blocks *b, char *buf, size_t len);
+
+/* Geometric series MIN..MAX inclusive (the last point is MAX); the caller
+ * frees. */
+uint64_t *rfl_gpu_geometric(uint64_t min, uint64_t max, double growth, size_t *n);
+
+/* Evidence: one measured figure against its target, printed as
+ *   PROGRAM: evidence: NAME  MEASURED UNIT  OP TARGET  PASS|FAIL|INFO  NOTE
+ * and added to `list` (JSON array) with the same fields. op is ">=", "<="
+ * or "~" (within `tolerance` as a fraction) or NULL (no target: INFO). */
+void rfl_gpu_evidence(json_t *list, const char *name, double measured, const char *unit, const char *op,
+                      double target, double tolerance, const char *note);
+
+/* Host-side self-checks of the helpers (--self-test); 0 when all pass. */
+int rfl_gpu_self_test(void);
+
+#endif

@@ -1,0 +1,190 @@
+/* chase: pointer-chasing latency over array size x stride (Volkov 3.3,
+ * Fig. 1).  One thread follows p = *p through a cycle of size/stride
+ * elements; the array size reveals cache capacities, the stride cache
+ * lines and pages (TLB reach), in cycles (clock64) and ns (%globaltimer).
+ * Global loads go through L1 (ld.ca) or skip it (ld.cg, so the L2 shows
+ * alone); shared memory for its own latency. */
+#include "config.h"
+#include "gpu/micro_internal.h"
+#include "gpu/micro_kernels.h"
+#include "common/log.h"
+#include "common/rfl.h"
+#include "common/size.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const columns[] = {"rank", "device", "memory", "array_bytes", "stride_bytes", "cycle_elements",
+                                      "warmup_steps", "steps", "cycles_per_access", "ns_per_access", "sm_clock_mhz",
+                                      "verified"};
+const struct rfl_gmi_table_spec rfl_gmi_chase_table = {"chase", columns, sizeof columns / sizeof columns[0]};
+
+static const char *const memory_names[RFL_GMI_NCHASE] = {"global_ca", "global_cg", "shared"};
+
+/* Cycles of up to this many elements are walked once untimed and then at
+ * least once timed, so a cycle that fits a cache is measured from it. No
+ * GPU cache holds a million lines; longer cycles are timed cold. */
+#define WARM_CAP (1ull << 20)
+/* A step in latency by more than this factor between two sizes is a
+ * capacity edge. */
+#define EDGE_RATIO 1.5
+
+static unsigned long long round8(unsigned long long v) { return (v + 7) / 8 * 8; }
+
+int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
+{
+    const struct rfl_gpu_micro_opts *o = c->o;
+    const uint64_t lo = o->chase[0] ? o->chase[0] : 1024;
+    const uint64_t hi = o->chase[0] ? o->chase[1] : o->quick ? 128ull << 20 : 4ull << 30;
+    const unsigned long long min_steps = o->chase_steps ? o->chase_steps : o->quick ? 8192 : 32768;
+    size_t npoints = 0;
+    uint64_t *sizes = rfl_gpu_geometric(lo, hi, 2.0, &npoints);
+    char *buf = NULL;
+    if (!sizes || RFL_CUDA(cudaMalloc((void **)&buf, hi))) {
+        free(sizes);
+        return rfl_gmi_failed(c);
+    }
+    const size_t shared_max = rfl_gmi_chase_shared_max();
+    struct rfl_gmi_table t;
+    if (rfl_gmi_table_open(c, &t, &rfl_gmi_chase_table)) {
+        cudaFree(buf);
+        free(sizes);
+        return -1;
+    }
+    /* Latency series (ns) per memory and stride, rank 0's GPU, for the evidence. */
+    double *series = calloc((size_t)RFL_GMI_NCHASE * o->nstrides * npoints, sizeof *series);
+    int stop = 0, failed = !series;
+    for (int mem = 0; mem < RFL_GMI_NCHASE && !stop && !failed; mem++)
+        for (int s = 0; s < o->nstrides && !stop && !failed; s++) {
+            const uint64_t stride = o->strides[s];
+            for (size_t i = 0; i < npoints && !stop && !failed; i++) {
+                const uint64_t size = sizes[i] / stride * stride;
+                if (size < 2 * stride || (mem == RFL_GMI_SHARED && size > shared_max))
+                    continue;
+                const unsigned long long cycle = size / stride;
+                const unsigned long long warmup = cycle <= WARM_CAP ? cycle : 0;
+                const unsigned long long steps =
+                    round8(cycle <= WARM_CAP && cycle > min_steps ? cycle : min_steps);
+                struct rfl_gpu_clock clk;
+                unsigned long long offset = 0;
+                if ((mem != RFL_GMI_SHARED && RFL_CUDA(rfl_gmi_chase_init(buf, cycle, stride, c->stream))) ||
+                    RFL_CUDA(rfl_gmi_chase((enum rfl_gmi_chase_memory)mem, buf, cycle, stride, warmup, steps,
+                                           c->words, c->clock, c->stream)) ||
+                    RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
+                    RFL_CUDA(cudaMemcpy(&clk, c->clock, sizeof clk, cudaMemcpyDeviceToHost)) ||
+                    RFL_CUDA(cudaMemcpy(&offset, c->words, sizeof offset, cudaMemcpyDeviceToHost))) {
+                    failed = 1;
+                    break;
+                }
+                const unsigned long long want = (warmup + steps) % cycle * stride;
+                if (o->inject_fault)
+                    offset += stride;
+                char detail[160];
+                snprintf(detail, sizeof detail, "%s %llu bytes, stride %llu: ended at offset %llu, expected %llu",
+                         memory_names[mem], (unsigned long long)size, (unsigned long long)stride, offset, want);
+                const double ns = (double)clk.ns / (double)steps, cyc = (double)clk.cycles / (double)steps;
+                const double mhz = rfl_gpu_clock_mhz(&clk);
+                series[((size_t)mem * o->nstrides + s) * npoints + i] = ns;
+                struct rfl_gmi_cell cells[] = {
+                    RFL_GMI_I(0), RFL_GMI_I(0), RFL_GMI_S(memory_names[mem]), RFL_GMI_I(size), RFL_GMI_I(stride),
+                    RFL_GMI_I(cycle), RFL_GMI_I(warmup), RFL_GMI_I(steps), RFL_GMI_D(cyc), RFL_GMI_D(ns),
+                    RFL_GMI_D(mhz > 0 ? mhz : NAN), RFL_GMI_I(1)};
+                stop = rfl_gmi_emit(c, &t, cells, offset != want, detail);
+            }
+        }
+    cudaFree(buf);
+    if (failed) {
+        free(series);
+        free(sizes);
+        return rfl_gmi_abort(c, &t);
+    }
+    if (!stop && c->root) {
+        json_t *ev = rfl_gmi_evidence_list(c);
+        /* The line-sized stride shows capacities; the largest, pages. */
+        int line = -1, page = -1;
+        for (int s = 0; s < o->nstrides; s++) {
+            if (o->strides[s] >= 32 && (line < 0 || o->strides[s] < o->strides[line]))
+                line = s;
+            if (o->strides[s] >= (1u << 20) && (page < 0 || o->strides[s] > o->strides[page]))
+                page = s;
+        }
+        char a[32], b[32], note[256];
+        for (int mem = 0; mem < RFL_GMI_SHARED && line >= 0; mem++) {
+            /* Drop the sizes a stride skipped, keeping indices into sizes. */
+            double lat[64];
+            int idx[64], n = 0, at[8];
+            for (size_t i = 0; i < npoints && n < 64; i++) {
+                const double v = series[((size_t)mem * o->nstrides + line) * npoints + i];
+                if (v > 0) {
+                    lat[n] = v;
+                    idx[n++] = (int)i;
+                }
+            }
+            const int edges = rfl_gmi_transitions(lat, n, EDGE_RATIO, at, 8);
+            if (n > 0) {
+                char z[32];
+                snprintf(note, sizeof note, "stride %s: %.0f ns at %s, %.0f ns at %s",
+                         rfl_format_size(o->strides[line], a, sizeof a), lat[0],
+                         rfl_format_size(sizes[idx[0]], b, sizeof b), lat[n - 1],
+                         rfl_format_size(sizes[idx[n - 1]], z, sizeof z));
+                rfl_gpu_evidence(ev, mem == RFL_GMI_GLOBAL_CA ? "chase_l1_hit_ns" : "chase_l2_hit_ns", lat[0], "ns",
+                                 NULL, NAN, 0, note);
+            }
+            if (mem == RFL_GMI_GLOBAL_CA && edges > 0) {
+                snprintf(note, sizeof note, "latency steps up between %s and %s (L1 + shared per SM: %.0f KiB)",
+                         rfl_format_size(sizes[idx[at[0] - 1]], a, sizeof a), rfl_format_size(sizes[idx[at[0]]], b, sizeof b),
+                         c->dev.rates.l1_bytes / 1024.0);
+                rfl_gpu_evidence(ev, "chase_l1_edge_bytes", (double)sizes[idx[at[0]]], "bytes", NULL, NAN, 0, note);
+            }
+            if (mem == RFL_GMI_GLOBAL_CG) {
+                /* With L1 bypassed, the first step is the L2 running out. */
+                if (edges > 0)
+                    snprintf(note, sizeof note, "ld.cg latency steps up between %s and %s; documented L2 %.0f MiB",
+                             rfl_format_size(sizes[idx[at[0] - 1]], a, sizeof a),
+                             rfl_format_size(sizes[idx[at[0]]], b, sizeof b), c->dev.l2_bytes / 1048576.0);
+                else
+                    snprintf(note, sizeof note, "no step in ld.cg latency over the sizes run");
+                rfl_gpu_evidence(ev, "chase_l2_edge_bytes", edges > 0 ? (double)sizes[idx[at[0]]] : NAN, "bytes", "~",
+                                 (double)c->dev.l2_bytes, 0.5, note);
+                if (n > 0)
+                    rfl_gpu_evidence(ev, "chase_memory_ns", lat[n - 1], "ns", NULL, NAN, 0,
+                                     "ld.cg at the largest size: device-memory latency");
+            }
+        }
+        if (page >= 0) {
+            double lat[64];
+            int idx[64], n = 0, at[8];
+            for (size_t i = 0; i < npoints && n < 64; i++) {
+                const double v = series[((size_t)RFL_GMI_GLOBAL_CG * o->nstrides + page) * npoints + i];
+                if (v > 0) {
+                    lat[n] = v;
+                    idx[n++] = (int)i;
+                }
+            }
+            /* A page-sized stride keeps the lines few: what rises is the TLB. */
+            const int edges = rfl_gmi_transitions(lat, n, 1.2, at, 8);
+            size_t used = (size_t)snprintf(note, sizeof note, "stride %s, ld.cg:",
+                                           rfl_format_size(o->strides[page], a, sizeof a));
+            for (int e = 0; e < edges && used < sizeof note; e++)
+                used += (size_t)snprintf(note + used, sizeof note - used, " %s->%s %.0f->%.0f ns",
+                                         rfl_format_size(sizes[idx[at[e] - 1]], a, sizeof a),
+                                         rfl_format_size(sizes[idx[at[e]]], b, sizeof b), lat[at[e] - 1], lat[at[e]]);
+            if (edges == 0 && used < sizeof note)
+                snprintf(note + used, sizeof note - used, " no step over the sizes run");
+            rfl_gpu_evidence(ev, "chase_tlb_edge_bytes", edges > 0 ? (double)sizes[idx[at[0]]] : NAN, "bytes", NULL,
+                             NAN, 0, note);
+        }
+        json_t *sl = json_array();
+        for (int s = 0; s < o->nstrides; s++)
+            json_array_append_new(sl, json_integer((json_int_t)o->strides[s]));
+        json_object_set_new(c->mode_meta, "strides_bytes", sl);
+        json_object_set_new(c->mode_meta, "array_bytes_min", json_integer((json_int_t)lo));
+        json_object_set_new(c->mode_meta, "array_bytes_max", json_integer((json_int_t)hi));
+        json_object_set_new(c->mode_meta, "min_steps", json_integer((json_int_t)min_steps));
+        json_object_set_new(c->mode_meta, "edge_ratio", json_real(EDGE_RATIO));
+    }
+    free(series);
+    free(sizes);
+    return rfl_gmi_table_close(c, &t);
+}

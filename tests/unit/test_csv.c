@@ -1,0 +1,429 @@
+/* The CSV writer (common/csv.h) and the atomic files under it (afile.h):
+ * exact output text, quoting, '.' decimals under any locale, commit by
+ * rename, abort without leftovers; and the sidecar's name (meta.h). */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "common/afile.h"
+#include "common/csv.h"
+#include "common/meta.h"
+#include "common/mpi_shim.h"
+
+static const char *const columns[] = {"name", "wss_bytes", "delta", "time_s"};
+#define NCOLS (sizeof columns / sizeof columns[0])
+
+struct fixture {
+    char dir[256];
+    char path[300];
+};
+
+static int setup(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    if (!f)
+        return -1;
+    const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    snprintf(f->dir, sizeof f->dir, "%s/rfl-test-csv.XXXXXX", base);
+    if (!mkdtemp(f->dir)) {
+        free(f);
+        return -1;
+    }
+    snprintf(f->path, sizeof f->path, "%s/out.csv", f->dir);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    struct fixture *f = *state;
+    DIR *d = opendir(f->dir);
+    if (d) {
+        struct dirent *e;
+        char p[600];
+        while ((e = readdir(d)))
+            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+                snprintf(p, sizeof p, "%s/%s", f->dir, e->d_name);
+                unlink(p);
+            }
+        closedir(d);
+    }
+    rmdir(f->dir);
+    free(f);
+    return 0;
+}
+
+/* Names in `dir` other than . and .., joined by spaces (static buffer). */
+static const char *dir_entries(const char *dir, int *count)
+{
+    static char names[2048];
+    names[0] = '\0';
+    *count = 0;
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d)))
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            (*count)++;
+            strncat(names, e->d_name, sizeof names - strlen(names) - 2);
+            strcat(names, " ");
+        }
+    closedir(d);
+    return names;
+}
+
+/* The whole file as a string (caller frees), or NULL when it does not exist. */
+static char *slurp(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    char *buf = calloc(1, 65536);
+    assert_non_null(buf);
+    size_t n = fread(buf, 1, 65535, fp);
+    buf[n] = '\0';
+    fclose(fp);
+    return buf;
+}
+
+static void test_header_and_rows(void **state)
+{
+    struct fixture *f = *state;
+    struct rfl_csv csv;
+    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    rfl_csv_str(&csv, "sum");
+    rfl_csv_u64(&csv, UINT64_MAX);
+    rfl_csv_int(&csv, -42);
+    rfl_csv_double(&csv, 0.5);
+    rfl_csv_end_row(&csv);
+    rfl_csv_str(&csv, "copy");
+    rfl_csv_u64(&csv, 0);
+    rfl_csv_int(&csv, 7);
+    rfl_csv_double(&csv, 1.0 / 3.0); /* nine significant digits */
+    rfl_csv_end_row(&csv);
+    rfl_csv_str(&csv, NULL);           /* empty text */
+    rfl_csv_u64(&csv, 4096);
+    rfl_csv_int(&csv, 0);
+    rfl_csv_double(&csv, NAN);         /* not measured: empty */
+    rfl_csv_end_row(&csv);
+    rfl_csv_str(&csv, "big");
+    rfl_csv_u64(&csv, 1);
+    rfl_csv_int(&csv, 1);
+    rfl_csv_double(&csv, 1.5e-9);
+    rfl_csv_end_row(&csv);
+    assert_int_equal(csv.rows, 4);
+    assert_int_equal(rfl_csv_commit(&csv), 0);
+
+    char *text = slurp(f->path);
+    assert_non_null(text);
+    assert_string_equal(text,
+                        "name,wss_bytes,delta,time_s\n"
+                        "sum,18446744073709551615,-42,0.5\n"
+                        "copy,0,7,0.333333333\n"
+                        ",4096,0,\n"
+                        "big,1,1,1.5e-09\n");
+    free(text);
+}
+
+static void test_header_only(void **state)
+{
+    struct fixture *f = *state;
+    struct rfl_csv csv;
+    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    assert_int_equal(rfl_csv_commit(&csv), 0);
+    char *text = slurp(f->path);
+    assert_non_null(text);
+    assert_string_equal(text, "name,wss_bytes,delta,time_s\n");
+    free(text);
+}
+
+static void test_quoting(void **state)
+{
+    struct fixture *f = *state;
+    static const char *const one[] = {"text"};
+    struct rfl_csv csv;
+    assert_int_equal(rfl_csv_open(&csv, f->path, one, 1), 0);
+    static const char *const values[] = {
+        "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", "\"", ",", "", "semi;colon", "sp ace",
+    };
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        rfl_csv_str(&csv, values[i]);
+        rfl_csv_end_row(&csv);
+    }
+    assert_int_equal(rfl_csv_commit(&csv), 0);
+    char *text = slurp(f->path);
+    assert_non_null(text);
+    assert_string_equal(text,
+                        "text\n"
+                        "plain\n"
+                        "\"a,b\"\n"
+                        "\"say \"\"hi\"\"\"\n"
+                        "\"two\nlines\"\n"
+                        "\"cr\rhere\"\n"
+                        "\"\"\"\"\n"
+                        "\",\"\n"
+                        "\n"
+                        "semi;colon\n"
+                        "sp ace\n");
+    free(text);
+}
+
+/* Under a locale whose decimal point is a comma, the CSV still says 0.5. */
+static void test_decimal_point_under_comma_locale(void **state)
+{
+    struct fixture *f = *state;
+    if (!setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+        setlocale(LC_NUMERIC, "C");
+        skip();
+    }
+    char probe[32];
+    snprintf(probe, sizeof probe, "%.1f", 0.5);
+    assert_string_equal(probe, "0,5"); /* the locale really has a decimal comma */
+
+    char buf[32];
+    rfl_format_double(buf, sizeof buf, "%.3f", 1.25);
+    assert_string_equal(buf, "1.250");
+    rfl_format_double(buf, sizeof buf, "%.9g", 1234.5);
+    assert_string_equal(buf, "1234.5");
+
+    static const char *const one[] = {"x_s", "y_s"};
+    struct rfl_csv csv;
+    assert_int_equal(rfl_csv_open(&csv, f->path, one, 2), 0);
+    rfl_csv_double(&csv, 0.5);
+    rfl_csv_double(&csv, 2.5e-7);
+    rfl_csv_end_row(&csv);
+    assert_int_equal(rfl_csv_commit(&csv), 0);
+    char *text = slurp(f->path);
+    assert_non_null(text);
+    assert_string_equal(text, "x_s,y_s\n0.5,2.5e-07\n");
+    free(text);
+
+    /* The writer leaves the locale as it found it. */
+    snprintf(probe, sizeof probe, "%.1f", 0.5);
+    assert_string_equal(probe, "0,5");
+    setlocale(LC_NUMERIC, "C");
+}
+
+static void test_format_double_c_locale(void **state)
+{
+    (void)state;
+    char buf[32];
+    rfl_format_double(buf, sizeof buf, "%.2f", 3.14159);
+    assert_string_equal(buf, "3.14");
+    rfl_format_double(buf, sizeof buf, "%g", 1e10);
+    assert_string_equal(buf, "1e+10");
+}
+
+/* Until commit, readers see the previous file (or none); commit renames the
+ * hidden temporary file into place. */
+static void test_commit_is_atomic(void **state)
+{
+    struct fixture *f = *state;
+    int count;
+    const char *names;
+    struct rfl_csv csv;
+
+    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    rfl_csv_str(&csv, "first");
+    rfl_csv_u64(&csv, 1);
+    rfl_csv_int(&csv, 1);
+    rfl_csv_double(&csv, 1);
+    rfl_csv_end_row(&csv);
+    assert_null(slurp(f->path)); /* not there before commit */
+    names = dir_entries(f->dir, &count);
+    assert_int_equal(count, 1);
+    assert_true(strncmp(names, ".out.csv.", 9) == 0); /* the hidden temporary */
+    assert_int_equal(rfl_csv_commit(&csv), 0);
+    names = dir_entries(f->dir, &count);
+    assert_int_equal(count, 1);
+    assert_string_equal(names, "out.csv ");
+
+    /* Replacing an existing file: the old content stays until commit. */
+    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    rfl_csv_str(&csv, "second");
+    rfl_csv_u64(&csv, 2);
+    rfl_csv_int(&csv, 2);
+    rfl_csv_double(&csv, 2);
+    rfl_csv_end_row(&csv);
+    char *text = slurp(f->path);
+    assert_non_null(text);
+    assert_non_null(strstr(text, "first,1,1,1\n"));
+    free(text);
+    names = dir_entries(f->dir, &count);
+    assert_int_equal(count, 2);
+    assert_int_equal(rfl_csv_commit(&csv), 0);
+    text = slurp(f->path);
+    assert_non_null(text);
+    assert_string_equal(text, "name,wss_bytes,delta,time_s\nsecond,2,2,2\n");
+    free(text);
+    names = dir_entries(f->dir, &count);
+    assert_int_equal(count, 1);
+    (void)names;
+}
+
+static void test_abort_leaves_nothing(void **state)
+{
+    struct fixture *f = *state;
+    int count;
+    struct rfl_csv csv;
+    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    rfl_csv_str(&csv, "gone");
+    rfl_csv_u64(&csv, 1);
+    rfl_csv_int(&csv, 1);
+    rfl_csv_double(&csv, 1);
+    rfl_csv_end_row(&csv);
+    rfl_csv_abort(&csv);
+    const char *names = dir_entries(f->dir, &count);
+    if (count != 0)
+        fail_msg("abort left files behind: %s", names);
+    rfl_csv_abort(&csv); /* twice is harmless */
+
+    /* Aborting a replacement keeps the previous file untouched. */
+    assert_int_equal(rfl_afile_write_string(f->path, "old\n"), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    rfl_csv_abort(&csv);
+    char *text = slurp(f->path);
+    assert_non_null(text);
+    assert_string_equal(text, "old\n");
+    free(text);
+    names = dir_entries(f->dir, &count);
+    if (count != 1)
+        fail_msg("abort of a replacement left: %s", names);
+
+    /* An all-zero afile (never opened) can be aborted too. */
+    struct rfl_afile zero;
+    memset(&zero, 0, sizeof zero);
+    rfl_afile_abort(&zero);
+}
+
+static void test_afile_write_string(void **state)
+{
+    struct fixture *f = *state;
+    char path[400];
+    snprintf(path, sizeof path, "%s/note.txt", f->dir);
+    assert_int_equal(rfl_afile_write_string(path, "hello\nworld\n"), 0);
+    char *text = slurp(path);
+    assert_non_null(text);
+    assert_string_equal(text, "hello\nworld\n");
+    free(text);
+    int count;
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 1);
+}
+
+/* A row with the wrong number of fields is a programming error: abort(). */
+static void expect_row_abort(const char *dir, int fields)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct rlimit no_core = {0, 0};
+        setrlimit(RLIMIT_CORE, &no_core);
+        if (!freopen("/dev/null", "w", stderr))
+            _exit(98);
+        char path[400];
+        snprintf(path, sizeof path, "%s/bad.csv", dir);
+        struct rfl_csv csv;
+        if (rfl_csv_open(&csv, path, columns, NCOLS) != 0)
+            _exit(97);
+        for (int i = 0; i < fields; i++)
+            rfl_csv_int(&csv, i);
+        rfl_csv_end_row(&csv);
+        _exit(0);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGABRT)
+        fail_msg("a row of %d fields for %zu columns did not abort (wait status 0x%x)", fields, NCOLS, status);
+}
+
+static void test_wrong_field_count_aborts(void **state)
+{
+    struct fixture *f = *state;
+    expect_row_abort(f->dir, (int)NCOLS - 1);
+    expect_row_abort(f->dir, (int)NCOLS + 1);
+    expect_row_abort(f->dir, 0);
+}
+
+static void test_missing_directory(void **state)
+{
+    struct fixture *f = *state;
+    char path[400];
+    snprintf(path, sizeof path, "%s/no/such/dir/out.csv", f->dir);
+    struct rfl_csv csv;
+    assert_int_equal(rfl_csv_open(&csv, path, columns, NCOLS), -1);
+    rfl_csv_abort(&csv); /* safe after a failed open */
+    assert_int_equal(rfl_afile_write_string(path, "x"), -1);
+    snprintf(path, sizeof path, "%s/", f->dir); /* a directory, not a file */
+    assert_int_equal(rfl_csv_open(&csv, path, columns, NCOLS), -1);
+    int count;
+    const char *names = dir_entries(f->dir, &count);
+    if (count != 0)
+        fail_msg("failed opens left files behind: %s", names);
+}
+
+static void expect_sidecar(const char *csv_path, const char *want)
+{
+    char *got = rfl_meta_sidecar_path(csv_path);
+    if (!want) {
+        if (got)
+            fail_msg("rfl_meta_sidecar_path(\"%s\") = \"%s\", expected NULL", csv_path, got);
+        return;
+    }
+    assert_non_null(got);
+    if (strcmp(got, want) != 0)
+        fail_msg("rfl_meta_sidecar_path(\"%s\") = \"%s\", expected \"%s\"", csv_path, got, want);
+    free(got);
+}
+
+static void test_sidecar_path(void **state)
+{
+    (void)state;
+    expect_sidecar("out.csv", "out.json");
+    expect_sidecar("bandwidth.csv", "bandwidth.json");
+    expect_sidecar("out", "out.json");
+    expect_sidecar("results/run1/bw.csv", "results/run1/bw.json");
+    expect_sidecar("/tmp/a.b.csv", "/tmp/a.b.json");
+    expect_sidecar("out.csv.gz", "out.csv.gz.json");
+    expect_sidecar("out.txt", "out.txt.json");
+    expect_sidecar("-", NULL);
+}
+
+int main(int argc, char **argv)
+{
+    if (rfl_mpi_init(&argc, &argv) != 0)
+        return 99;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_header_and_rows, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_header_only, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_quoting, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_decimal_point_under_comma_locale, setup, teardown),
+        cmocka_unit_test(test_format_double_c_locale),
+        cmocka_unit_test_setup_teardown(test_commit_is_atomic, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_abort_leaves_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_afile_write_string, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_wrong_field_count_aborts, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_missing_directory, setup, teardown),
+        cmocka_unit_test(test_sidecar_path),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    rfl_mpi_finalize();
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,311 @@
+/* Level detection (driver/levels.h) on synthetic sweeps with known
+ * plateaus: clean and noisy curves, fewer plateaus than caches, more
+ * plateaus than levels (never an invented "L4"), outliers, gradual
+ * transitions, sweeps that stop short, and invalid input. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "driver/levels.h"
+
+#define MAXN 128
+
+struct curve {
+    size_t n;
+    double x[MAXN], y[MAXN];
+    unsigned ncache;
+    double cap[RFL_LEVELS_MAX_CACHE];
+};
+
+static unsigned rng_state = 12345;
+/* Deterministic uniform in [-1, 1]. */
+static double rng(void)
+{
+    rng_state = rng_state * 1103515245u + 12345u;
+    return ((rng_state >> 8) & 0xffff) / 32767.5 - 1.0;
+}
+
+/* A sweep from 4K per thread by `growth` up to `xmax`, with bandwidth
+ * `bw[level]` by capacity, multiplicative noise of +-`noise`, and the first
+ * point past each capacity at the geometric mean when `steps`. */
+static void make(struct curve *c, unsigned ncache, const double *cap, const double *bw, double growth, double xmax,
+                 double noise, int steps)
+{
+    memset(c, 0, sizeof *c);
+    c->ncache = ncache;
+    memcpy(c->cap, cap, ncache * sizeof *cap);
+    struct rfl_levels_input in = {0, NULL, NULL, ncache, c->cap};
+    for (double x = 4096; x <= xmax * 1.0001 && c->n < MAXN; x *= growth) {
+        unsigned l = rfl_levels_of(&in, x);
+        double y = bw[l];
+        if (steps && l > 0 && x / growth <= cap[l - 1])
+            y = sqrt(bw[l - 1] * bw[l]);
+        c->x[c->n] = x;
+        c->y[c->n] = y * (1 + noise * rng());
+        c->n++;
+    }
+}
+
+static void detect(struct curve *c, struct rfl_levels *lv)
+{
+    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap};
+    assert_int_equal(rfl_levels_detect(&in, lv), 0);
+}
+
+static double value(struct curve *c, struct rfl_levels *lv, unsigned level)
+{
+    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap};
+    size_t best = 0, first = 0, last = 0;
+    if (!rfl_levels_value(&in, lv, level, &best, &first, &last))
+        return 0;
+    return c->y[best];
+}
+
+static double transition(struct curve *c, struct rfl_levels *lv, unsigned level)
+{
+    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap};
+    return rfl_levels_transition(&in, lv, level);
+}
+
+static const double caps3[3] = {32768, 1048576, 8388608};
+static const double bw4[4] = {500, 200, 100, 30};
+
+/* Every level owned by its own plateau, in order, with its own value. */
+static void expect_four_levels(struct curve *c, struct rfl_levels *lv, double tolerance, double edge)
+{
+    for (unsigned l = 0; l < 4; l++) {
+        assert_true(lv->owner[l] >= 0);
+        if (l)
+            assert_true(lv->owner[l] > lv->owner[l - 1]);
+        double v = value(c, lv, l);
+        if (fabs(v / bw4[l] - 1) > tolerance)
+            fail_msg("level %u: %g, expected %g within %g", l, v, bw4[l], tolerance);
+    }
+    /* Detected edges near the capacities: within `edge` (a sweep step or
+     * two: the transition point may join either neighbour). */
+    for (unsigned l = 0; l < 3; l++) {
+        double t = transition(c, lv, l);
+        if (!(t > caps3[l] / edge && t < caps3[l] * edge))
+            fail_msg("edge of level %u at %g, capacity %g", l, t, caps3[l]);
+    }
+}
+
+static void test_clean(void **state)
+{
+    (void)state;
+    struct curve c;
+    struct rfl_levels lv;
+    make(&c, 3, caps3, bw4, M_SQRT2, 256 << 20, 0, 1);
+    detect(&c, &lv);
+    expect_four_levels(&c, &lv, 0.001, 2.1);
+    /* the transition points are not plateaus of their own */
+    size_t plateaus = 0;
+    for (size_t s = 0; s < lv.nseg; s++)
+        plateaus += (size_t)lv.seg[s].plateau;
+    assert_int_equal(plateaus, 4);
+}
+
+static void test_coarse_sweep(void **state)
+{
+    (void)state;
+    struct curve c;
+    struct rfl_levels lv;
+    make(&c, 3, caps3, bw4, 2, 128 << 20, 0.02, 1);
+    detect(&c, &lv);
+    expect_four_levels(&c, &lv, 0.03, 3.0);
+}
+
+static void test_noisy(void **state)
+{
+    (void)state;
+    for (unsigned seed = 1; seed <= 20; seed++) {
+        rng_state = seed * 7919u;
+        struct curve c;
+        struct rfl_levels lv;
+        make(&c, 3, caps3, bw4, M_SQRT2, 256 << 20, 0.08, 1);
+        detect(&c, &lv);
+        expect_four_levels(&c, &lv, 0.085, 2.1);
+    }
+}
+
+static void test_very_noisy_big_steps(void **state)
+{
+    (void)state;
+    static const double bw[4] = {900, 300, 100, 30};
+    for (unsigned seed = 1; seed <= 10; seed++) {
+        rng_state = seed * 104729u;
+        struct curve c;
+        struct rfl_levels lv;
+        make(&c, 3, caps3, bw, M_SQRT2, 256 << 20, 0.2, 0);
+        detect(&c, &lv);
+        for (unsigned l = 0; l < 4; l++) {
+            assert_true(lv.owner[l] >= 0);
+            if (l)
+                assert_true(lv.owner[l] > lv.owner[l - 1]);
+        }
+    }
+}
+
+/* L2 and L3 as fast as each other: one plateau names both, and no edge is
+ * claimed for L2. */
+static void test_fewer_plateaus_than_caches(void **state)
+{
+    (void)state;
+    static const double bw[4] = {500, 150, 150, 30};
+    struct curve c;
+    struct rfl_levels lv;
+    rng_state = 99;
+    make(&c, 3, caps3, bw, M_SQRT2, 256 << 20, 0.03, 1);
+    detect(&c, &lv);
+    assert_true(lv.owner[0] >= 0);
+    assert_true(lv.owner[1] >= 0);
+    assert_int_equal(lv.owner[1], lv.owner[2]);
+    assert_true(lv.owner[3] > lv.owner[2]);
+    assert_true(lv.seg[lv.owner[1]].levels == ((1u << 1) | (1u << 2)));
+    assert_true(transition(&c, &lv, 1) == 0);
+    assert_true(transition(&c, &lv, 2) > caps3[2] / 1.5);
+    /* each level's value comes from its own working sets */
+    assert_true(fabs(value(&c, &lv, 1) / 150 - 1) < 0.035);
+    assert_true(fabs(value(&c, &lv, 2) / 150 - 1) < 0.035);
+}
+
+/* Two caches, but five plateaus (say a remote NUMA node after DRAM): the
+ * extra plateaus name nothing; there is no "L3" or "L4". */
+static void test_more_plateaus_than_levels(void **state)
+{
+    (void)state;
+    static const double caps[2] = {32768, 1048576};
+    struct curve c;
+    memset(&c, 0, sizeof c);
+    c.ncache = 2;
+    memcpy(c.cap, caps, sizeof caps);
+    double x = 4096;
+    for (int i = 0; i < 30; i++, x *= M_SQRT2) {
+        double y = x <= caps[0] ? 500 : x <= caps[1] ? 200 : x <= 16e6 ? 60 : x <= 128e6 ? 40 : 20;
+        c.x[c.n] = x;
+        c.y[c.n++] = y;
+    }
+    struct rfl_levels lv;
+    detect(&c, &lv);
+    assert_true(lv.nseg >= 4);
+    assert_true(lv.owner[0] >= 0 && lv.owner[1] >= 0 && lv.owner[2] >= 0);
+    unsigned named = 0;
+    for (size_t s = 0; s < lv.nseg; s++) {
+        assert_true(lv.seg[s].levels < (1u << 3));
+        named += lv.seg[s].levels != 0;
+    }
+    assert_int_equal(named, 3);
+    for (unsigned l = 3; l <= RFL_LEVELS_MAX_CACHE; l++)
+        assert_int_equal(lv.owner[l], -1);
+}
+
+static void test_outlier(void **state)
+{
+    (void)state;
+    struct curve c;
+    struct rfl_levels lv;
+    make(&c, 3, caps3, bw4, M_SQRT2, 256 << 20, 0, 1);
+    c.y[3] *= 0.5; /* one slow sample in L1 */
+    detect(&c, &lv);
+    expect_four_levels(&c, &lv, 0.001, 2.1);
+    assert_int_equal(lv.seg[lv.owner[0]].first, 0);
+}
+
+/* A slow slide from L1 to L2 over several points: not a level of its own. */
+static void test_gradual_transition(void **state)
+{
+    (void)state;
+    static const double caps[1] = {65536};
+    struct curve c;
+    memset(&c, 0, sizeof c);
+    c.ncache = 1;
+    c.cap[0] = caps[0];
+    double x = 4096, ys[] = {400, 402, 398, 401, 399, 400, 330, 270, 220, 180, 150, 149, 151, 150, 150, 149, 151, 150};
+    for (size_t i = 0; i < sizeof ys / sizeof ys[0]; i++, x *= M_SQRT2) {
+        c.x[c.n] = x;
+        c.y[c.n++] = ys[i];
+    }
+    struct rfl_levels lv;
+    detect(&c, &lv);
+    assert_true(lv.owner[0] >= 0 && lv.owner[1] > lv.owner[0]);
+    assert_true(fabs(value(&c, &lv, 0) - 402) < 1e-9);
+    assert_true(fabs(value(&c, &lv, 1) - 151) < 1e-9);
+    for (size_t s = 0; s < lv.nseg; s++)
+        if (lv.seg[s].levels == 0)
+            assert_false(lv.seg[s].plateau && lv.seg[s].last - lv.seg[s].first + 1 > 3);
+}
+
+static void test_sweep_stops_short(void **state)
+{
+    (void)state;
+    struct curve c;
+    struct rfl_levels lv;
+    make(&c, 3, caps3, bw4, M_SQRT2, 4 << 20, 0, 1);
+    detect(&c, &lv);
+    assert_int_equal(lv.points[3], 0);
+    assert_int_equal(lv.owner[3], -1);
+    assert_true(lv.owner[2] >= 0);
+    assert_true(transition(&c, &lv, 2) == 0); /* the sweep ends in L3 */
+}
+
+static void test_flat(void **state)
+{
+    (void)state;
+    static const double bw[4] = {60, 60, 60, 60};
+    struct curve c;
+    struct rfl_levels lv;
+    rng_state = 5;
+    make(&c, 3, caps3, bw, M_SQRT2, 256 << 20, 0.04, 0);
+    detect(&c, &lv);
+    assert_int_equal(lv.nseg, 1);
+    assert_int_equal(lv.seg[0].levels, 0xf);
+    assert_true(lv.seg[0].plateau);
+}
+
+static void test_small_and_invalid(void **state)
+{
+    (void)state;
+    struct rfl_levels lv;
+    double x[3] = {4096, 8192, 16384}, y[3] = {100, 101, 99}, cap[1] = {65536};
+    struct rfl_levels_input in = {1, x, y, 1, cap};
+    assert_int_equal(rfl_levels_detect(&in, &lv), 0);
+    assert_int_equal(lv.nseg, 1);
+    assert_int_equal(lv.owner[0], 0);
+    in.n = 3;
+    assert_int_equal(rfl_levels_detect(&in, &lv), 0);
+    assert_int_equal(lv.nseg, 1);
+    in.n = 0;
+    assert_int_equal(rfl_levels_detect(&in, &lv), -1);
+    in.n = 3;
+    y[1] = 0;
+    assert_int_equal(rfl_levels_detect(&in, &lv), -1);
+    y[1] = 100;
+    x[2] = 1000; /* not ascending */
+    assert_int_equal(rfl_levels_detect(&in, &lv), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_clean),
+        cmocka_unit_test(test_coarse_sweep),
+        cmocka_unit_test(test_noisy),
+        cmocka_unit_test(test_very_noisy_big_steps),
+        cmocka_unit_test(test_fewer_plateaus_than_caches),
+        cmocka_unit_test(test_more_plateaus_than_levels),
+        cmocka_unit_test(test_outlier),
+        cmocka_unit_test(test_gradual_transition),
+        cmocka_unit_test(test_sweep_stops_short),
+        cmocka_unit_test(test_flat),
+        cmocka_unit_test(test_small_and_invalid),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

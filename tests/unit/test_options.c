@@ -1,0 +1,489 @@
+/* The shared option table (common/options.h): every option type accepts
+ * good values and refuses bad ones with one line naming the option and the
+ * value; --help and --version; operands; bounds; and repeated parsing in
+ * one process. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/mpi_shim.h"
+#include "common/options.h"
+
+static const char *const colours[] = {"red", "green", "blue", NULL};
+static const char *const shapes[] = {"circle", "square", "triangle", "hexagon", NULL};
+
+struct values {
+    int flag;
+    uint64_t size;
+    uint64_t range[2];
+    double ratio;     /* bounded [0.5, 10] */
+    double offset;    /* unbounded */
+    unsigned count;   /* bounded [1, 100] */
+    unsigned big;     /* unbounded */
+    const char *name;
+    int colour;
+    unsigned shape_mask;
+};
+
+static struct values v;
+
+static const struct rfl_option table[] = {
+    {"flag", 'f', RFL_OPT_FLAG, &v.flag, NULL, "a flag", 0, 0, NULL},
+    {"size", 's', RFL_OPT_SIZE, &v.size, "SIZE", "a size", 0, 0, NULL},
+    {"range", 'r', RFL_OPT_SIZE_RANGE, v.range, "MIN:MAX", "a size range", 0, 0, NULL},
+    {"ratio", 'x', RFL_OPT_DOUBLE, &v.ratio, "X", "a bounded number", 0.5, 10, NULL},
+    {"offset", 0, RFL_OPT_DOUBLE, &v.offset, "X", "any number", 0, 0, NULL},
+    {"count", 'n', RFL_OPT_UINT, &v.count, "N", "a bounded count", 1, 100, NULL},
+    {"big", 0, RFL_OPT_UINT, &v.big, "N", "any count", 0, 0, NULL},
+    {"name", 'o', RFL_OPT_STRING, &v.name, "TEXT", "a string", 0, 0, NULL},
+    {"colour", 'c', RFL_OPT_CHOICE, &v.colour, "C", "a choice", 0, 0, colours},
+    {"shapes", 'k', RFL_OPT_LIST, &v.shape_mask, "LIST", "a list", 0, 0, shapes},
+};
+
+static const struct rfl_cli cli = {
+    .program = "test_prog",
+    .summary = "A program that exists only in this test.",
+    .epilog = "The epilog.",
+    .options = table,
+    .noptions = sizeof table / sizeof table[0],
+    .allow_operands = 0,
+};
+
+static const struct rfl_cli cli_operands = {
+    .program = "test_prog",
+    .summary = "A program that takes operands.",
+    .options = table,
+    .noptions = sizeof table / sizeof table[0],
+    .allow_operands = 1,
+};
+
+/* What a parse printed on stdout and stderr. */
+static char out_text[16384], err_text[4096];
+
+static void read_back(int fd, char *buf, size_t len)
+{
+    lseek(fd, 0, SEEK_SET);
+    ssize_t n = read(fd, buf, len - 1);
+    buf[n > 0 ? n : 0] = '\0';
+}
+
+/* The argv of the last parse: STRING options point into it, so it lives
+ * until the next parse. */
+static char **last_argv;
+
+static void free_last_argv(void)
+{
+    for (int i = 0; last_argv && last_argv[i]; i++)
+        free(last_argv[i]);
+    free(last_argv);
+    last_argv = NULL;
+}
+
+static int free_last_argv_teardown(void **state)
+{
+    (void)state;
+    free_last_argv();
+    return 0;
+}
+
+/* Parses the NULL-terminated words as argv (copied: getopt may permute),
+ * capturing stdout and stderr. */
+static enum rfl_cli_result parse_with(const struct rfl_cli *c, int *first_operand, const char *const *words)
+{
+    int argc = 0;
+    while (words[argc])
+        argc++;
+    free_last_argv();
+    char **argv = calloc((size_t)argc + 1, sizeof *argv);
+    assert_non_null(argv);
+    for (int i = 0; i < argc; i++)
+        argv[i] = strdup(words[i]);
+    last_argv = argv;
+
+    char out_path[] = "/tmp/rfl-test-options-out.XXXXXX", err_path[] = "/tmp/rfl-test-options-err.XXXXXX";
+    int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
+    assert_true(out_fd >= 0 && err_fd >= 0);
+    unlink(out_path);
+    unlink(err_path);
+    fflush(stdout);
+    fflush(stderr);
+    int saved_out = dup(1), saved_err = dup(2);
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    enum rfl_cli_result r = rfl_cli_parse(c, argc, argv, first_operand);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(saved_out, 1);
+    dup2(saved_err, 2);
+    close(saved_out);
+    close(saved_err);
+    read_back(out_fd, out_text, sizeof out_text);
+    read_back(err_fd, err_text, sizeof err_text);
+    close(out_fd);
+    close(err_fd);
+    return r;
+}
+
+#define PARSE(...) parse_with(&cli, NULL, (const char *const[]){"test_prog", __VA_ARGS__, NULL})
+
+static void reset(void) { memset(&v, 0, sizeof v); }
+
+/* A good parse: RFL_CLI_RUN and silence. */
+static void expect_ok(enum rfl_cli_result r)
+{
+    if (r != RFL_CLI_RUN)
+        fail_msg("expected RFL_CLI_RUN, got %d; stderr: %s", (int)r, err_text);
+    if (err_text[0] || out_text[0])
+        fail_msg("a good parse printed: stdout '%s' stderr '%s'", out_text, err_text);
+}
+
+/* A refused parse: RFL_CLI_ERROR and exactly one line on stderr that
+ * contains each of the NULL-terminated texts. */
+static void expect_error_mentions(enum rfl_cli_result r, const char *const *texts)
+{
+    if (r != RFL_CLI_ERROR)
+        fail_msg("expected RFL_CLI_ERROR, got %d", (int)r);
+    size_t len = strlen(err_text);
+    const char *nl = strchr(err_text, '\n');
+    if (len == 0 || !nl || nl != err_text + len - 1)
+        fail_msg("expected exactly one line on stderr, got '%s'", err_text);
+    for (size_t i = 0; texts[i]; i++)
+        if (!strstr(err_text, texts[i]))
+            fail_msg("the message '%.*s' does not mention '%s'", (int)len - 1, err_text, texts[i]);
+    if (strncmp(err_text, "test_prog", 9) != 0)
+        fail_msg("the message does not start with the program name: '%s'", err_text);
+    if (out_text[0])
+        fail_msg("an error printed on stdout: '%s'", out_text);
+}
+#define EXPECT_ERROR(r, ...) expect_error_mentions((r), (const char *const[]){__VA_ARGS__, NULL})
+
+static void test_flag(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--flag"));
+    assert_int_equal(v.flag, 1);
+    reset();
+    expect_ok(PARSE("-f"));
+    assert_int_equal(v.flag, 1);
+    reset();
+    expect_ok(parse_with(&cli, NULL, (const char *const[]){"test_prog", NULL}));
+    assert_int_equal(v.flag, 0);
+    reset();
+    EXPECT_ERROR(PARSE("--flag=1"), "--flag");
+}
+
+static void test_size(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--size", "64K"));
+    assert_true(v.size == 65536);
+    expect_ok(PARSE("--size=1.5M"));
+    assert_true(v.size == 1572864);
+    expect_ok(PARSE("-s", "2g"));
+    assert_true(v.size == 2ull << 30);
+    expect_ok(PARSE("-s4096"));
+    assert_true(v.size == 4096);
+    EXPECT_ERROR(PARSE("--size", "12Q"), "--size", "12Q");
+    EXPECT_ERROR(PARSE("--size", "0"), "--size", "'0'");
+    EXPECT_ERROR(PARSE("--size", "-1K"), "--size", "-1K");
+    EXPECT_ERROR(PARSE("--size="), "--size");
+}
+
+static void test_size_range(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--range", "4K:1G"));
+    assert_true(v.range[0] == 4096 && v.range[1] == 1ull << 30);
+    expect_ok(PARSE("-r", "64K"));
+    assert_true(v.range[0] == 65536 && v.range[1] == 65536);
+    EXPECT_ERROR(PARSE("--range", "1G:4K"), "--range", "1G:4K");
+    EXPECT_ERROR(PARSE("--range", "abc"), "--range", "abc");
+    EXPECT_ERROR(PARSE("--range", "4K:"), "--range", "4K:");
+}
+
+static void test_double(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--ratio", "2.5"));
+    assert_true(v.ratio == 2.5);
+    expect_ok(PARSE("-x", "1e0"));
+    assert_true(v.ratio == 1.0);
+    expect_ok(PARSE("--ratio", "0.5")); /* bounds are inclusive */
+    assert_true(v.ratio == 0.5);
+    expect_ok(PARSE("--ratio", "10"));
+    assert_true(v.ratio == 10.0);
+    EXPECT_ERROR(PARSE("--ratio", "0.49"), "--ratio", "0.49");
+    EXPECT_ERROR(PARSE("--ratio", "10.01"), "--ratio", "10.01");
+    EXPECT_ERROR(PARSE("--ratio", "abc"), "--ratio", "abc");
+    EXPECT_ERROR(PARSE("--ratio", "2.5x"), "--ratio", "2.5x");
+    EXPECT_ERROR(PARSE("--ratio", "2,5"), "--ratio", "2,5");
+    EXPECT_ERROR(PARSE("--ratio", "nan"), "--ratio", "nan");
+    EXPECT_ERROR(PARSE("--ratio", "inf"), "--ratio", "inf");
+    EXPECT_ERROR(PARSE("--ratio", ""), "--ratio");
+    /* Unbounded (min = max = 0): any finite number. */
+    expect_ok(PARSE("--offset", "-1e6"));
+    assert_true(v.offset == -1e6);
+    EXPECT_ERROR(PARSE("--offset", "1e999"), "--offset", "1e999");
+    EXPECT_ERROR(PARSE("--offset", "-inf"), "--offset", "-inf");
+}
+
+/* Option values are written with '.' whatever LC_NUMERIC says. */
+static void test_double_under_comma_locale(void **state)
+{
+    (void)state;
+    if (!setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+        setlocale(LC_NUMERIC, "C");
+        skip();
+    }
+    reset();
+    enum rfl_cli_result r = PARSE("--ratio", "2.5");
+    char err_good[sizeof err_text];
+    memcpy(err_good, err_text, sizeof err_good);
+    double got = v.ratio;
+    enum rfl_cli_result r2 = PARSE("--ratio", "2,5");
+    setlocale(LC_NUMERIC, "C");
+    if (r != RFL_CLI_RUN || err_good[0])
+        fail_msg("--ratio 2.5 under a comma locale: result %d, stderr '%s'", (int)r, err_good);
+    assert_true(got == 2.5);
+    assert_int_equal(r2, RFL_CLI_ERROR);
+}
+
+static void test_uint(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--count", "50"));
+    assert_int_equal(v.count, 50);
+    expect_ok(PARSE("-n", "1"));
+    assert_int_equal(v.count, 1);
+    expect_ok(PARSE("-n100"));
+    assert_int_equal(v.count, 100);
+    EXPECT_ERROR(PARSE("--count", "0"), "--count", "'0'");
+    EXPECT_ERROR(PARSE("--count", "101"), "--count", "101");
+    EXPECT_ERROR(PARSE("--count", "-3"), "--count", "-3");
+    EXPECT_ERROR(PARSE("--count", "+3"), "--count", "+3");
+    EXPECT_ERROR(PARSE("--count", "3x"), "--count", "3x");
+    EXPECT_ERROR(PARSE("--count", "2.0"), "--count", "2.0");
+    EXPECT_ERROR(PARSE("--count", ""), "--count");
+    /* Unbounded: the whole range of unsigned, and no further. */
+    expect_ok(PARSE("--big", "0"));
+    assert_int_equal(v.big, 0);
+    expect_ok(PARSE("--big", "4294967295"));
+    assert_true(v.big == 4294967295u);
+    EXPECT_ERROR(PARSE("--big", "4294967296"), "--big", "4294967296");
+    EXPECT_ERROR(PARSE("--big", "99999999999999999999999"), "--big", "99999999999999999999999");
+    EXPECT_ERROR(PARSE("--big", "-1"), "--big", "-1");
+}
+
+static void test_string(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--name", "out.csv"));
+    assert_non_null(v.name);
+    assert_string_equal(v.name, "out.csv");
+    expect_ok(PARSE("-o", "-"));
+    assert_string_equal(v.name, "-");
+    expect_ok(PARSE("--name=a b,c"));
+    assert_string_equal(v.name, "a b,c");
+    EXPECT_ERROR(PARSE("--name", ""), "--name");
+}
+
+static void test_choice(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--colour", "green"));
+    assert_int_equal(v.colour, 1);
+    expect_ok(PARSE("-c", "blue"));
+    assert_int_equal(v.colour, 2);
+    expect_ok(PARSE("-c", "red"));
+    assert_int_equal(v.colour, 0);
+    EXPECT_ERROR(PARSE("--colour", "purple"), "--colour", "purple", "red", "green", "blue");
+    EXPECT_ERROR(PARSE("--colour", "gree"), "--colour", "gree");
+    EXPECT_ERROR(PARSE("--colour", "greenish"), "--colour", "greenish");
+    EXPECT_ERROR(PARSE("--colour", "RED"), "--colour", "RED");
+    EXPECT_ERROR(PARSE("--colour", "red,green"), "--colour", "red,green");
+    EXPECT_ERROR(PARSE("--colour", ""), "--colour");
+}
+
+static void test_list(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("--shapes", "circle,triangle"));
+    assert_int_equal(v.shape_mask, (1u << 0) | (1u << 2));
+    expect_ok(PARSE("-k", "hexagon"));
+    assert_int_equal(v.shape_mask, 1u << 3);
+    expect_ok(PARSE("-k", "square,square"));
+    assert_int_equal(v.shape_mask, 1u << 1);
+    expect_ok(PARSE("--shapes", "all"));
+    assert_int_equal(v.shape_mask, 0xfu);
+    expect_ok(PARSE("--shapes", "hexagon,square,triangle,circle"));
+    assert_int_equal(v.shape_mask, 0xfu);
+    EXPECT_ERROR(PARSE("--shapes", "circle,bogus"), "--shapes", "circle,bogus", "all");
+    EXPECT_ERROR(PARSE("--shapes", "circle,"), "--shapes", "circle,");
+    EXPECT_ERROR(PARSE("--shapes", ",circle"), "--shapes", ",circle");
+    EXPECT_ERROR(PARSE("--shapes", "circle,,square"), "--shapes", "circle,,square");
+    EXPECT_ERROR(PARSE("--shapes", "all,circle"), "--shapes", "all,circle");
+    EXPECT_ERROR(PARSE("--shapes", ""), "--shapes");
+}
+
+static void test_last_value_wins(void **state)
+{
+    (void)state;
+    reset();
+    expect_ok(PARSE("-n", "5", "--count", "7"));
+    assert_int_equal(v.count, 7);
+}
+
+static void test_help_and_version(void **state)
+{
+    (void)state;
+    static const char *const help_words[][3] = {{"test_prog", "--help", NULL}, {"test_prog", "-h", NULL}};
+    for (int i = 0; i < 2; i++) {
+        reset();
+        assert_int_equal(parse_with(&cli, NULL, help_words[i]), RFL_CLI_DONE);
+        assert_string_equal(err_text, "");
+        assert_true(strncmp(out_text, "Usage: test_prog", 16) == 0);
+        for (size_t k = 0; k < cli.noptions; k++) {
+            char name[64];
+            snprintf(name, sizeof name, "--%s", table[k].name);
+            if (!strstr(out_text, name))
+                fail_msg("--help does not list %s", name);
+        }
+        assert_non_null(strstr(out_text, "--version"));
+        assert_non_null(strstr(out_text, "triangle")); /* the choices of a list */
+        assert_non_null(strstr(out_text, "The epilog."));
+    }
+    /* --help wins over the options around it, even bad ones after it. */
+    assert_int_equal(PARSE("--count", "5", "--help", "--count", "0"), RFL_CLI_DONE);
+
+    static const char *const version_words[][3] = {{"test_prog", "--version", NULL}, {"test_prog", "-V", NULL}};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(parse_with(&cli, NULL, version_words[i]), RFL_CLI_DONE);
+        assert_string_equal(err_text, "");
+        assert_true(strncmp(out_text, "test_prog", 9) == 0);
+        assert_non_null(strstr(out_text, PACKAGE_VERSION));
+    }
+}
+
+static void test_print_help(void **state)
+{
+    (void)state;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    assert_non_null(mem);
+    rfl_cli_print_help(&cli_operands, mem);
+    fclose(mem);
+    assert_non_null(strstr(text, "Usage: test_prog [OPTION]... [ARG]..."));
+    assert_non_null(strstr(text, "-s, --size=SIZE"));
+    assert_non_null(strstr(text, "--offset=X"));
+    free(text);
+}
+
+static void test_unknown_and_missing(void **state)
+{
+    (void)state;
+    reset();
+    EXPECT_ERROR(PARSE("--bogus"), "--bogus");
+    EXPECT_ERROR(PARSE("-z"), "-z");
+    EXPECT_ERROR(PARSE("--siz", "4K", "--bogus-option"), "--bogus-option"); /* an abbreviation is fine */
+    EXPECT_ERROR(PARSE("--count"), "--count");
+    EXPECT_ERROR(PARSE("-n"), "-n");
+    EXPECT_ERROR(PARSE("--flag", "--name"), "--name");
+}
+
+static void test_operands(void **state)
+{
+    (void)state;
+    reset();
+    /* Without allow_operands, any operand is an error, wherever it is. */
+    EXPECT_ERROR(PARSE("stray"), "stray");
+    EXPECT_ERROR(PARSE("--flag", "stray", "--count", "3"), "stray");
+    EXPECT_ERROR(PARSE("--count", "3", "stray"), "stray");
+
+    /* With operands: options stop at the first one. */
+    int first = -1;
+    reset();
+    expect_ok(parse_with(&cli_operands, &first,
+                         (const char *const[]){"test_prog", "--flag", "-n", "3", "in.csv", "--count", "9", NULL}));
+    assert_int_equal(first, 4);
+    assert_int_equal(v.flag, 1);
+    assert_int_equal(v.count, 3);
+    first = -1;
+    expect_ok(parse_with(&cli_operands, &first, (const char *const[]){"test_prog", "-f", NULL}));
+    assert_int_equal(first, 2); /* no operands: argc */
+    first = -1;
+    expect_ok(parse_with(&cli_operands, &first, (const char *const[]){"test_prog", "--", "--flag", NULL}));
+    assert_int_equal(first, 2);
+    assert_int_equal(v.count, 3);
+}
+
+/* The parser keeps no state between calls: an error half-way through one
+ * argv must not leak into the next parse. */
+static void test_reentrant(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 3; round++) {
+        reset();
+        EXPECT_ERROR(PARSE("-n", "5", "--count", "bad", "--size", "1K"), "--count", "bad");
+        reset();
+        expect_ok(PARSE("--size", "8K", "-n", "9", "--flag"));
+        assert_true(v.size == 8192);
+        assert_int_equal(v.count, 9);
+        assert_int_equal(v.flag, 1);
+        reset();
+        EXPECT_ERROR(PARSE("-n"), "-n");
+        reset();
+        expect_ok(PARSE("-f"));
+        assert_int_equal(v.flag, 1);
+        assert_int_equal(v.count, 0);
+        int first = -1;
+        expect_ok(parse_with(&cli_operands, &first, (const char *const[]){"test_prog", "a", "b", NULL}));
+        assert_int_equal(first, 1);
+        assert_int_equal(PARSE("-h"), RFL_CLI_DONE);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (rfl_mpi_init(&argc, &argv) != 0)
+        return 99;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_flag),
+        cmocka_unit_test(test_size),
+        cmocka_unit_test(test_size_range),
+        cmocka_unit_test(test_double),
+        cmocka_unit_test(test_double_under_comma_locale),
+        cmocka_unit_test(test_uint),
+        cmocka_unit_test(test_string),
+        cmocka_unit_test(test_choice),
+        cmocka_unit_test(test_list),
+        cmocka_unit_test(test_last_value_wins),
+        cmocka_unit_test(test_help_and_version),
+        cmocka_unit_test(test_print_help),
+        cmocka_unit_test(test_unknown_and_missing),
+        cmocka_unit_test(test_operands),
+        cmocka_unit_test(test_reentrant),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, free_last_argv_teardown);
+    rfl_mpi_finalize();
+    return failed ? 1 : 0;
+}
