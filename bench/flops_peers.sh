@@ -17,7 +17,7 @@
 #   OPENBLAS_INC, OPENBLAS_LIB   where cblas.h and libopenblas are, if not in the usual places
 #   GEMM_N           matrix size (default 4096, 8192 with 8 cores or more)
 #   GEMM_REPS        timed GEMM calls, best kept (default 3)
-#   GEMM_THREADS     OpenBLAS threads (default: the cores of this machine)
+#   GEMM_THREADS     OpenBLAS threads (default: the physical cores of this machine)
 #   RFL_BENCH_QUICK  1: a tiny configuration that only checks the script works
 set -u
 
@@ -43,7 +43,9 @@ RFL_FLOPS=$(cd "$(dirname "$RFL_FLOPS")" && pwd)/$(basename "$RFL_FLOPS")
 builddir=$(dirname "$RFL_FLOPS")
 mpirun=${RFL_MPIRUN:-}
 extra=${RFL_FLOPS_ARGS:-}
-cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc 2>/dev/null || echo 1)
+# Physical cores (SMT siblings share the FMA pipes): what rfl_flops uses by default.
+cores=$(lscpu -p=core,socket 2>/dev/null | grep -v '^#' | sort -u | wc -l)
+[ "${cores:-0}" -ge 1 ] 2>/dev/null || cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 
 quick=${RFL_BENCH_QUICK:-0}
 if [ "$quick" = 1 ]; then

@@ -105,7 +105,8 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
         {"unroll", 'u', RFL_OPT_LIST, &o->unrolls, "LIST",
          "independent vectors in flight in the simd variant (default all)", 0, 0, rfl_fl_unroll_names},
         {"threads", 'T', RFL_OPT_UINT, &o->threads, "N",
-         "OpenMP threads per rank (default: OMP_NUM_THREADS or the cores the rank may use)", 1, 4096, NULL},
+         "OpenMP threads per rank (default: OMP_NUM_THREADS, else one per core the rank\n"
+         "                              may use)", 1, 4096, NULL},
         {"thread-sweep", 's', RFL_OPT_FLAG, &o->thread_sweep, NULL,
          "also run with 1, 2, 4, ... threads per rank up to --threads (Fig. 4)", 0, 0, NULL},
         {"fma-units", 'F', RFL_OPT_UINT, &o->fma_units, "N",

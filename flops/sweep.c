@@ -154,8 +154,23 @@ static int make_plan(const struct rfl_flops_opts *o, struct plan *p)
     memset(p, 0, sizeof *p);
     if (rfl_topo_load(&p->topo) != 0)
         return RFL_EXIT_FAILURE;
+    /* Ranks that share a cpuset (not bound by the launcher, or bound to a
+     * socket) split its cores between them. */
+    char key[512], host[256] = "";
+    gethostname(host, sizeof host - 1);
+    hwloc_bitmap_list_snprintf(key, sizeof key, p->topo.allowed);
+    strncat(key, host, sizeof key - strlen(key) - 1);
+    int peer_index, peer_count;
+    rfl_mpi_peers(key, &peer_index, &peer_count);
+    p->rank_cores = p->topo.allowed_cores / (unsigned)(peer_count > 0 ? peer_count : 1);
+    if (p->rank_cores < 1)
+        p->rank_cores = 1;
+    /* One thread per core by default: SMT siblings share the FMA pipes, so
+     * they add nothing to the peak. */
     if (o->threads)
         omp_set_num_threads((int)o->threads);
+    else if (!getenv("OMP_NUM_THREADS"))
+        omp_set_num_threads((int)p->rank_cores);
     p->ranks = rfl_mpi_size();
     p->threads = omp_get_max_threads();
     p->node_threads = rfl_mpi_local_size() * p->threads;
@@ -283,19 +298,8 @@ static int make_plan(const struct rfl_flops_opts *o, struct plan *p)
                                                                                   : RFL_CLOCK_INTEGER;
 
     p->bind = getenv("OMP_PROC_BIND") == NULL;
-    char key[512], host[256] = "";
-    gethostname(host, sizeof host - 1);
-    hwloc_bitmap_list_snprintf(key, sizeof key, p->topo.allowed);
-    strncat(key, host, sizeof key - strlen(key) - 1);
-    int index, count;
-    rfl_mpi_peers(key, &index, &count);
-    /* Ranks that share a cpuset (not bound by the launcher, or bound to a
-     * socket) split its cores between them. */
-    if (p->bind && p->topo.allowed_cores >= (unsigned)(count * p->threads))
-        p->bind_offset = (unsigned)(index * p->threads);
-    p->rank_cores = p->topo.allowed_cores / (unsigned)(count > 0 ? count : 1);
-    if (p->rank_cores < 1)
-        p->rank_cores = 1;
+    if (p->bind && p->topo.allowed_cores >= (unsigned)(peer_count * p->threads))
+        p->bind_offset = (unsigned)(peer_index * p->threads);
     return RFL_EXIT_OK;
 }
 

@@ -42,6 +42,9 @@ extern const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1];
 extern const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1];
 
 #define RFL_GBW_VEC_BYTES 16
+/* Static shared memory of the read kernels (the block reduction's 32
+ * doubles), which Kernel C's tiles must leave room for. */
+#define RFL_GBW_STATIC_SHARED 256
 /* Vectors per array are a multiple of this (1 KiB), so every pattern
  * period (8 scalars) is whole and the closed forms are exact. */
 #define RFL_GBW_QUANTUM 64

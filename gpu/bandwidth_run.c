@@ -94,14 +94,16 @@ static const char *level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel 
 }
 
 /* Shared memory per block of Kernel C: the SM's shared memory split among
- * as many blocks as give it full thread occupancy. */
+ * as many blocks as give it full thread occupancy, less what the driver
+ * reserves per block and the kernel's static shared memory. */
 static size_t tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads)
 {
     unsigned per_sm = d->max_threads_per_sm > 0 ? (unsigned)d->max_threads_per_sm / threads : 1;
     if (per_sm < 1)
         per_sm = 1;
     size_t bytes = d->shared_per_sm / per_sm;
-    bytes = bytes > d->reserved_shared_per_block ? bytes - d->reserved_shared_per_block : 0;
+    const size_t taken = d->reserved_shared_per_block + RFL_GBW_STATIC_SHARED;
+    bytes = bytes > taken ? bytes - taken : 0;
     if (bytes > d->shared_per_block_optin)
         bytes = d->shared_per_block_optin;
     return bytes / RFL_GBW_VEC_BYTES;
@@ -495,8 +497,10 @@ static int self_test(void)
     d.reserved_shared_per_block = 1024;
     d.l2_bytes = 52428800;
     d.rates = rfl_gpu_sm_rates_for(9, 0);
-    EXPECT(tile_vecs_for(&d, 1024) == (233472 / 2 - 1024) / 16);
-    EXPECT(tile_vecs_for(&d, 256) == (233472 / 8 - 1024) / 16);
+    EXPECT(tile_vecs_for(&d, 1024) == (233472 / 2 - 1024 - 256) / 16);
+    EXPECT(tile_vecs_for(&d, 256) == (233472 / 8 - 1024 - 256) / 16);
+    /* Two blocks of 1024 threads fit one SM with their tiles. */
+    EXPECT(2 * (tile_vecs_for(&d, 1024) * 16 + 1024 + 256) <= 233472);
     EXPECT(tile_vecs_for(&d, 32) * 16 <= d.shared_per_block_optin);
     EXPECT(strcmp(level_of(&d, RFL_GBW_SHARED, 1u << 30), "shared") == 0);
     EXPECT(strcmp(level_of(&d, RFL_GBW_GLOBAL_INSIDE, 16u << 20), "l1") == 0);

@@ -48,7 +48,7 @@ if has peers; then
 fi
 if has flops && [ -f bench/flops_peers.sh ]; then
   log "flops peers"
-  RFL_MPIRUN="$mpirun2" bash bench/flops_peers.sh "$out/flops" 2>&1 | tee "$out/flops.md" | tail -30
+  RFL_FLOPS=$build/rfl_flops RFL_MPIRUN="$mpirun2" bash bench/flops_peers.sh "$out/flops" 2>&1 | tee "$out/flops.md" | tail -30
 fi
 if has driver && [ -x $build/rfl ]; then
   log "driver"

@@ -4,6 +4,9 @@
  * after a correct run and catch one wrong element in any array. */
 #include "config.h"
 
+#define _GNU_SOURCE 1 /* sched_getaffinity */
+#include <sched.h>
+
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -26,6 +29,11 @@
 #include "common/options.h"
 #include "common/rfl.h"
 
+/* The CPUs the test started on. Each run starts from them: a run that
+ * left the calling thread pinned would otherwise shrink the next run's
+ * cores (test_run_restores_binding checks that it does not). */
+static cpu_set_t startup_affinity;
+
 struct fixture {
     char dir[256];
     char csv[300];
@@ -45,6 +53,7 @@ static int setup(void **state)
     }
     snprintf(f->csv, sizeof f->csv, "%s/bw.csv", f->dir);
     snprintf(f->json, sizeof f->json, "%s/bw.json", f->dir);
+    sched_setaffinity(0, sizeof startup_affinity, &startup_affinity);
     *state = f;
     return 0;
 }
@@ -68,7 +77,9 @@ static int teardown(void **state)
     return 0;
 }
 
-/* The smallest sweep that still measures: two working sets, one sample. */
+/* The smallest sweep that still measures: two working sets, one sample,
+ * one thread (on a loaded machine every barrier of a spinning OpenMP team
+ * can cost a scheduler quantum; test_run_two_threads uses two). */
 static void tiny_opts(struct rfl_bandwidth_opts *o, const struct fixture *f)
 {
     static char *argv[] = {"test_bandwidth", NULL};
@@ -79,6 +90,7 @@ static void tiny_opts(struct rfl_bandwidth_opts *o, const struct fixture *f)
     o->min_time_s = 1e-5;
     o->experiments = 1;
     o->quick = 1;
+    o->threads = 1;
     o->output = f->csv;
     o->argc = 1;
     o->argv = argv;
@@ -175,6 +187,46 @@ static void test_run_all_at_once(void **state)
                     fail_msg("%s %s %s: %d rows", rfl_bw_kernels[k].name, rfl_precision_names[prec],
                              rfl_isa_names[isa], rows);
             }
+}
+
+/* Two threads share the buffer: each streams through its own part, and
+ * the rows say so. */
+static void test_run_two_threads(void **state)
+{
+    struct fixture *f = *state;
+    struct rfl_bandwidth_opts o;
+    tiny_opts(&o, f);
+    o.threads = 2;
+    o.kernels = (1u << RFL_BW_SUM) | (1u << RFL_BW_TRIAD);
+    o.precisions = 1u << RFL_FP32;
+    assert_int_equal(rfl_bandwidth_run(&o), RFL_EXIT_OK);
+    const char *isa = rfl_isa_names[rfl_isa_best()];
+    assert_true(csv_rows(f->csv, "sum", "fp32", isa) >= 1);
+    assert_true(csv_rows(f->csv, "triad", "fp32", isa) >= 1);
+    json_t *meta = json_load_file(f->json, 0, NULL);
+    assert_non_null(meta);
+    assert_int_equal(json_integer_value(json_object_get(meta, "threads_per_rank")), 2);
+    json_decref(meta);
+}
+
+/* rfl_bandwidth_run pins its threads, the calling thread among them (it is
+ * the OpenMP master); it must give the caller its CPUs back, or every later
+ * run in the process sees one core. */
+static void test_run_restores_binding(void **state)
+{
+    struct fixture *f = *state;
+    cpu_set_t before, after;
+    assert_int_equal(sched_getaffinity(0, sizeof before, &before), 0);
+    struct rfl_bandwidth_opts o;
+    tiny_opts(&o, f);
+    o.threads = 2;
+    o.kernels = 1u << RFL_BW_SUM;
+    o.precisions = 1u << RFL_FP64;
+    assert_int_equal(rfl_bandwidth_run(&o), RFL_EXIT_OK);
+    assert_int_equal(sched_getaffinity(0, sizeof after, &after), 0);
+    if (!CPU_EQUAL(&before, &after))
+        fail_msg("the calling thread ran on %d CPUs before rfl_bandwidth_run and is bound to %d after it",
+                 CPU_COUNT(&before), CPU_COUNT(&after));
 }
 
 /* A corrupted result is exit 3 and "verification_failed", for every kernel. */
@@ -448,6 +500,8 @@ int main(int argc, char **argv)
     if (rfl_mpi_init(&argc, &argv) != 0)
         return 99;
     rfl_log_set_quiet(1);
+    if (sched_getaffinity(0, sizeof startup_affinity, &startup_affinity) != 0)
+        return 99;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kernel_table),
         cmocka_unit_test(test_lookup),
@@ -460,6 +514,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_run_avx2, setup, teardown),
         cmocka_unit_test_setup_teardown(test_run_avx512, setup, teardown),
         cmocka_unit_test_setup_teardown(test_run_all_at_once, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_run_two_threads, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_run_restores_binding, setup, teardown),
         cmocka_unit_test_setup_teardown(test_injected_fault, setup, teardown),
         cmocka_unit_test_setup_teardown(test_bad_isa_and_sizes, setup, teardown),
     };

@@ -312,6 +312,31 @@ static void test_abort_leaves_nothing(void **state)
     rfl_afile_abort(&zero);
 }
 
+/* A committed file gets the mode any other tool's output would get
+ * (0666 less the umask), not mkstemp's private 0600. */
+static void test_commit_mode_follows_umask(void **state)
+{
+    struct fixture *f = *state;
+    mode_t old_mask = umask(022);
+    struct rfl_csv csv;
+    int opened = rfl_csv_open(&csv, f->path, columns, NCOLS);
+    int committed = opened == 0 ? rfl_csv_commit(&csv) : -1;
+    char json_path[400];
+    snprintf(json_path, sizeof json_path, "%s/out.json", f->dir);
+    int written = rfl_afile_write_string(json_path, "{}\n");
+    umask(old_mask);
+    assert_int_equal(opened, 0);
+    assert_int_equal(committed, 0);
+    assert_int_equal(written, 0);
+    struct stat st;
+    assert_int_equal(stat(f->path, &st), 0);
+    if ((st.st_mode & 0777) != 0644)
+        fail_msg("out.csv has mode %03o under umask 022, expected 644", (unsigned)(st.st_mode & 0777));
+    assert_int_equal(stat(json_path, &st), 0);
+    if ((st.st_mode & 0777) != 0644)
+        fail_msg("out.json has mode %03o under umask 022, expected 644", (unsigned)(st.st_mode & 0777));
+}
+
 static void test_afile_write_string(void **state)
 {
     struct fixture *f = *state;
@@ -418,6 +443,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_format_double_c_locale),
         cmocka_unit_test_setup_teardown(test_commit_is_atomic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_abort_leaves_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_commit_mode_follows_umask, setup, teardown),
         cmocka_unit_test_setup_teardown(test_afile_write_string, setup, teardown),
         cmocka_unit_test_setup_teardown(test_wrong_field_count_aborts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_directory, setup, teardown),

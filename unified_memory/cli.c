@@ -1,0 +1,115 @@
+#include "config.h"
+#include "unified_memory/unified_memory.h"
+#include "unified_memory/mechanisms.h"
+#include "gpu/gpu.h"
+#include "common/log.h"
+#include "common/options.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void rfl_unified_memory_defaults(struct rfl_unified_memory_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->output = "unified_memory.csv";
+}
+
+static int compare_unsigned(const void *a, const void *b)
+{
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    return (x > y) - (x < y);
+}
+
+int rfl_unified_memory_parse(struct rfl_unified_memory_opts *o, int argc, char **argv)
+{
+    unsigned device = 0;
+    const struct rfl_option table[] = {
+        {"wss", 'w', RFL_OPT_SIZE_RANGE, o->wss, "MIN:MAX",
+         "working set (one array of doubles), swept geometrically (default 4K:4G;\n"
+         "                              --quick 64K:1G), at most the memory limits", 0, 0, NULL},
+        {"growth", 'g', RFL_OPT_DOUBLE, &o->growth, "RATIO",
+         "ratio between consecutive working sets (default 2; --quick 4)", 1.01, 64, NULL},
+        {"reuse", 'r', RFL_OPT_STRING, &o->reuse_text, "LIST",
+         "GPU passes per trial, comma-separated (default 1,2,4,...,1024;\n"
+         "                              --quick 1,4,16,64,256,1024)", 0, 0, NULL},
+        {"mechanisms", 'm', RFL_OPT_LIST, &o->mechanisms, "LIST", "mechanisms to measure (default all)", 0, 0,
+         rfl_um_mechanism_names},
+        {"min-time", 0, RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
+         "trials double until one sample lasts this long (default 0.01; --quick 0.005)", 1e-6, 60, NULL},
+        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
+         "timed samples per point; min/median/max reported (default 3; --quick 2)", 1, 100, NULL},
+        {"point-timeout", 'T', RFL_OPT_DOUBLE, &o->point_timeout_s, "SECONDS",
+         "wall-time limit of one point: a point predicted to pass it is skipped,\n"
+         "                              one that passes it stops sampling (default 5; --quick 1.5)", 0.01, 86400,
+         NULL},
+        {"threads-per-block", 't', RFL_OPT_UINT, &o->threads, "N",
+         "threads per block of the GPU pass, a multiple of 32 (default 256)", 32, 1024, NULL},
+        {"device", 'd', RFL_OPT_UINT, &device, "N",
+         "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL},
+        {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
+         "device memory one array may take (default: half the free memory;\n"
+         "                              at most 90% of it: managed memory past it can hang the GPU)", 0, 0, NULL},
+        {"output", 'o', RFL_OPT_STRING, &o->output, "FILE",
+         "CSV output, with its metadata in FILE.json (default unified_memory.csv;\n"
+         "                              - for stdout)", 0, 0, NULL},
+        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "a coarse sweep (under two minutes on an H100)", 0, 0, NULL},
+        {"no-reference", 0, RFL_OPT_FLAG, &o->no_reference, NULL,
+         "skip the reference measurements (pinned cudaMemcpy, device and CPU passes)", 0, 0, NULL},
+        {"no-breakdown", 0, RFL_OPT_FLAG, &o->no_breakdown, NULL,
+         "skip the instrumented sample that splits a trial into its phases", 0, 0, NULL},
+        {"list-devices", 0, RFL_OPT_FLAG, &o->list_devices, NULL,
+         "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL},
+        {"print-columns", 0, RFL_OPT_FLAG, &o->print_columns, NULL,
+         "print the CSV file name and its columns and exit (no GPU needed)", 0, 0, NULL},
+        {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL,
+         "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL},
+        {"inject-fault", 0, RFL_OPT_FLAG, &o->inject_fault, NULL,
+         "testing: corrupt one element after timing (the run must end with exit 3)", 0, 0, NULL},
+    };
+    const struct rfl_cli cli = {
+        .program = "rfl_unified_memory",
+        .summary = "Measures what moving data between host and GPU costs (Lo et al. Section 6): for\n"
+                   "each mechanism (pageable or pinned host memory with cudaMemcpy, zero-copy,\n"
+                   "managed memory, managed memory with prefetching), working set and reuse k, the\n"
+                   "GPU makes k read-modify-write passes over the array and the CPU one, the data\n"
+                   "moving between them as the mechanism moves it. Effective bandwidth =\n"
+                   "2 x 8 B x elements x trials x (k + 1) / time. Every point is checked against\n"
+                   "its closed form (exit 3 on a mismatch).",
+        .epilog = "Managed memory is never allocated past 90% of the device's free memory (read\n"
+                  "just before each allocation); such a point is skipped with status\n"
+                  "skipped_memory. A failed allocation skips its points (alloc_failed); the run\n"
+                  "goes on. Under MPI each rank drives one GPU. Exit status: 0 ok, 1 run failed\n"
+                  "(or no CUDA device), 2 bad usage, 3 verification failed, 130 interrupted (rows\n"
+                  "so far are kept). Columns: see docs/FORMAT.md.",
+        .options = table,
+        .noptions = sizeof table / sizeof table[0],
+    };
+    o->argc = argc;
+    o->argv = argv;
+    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    if (rc != RFL_CLI_RUN)
+        return rc;
+    o->device = device;
+    if (o->threads % 32) {
+        if (rfl_log_rank() == 0)
+            fprintf(stderr, "%s: option --threads-per-block: invalid value '%u' (expected a multiple of 32)\n",
+                    cli.program, o->threads);
+        return RFL_CLI_ERROR;
+    }
+    if (o->reuse_text) {
+        if (rfl_gpu_parse_uints(cli.program, "reuse", o->reuse_text, 1, RFL_UM_MAX_REUSE_VALUE, o->reuse,
+                                RFL_UM_MAX_REUSE, &o->nreuse) != 0)
+            return RFL_CLI_ERROR;
+    } else {
+        const unsigned factor = o->quick ? 4 : 2;
+        for (unsigned k = 1; k <= 1024; k *= factor)
+            o->reuse[o->nreuse++] = k;
+    }
+    qsort(o->reuse, (size_t)o->nreuse, sizeof o->reuse[0], compare_unsigned);
+    int distinct = 0;
+    for (int i = 0; i < o->nreuse; i++)
+        if (distinct == 0 || o->reuse[i] != o->reuse[distinct - 1])
+            o->reuse[distinct++] = o->reuse[i];
+    o->nreuse = distinct;
+    return RFL_CLI_RUN;
+}
