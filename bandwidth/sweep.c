@@ -201,7 +201,7 @@ static double timed_sample(struct shared *sh, rfl_bw_fn fn, struct rfl_bw_work *
     return sh->elapsed;
 }
 
-static void measure_barriers(struct shared *sh)
+static void measure_barriers(struct shared *sh, int reps)
 {
     double best_omp = INFINITY, best_mpi = INFINITY, best_sample = INFINITY;
     for (int rep = 0; rep < 3; rep++) {
@@ -209,25 +209,25 @@ static void measure_barriers(struct shared *sh)
 #pragma omp barrier
 #pragma omp master
         t = rfl_now_s();
-        for (int i = 0; i < BARRIER_REPS; i++) {
+        for (int i = 0; i < reps; i++) {
 #pragma omp barrier
         }
 #pragma omp master
         {
-            double omp = (rfl_now_s() - t) / BARRIER_REPS;
+            double omp = (rfl_now_s() - t) / reps;
             t = rfl_now_s();
-            for (int i = 0; i < BARRIER_REPS; i++)
+            for (int i = 0; i < reps; i++)
                 rfl_mpi_barrier();
-            double mpi = (rfl_now_s() - t) / BARRIER_REPS;
+            double mpi = (rfl_now_s() - t) / reps;
             best_omp = omp < best_omp ? omp : best_omp;
             best_mpi = mpi < best_mpi ? mpi : best_mpi;
         }
         double sum = 0;
-        for (int i = 0; i < BARRIER_REPS / 10; i++)
+        for (int i = 0; i < reps / 10; i++)
             sum += timed_sample(sh, NULL, NULL);
 #pragma omp master
-        if (sum / (BARRIER_REPS / 10) < best_sample)
-            best_sample = sum / (BARRIER_REPS / 10);
+        if (sum / (reps / 10) < best_sample)
+            best_sample = sum / (reps / 10);
     }
 #pragma omp master
     {
@@ -386,7 +386,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         /* First touch: each thread's pages come from its own NUMA node. */
         memset(buffer + (size_t)tid * p.region_bytes, 0, p.region_bytes);
         rfl_topo_describe_thread(&p.topo, sh.binding[tid], sizeof sh.binding[tid]);
-        measure_barriers(&sh);
+        measure_barriers(&sh, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
 
         int row = 0;
         for (int isa = 0; isa < RFL_NISA && !sh.stop; isa++)
@@ -530,6 +530,10 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 }
     }
     double elapsed = rfl_now_s() - t_start;
+    /* The master thread is the caller's: give it back the CPUs it came with,
+     * or the next run in this process sees one core. */
+    if (p.bind)
+        hwloc_set_cpubind(p.topo.topology, p.topo.allowed, HWLOC_CPUBIND_THREAD);
     rfl_progress_done();
 
     /* Binding of every thread of every rank, for the metadata. */
@@ -537,7 +541,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     char *mine = calloc(1, blen);
     for (int t = 0; t < p.threads; t++) {
         size_t used = strlen(mine);
-        snprintf(mine + used, blen - used, "%srank%d.t%d=%s", t ? " " : "", rfl_mpi_rank(), t, sh.binding[t]);
+        snprintf(mine + used, blen - used, "%srank%d.t%d=%s", t ? "\n" : "", rfl_mpi_rank(), t, sh.binding[t]);
     }
     char *bindings = rfl_mpi_gather_strings(mine, "\n");
     char *placement = rfl_mpi_placement();

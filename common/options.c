@@ -1,9 +1,11 @@
 #include "config.h"
 #include "options.h"
+#include "csv.h"
 #include "log.h"
 #include "rfl.h"
 #include "size.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
@@ -89,7 +91,10 @@ static int apply(const struct rfl_cli *cli, const struct rfl_option *o, const ch
         double v = parse_c_double(value, &end);
         if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) ||
             ((o->min != 0 || o->max != 0) && (v < o->min || v > o->max))) {
-            snprintf(expected, sizeof expected, "expected a number from %g to %g", o->min, o->max);
+            char lo[32], hi[32];
+            rfl_format_double(lo, sizeof lo, "%g", o->min);
+            rfl_format_double(hi, sizeof hi, "%g", o->max);
+            snprintf(expected, sizeof expected, "expected a number from %s to %s", lo, hi);
             return bad_value(cli, o, value, expected);
         }
         *(double *)o->dest = v;
@@ -99,7 +104,7 @@ static int apply(const struct rfl_cli *cli, const struct rfl_option *o, const ch
         char *end = NULL;
         errno = 0;
         unsigned long long v = strtoull(value, &end, 10);
-        if (value[0] == '-' || value[0] == '+' || end == value || *end != '\0' || errno == ERANGE ||
+        if (!isdigit((unsigned char)value[0]) || end == value || *end != '\0' || errno == ERANGE ||
             v > 0xffffffffULL ||
             ((o->min != 0 || o->max != 0) && ((double)v < o->min || (double)v > o->max))) {
             snprintf(expected, sizeof expected, "expected an integer from %.0f to %.0f", o->min, o->max);
@@ -232,10 +237,17 @@ enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **ar
             cli_err("%s: unexpected argument '%s' (see --help)\n", cli->program, optarg);
             result = RFL_CLI_ERROR;
         } else if (c == '?') {
-            if (optopt)
-                cli_err("%s: unknown option '-%c' (see --help)\n", cli->program, optopt);
+            /* For a long option getopt sets optopt to the option's val (256 +
+             * index, or 'h'/'V') when it was given a value it does not take,
+             * and to 0 when the option is unknown or ambiguous. */
+            const char *arg = argv[optind - 1];
+            if (strncmp(arg, "--", 2) == 0 && optopt != 0)
+                cli_err("%s: option '%.*s' takes no value (see --help)\n", cli->program,
+                        (int)strcspn(arg, "="), arg);
+            else if (strncmp(arg, "--", 2) == 0)
+                cli_err("%s: unknown option '%s' (see --help)\n", cli->program, arg);
             else
-                cli_err("%s: unknown option '%s' (see --help)\n", cli->program, argv[optind - 1]);
+                cli_err("%s: unknown option '-%c' (see --help)\n", cli->program, optopt);
             result = RFL_CLI_ERROR;
         } else if (c == ':') {
             cli_err("%s: option '%s' needs a value (see --help)\n", cli->program, argv[optind - 1]);

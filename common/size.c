@@ -67,7 +67,7 @@ int rfl_parse_size_range(const char *text, uint64_t *min_bytes, uint64_t *max_by
     const char *colon = strchr(text, ':');
     if (!colon)
         return rfl_parse_size(text, min_bytes) == 0 ? (*max_bytes = *min_bytes, 0) : -1;
-    char first[64];
+    char first[256];
     size_t len = (size_t)(colon - text);
     if (len == 0 || len >= sizeof first || strchr(colon + 1, ':'))
         return -1;

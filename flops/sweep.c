@@ -750,6 +750,10 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             measure_clock(&p, &sh, tid, (unsigned)p.threads, &groups[MAX_THREAD_COUNTS]);
     }
     double elapsed = rfl_now_s() - t_start;
+    /* The master thread is the caller's: give it back the CPUs it came with,
+     * or the next run in this process sees one core. */
+    if (p.bind)
+        hwloc_set_cpubind(p.topo.topology, p.topo.allowed, HWLOC_CPUBIND_THREAD);
     rfl_progress_done();
 
     /* Binding of every thread of every rank, for the metadata. */

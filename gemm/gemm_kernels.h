@@ -49,6 +49,7 @@ struct rfl_gemm_kernel {
     int wm, wn;                  /* warp tile (0: no warp tiling) */
     int tm, tn;                  /* C elements per thread along m and n (register blocking) */
     int stages;                  /* shared-memory pipeline depth (1: load, barrier, compute) */
+    int lds_distinct;            /* distinct words a warp's fragment load reads (1: broadcast) */
     int threads;                 /* per block */
     size_t smem_bytes;           /* shared memory per block */
     int dynamic_smem;            /* 1: smem_bytes is dynamic (launch parameter), 0: static */
@@ -106,6 +107,7 @@ struct rfl_gemm_mix_kernel {
     const char *symbol;     /* extern "C" name, for the SASS counts */
     enum rfl_gemm_op op;    /* FFMA, DFMA or a DMMA shape */
     int lds_bytes;          /* width of each shared load: 4, 8 or 16 */
+    int lds_distinct;       /* distinct words a warp reads per load: lane % lds_distinct */
     int fma_per_group;      /* FMA-class instructions per group ... */
     int lds_per_group;      /* ... and the shared loads they depend on */
     int groups_per_iteration; /* groups in one pass of the (unrolled) loop */

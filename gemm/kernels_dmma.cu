@@ -214,6 +214,7 @@ using rfl_gemm::DmmaCfg;
      cfg::WM / 8, /* C elements per lane along m and n, as the MMA tiles spread them */                    \
      cfg::WN / 4,                                                                                             \
      cfg::STAGES,                                                                                             \
+     32, /* every lane its own 8-byte word */                                                                 \
      cfg::THREADS,                                                                                            \
      (size_t)cfg::SMEM,                                                                                       \
      1,                                                                                                       \

@@ -20,26 +20,26 @@ namespace {
 template <int W, typename T> __device__ __forceinline__ void lds(uint32_t addr, T *v);
 template <> __device__ __forceinline__ void lds<4, float>(uint32_t a, float *v)
 {
-    asm volatile("ld.shared.f32 %0, [%1];" : "=f"(v[0]) : "r"(a));
+    asm volatile("ld.volatile.shared.f32 %0, [%1];" : "=f"(v[0]) : "r"(a));
 }
 template <> __device__ __forceinline__ void lds<8, float>(uint32_t a, float *v)
 {
-    asm volatile("ld.shared.v2.f32 {%0, %1}, [%2];" : "=f"(v[0]), "=f"(v[1]) : "r"(a));
+    asm volatile("ld.volatile.shared.v2.f32 {%0, %1}, [%2];" : "=f"(v[0]), "=f"(v[1]) : "r"(a));
 }
 template <> __device__ __forceinline__ void lds<16, float>(uint32_t a, float *v)
 {
-    asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(v[0]), "=f"(v[1]), "=f"(v[2]), "=f"(v[3]) : "r"(a));
+    asm volatile("ld.volatile.shared.v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"(v[0]), "=f"(v[1]), "=f"(v[2]), "=f"(v[3]) : "r"(a));
 }
 template <> __device__ __forceinline__ void lds<8, double>(uint32_t a, double *v)
 {
-    asm volatile("ld.shared.f64 %0, [%1];" : "=d"(v[0]) : "r"(a));
+    asm volatile("ld.volatile.shared.f64 %0, [%1];" : "=d"(v[0]) : "r"(a));
 }
 template <> __device__ __forceinline__ void lds<16, double>(uint32_t a, double *v)
 {
-    asm volatile("ld.shared.v2.f64 {%0, %1}, [%2];" : "=d"(v[0]), "=d"(v[1]) : "r"(a));
+    asm volatile("ld.volatile.shared.v2.f64 {%0, %1}, [%2];" : "=d"(v[0]), "=d"(v[1]) : "r"(a));
 }
 
-constexpr int BUF_BYTES = 4096;
+constexpr int BUF_BYTES = 8192;
 
 /* FFMA / DFMA: a group is NL loads of W bytes, then NF FMAs, FMA f taking
  * loaded values 2f and 2f + 1 (mod the values loaded) as its product, as
@@ -47,7 +47,7 @@ constexpr int BUF_BYTES = 4096;
  * compiler narrows the loads to what is used).
  * DMMA: a group is the outer product of MI A fragments and NI B fragments
  * (NF = MI * NI MMAs on NL = MI * a + NI * b loads), as in the dmma kernel. */
-template <int OP, int W, int NF, int NL, int MI = 1, int NI = 1>
+template <int OP, int W, int D, int NF, int NL, int MI = 1, int NI = 1>
 __device__ __forceinline__ void mix_body(unsigned long long iterations, void *out, rfl_gpu_clock *clk)
 {
     typedef typename std::conditional<OP == RFL_GEMM_OP_FFMA, float, double>::type T;
@@ -64,7 +64,9 @@ __device__ __forceinline__ void mix_body(unsigned long long iterations, void *ou
     for (int i = threadIdx.x; i < BUF_BYTES / (int)sizeof(T); i += blockDim.x)
         buf[i] = (T)(1 + (i & 7)) * (T)1e-3;
     __syncthreads();
-    const uint32_t base = smem_u32(buf) + (threadIdx.x & 7) * W;
+    /* Lane l reads word l % D of a row: D distinct words a warp (1: a broadcast). */
+    constexpr int ROW = D * W > 128 ? D * W : 128, ROWS = BUF_BYTES / ROW;
+    const uint32_t base = smem_u32(buf) + (threadIdx.x % D) * W;
     T acc[DMMA ? 1 : NACC];
     double dacc[DMMA ? NACC : 1][OP == RFL_GEMM_OP_DMMA16816 ? 4 : 2];
 #pragma unroll
@@ -86,7 +88,7 @@ __device__ __forceinline__ void mix_body(unsigned long long iterations, void *ou
             constexpr int u = decltype(u_c)::value;
             static_for<NL>([&](auto l_c) {
                 constexpr int l = decltype(l_c)::value;
-                lds<W, T>(base + ((u * NL + l) % (BUF_BYTES / 128)) * 128, &v[l * WORDS]);
+                lds<W, T>(base + ((u * NL + l) % ROWS) * ROW, &v[l * WORDS]);
             });
             if constexpr (!DMMA) {
                 static_for<NF>([&](auto f_c) {
@@ -148,49 +150,48 @@ __global__ void k_l2_read(const float4 *buf, size_t n4, unsigned passes, unsigne
 
 } // namespace
 
-#define MIX_NAME(opname, w, nf, nl) rfl_gemm_mix_##opname##_lds##w##_##nf##x##nl
-#define MIX(op, opname, w, nf, nl, mi, ni)                                                                     \
+#define MIX_NAME(opname, w, d, nf, nl) rfl_gemm_mix_##opname##_lds##w##_d##d##_##nf##x##nl
+#define MIX(op, opname, w, d, nf, nl, mi, ni)                                                                  \
     extern "C" __global__ void __launch_bounds__(RFL_GEMM_MIX_THREADS)                                        \
-        MIX_NAME(opname, w, nf, nl)(unsigned long long iterations, void *out, rfl_gpu_clock *clk)             \
+        MIX_NAME(opname, w, d, nf, nl)(unsigned long long iterations, void *out, rfl_gpu_clock *clk)          \
     {                                                                                                         \
-        mix_body<op, w, nf, nl, mi, ni>(iterations, out, clk);                                                \
+        mix_body<op, w, d, nf, nl, mi, ni>(iterations, out, clk);                                             \
     }
-#define MIX_ENTRY(op, opname, w, nf, nl, mi, ni)                                                               \
-    {"rfl_gemm_mix_" #opname "_lds" #w "_" #nf "x" #nl,                                                      \
+#define MIX_ENTRY(op, opname, w, d, nf, nl, mi, ni)                                                            \
+    {"rfl_gemm_mix_" #opname "_lds" #w "_d" #d "_" #nf "x" #nl,                                              \
      op,                                                                                                      \
      w,                                                                                                       \
+     d,                                                                                                       \
      nf,                                                                                                      \
      nl,                                                                                                      \
      ((nf) + (nl)) >= 256 ? 1 : 256 / ((nf) + (nl)),                                                          \
-     (const void *)MIX_NAME(opname, w, nf, nl),                                                               \
-     mix_launch<MIX_NAME(opname, w, nf, nl)>},
+     (const void *)MIX_NAME(opname, w, d, nf, nl),                                                            \
+     mix_launch<MIX_NAME(opname, w, d, nf, nl)>},
 
-/* FMA:LDS ratios 1 (where a load's values fit two operands) to 64, and no loads. */
+/* FMA:LDS ratios 1 (where a load's values fit two operands) to 64, and no loads; 8 distinct
+ * words a warp (the tiled fragments), and, for 16-byte loads, a broadcast (volkov's B row). */
+#define RATIOS(X, op, opname, w, d)                                                                            \
+    X(op, opname, w, d, 2, 1, 1, 1) X(op, opname, w, d, 4, 1, 1, 1) X(op, opname, w, d, 8, 1, 1, 1)          \
+    X(op, opname, w, d, 16, 1, 1, 1) X(op, opname, w, d, 32, 1, 1, 1) X(op, opname, w, d, 64, 1, 1, 1)
 #define FMA_MIXES(X, op, opname)                                                                               \
-    X(op, opname, 4, 1, 1, 1, 1) X(op, opname, 4, 2, 1, 1, 1) X(op, opname, 4, 4, 1, 1, 1)                    \
-    X(op, opname, 4, 8, 1, 1, 1) X(op, opname, 4, 16, 1, 1, 1) X(op, opname, 4, 32, 1, 1, 1)                  \
-    X(op, opname, 4, 64, 1, 1, 1)                                                                             \
-    X(op, opname, 8, 1, 1, 1, 1) X(op, opname, 8, 2, 1, 1, 1) X(op, opname, 8, 4, 1, 1, 1)                    \
-    X(op, opname, 8, 8, 1, 1, 1) X(op, opname, 8, 16, 1, 1, 1) X(op, opname, 8, 32, 1, 1, 1)                  \
-    X(op, opname, 8, 64, 1, 1, 1)                                                                             \
-    X(op, opname, 16, 2, 1, 1, 1) X(op, opname, 16, 4, 1, 1, 1) X(op, opname, 16, 8, 1, 1, 1)                 \
-    X(op, opname, 16, 16, 1, 1, 1) X(op, opname, 16, 32, 1, 1, 1) X(op, opname, 16, 64, 1, 1, 1)              \
-    X(op, opname, 16, 64, 0, 1, 1)
+    X(op, opname, 4, 8, 1, 1, 1, 1) RATIOS(X, op, opname, 4, 8)                                              \
+    X(op, opname, 8, 8, 1, 1, 1, 1) RATIOS(X, op, opname, 8, 8)                                              \
+    RATIOS(X, op, opname, 16, 8) RATIOS(X, op, opname, 16, 1) X(op, opname, 16, 8, 64, 0, 1, 1)
 #define DFMA_MIXES(X, op, opname)                                                                              \
-    X(op, opname, 8, 1, 1, 1, 1) X(op, opname, 8, 2, 1, 1, 1) X(op, opname, 8, 4, 1, 1, 1)                    \
-    X(op, opname, 8, 8, 1, 1, 1) X(op, opname, 8, 16, 1, 1, 1) X(op, opname, 8, 32, 1, 1, 1)                  \
-    X(op, opname, 8, 64, 1, 1, 1)                                                                             \
-    X(op, opname, 16, 1, 1, 1, 1) X(op, opname, 16, 2, 1, 1, 1) X(op, opname, 16, 4, 1, 1, 1)                 \
-    X(op, opname, 16, 8, 1, 1, 1) X(op, opname, 16, 16, 1, 1, 1) X(op, opname, 16, 32, 1, 1, 1)               \
-    X(op, opname, 16, 64, 1, 1, 1) X(op, opname, 16, 64, 0, 1, 1)
-/* DMMA outer products MI x NI: MMAs MI * NI on MI * a + NI * b LDS.64. */
+    X(op, opname, 8, 8, 1, 1, 1, 1) RATIOS(X, op, opname, 8, 8)                                              \
+    X(op, opname, 16, 8, 1, 1, 1, 1) RATIOS(X, op, opname, 16, 8)                                            \
+    X(op, opname, 16, 1, 1, 1, 1, 1) RATIOS(X, op, opname, 16, 1) X(op, opname, 16, 8, 64, 0, 1, 1)
+/* DMMA outer products MI x NI: MMAs MI * NI on MI * a + NI * b LDS.64, every lane its own
+ * word (the fragments' pattern: two wavefronts a load). */
 #define DMMA_MIXES(X)                                                                                          \
-    X(RFL_GEMM_OP_DMMA884, dmma884, 8, 1, 2, 1, 1) X(RFL_GEMM_OP_DMMA884, dmma884, 8, 4, 4, 2, 2)             \
-    X(RFL_GEMM_OP_DMMA884, dmma884, 8, 16, 8, 4, 4) X(RFL_GEMM_OP_DMMA884, dmma884, 8, 32, 12, 8, 4)          \
-    X(RFL_GEMM_OP_DMMA884, dmma884, 8, 16, 0, 4, 4)                                                           \
-    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 1, 12, 1, 1) X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 4, 24, 2, 2)   \
-    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 8, 32, 2, 4) X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 16, 48, 4, 4)  \
-    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 16, 0, 4, 4)
+    X(RFL_GEMM_OP_DMMA884, dmma884, 8, 32, 1, 2, 1, 1) X(RFL_GEMM_OP_DMMA884, dmma884, 8, 32, 4, 4, 2, 2)     \
+    X(RFL_GEMM_OP_DMMA884, dmma884, 8, 32, 16, 8, 4, 4) X(RFL_GEMM_OP_DMMA884, dmma884, 8, 32, 32, 12, 8, 4)  \
+    X(RFL_GEMM_OP_DMMA884, dmma884, 8, 32, 16, 0, 4, 4)                                                       \
+    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 32, 1, 12, 1, 1)                                                   \
+    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 32, 4, 24, 2, 2)                                                   \
+    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 32, 8, 32, 2, 4)                                                   \
+    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 32, 16, 48, 4, 4)                                                  \
+    X(RFL_GEMM_OP_DMMA16816, dmma16816, 8, 32, 16, 0, 4, 4)
 
 FMA_MIXES(MIX, RFL_GEMM_OP_FFMA, ffma)
 DFMA_MIXES(MIX, RFL_GEMM_OP_DFMA, dfma)

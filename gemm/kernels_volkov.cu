@@ -98,7 +98,7 @@ extern "C" __global__ void __launch_bounds__(VL) rfl_gemm_volkov_f64_nt(const rf
 
 #define VOLKOV(sym, prec, op, nt, bytes)                                                                      \
     {#sym, RFL_GEMM_VOLKOV, prec, op, nt,                                                                      \
-     VL, BLK, BLK, 0, 0, 1, BLK, 1, VL, (size_t)BLK * (BLK + 16 / (bytes)) * (bytes), 0, (const void *)sym}
+     VL, BLK, BLK, 0, 0, 1, BLK, 1, 1, VL, (size_t)BLK * (BLK + 16 / (bytes)) * (bytes), 0, (const void *)sym}
 
 extern "C" const struct rfl_gemm_kernel rfl_gemm_volkov_kernels[] = {
     VOLKOV(rfl_gemm_volkov_f32_nn, RFL_GEMM_FP32, RFL_GEMM_OP_FFMA, 0, 4),

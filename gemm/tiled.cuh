@@ -223,6 +223,7 @@ template <class Cfg> __device__ __forceinline__ void tiled_gemm(const rfl_gemm_a
      cfg::TM,                                                                                                 \
      cfg::TN,                                                                                                 \
      cfg::STAGES,                                                                                             \
+     8, /* LM (LN) lanes share a 16-byte fragment word: at most 8 distinct */                               \
      cfg::THREADS,                                                                                            \
      (size_t)cfg::SMEM,                                                                                       \
      1,                                                                                                       \

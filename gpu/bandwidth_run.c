@@ -169,11 +169,7 @@ static int sample(struct ctx *c, const struct config *cfg, size_t n_vec, unsigne
     return 0;
 }
 
-static int reset_mismatch(struct ctx *c)
-{
-    const struct rfl_gpu_mismatch none = {0, RFL_GPU_NO_INDEX};
-    return RFL_CUDA(cudaMemcpy(c->mismatch, &none, sizeof none, cudaMemcpyHostToDevice));
-}
+static int reset_mismatch(struct ctx *c) { return rfl_gpu_mismatch_reset(c->mismatch, c->stream); }
 
 /* Runs the device-side check of n_vec vectors at `a` against the pattern
  * plus `offset`; counts wrong scalars into p->bad with a description. */
@@ -788,7 +784,8 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
         json_object_set_new(meta, "evidence", ev);
         if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
             exit_code = RFL_EXIT_FAILURE;
-        print_summary(&c, cfgs, ncfg, best);
+        if (status == RFL_EXIT_OK || status == RFL_EXIT_INTERRUPTED)
+            print_summary(&c, cfgs, ncfg, best);
         if (status == RFL_EXIT_INTERRUPTED)
             rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
         else if (status == RFL_EXIT_OK)

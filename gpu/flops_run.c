@@ -103,9 +103,8 @@ static int verify(struct ctx *c, const struct config *cfg, size_t words, unsigne
 #pragma omp parallel for schedule(static, 1)
     for (int k = 0; k < 8; k++)
         expected[k] = rfl_gfl_replay_bits(cfg->prec, cfg->fpe, (unsigned)k, trials);
-    const struct rfl_gpu_mismatch none = {0, RFL_GPU_NO_INDEX};
     struct rfl_gpu_mismatch m;
-    if (RFL_CUDA(cudaMemcpy(c->mismatch, &none, sizeof none, cudaMemcpyHostToDevice)) ||
+    if (rfl_gpu_mismatch_reset(c->mismatch, c->stream) ||
         RFL_CUDA(rfl_gfl_check(cfg->prec, c->buf, words, expected, c->mismatch, c->stream)) ||
         RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
         RFL_CUDA(cudaMemcpy(&m, c->mismatch, sizeof m, cudaMemcpyDeviceToHost)))

@@ -240,8 +240,11 @@ json_t *rfl_gpu_meta_new(const char *program, int argc, char **argv, const struc
                              rfl_gpu_nvml_json(dev));
     json_t *gpus = gather_json(mine);
     json_decref(mine);
-    if (rfl_mpi_rank() != 0)
+    char *placement = rfl_mpi_placement(); /* collective: every rank */
+    if (rfl_mpi_rank() != 0) {
+        free(placement);
         return NULL;
+    }
     json_t *meta = rfl_meta_new(program, argc, argv);
     int runtime = 0, driver = 0;
     if (cudaRuntimeGetVersion(&runtime) != cudaSuccess)
@@ -255,7 +258,6 @@ json_t *rfl_gpu_meta_new(const char *program, int argc, char **argv, const struc
                         json_pack("{s:s, s:s, s:s, s:s, s:s}", "nvcc_version", RFL_NVCC_VERSION, "arch", RFL_CUDA_ARCH,
                                   "nvccflags", RFL_NVCCFLAGS, "runtime_version", rt, "driver_api_version", drv));
     json_object_set_new(meta, "ranks", json_integer(rfl_mpi_size()));
-    char *placement = rfl_mpi_placement();
     json_object_set_new(meta, "rank_placement", json_string(placement ? placement : ""));
     free(placement);
     json_object_set_new(meta, "gpus", gpus ? gpus : json_array());
@@ -323,6 +325,14 @@ int rfl_gpu_fail(int code)
     if (code != RFL_EXIT_OK && rfl_mpi_size() > 1)
         rfl_mpi_abort(code);
     return code;
+}
+
+int rfl_gpu_mismatch_reset(struct rfl_gpu_mismatch *m, cudaStream_t stream)
+{
+    if (RFL_CUDA(cudaMemsetAsync(&m->count, 0, sizeof m->count, stream)) ||
+        RFL_CUDA(cudaMemsetAsync(&m->first_index, 0xff, sizeof m->first_index, stream)))
+        return -1;
+    return 0;
 }
 
 /* ------------------------------------------------------------------------

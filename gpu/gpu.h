@@ -90,6 +90,11 @@ double *rfl_gpu_gather_doubles(const double *mine, int n);
  * rank that returned early would leave the others in a barrier). */
 int rfl_gpu_fail(int code);
 
+/* Zeroes a device-side mismatch record (first index: none), in the order
+ * of `stream`: the programs' streams do not synchronise with the legacy
+ * default stream a plain cudaMemcpy would use. */
+int rfl_gpu_mismatch_reset(struct rfl_gpu_mismatch *m, cudaStream_t stream);
+
 /* Event timing on a stream. */
 struct rfl_gpu_timer {
     cudaEvent_t start, stop;

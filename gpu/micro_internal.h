@@ -39,6 +39,7 @@ struct rfl_gmi_table {
     struct rfl_csv csv;
     char *path;
     int open;
+    json_t *meta; /* rank 0: the sidecar, begun when the table opened */
 };
 
 /* A cell of a row: text (the same on every rank) or a number (each rank

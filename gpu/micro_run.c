@@ -39,6 +39,8 @@ int rfl_gmi_table_open(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, const str
         c->status = RFL_EXIT_FAILURE;
         return -1;
     }
+    /* Collective: the NVML readings before the mode runs. */
+    t->meta = rfl_gpu_meta_new("rfl_gpu_micro", c->o->argc, c->o->argv, &c->dev);
     return 0;
 }
 
@@ -88,7 +90,9 @@ int rfl_gmi_emit(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, struct rfl_gmi_
 
 int rfl_gmi_table_close(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
 {
-    json_t *meta = rfl_gpu_meta_new("rfl_gpu_micro", c->o->argc, c->o->argv, &c->dev);
+    json_t *meta = t->meta;
+    t->meta = NULL;
+    rfl_gpu_meta_finish(meta, &c->dev); /* collective */
     int rc = 0;
     if (c->root && t->open) {
         json_object_set_new(meta, "status",
@@ -122,17 +126,15 @@ int rfl_gmi_abort(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
 {
     if (t->open)
         rfl_csv_abort(&t->csv);
+    json_decref(t->meta);
+    t->meta = NULL;
     t->open = 0;
     free(t->path);
     t->path = NULL;
     return rfl_gmi_failed(c);
 }
 
-int rfl_gmi_mismatch_reset(struct rfl_gmi_ctx *c)
-{
-    const struct rfl_gpu_mismatch none = {0, RFL_GPU_NO_INDEX};
-    return RFL_CUDA(cudaMemcpy(c->mismatch, &none, sizeof none, cudaMemcpyHostToDevice));
-}
+int rfl_gmi_mismatch_reset(struct rfl_gmi_ctx *c) { return rfl_gpu_mismatch_reset(c->mismatch, c->stream); }
 
 int rfl_gmi_mismatch_read(struct rfl_gmi_ctx *c, struct rfl_gpu_mismatch *m)
 {

@@ -97,7 +97,7 @@ int rfl_gmi_mode_stride(struct rfl_gmi_ctx *c)
         for (unsigned e = 0; e < c->experiments && !failed; e++)
             failed = timed(c, src, dst, count, p, blocks, launches, &times[e]) != 0;
         struct rfl_gpu_mismatch m;
-        if (failed || (o->inject_fault && RFL_CUDA(cudaMemset(dst + off, 0x55, 4))) || rfl_gmi_mismatch_reset(c) ||
+        if (failed || (o->inject_fault && RFL_CUDA(cudaMemsetAsync(dst + off, 0x55, 4, c->stream))) || rfl_gmi_mismatch_reset(c) ||
             RFL_CUDA(rfl_gmi_copy_check(dst, words, off, last, s, c->mismatch, c->stream)) ||
             rfl_gmi_mismatch_read(c, &m)) {
             failed = 1;

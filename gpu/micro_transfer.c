@@ -162,7 +162,7 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
                 detail[i][0] = '\0';
                 if (dir == 0) {
                     struct rfl_gpu_mismatch m;
-                    if (o->inject_fault && RFL_CUDA(cudaMemset(dev, 0, 1)))
+                    if (o->inject_fault && RFL_CUDA(cudaMemsetAsync(dev, 0, 1, c->stream)))
                         failed = 1;
                     if (failed || rfl_gmi_mismatch_reset(c) ||
                         RFL_CUDA(rfl_gmi_bytes_check(dev, bytes, SEED_HOST, c->mismatch, c->stream)) ||

@@ -100,6 +100,18 @@ expect_error 1 /nonexistent/dir/x.csv -- -o /nonexistent/dir/x.csv --quick --wss
 expect_error 1 "$tmp/missing-dir/x.csv" -- -o "$tmp/missing-dir/x.csv" --quick --wss 16K:64K
 [ ! -e "$tmp/missing-dir" ] || fail "-o $tmp/missing-dir/x.csv: created $tmp/missing-dir"
 
+# "-o -": the CSV on stdout, diagnostics on stderr, no sidecar, no files.
+dir=$tmp/stdout
+mkdir "$dir" || hard_error "mkdir $dir"
+(cd "$dir" && exec "$RFL_BANDWIDTH" --quick --wss 16K:32K -k sum -p fp64 --min-time 0.0002 --experiments 1 -o -) \
+    >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] || fail "-o -: exit $rc: $(tail -n 3 "$tmp/err")"
+head -n 1 "$tmp/out" | grep -q '^kernel,' || fail "-o -: stdout does not start with the CSV header: $(head -n 1 "$tmp/out")"
+csv_check_rectangular "$tmp/out"
+! grep -q -v -e '^kernel,' -e '^sum,' "$tmp/out" || fail "-o -: stdout has lines that are not CSV: $(grep -v -e '^kernel,' -e '^sum,' "$tmp/out" | head -n 2)"
+[ -z "$(ls -A "$dir")" ] || fail "-o -: created files: $(ls -A "$dir")"
+
 # An interrupted run: SIGINT after about a second of a long sweep. It must
 # exit 130 and keep the rows measured so far, whole, plus a sidecar saying
 # "interrupted", and leave no hidden temporary file (.NAME.XXXXXX).

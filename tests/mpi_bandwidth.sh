@@ -55,8 +55,10 @@ mpi_case()
 
 # Open MPI binds 2 ranks one per core: two threads per rank share that core.
 mpi_case 2 ranks2 --threads 2
-# Four ranks share the cores. Spinning OpenMP barriers on oversubscribed
-# cores make every sample last a scheduler quantum: wait passively.
+# Four ranks share the cores (one thread each by default, the rank's share).
+# Should a rank run several threads anyway (OMP_NUM_THREADS set), spinning
+# OpenMP barriers on oversubscribed cores would make every sample last a
+# scheduler quantum: wait passively.
 OMP_WAIT_POLICY=passive
 export OMP_WAIT_POLICY
 mpi_case 4 ranks4 -k sum,copy,triad_nt

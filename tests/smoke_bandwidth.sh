@@ -66,13 +66,9 @@ fi
 
 # 2. The shape of the curve: an L1-sized sum streams faster than a
 # DRAM-sized one (ratios only; absolute numbers depend on the machine).
+# One thread, five samples, and up to three attempts: on a loaded machine a
+# preempted sample can hide the L1 rate, but a real regression persists.
 shape=$tmp/shape.csv
-"$RFL_BANDWIDTH" -k sum -p fp64 --wss 32K:256M --growth 8 --experiments 3 -o "$shape" >/dev/null 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "shape sweep: exit $rc: $(tail -n 5 "$tmp/err")"
-check_rows "$shape"
-wss_min=$(csv_column "$shape" wss_bytes | sort -n | head -n 1)
-wss_max=$(csv_column "$shape" wss_bytes | sort -n | tail -n 1)
 rate_at()
 {
     awk -F, -v wss="$1" '
@@ -80,10 +76,23 @@ rate_at()
         $col["wss_bytes"] == wss && $col["gbytes_per_s"] > best { best = $col["gbytes_per_s"] }
         END { print best + 0 }' "$shape"
 }
-small=$(rate_at "$wss_min")
-large=$(rate_at "$wss_max")
-awk -v s="$small" -v l="$large" 'BEGIN { exit !(s > 1.5 * l) }' ||
-    fail "shape: sum at $wss_min bytes ($small GB/s) is not 1.5 x faster than at $wss_max bytes ($large GB/s)"
+attempt=1
+while :; do
+    "$RFL_BANDWIDTH" -k sum -p fp64 --wss 32K:256M --growth 8 --threads 1 --experiments 5 -o "$shape" \
+        >/dev/null 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 0 ] || fail "shape sweep: exit $rc: $(tail -n 5 "$tmp/err")"
+    check_rows "$shape"
+    wss_min=$(csv_column "$shape" wss_bytes | sort -n | head -n 1)
+    wss_max=$(csv_column "$shape" wss_bytes | sort -n | tail -n 1)
+    small=$(rate_at "$wss_min")
+    large=$(rate_at "$wss_max")
+    awk -v s="$small" -v l="$large" 'BEGIN { exit !(s > 1.5 * l) }' && break
+    [ $attempt -lt 3 ] ||
+        fail "shape: sum at $wss_min bytes ($small GB/s) is not 1.5 x faster than at $wss_max bytes ($large GB/s), 3 times"
+    note "shape: attempt $attempt: $small GB/s at $wss_min bytes, $large GB/s at $wss_max bytes; again"
+    attempt=$((attempt + 1))
+done
 
 # 3. The plain C variant.
 out=$tmp/c.csv
