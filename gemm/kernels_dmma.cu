@@ -226,11 +226,15 @@ typedef DmmaCfg<128, 128, 16, 64, 32, 3, 16816, false> nn2;
 typedef DmmaCfg<128, 128, 16, 32, 32, 3, 16816, false> nn3;
 typedef DmmaCfg<128, 128, 32, 64, 32, 3, 16816, false> nn4;
 typedef DmmaCfg<128, 128, 16, 32, 32, 4, 884, false> nn5;
+typedef DmmaCfg<128, 64, 16, 64, 32, 3, 16816, false> nn6;
+typedef DmmaCfg<128, 128, 16, 64, 32, 4, 16816, false> nn7;
 typedef DmmaCfg<128, 128, 16, 64, 32, 3, 884, true> nt1;
 typedef DmmaCfg<128, 128, 16, 64, 32, 3, 16816, true> nt2;
 typedef DmmaCfg<128, 128, 16, 32, 32, 3, 16816, true> nt3;
 typedef DmmaCfg<128, 128, 32, 64, 32, 3, 16816, true> nt4;
 typedef DmmaCfg<128, 128, 16, 32, 32, 4, 884, true> nt5;
+typedef DmmaCfg<128, 64, 16, 64, 32, 3, 16816, true> nt6;
+typedef DmmaCfg<128, 128, 16, 64, 32, 4, 16816, true> nt7;
 } // namespace
 
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_884_128x128x16_w64x32, nn1, 1)
@@ -238,11 +242,15 @@ RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x16_w64x32, nn2, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x16_w32x32, nn3, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x32_w64x32, nn4, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_884_128x128x16_w32x32_s4, nn5, 1)
+RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x64x16_w64x32, nn6, 2)
+RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x16_w64x32_s4, nn7, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_884_128x128x16_w64x32, nt1, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x16_w64x32, nt2, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x16_w32x32, nt3, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x32_w64x32, nt4, 1)
 RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_884_128x128x16_w32x32_s4, nt5, 1)
+RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x64x16_w64x32, nt6, 2)
+RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x16_w64x32_s4, nt7, 1)
 
 extern "C" const struct rfl_gemm_kernel rfl_gemm_dmma_kernels[] = {
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_884_128x128x16_w64x32, nn1),
@@ -250,10 +258,14 @@ extern "C" const struct rfl_gemm_kernel rfl_gemm_dmma_kernels[] = {
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x128x16_w32x32, nn3),
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x128x32_w64x32, nn4),
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_884_128x128x16_w32x32_s4, nn5),
+    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x64x16_w64x32, nn6),
+    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x128x16_w64x32_s4, nn7),
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_884_128x128x16_w64x32, nt1),
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x16_w64x32, nt2),
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x16_w32x32, nt3),
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x32_w64x32, nt4),
     RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_884_128x128x16_w32x32_s4, nt5),
+    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x64x16_w64x32, nt6),
+    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x16_w64x32_s4, nt7),
 };
 extern "C" const int rfl_gemm_dmma_count = sizeof rfl_gemm_dmma_kernels / sizeof rfl_gemm_dmma_kernels[0];

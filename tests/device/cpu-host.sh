@@ -51,8 +51,13 @@ if has flops && [ -f bench/flops_peers.sh ]; then
   RFL_FLOPS=$build/rfl_flops RFL_MPIRUN="$mpirun2" bash bench/flops_peers.sh "$out/flops" 2>&1 | tee "$out/flops.md" | tail -30
 fi
 if has driver && [ -x $build/rfl ]; then
-  log "driver"
+  log "driver: rfl run --quick and --full, 2 ranks x $per_rank cores"
+  # Two ranks, each bound to half the cores (Open MPI would give each one core).
+  printf 'ranks = 2\nmpiexec_args = --map-by slot:PE=%s --bind-to core\n' "$per_rank" > "$out/two-ranks.conf"
   for mode in quick full; do
-    /usr/bin/time -f "rfl run --$mode: wall %e s" $build/rfl run --$mode --ranks 2 --output "$out/run-$mode" 2>&1 | tail -5
+    /usr/bin/time -f "rfl run --$mode: wall %e s" $build/rfl run --$mode --config "$out/two-ranks.conf" \
+      --output "$out/run-$mode" > "$out/run-$mode.log" 2>&1
+    tail -12 "$out/run-$mode.log"
   done
+  bash bench/quick_vs_full.sh "$out/run-quick" "$out/run-full" | tee "$out/quick-vs-full.md"
 fi
