@@ -41,10 +41,11 @@ static uint64_t chain_integer(uint64_t iters)
 }
 
 #if defined(__x86_64__)
-/* Eight FMA chains of four FMAs per sixteen adds: half the FMA rate of two
- * pipes, enough to put the core in its vector-load clock, while the add
- * chain stays the critical path (four FMA latencies are 16-20 cycles). The
- * operands pass through empty asm so the compiler cannot fold x*1+0. */
+/* Eight FMA chains, sixteen FMAs per sixteen adds: half the FMA rate of two
+ * pipes, enough to put the core in the clock it keeps under vector load,
+ * while the add chain stays the critical path (two FMA latencies per chain
+ * are 8-10 cycles). The operands pass through empty asm so the compiler
+ * cannot fold x*1+0. */
 #define FMA_ROUND(VFMA)                                                           \
     a0 = VFMA(a0, one, zero); a1 = VFMA(a1, one, zero); a2 = VFMA(a2, one, zero); \
     a3 = VFMA(a3, one, zero); a4 = VFMA(a4, one, zero); a5 = VFMA(a5, one, zero); \
@@ -59,11 +60,15 @@ static uint64_t chain_integer(uint64_t iters)
         for (uint64_t i = 0; i < iters; i++) {                                       \
             CHAIN16(acc, one_i);                                                     \
             FMA_ROUND(VFMA)                                                          \
-            CHAIN16(acc, one_i);                                                     \
             FMA_ROUND(VFMA)                                                          \
             CHAIN16(acc, one_i);                                                     \
             FMA_ROUND(VFMA)                                                          \
+            FMA_ROUND(VFMA)                                                          \
             CHAIN16(acc, one_i);                                                     \
+            FMA_ROUND(VFMA)                                                          \
+            FMA_ROUND(VFMA)                                                          \
+            CHAIN16(acc, one_i);                                                     \
+            FMA_ROUND(VFMA)                                                          \
             FMA_ROUND(VFMA)                                                          \
         }                                                                            \
         V s = VFMA(VFMA(VFMA(a0, a1, a2), VFMA(a3, a4, a5), a6), one, a7);           \

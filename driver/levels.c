@@ -58,8 +58,8 @@ static double noise_of(const struct rfl_levels_input *in, const double *v, size_
             qsort(scratch, j - from, sizeof *scratch, cmp_double);
             size_t k = j - from;
             double med = k % 2 ? scratch[k / 2] : 0.5 * (scratch[k / 2 - 1] + scratch[k / 2]);
-            for (size_t t = from; t < j; t++)
-                if (k > 1)
+            if (k > 1)
+                for (size_t t = from; t < j; t++)
                     dev[m++] = fabs(v[t] - med);
         }
         i = j;
@@ -247,8 +247,10 @@ size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_leve
         size_t start = g->first;
         if (pass == 0 && s > 0 && g->last - g->first + 1 >= 3)
             start++;
+        const double dram_floor =
+            pass == 0 && level == in->ncache && in->ncache ? RFL_LEVELS_DRAM_FACTOR * in->capacity[in->ncache - 1] : 0;
         for (size_t i = start; i <= g->last; i++) {
-            if (rfl_levels_of(in, in->x[i]) != level)
+            if (rfl_levels_of(in, in->x[i]) != level || in->x[i] < dram_floor)
                 continue;
             if (count == 0 || in->y[i] > in->y[*best])
                 *best = i;

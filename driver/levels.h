@@ -17,6 +17,11 @@
 #define RFL_LEVELS_MIN_STEP 1.10      /* adjacent plateaus differ by at least 10% */
 #define RFL_LEVELS_MIN_SPAN 1.99      /* a plateau covers at least a doubling of the working set */
 #define RFL_LEVELS_NOISE_FLOOR 0.01   /* 1%: the scatter assumed of a perfectly clean curve */
+/* DRAM's ceiling counts only working sets at least this many times the
+ * last-level cache: caches with adaptive replacement keep part of a stream
+ * resident well past their size (a 300 MiB L3 still served a third of the
+ * traffic at twice its size). */
+#define RFL_LEVELS_DRAM_FACTOR 4.0
 
 struct rfl_levels_input {
     size_t n;
@@ -57,7 +62,9 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
 /* The ceiling of a level: the best bandwidth among the level's own points
  * (by capacity) on the plateau that names it, not counting the plateau's
  * first point when a segment precedes it and the plateau has three points
- * or more (that point still has part of its data in the faster level).
+ * or more (that point still has part of its data in the faster level), and
+ * for DRAM not counting points below RFL_LEVELS_DRAM_FACTOR x the last
+ * cache; when that leaves nothing, all the level's points on the plateau.
  * Sets the index of the best point and the first and last of the level's
  * points there; returns how many there are (0: the level has no plateau). */
 size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level, size_t *best,

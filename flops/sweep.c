@@ -543,6 +543,12 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             for (size_t ci = 0; ci < p.nconfigs && !sh.stop; ci++) {
                 const struct config *c = &p.configs[ci];
                 const size_t elem = rfl_precision_bytes(c->prec);
+                /* The clock drifts under sustained vector load (power and
+                 * thermal limits, other tenants of a shared host): each
+                 * configuration is judged against the clock measured just
+                 * before its rows. */
+                if (ci > 0)
+                    measure_clock(&p, &sh, tid, active, &groups[tc]);
                 size_t last_n = 0;
                 for (size_t wi = 0; wi < (p.wss_default ? 1 : p.nwss) && !sh.stop; wi++) {
                     uint64_t per_thread = p.wss_default ? p.wss_thread_default : p.wss[wi] / job_threads;

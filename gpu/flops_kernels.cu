@@ -144,8 +144,17 @@ struct expected8 {
     unsigned long long v[8];
 };
 
-__global__ void k_check(const void *a, size_t words, int prec, const expected8 expected, rfl_gpu_mismatch *m)
+__global__ void k_check(const void *a, size_t words, int prec, const expected8 param, rfl_gpu_mismatch *m)
 {
+    /* Into shared memory with constant indices: indexed at run time, the
+     * parameter would be copied to local memory. */
+    __shared__ expected8 expected;
+    if (threadIdx.x == 0) {
+#pragma unroll
+        for (int i = 0; i < 8; i++)
+            expected.v[i] = param.v[i];
+    }
+    __syncthreads();
     const size_t stride = (size_t)gridDim.x * blockDim.x;
     for (size_t w = (size_t)blockIdx.x * blockDim.x + threadIdx.x; w < words; w += stride) {
         if (prec == RFL_GPU_FP64) {

@@ -2,8 +2,8 @@
  * Fig. 1).  One thread follows p = *p through a cycle of size/stride
  * elements; the array size reveals cache capacities, the stride cache
  * lines and pages (TLB reach), in cycles (clock64) and ns (%globaltimer).
- * Global loads go through L1 (ld.ca) or skip it (ld.cg, so the L2 shows
- * alone); shared memory for its own latency. */
+ * Global loads go through L1 (plain ld.global) or skip it (ld.cg, so the
+ * L2 shows alone); shared memory for its own latency. */
 #include "config.h"
 #include "gpu/micro_internal.h"
 #include "gpu/micro_kernels.h"

@@ -64,8 +64,8 @@ template <int MEM> __device__ __forceinline__ char *chase_step(char *p)
     char *q;
     if (MEM == RFL_GMI_GLOBAL_CG)
         asm volatile("ld.global.cg.u64 %0, [%1];" : "=l"(q) : "l"(p));
-    else
-        asm volatile("ld.global.ca.u64 %0, [%1];" : "=l"(q) : "l"(p));
+    else /* the default caching: through L1 (as .ca, without the strong ordering .ca compiles to) */
+        asm volatile("ld.global.u64 %0, [%1];" : "=l"(q) : "l"(p));
     return q;
 }
 

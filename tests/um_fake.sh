@@ -137,7 +137,7 @@ rc=$?
 [ $rc -eq 3 ] && grep -q "reference passes" "$tmp/err" || fail "a corrupted reference: exit $rc: $(tail -n 3 "$tmp/err")"
 
 # 7. Two MPI ranks: one row per rank and point.
-if [ -n "$MPIEXEC" ] && build_has_mpi; then
+if [ -n "$MPIEXEC" ] && [ -x "$MPIEXEC" ] && build_has_mpi; then
     run_mpi 2 "$fake" --wss 4K:16K --growth 4 --reuse 1,2 --min-time 0.0005 -m pinned_alloc,managed \
         -o "$tmp/mpi.csv" >/dev/null 2>"$tmp/err"
     rc=$?

@@ -5,14 +5,14 @@
 # program, compute-sanitizer memcheck on a small run of each, and a summary table last.
 #
 # Usage (from the repository root): bash tests/gpu/run-all.sh [STAGES]
-#   STAGES: comma list of build,check,bandwidth,flops,micro,sanitize (default: all)
+#   STAGES: comma list of build,check,bandwidth,grid,flops,micro,sanitize (default: all)
 # Environment: RFL_DEPS_PREFIX (default $PWD/.devdeps/usr), RFL_CUDA_ARCH (default sm_90),
 #   RFL_GPU_BUILD (build directory, default /tmp/rfl-build-gpu), OUT (the device tool's folder).
 # Results: CSV, JSON, logs and disassembly in docs/results/gpu-<host>/, or, when $OUT is set
 # (the device tool returns at most 8 files), packed into $OUT/gpu-results.tgz beside
 # $OUT/summary.txt and $OUT/run-all.log.
 set -uo pipefail
-stages=${1:-build,check,bandwidth,flops,micro,sanitize}
+stages=${1:-build,check,bandwidth,grid,flops,micro,sanitize}
 root=$(pwd)
 host=$(hostname)
 [ -f "$root/configure.ac" ] && [ -d "$root/gpu" ] || { echo "run-all.sh: run it from the repository root" >&2; exit 2; }
@@ -56,7 +56,15 @@ device=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n
 build_ok=no
 if has build; then
     log "build: autogen, configure --with-cuda --with-cuda-arch=$arch, make -j$jobs"
-    if (./autogen.sh && rm -rf "$build" && mkdir -p "$build" && cd "$build" &&
+    # Without autotools on the machine, a configure generated elsewhere (carried) will do.
+    if command -v autoreconf >/dev/null 2>&1; then
+        ./autogen.sh >"$res/autogen.log" 2>&1 || { tail -n 20 "$res/autogen.log"; return 1; }
+    elif [ ! -x ./configure ]; then
+        echo "autoreconf is not installed and there is no ./configure: run ./autogen.sh elsewhere and carry" \
+            "configure, Makefile.in, aclocal.m4, config.h.in and build-aux/"
+        return 1
+    fi
+    if (rm -rf "$build" && mkdir -p "$build" && cd "$build" &&
         "$root/configure" -q --with-cuda --with-cuda-arch="$arch" CPPFLAGS="-I$P/include" \
             LDFLAGS="-L$P/lib/x86_64-linux-gnu" &&
         make -j"$jobs") >"$res/build.log" 2>&1; then
@@ -77,7 +85,7 @@ if [ "$build_ok" = yes ]; then
     awk '/Function :/ { f = $3 } /LDG.E.*128/ { n[f]++ } END { for (k in n) print n[k], k }' \
         "$res/sass-rfl_gpu_bandwidth.txt" | sort -k2 >"$res/sass-bandwidth-ldg128.txt"
     awk '/Function :/ { if (f != "") print fma, all, f; f = $3; fma = 0; all = 0; next }
-         /^ +\/\*[0-9a-f][0-9a-f][0-9a-f][0-9a-f]\*\// { all++; if ($0 ~ /[ ](FFMA|DFMA|HFMA2)[ .]/ && $0 !~ /MMA/) fma++ }
+         /^ +\/\*[0-9a-f][0-9a-f][0-9a-f][0-9a-f]\*\// { all++; if ($0 ~ /[ ](FFMA|DFMA|HFMA2)[ .]/ && $0 !~ /-RZ, RZ/) fma++ }
          END { print fma, all, f }' "$res/sass-rfl_gpu_flops.txt" | grep "k_flops" | sort -k3 >"$res/sass-flops-fma.txt"
 fi
 
@@ -104,6 +112,15 @@ if has bandwidth && [ "$build_ok" = yes ]; then
     "$bw" -o "$res/gpu_bandwidth.csv" >"$res/bandwidth.out" 2>"$res/bandwidth.log"
     echo "exit $?, $((SECONDS - t0)) s"
     tail -n 45 "$res/bandwidth.log"
+fi
+if has grid && [ "$build_ok" = yes ]; then
+    # Lo et al. Fig. 2d: Kernel(threads per block, blocks per grid) for A, B and C.
+    log "rfl_gpu_bandwidth: threads per block x blocks per grid, rmw fp64"
+    t0=$SECONDS
+    "$bw" -k global_inside,global_launch,shared_blocked -a rmw -p fp64 -t 32,64,256,1024 -b 1x,max \
+        --wss 16K:4G -o "$res/gpu_bandwidth_grid.csv" >"$res/grid.out" 2>"$res/grid.log"
+    echo "exit $?, $((SECONDS - t0)) s"
+    tail -n 26 "$res/grid.log" | grep -v "evidence:"
 fi
 if has flops && [ "$build_ok" = yes ]; then
     log "rfl_gpu_flops: FP64, FP32, FP16 x FPE 1..4096 x chains 1, 2, 4, 8"
@@ -162,7 +179,7 @@ log "summary"
         echo "SASS: 128-bit global loads (LDG.E.128) in $(wc -l <"$res/sass-bandwidth-ldg128.txt") bandwidth kernels;" \
             "FMA share of the instructions in the FPE 4096, 8-chain flops kernels:"
         grep -E "Li8ELi2048ELb0" "$res/sass-flops-fma.txt" |
-            awk '{ sub(/.*k_flops/, "k_flops", $3); sub(/EEvPT_.*/, "", $3); printf "  %s: %d FMA of %d instructions (static count; the loop: 64 x 8 FMA + 3)\n", $3, $1, $2 }'
+            awk '{ sub(/.*k_flops/, "k_flops", $3); sub(/EEvPT_.*/, "", $3); printf "  %s: %d FMA of %d instructions (static count, HFMA2.MMA included; the loop: 64 x 8 FMA + 3)\n", $3, $1, $2 }'
     fi
     for name in bandwidth flops micro; do
         [ -n "${memcheck[$name]:-}" ] && echo "compute-sanitizer memcheck $name: ${memcheck[$name]}"

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # rfl_gemm on the device machine (H100 or H200; CUDA 13; jansson and cmocka carried as
 # unpacked .debs under $RFL_DEPS_PREFIX): bootstrap, configure with CUDA, build rfl_gemm
-# only, its tests (gemm_cli, gemm_gpu: they run there, not skip), the evidence run, the
-# main-loop SASS counts, compute-sanitizer memcheck on a small size of every kernel, and a
-# short summary table last.
+# only, the main-loop SASS counts, its tests (gemm_cli, gemm_gpu: they run there, not skip),
+# compute-sanitizer memcheck on a small size of every kernel and configuration, the evidence
+# run (the default sweep: about 3 minutes on an H200), and a short summary table last.
 #
 # Usage (from the repository root): bash tests/gpu/run-gemm.sh [STAGES]
-#   STAGES: comma list of build,test,evidence,sass,sanitize (default: all)
+#   STAGES: comma list of build,sass,test,sanitize,evidence (default: all, in that order)
 # Environment: RFL_DEPS_PREFIX (default $PWD/.devdeps/usr), RFL_CUDA_ARCH (default sm_90),
 #   RFL_GEMM_BUILD (build directory, default /tmp/rfl-build-gemm), RFL_GEMM_ARGS (options of
-#   the evidence run instead of the default sweep), OUT (the device tool's folder).
+#   the evidence run instead of the default sweep), RFL_GEMM_TIMEOUT (seconds after which the
+#   evidence run is interrupted, keeping its rows; default none), OUT (the device tool's folder).
 # Results: CSV, JSON, logs and SASS in docs/results/gpu-gemm-<host>/, or, when $OUT is set
 # (the device tool returns at most 8 files), packed into the one archive $OUT/gemm.tgz.
 set -uo pipefail
-stages=${1:-build,test,evidence,sass,sanitize}
+stages=${1:-build,sass,test,sanitize,evidence}
 root=$(pwd)
 host=$(hostname)
 [ -f "$root/configure.ac" ] && [ -d "$root/gemm" ] || { echo "run-gemm.sh: run it from the repository root" >&2; exit 2; }
@@ -89,19 +90,6 @@ if has test; then
     done
 fi
 
-if has evidence; then
-    args=${RFL_GEMM_ARGS:-}
-    log "rfl_gemm ${args:-(the default sweep)}"
-    t0=$SECONDS
-    # shellcheck disable=SC2086
-    "$gemm" $args -o "$res/gemm.csv" >"$res/gemm.out" 2>"$res/gemm.log"
-    rc=$?
-    line[evidence]="exit $rc, $((SECONDS - t0)) s"
-    echo "${line[evidence]}"
-    grep -E "tuned |mix:|evidence:|error|warning" "$res/gemm.log" | head -n 40
-    sed -n '/upper-bound model at/,$p' "$res/gemm.log" | grep -v "evidence:" | head -n 32
-fi
-
 if has sanitize; then
     log "compute-sanitizer memcheck: every kernel and configuration at 256^3 (tuning runs them all)"
     cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer /usr/local/cuda/compute-sanitizer/compute-sanitizer 2>/dev/null | head -n 1)
@@ -119,6 +107,25 @@ if has sanitize; then
         [ $rc -eq 0 ] || tail -n 30 "$res/memcheck.log"
     fi
 fi
+if has evidence; then
+    args=${RFL_GEMM_ARGS:-}
+    log "rfl_gemm ${args:-(the default sweep)}"
+    t0=$SECONDS
+    # A run past RFL_GEMM_TIMEOUT seconds gets SIGINT: rfl_gemm keeps the rows so far (exit 130).
+    limit=${RFL_GEMM_TIMEOUT:-0}
+    # shellcheck disable=SC2086
+    if [ "$limit" -gt 0 ]; then
+        timeout -s INT -k 20 "$limit" "$gemm" $args -o "$res/gemm.csv" >"$res/gemm.out" 2>"$res/gemm.log"
+    else
+        "$gemm" $args -o "$res/gemm.csv" >"$res/gemm.out" 2>"$res/gemm.log"
+    fi
+    rc=$?
+    line[evidence]="exit $rc, $((SECONDS - t0)) s"
+    echo "${line[evidence]}"
+    grep -E "tuned |mix:|evidence:|error|warning" "$res/gemm.log" | head -n 40
+    sed -n '/upper-bound model at/,$p' "$res/gemm.log" | grep -v "evidence:" | head -n 32
+fi
+
 }
 
 summarize()

@@ -243,6 +243,38 @@ static void test_gradual_transition(void **state)
             assert_false(lv.seg[s].plateau && lv.seg[s].last - lv.seg[s].first + 1 > 3);
 }
 
+/* Past the last cache, a stream keeps hitting it for a while (adaptive
+ * replacement): DRAM's ceiling comes from working sets of at least
+ * RFL_LEVELS_DRAM_FACTOR x the last cache, and from the rest of its
+ * plateau only when the sweep never gets that far. */
+static void test_dram_past_adaptive_llc(void **state)
+{
+    (void)state;
+    struct curve c;
+    memset(&c, 0, sizeof c);
+    c.ncache = 1;
+    c.cap[0] = 1 << 20;
+    /* 4K..1M: the cache at 400; 1.4M..2.8M: a fade too shallow to be a step
+     * of its own (partial hits); 4M on: DRAM at 100. */
+    double x = 4096, ys[] = {400, 401, 399, 400, 402, 398, 400, 401, 399, 400, 401, 399, 400, 400, 401, 399, 400,
+                             108, 107, 106, 101, 100, 99, 100, 101, 100, 99};
+    for (size_t i = 0; i < sizeof ys / sizeof ys[0]; i++, x *= M_SQRT2) {
+        c.x[c.n] = x;
+        c.y[c.n++] = ys[i];
+    }
+    struct rfl_levels lv;
+    detect(&c, &lv);
+    assert_true(lv.owner[1] >= 0);
+    double dram = value(&c, &lv, 1);
+    if (fabs(dram - 101) > 1e-9)
+        fail_msg("DRAM ceiling %g, expected 101 (the best point at >= 4 x the cache)", dram);
+    /* A sweep that stops below 4 x the cache still gets a DRAM figure. */
+    c.n -= 7;
+    detect(&c, &lv);
+    if (lv.owner[1] >= 0)
+        assert_true(value(&c, &lv, 1) > 0);
+}
+
 static void test_sweep_stops_short(void **state)
 {
     (void)state;
@@ -303,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_more_plateaus_than_levels),
         cmocka_unit_test(test_outlier),
         cmocka_unit_test(test_gradual_transition),
+        cmocka_unit_test(test_dram_past_adaptive_llc),
         cmocka_unit_test(test_sweep_stops_short),
         cmocka_unit_test(test_flat),
         cmocka_unit_test(test_small_and_invalid),
