@@ -7,8 +7,9 @@
 
 require_gpu_build
 
-for prog in "$RFL_GPU_BANDWIDTH" "$RFL_GPU_FLOPS" "$RFL_GPU_MICRO"; do
-    name=${prog##*/}
+for pair in "$RFL_GPU_BANDWIDTH:rfl_gpu_bandwidth" "$RFL_GPU_FLOPS:rfl_gpu_flops" "$RFL_GPU_MICRO:rfl_gpu_micro"; do
+    prog=${pair%:*}
+    name=${pair##*:}
     "$prog" --help >"$tmp/out" 2>"$tmp/err" || fail "$name --help: exit $?"
     grep -q "^Usage: $name " "$tmp/out" || fail "$name --help: no usage line on stdout"
     [ ! -s "$tmp/err" ] || fail "$name --help wrote to stderr: $(cat "$tmp/err")"

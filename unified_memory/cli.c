@@ -52,7 +52,7 @@ int rfl_unified_memory_parse(struct rfl_unified_memory_opts *o, int argc, char *
         {"output", 'o', RFL_OPT_STRING, &o->output, "FILE",
          "CSV output, with its metadata in FILE.json (default unified_memory.csv;\n"
          "                              - for stdout)", 0, 0, NULL},
-        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "a coarse sweep (under two minutes on an H100)", 0, 0, NULL},
+        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "a coarse sweep (about 40 s on an H200)", 0, 0, NULL},
         {"no-reference", 0, RFL_OPT_FLAG, &o->no_reference, NULL,
          "skip the reference measurements (pinned cudaMemcpy, device and CPU passes)", 0, 0, NULL},
         {"no-breakdown", 0, RFL_OPT_FLAG, &o->no_breakdown, NULL,

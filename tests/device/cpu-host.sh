@@ -36,7 +36,10 @@ fi
 if has check; then
   log "make check"
   (cd $build && make -j"$cores" check > "$out/check.log" 2>&1); echo "make check rc=$?"
-  grep -E "^(# |PASS|FAIL|SKIP|ERROR)" "$out/check.log" | tail -40
+  grep -E "^# (TOTAL|PASS|SKIP|FAIL|ERROR)" "$out/check.log"
+  mkdir -p "$out/testlogs" && cp $build/tests/*.log $build/tests/unit/*.log "$out/testlogs/" 2>/dev/null
+  for f in $(grep -lE "^(FAIL|ERROR)" $build/tests/*.trs $build/tests/unit/*.trs 2>/dev/null); do
+    echo "---- ${f%.trs}.log"; tail -8 "${f%.trs}.log"; done
 fi
 if has sweep; then
   log "full sweep: $mpirun2 rfl_bandwidth"
