@@ -7,6 +7,7 @@
 #include "bandwidth.h"
 #include "kernels.h"
 #include "verify.h"
+#include "common/buffer.h"
 #include "common/csv.h"
 #include "common/interrupt.h"
 #include "common/isa.h"
@@ -17,6 +18,7 @@
 #include "common/rfl.h"
 #include "common/size.h"
 #include "common/stats.h"
+#include "common/team.h"
 #include "common/timer.h"
 #include "common/topo.h"
 
@@ -25,10 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-#define HUGE_PAGE_BYTES (2u << 20)
 /* Gaps between arrays, so a[i], b[i] and c[i] do not share a 4 KiB offset. */
 #define ARRAY_PAD_BYTES 256
 #define BARRIER_REPS 1000
@@ -43,6 +43,7 @@ static const char *const columns[] = {
 
 /* Everything the run decides before the parallel region. */
 struct plan {
+    struct rfl_team team;
     int ranks, threads, node_threads;
     unsigned kernels, precisions, isas;
     double growth, min_time_s;
@@ -50,70 +51,28 @@ struct plan {
     uint64_t wss_min, wss_max;     /* whole job */
     size_t region_bytes;           /* per thread, a multiple of 2 MiB */
     struct rfl_topo topo;
-    int bind;                      /* rfl pins threads with hwloc */
-    unsigned bind_offset;          /* first core index for this rank's threads */
 };
 
 /* Shared between the threads of the region; written by the master thread. */
 struct shared {
-    double t0, elapsed;
     int stop;
     struct rfl_bw_mismatch *mismatch; /* one per thread */
-    char (*binding)[96];               /* one per thread */
-    double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
 };
 
 struct best {
     double gbytes_per_s[RFL_TOPO_MAX_CACHE + 1]; /* per hwloc level, the last is DRAM */
 };
 
-/* The smallest cache level whose per-thread share holds `per_thread` bytes. */
-static int hwloc_level(const struct plan *p, uint64_t per_thread, char *name, size_t len)
-{
-    for (unsigned i = 0; i < p->topo.ncache; i++) {
-        const struct rfl_cache_level *c = &p->topo.cache[i];
-        unsigned used = c->instances < (unsigned)p->node_threads ? c->instances : (unsigned)p->node_threads;
-        double share = (double)c->size_bytes * used / p->node_threads;
-        if ((double)per_thread <= share) {
-            snprintf(name, len, "L%d", c->level);
-            return (int)i;
-        }
-    }
-    snprintf(name, len, "DRAM");
-    return (int)p->topo.ncache;
-}
-
-static double available_memory_bytes(void)
-{
-    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
-}
-
 static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
 {
     memset(p, 0, sizeof *p);
     if (rfl_topo_load(&p->topo) != 0)
         return RFL_EXIT_FAILURE;
-    /* Ranks that share a cpuset (the launcher bound them to a socket, or not at
-     * all) split its cores between them. */
-    char key[512], host[256] = "";
-    gethostname(host, sizeof host - 1);
-    hwloc_bitmap_list_snprintf(key, sizeof key, p->topo.allowed);
-    strncat(key, host, sizeof key - strlen(key) - 1);
-    int peer_index, peer_count;
-    rfl_mpi_peers(key, &peer_index, &peer_count);
-    if (o->threads)
-        omp_set_num_threads((int)o->threads);
-    else if (!getenv("OMP_NUM_THREADS")) {
-        unsigned share = p->topo.allowed_cores / (unsigned)peer_count;
-        omp_set_num_threads(share ? (int)share : 1);
-    }
-    p->ranks = rfl_mpi_size();
-    p->threads = omp_get_max_threads();
-    p->node_threads = rfl_mpi_local_size() * p->threads;
-    if ((unsigned)p->node_threads > p->topo.cores)
-        rfl_warn("oversubscribed: %d threads on %u cores of this node; the rates measure the "
-                 "scheduler as much as the memory", p->node_threads, p->topo.cores);
+    if (rfl_team_plan(&p->team, &p->topo, o->threads) != 0)
+        return RFL_EXIT_FAILURE;
+    p->ranks = p->team.ranks;
+    p->threads = p->team.threads;
+    p->node_threads = p->team.node_threads;
     p->kernels = o->kernels ? o->kernels : (1u << RFL_BW_NKERNELS) - 1;
     p->precisions = o->precisions ? o->precisions : (1u << RFL_NPRECISION) - 1;
     p->isas = o->isas ? o->isas : 1u << rfl_isa_best();
@@ -132,7 +91,7 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     int nodes = p->ranks / rfl_mpi_local_size();
     if (nodes < 1)
         nodes = 1;
-    double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * available_memory_bytes();
+    double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * rfl_buffer_available_memory();
     uint64_t llc = rfl_topo_llc_total_bytes(&p->topo);
     if (o->wss[0]) {
         p->wss_min = o->wss[0];
@@ -157,7 +116,7 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
         return RFL_EXIT_USAGE;
     }
     size_t per_thread = (size_t)((p->wss_max + total_threads - 1) / total_threads) + 3 * ARRAY_PAD_BYTES;
-    p->region_bytes = (per_thread + HUGE_PAGE_BYTES - 1) / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
+    p->region_bytes = (per_thread + RFL_HUGE_PAGE_BYTES - 1) / RFL_HUGE_PAGE_BYTES * RFL_HUGE_PAGE_BYTES;
     double node_bytes = (double)p->region_bytes * p->node_threads;
     if (node_bytes > mem_limit) {
         char a[32], b[32];
@@ -167,78 +126,15 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
                   rfl_format_size((uint64_t)mem_limit, b, sizeof b));
         return RFL_EXIT_USAGE;
     }
-
-    p->bind = getenv("OMP_PROC_BIND") == NULL;
-    /* Consecutive cores per rank; when oversubscribed, rfl_topo_bind_thread
-     * wraps around, spreading ranks evenly over the cores. */
-    if (p->bind)
-        p->bind_offset = (unsigned)(peer_index * p->threads);
     return RFL_EXIT_OK;
 }
 
-/* One timed sample: all threads of all ranks start together, rank 0's
- * master thread reads the clock, and the sample ends when the slowest
- * thread of the slowest rank has finished. */
-static double timed_sample(struct shared *sh, rfl_bw_fn fn, struct rfl_bw_work *w)
+/* One timed sample of `fn` on every thread of every rank (see team.h). */
+static double timed_sample(struct rfl_team *team, rfl_bw_fn fn, struct rfl_bw_work *w)
 {
-#pragma omp barrier
-#pragma omp master
-    {
-        rfl_mpi_barrier();
-        sh->t0 = rfl_now_s();
-    }
-#pragma omp barrier
-    if (fn)
-        fn(w);
-#pragma omp barrier
-#pragma omp master
-    {
-        rfl_mpi_barrier();
-        sh->elapsed = rfl_now_s() - sh->t0;
-        rfl_mpi_bcast_double(&sh->elapsed, 1);
-    }
-#pragma omp barrier
-    return sh->elapsed;
-}
-
-static void measure_barriers(struct shared *sh, int reps)
-{
-    double best_omp = INFINITY, best_mpi = INFINITY, best_sample = INFINITY;
-    for (int rep = 0; rep < 3; rep++) {
-        double t = 0;
-#pragma omp barrier
-#pragma omp master
-        t = rfl_now_s();
-        for (int i = 0; i < reps; i++) {
-#pragma omp barrier
-        }
-#pragma omp master
-        {
-            double omp = (rfl_now_s() - t) / reps;
-            t = rfl_now_s();
-            for (int i = 0; i < reps; i++)
-                rfl_mpi_barrier();
-            double mpi = (rfl_now_s() - t) / reps;
-            best_omp = omp < best_omp ? omp : best_omp;
-            best_mpi = mpi < best_mpi ? mpi : best_mpi;
-        }
-        double sum = 0;
-        for (int i = 0; i < reps / 10; i++)
-            sum += timed_sample(sh, NULL, NULL);
-#pragma omp master
-        if (sum / (reps / 10) < best_sample)
-            best_sample = sum / (reps / 10);
-    }
-#pragma omp master
-    {
-        /* Rank 0's figures are the job's: every rank took part in each barrier. */
-        double v[3] = {best_omp * 1e6, best_mpi * 1e6, best_sample * 1e6};
-        rfl_mpi_bcast_double(v, 3);
-        sh->omp_barrier_us = v[0];
-        sh->mpi_barrier_us = v[1];
-        sh->sample_overhead_us = v[2];
-    }
-#pragma omp barrier
+    rfl_team_sample_begin(team);
+    fn(w);
+    return rfl_team_sample_end(team);
 }
 
 static void thread_arrays(const struct plan *p, char *buffer, int tid, const struct rfl_bw_kernel *k,
@@ -251,34 +147,6 @@ static void thread_arrays(const struct plan *p, char *buffer, int tid, const str
     w->a = base;
     w->b = k->arrays > 1 ? base + bytes + ARRAY_PAD_BYTES : NULL;
     w->c = k->arrays > 2 ? base + 2 * (bytes + ARRAY_PAD_BYTES) : NULL;
-}
-
-static uint64_t anon_huge_bytes(void)
-{
-    FILE *f = fopen("/proc/self/smaps_rollup", "r");
-    if (!f)
-        return 0;
-    char line[256];
-    unsigned long long kb = 0;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "AnonHugePages: %llu kB", &kb) == 1)
-            break;
-    fclose(f);
-    return (uint64_t)kb * 1024;
-}
-
-static json_t *thp_json(int madvise_ok, uint64_t buffer_bytes)
-{
-    char mode[128] = "unavailable";
-    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-    if (f) {
-        if (fgets(mode, sizeof mode, f))
-            mode[strcspn(mode, "\n")] = '\0';
-        fclose(f);
-    }
-    return json_pack("{s:s, s:b, s:I, s:I}", "thp_enabled", mode, "madvise_hugepage", madvise_ok,
-                     "buffer_bytes_rank0", (json_int_t)buffer_bytes, "anon_huge_bytes_rank0",
-                     (json_int_t)anon_huge_bytes());
 }
 
 static void print_summary(const struct plan *p, struct best *best, int nbest)
@@ -319,6 +187,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     struct plan p;
     int rc = make_plan(o, &p);
     if (rc != RFL_EXIT_OK) {
+        rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
         return rc;
     }
@@ -337,16 +206,14 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     }
 
     size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
-    char *buffer = NULL;
-    if (posix_memalign((void **)&buffer, HUGE_PAGE_BYTES, buffer_bytes) != 0) {
-        char a[32];
-        rfl_error_all("cannot allocate %s for the buffers", rfl_format_size(buffer_bytes, a, sizeof a));
+    int madvise_ok;
+    char *buffer = rfl_buffer_alloc(buffer_bytes, &madvise_ok);
+    if (!buffer) {
         free(wss);
+        rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
         return RFL_EXIT_FAILURE;
     }
-    /* Huge pages are worth ~40% of DRAM bandwidth where TLB reach is short. */
-    int madvise_ok = madvise(buffer, buffer_bytes, MADV_HUGEPAGE) == 0;
 
     struct rfl_csv csv;
     char *meta_path = NULL;
@@ -363,6 +230,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         json_decref(meta);
         free(buffer);
         free(wss);
+        rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
         return RFL_EXIT_FAILURE;
     }
@@ -370,7 +238,6 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     struct shared sh;
     memset(&sh, 0, sizeof sh);
     sh.mismatch = calloc((size_t)p.threads, sizeof *sh.mismatch);
-    sh.binding = calloc((size_t)p.threads, sizeof *sh.binding);
     int nbest = RFL_NISA * RFL_NPRECISION * RFL_BW_NKERNELS;
     struct best *best = calloc((size_t)nbest, sizeof *best);
     int status = RFL_EXIT_OK;
@@ -381,12 +248,10 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
 #pragma omp parallel num_threads(p.threads)
     {
         const int tid = omp_get_thread_num();
-        if (p.bind)
-            rfl_topo_bind_thread(&p.topo, p.bind_offset + (unsigned)tid);
+        rfl_team_enter(&p.team, &p.topo, tid);
         /* First touch: each thread's pages come from its own NUMA node. */
         memset(buffer + (size_t)tid * p.region_bytes, 0, p.region_bytes);
-        rfl_topo_describe_thread(&p.topo, sh.binding[tid], sizeof sh.binding[tid]);
-        measure_barriers(&sh, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
+        rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
 
         int row = 0;
         for (int isa = 0; isa < RFL_NISA && !sh.stop; isa++)
@@ -423,7 +288,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                 applied = 0;
                             }
                             w.trials = trials;
-                            double t = timed_sample(&sh, fn, &w);
+                            double t = timed_sample(&p.team, fn, &w);
                             applied += trials;
                             if (t >= p.min_time_s || trials >= (1ull << 40))
                                 break;
@@ -441,7 +306,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                     rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
                                     applied = 0;
                                 }
-                                times[e] = timed_sample(&sh, fn, &w);
+                                times[e] = timed_sample(&p.team, fn, &w);
                                 applied += trials;
                                 fastest = times[e] < fastest ? times[e] : fastest;
                             }
@@ -477,7 +342,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                             const double wa_bytes = k->nontemporal ? bytes
                                 : bytes / (k->reads + k->writes) * (k->reads + 2 * k->writes);
                             char level[16];
-                            int li = hwloc_level(&p, wss_thread, level, sizeof level);
+                            unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
                             if (bad) {
                                 sh.stop = 1;
                                 status = RFL_EXIT_VERIFY;
@@ -530,49 +395,19 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 }
     }
     double elapsed = rfl_now_s() - t_start;
-    /* The master thread is the caller's: give it back the CPUs it came with,
-     * or the next run in this process sees one core. */
-    if (p.bind)
-        hwloc_set_cpubind(p.topo.topology, p.topo.allowed, HWLOC_CPUBIND_THREAD);
+    rfl_team_leave(&p.team, &p.topo);
     rfl_progress_done();
-
-    /* Binding of every thread of every rank, for the metadata. */
-    size_t blen = (size_t)p.threads * 112 + 32;
-    char *mine = calloc(1, blen);
-    for (int t = 0; t < p.threads; t++) {
-        size_t used = strlen(mine);
-        snprintf(mine + used, blen - used, "%srank%d.t%d=%s", t ? "\n" : "", rfl_mpi_rank(), t, sh.binding[t]);
-    }
-    char *bindings = rfl_mpi_gather_strings(mine, "\n");
-    char *placement = rfl_mpi_placement();
-    free(mine);
+    rfl_team_describe(&p.team, meta);
 
     int exit_code = status;
     if (root) {
         const char *status_text = status == RFL_EXIT_OK ? "complete"
                                   : status == RFL_EXIT_VERIFY ? "verification_failed" : "interrupted";
-        json_t *threads_json = json_array();
-        for (char *line = strtok(bindings, "\n"); line; line = strtok(NULL, "\n"))
-            json_array_append_new(threads_json, json_string(line));
-        const char *bind_env = getenv("OMP_PROC_BIND"), *places = getenv("OMP_PLACES");
-        char source[160];
-        if (p.bind)
-            snprintf(source, sizeof source, "rfl: hwloc, one core per thread");
-        else
-            snprintf(source, sizeof source, "OpenMP: OMP_PROC_BIND=%s OMP_PLACES=%s", bind_env,
-                     places ? places : "(unset)");
         json_object_set_new(meta, "status", json_string(status_text));
         if (failure[0])
             json_object_set_new(meta, "failure", json_string(failure));
-        json_object_set_new(meta, "ranks", json_integer(p.ranks));
-        json_object_set_new(meta, "threads_per_rank", json_integer(p.threads));
-        json_object_set_new(meta, "rank_placement", json_string(placement ? placement : ""));
-        json_object_set_new(meta, "binding", json_pack("{s:s, s:o}", "source", source, "threads", threads_json));
         json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
-        json_object_set_new(meta, "huge_pages", thp_json(madvise_ok, buffer_bytes));
-        json_object_set_new(meta, "barrier_overhead",
-                            json_pack("{s:f, s:f, s:f}", "omp_barrier_us", sh.omp_barrier_us, "mpi_barrier_us",
-                                      sh.mpi_barrier_us, "sample_overhead_us", sh.sample_overhead_us));
+        json_object_set_new(meta, "huge_pages", rfl_buffer_hugepages_json(madvise_ok, buffer_bytes));
         json_t *sweep = json_pack("{s:I, s:I, s:f, s:f, s:i, s:f, s:f}", "wss_min_bytes", (json_int_t)p.wss_min,
                                   "wss_max_bytes", (json_int_t)p.wss_max, "growth", p.growth, "min_time_s",
                                   p.min_time_s, "experiments", (int)p.experiments, "timer_resolution_s",
@@ -590,8 +425,8 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         json_object_set_new(meta, "kernels", kernels);
         if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
             exit_code = RFL_EXIT_FAILURE;
-        rfl_info("barriers: OpenMP %.2f us, MPI %.2f us, per-sample overhead %.2f us", sh.omp_barrier_us,
-                 sh.mpi_barrier_us, sh.sample_overhead_us);
+        rfl_info("barriers: OpenMP %.2f us, MPI %.2f us, per-sample overhead %.2f us", p.team.omp_barrier_us,
+                 p.team.mpi_barrier_us, p.team.sample_overhead_us);
         print_summary(&p, best, nbest);
         if (status == RFL_EXIT_INTERRUPTED)
             rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
@@ -600,12 +435,10 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         json_decref(meta);
     }
     exit_code = rfl_mpi_max_int(exit_code);
-    free(bindings);
-    free(placement);
     free(meta_path);
     free(best);
     free(sh.mismatch);
-    free(sh.binding);
+    rfl_team_free(&p.team);
     free(buffer);
     free(wss);
     rfl_topo_free(&p.topo);

@@ -136,3 +136,18 @@ json_t *rfl_topo_to_json(const struct rfl_topo *t)
                      "numa_nodes", (int)t->numa_nodes, "memory_bytes", (json_int_t)t->memory_bytes,
                      "caches", caches, "rank0_cpuset", allowed, "hwloc_version", HWLOC_VERSION);
 }
+
+unsigned rfl_topo_level_name(const struct rfl_topo *t, int node_threads, uint64_t per_thread, char *name, size_t len)
+{
+    for (unsigned i = 0; i < t->ncache; i++) {
+        const struct rfl_cache_level *c = &t->cache[i];
+        unsigned used = c->instances < (unsigned)node_threads ? c->instances : (unsigned)node_threads;
+        double share = (double)c->size_bytes * used / node_threads;
+        if ((double)per_thread <= share) {
+            snprintf(name, len, "L%d", c->level);
+            return i;
+        }
+    }
+    snprintf(name, len, "DRAM");
+    return t->ncache;
+}

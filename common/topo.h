@@ -43,5 +43,9 @@ int rfl_topo_bind_thread(const struct rfl_topo *t, unsigned index);
  * "cpu3/bind=3" or "cpu3/bind=0-15". */
 void rfl_topo_describe_thread(const struct rfl_topo *t, char *buf, size_t len);
 json_t *rfl_topo_to_json(const struct rfl_topo *t);
+/* "L1", "L2", ... or "DRAM": the smallest cache whose per-thread share (size
+ * x the instances the node's threads use / those threads) holds
+ * `per_thread` bytes. Returns the index into t->cache (ncache for DRAM). */
+unsigned rfl_topo_level_name(const struct rfl_topo *t, int node_threads, uint64_t per_thread, char *name, size_t len);
 
 #endif

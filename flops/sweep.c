@@ -11,6 +11,7 @@
 #include "kernels.h"
 #include "verify.h"
 #include "common/clock.h"
+#include "common/buffer.h"
 #include "common/csv.h"
 #include "common/interrupt.h"
 #include "common/isa.h"
@@ -21,6 +22,7 @@
 #include "common/rfl.h"
 #include "common/size.h"
 #include "common/stats.h"
+#include "common/team.h"
 #include "common/timer.h"
 #include "common/topo.h"
 
@@ -31,7 +33,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define REGION_ALIGN (2u << 20)
 #define BARRIER_REPS 1000
 #define MAX_EXPERIMENTS 1000
 #define MAX_CONFIGS (RFL_FL_NVARIANT * RFL_FL_NISA * RFL_NPRECISION * RFL_FL_NUNROLL)
@@ -70,6 +71,7 @@ struct group {
 
 /* Everything the run decides before the parallel region. */
 struct plan {
+    struct rfl_team team;
     int ranks, threads, node_threads;
     struct config configs[MAX_CONFIGS];
     size_t nconfigs;
@@ -86,8 +88,6 @@ struct plan {
     size_t nwss;
     size_t region_bytes;           /* per thread */
     struct rfl_topo topo;
-    int bind;
-    unsigned bind_offset;
     unsigned rank_cores;           /* cores this rank's threads may spread over */
     struct rfl_fl_cpu cpu;
     enum rfl_fl_isa peak_isa;      /* widest supported: sets the peak (RFL_FL_NISA: ref's) */
@@ -98,39 +98,15 @@ struct plan {
 
 /* Shared between the threads of the region; written by the master thread. */
 struct shared {
-    double t0, elapsed;
     int stop;
     struct rfl_fl_mismatch *mismatch; /* one per thread */
-    char (*binding)[96];              /* one per thread */
     double *ghz, *integer_ghz;        /* one per thread */
-    double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
 };
 
 struct best {
     double gflops_per_s, fraction;
     unsigned threads, unroll, fpe;
 };
-
-/* The smallest cache level whose per-thread share holds `per_thread` bytes. */
-static void hwloc_level(const struct plan *p, int node_threads, uint64_t per_thread, char *name, size_t len)
-{
-    for (unsigned i = 0; i < p->topo.ncache; i++) {
-        const struct rfl_cache_level *c = &p->topo.cache[i];
-        unsigned used = c->instances < (unsigned)node_threads ? c->instances : (unsigned)node_threads;
-        double share = (double)c->size_bytes * used / node_threads;
-        if ((double)per_thread <= share) {
-            snprintf(name, len, "L%d", c->level);
-            return;
-        }
-    }
-    snprintf(name, len, "DRAM");
-}
-
-static double available_memory_bytes(void)
-{
-    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
-}
 
 static const char *isa_label(const struct config *c)
 {
@@ -154,26 +130,14 @@ static int make_plan(const struct rfl_flops_opts *o, struct plan *p)
     memset(p, 0, sizeof *p);
     if (rfl_topo_load(&p->topo) != 0)
         return RFL_EXIT_FAILURE;
-    /* Ranks that share a cpuset (not bound by the launcher, or bound to a
-     * socket) split its cores between them. */
-    char key[512], host[256] = "";
-    gethostname(host, sizeof host - 1);
-    hwloc_bitmap_list_snprintf(key, sizeof key, p->topo.allowed);
-    strncat(key, host, sizeof key - strlen(key) - 1);
-    int peer_index, peer_count;
-    rfl_mpi_peers(key, &peer_index, &peer_count);
-    p->rank_cores = p->topo.allowed_cores / (unsigned)(peer_count > 0 ? peer_count : 1);
-    if (p->rank_cores < 1)
-        p->rank_cores = 1;
     /* One thread per core by default: SMT siblings share the FMA pipes, so
      * they add nothing to the peak. */
-    if (o->threads)
-        omp_set_num_threads((int)o->threads);
-    else if (!getenv("OMP_NUM_THREADS"))
-        omp_set_num_threads((int)p->rank_cores);
-    p->ranks = rfl_mpi_size();
-    p->threads = omp_get_max_threads();
-    p->node_threads = rfl_mpi_local_size() * p->threads;
+    if (rfl_team_plan(&p->team, &p->topo, o->threads) != 0)
+        return RFL_EXIT_FAILURE;
+    p->rank_cores = p->team.rank_cores;
+    p->ranks = p->team.ranks;
+    p->threads = p->team.threads;
+    p->node_threads = p->team.node_threads;
 
     /* Variants, ISAs, precisions, unrolls. "all" ISAs means all this CPU has. */
     unsigned isas = o->isas;
@@ -269,8 +233,8 @@ static int make_plan(const struct rfl_flops_opts *o, struct plan *p)
     const uint64_t quantum_bytes = RFL_FL_ELEM_QUANTUM * sizeof(double);
     if (per_thread_max < quantum_bytes)
         per_thread_max = quantum_bytes;
-    p->region_bytes = (size_t)((per_thread_max + REGION_ALIGN - 1) / REGION_ALIGN * REGION_ALIGN);
-    double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * available_memory_bytes();
+    p->region_bytes = (size_t)((per_thread_max + RFL_HUGE_PAGE_BYTES - 1) / RFL_HUGE_PAGE_BYTES * RFL_HUGE_PAGE_BYTES);
+    double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * rfl_buffer_available_memory();
     double node_bytes = (double)p->region_bytes * p->node_threads;
     if (node_bytes > mem_limit) {
         char a[32], b[32];
@@ -297,75 +261,17 @@ static int make_plan(const struct rfl_flops_opts *o, struct plan *p)
     p->clock_load = best == RFL_FL_AVX512 ? RFL_CLOCK_AVX512 : best == RFL_FL_AVX2 ? RFL_CLOCK_AVX2
                                                                                   : RFL_CLOCK_INTEGER;
 
-    p->bind = getenv("OMP_PROC_BIND") == NULL;
-    if (p->bind && p->topo.allowed_cores >= (unsigned)(peer_count * p->threads))
-        p->bind_offset = (unsigned)(peer_index * p->threads);
     return RFL_EXIT_OK;
 }
 
-/* One timed sample: all threads of all ranks start together, rank 0's
- * master thread reads the clock, and the sample ends when the slowest
- * thread of the slowest rank has finished. Threads with no kernel (beyond
- * the active count of a thread sweep) only take part in the barriers. */
-static double timed_sample(struct shared *sh, rfl_fl_fn fn, const struct rfl_fl_work *w)
+/* One timed sample (see team.h). Threads with no kernel (beyond the active
+ * count of a thread sweep) only take part in the barriers. */
+static double timed_sample(struct rfl_team *team, rfl_fl_fn fn, const struct rfl_fl_work *w)
 {
-#pragma omp barrier
-#pragma omp master
-    {
-        rfl_mpi_barrier();
-        sh->t0 = rfl_now_s();
-    }
-#pragma omp barrier
+    rfl_team_sample_begin(team);
     if (fn)
         fn(w);
-#pragma omp barrier
-#pragma omp master
-    {
-        rfl_mpi_barrier();
-        sh->elapsed = rfl_now_s() - sh->t0;
-        rfl_mpi_bcast_double(&sh->elapsed, 1);
-    }
-#pragma omp barrier
-    return sh->elapsed;
-}
-
-static void measure_barriers(struct shared *sh)
-{
-    double best_omp = INFINITY, best_mpi = INFINITY, best_sample = INFINITY;
-    for (int rep = 0; rep < 3; rep++) {
-        double t = 0;
-#pragma omp barrier
-#pragma omp master
-        t = rfl_now_s();
-        for (int i = 0; i < BARRIER_REPS; i++) {
-#pragma omp barrier
-        }
-#pragma omp master
-        {
-            double omp = (rfl_now_s() - t) / BARRIER_REPS;
-            t = rfl_now_s();
-            for (int i = 0; i < BARRIER_REPS; i++)
-                rfl_mpi_barrier();
-            double mpi = (rfl_now_s() - t) / BARRIER_REPS;
-            best_omp = omp < best_omp ? omp : best_omp;
-            best_mpi = mpi < best_mpi ? mpi : best_mpi;
-        }
-        double sum = 0;
-        for (int i = 0; i < BARRIER_REPS / 10; i++)
-            sum += timed_sample(sh, NULL, NULL);
-#pragma omp master
-        if (sum / (BARRIER_REPS / 10) < best_sample)
-            best_sample = sum / (BARRIER_REPS / 10);
-    }
-#pragma omp master
-    {
-        double v[3] = {best_omp * 1e6, best_mpi * 1e6, best_sample * 1e6};
-        rfl_mpi_bcast_double(v, 3);
-        sh->omp_barrier_us = v[0];
-        sh->mpi_barrier_us = v[1];
-        sh->sample_overhead_us = v[2];
-    }
-#pragma omp barrier
+    return rfl_team_sample_end(team);
 }
 
 /* The clock of every active thread's core, all measured at once; the
@@ -470,17 +376,18 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     int rc = make_plan(o, &p);
     if (rc != RFL_EXIT_OK) {
         free(p.wss);
+        rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
         return rc;
     }
     int root = rfl_mpi_rank() == 0;
 
     size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
-    char *buffer = NULL;
-    if (posix_memalign((void **)&buffer, REGION_ALIGN, buffer_bytes) != 0) {
-        char a[32];
-        rfl_error_all("cannot allocate %s for the buffers", rfl_format_size(buffer_bytes, a, sizeof a));
+    int madvise_ok;
+    char *buffer = rfl_buffer_alloc(buffer_bytes, &madvise_ok);
+    if (!buffer) {
         free(p.wss);
+        rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
         return RFL_EXIT_FAILURE;
     }
@@ -507,7 +414,6 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     struct shared sh;
     memset(&sh, 0, sizeof sh);
     sh.mismatch = calloc((size_t)p.threads, sizeof *sh.mismatch);
-    sh.binding = calloc((size_t)p.threads, sizeof *sh.binding);
     sh.ghz = calloc((size_t)p.threads, sizeof *sh.ghz);
     sh.integer_ghz = calloc((size_t)p.threads, sizeof *sh.integer_ghz);
     struct best *best = calloc(p.nconfigs ? p.nconfigs : 1, sizeof *best);
@@ -523,13 +429,11 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
 #pragma omp parallel num_threads(p.threads)
     {
         const int tid = omp_get_thread_num();
-        if (p.bind)
-            rfl_topo_bind_thread(&p.topo, p.bind_offset + (unsigned)tid);
+        rfl_team_enter(&p.team, &p.topo, tid);
         char *base = buffer + (size_t)tid * p.region_bytes;
         /* First touch: each thread's pages come from its own NUMA node. */
         memset(base, 0, p.region_bytes);
-        rfl_topo_describe_thread(&p.topo, sh.binding[tid], sizeof sh.binding[tid]);
-        measure_barriers(&sh);
+        rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
 
         for (size_t tc = 0; tc < p.nthread_counts && !sh.stop; tc++) {
             const unsigned active = p.thread_counts[tc];
@@ -577,7 +481,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                         for (;;) {
                             w.trials = trials;
                             w.first_trial = applied;
-                            double t = timed_sample(&sh, fn, &w);
+                            double t = timed_sample(&p.team, fn, &w);
                             applied += trials;
                             if (t >= p.min_time_s || trials >= (1ull << 40))
                                 break;
@@ -592,7 +496,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                             double shortest = INFINITY;
                             for (unsigned e = 0; e < p.experiments; e++) {
                                 w.first_trial = applied;
-                                times[e] = timed_sample(&sh, fn, &w);
+                                times[e] = timed_sample(&p.team, fn, &w);
                                 applied += trials;
                                 shortest = times[e] < shortest ? times[e] : shortest;
                             }
@@ -669,7 +573,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                 if (isa_peak > peak)
                                     peak = isa_peak;
                                 char level[16];
-                                hwloc_level(&p, node_threads, (uint64_t)n * elem, level, sizeof level);
+                                rfl_topo_level_name(&p.topo, node_threads, (uint64_t)n * elem, level, sizeof level);
 
                                 rfl_csv_str(&csv, rfl_fl_variant_names[c->variant]);
                                 rfl_csv_str(&csv, isa_label(c));
@@ -756,22 +660,9 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             measure_clock(&p, &sh, tid, (unsigned)p.threads, &groups[MAX_THREAD_COUNTS]);
     }
     double elapsed = rfl_now_s() - t_start;
-    /* The master thread is the caller's: give it back the CPUs it came with,
-     * or the next run in this process sees one core. */
-    if (p.bind)
-        hwloc_set_cpubind(p.topo.topology, p.topo.allowed, HWLOC_CPUBIND_THREAD);
+    rfl_team_leave(&p.team, &p.topo);
     rfl_progress_done();
-
-    /* Binding of every thread of every rank, for the metadata. */
-    size_t blen = (size_t)p.threads * 112 + 32;
-    char *mine = calloc(1, blen);
-    for (int t = 0; t < p.threads; t++) {
-        size_t used = strlen(mine);
-        snprintf(mine + used, blen - used, "%srank%d.t%d=%s", t ? " " : "", rfl_mpi_rank(), t, sh.binding[t]);
-    }
-    char *bindings = rfl_mpi_gather_strings(mine, "\n");
-    char *placement = rfl_mpi_placement();
-    free(mine);
+    rfl_team_describe(&p.team, meta);
 
     int exit_code = status;
     const struct group *top = ngroups ? &groups[ngroups - 1] : &groups[0];
@@ -779,24 +670,10 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     if (root) {
         const char *status_text = status == RFL_EXIT_OK ? "complete"
                                   : status == RFL_EXIT_VERIFY ? "verification_failed" : "interrupted";
-        json_t *threads_json = json_array();
-        for (char *line = strtok(bindings, "\n"); line; line = strtok(NULL, "\n"))
-            json_array_append_new(threads_json, json_string(line));
-        const char *bind_env = getenv("OMP_PROC_BIND"), *places = getenv("OMP_PLACES");
-        char source[160];
-        if (p.bind)
-            snprintf(source, sizeof source, "rfl: hwloc, one core per thread");
-        else
-            snprintf(source, sizeof source, "OpenMP: OMP_PROC_BIND=%s OMP_PLACES=%s", bind_env,
-                     places ? places : "(unset)");
         json_object_set_new(meta, "status", json_string(status_text));
         if (failure[0])
             json_object_set_new(meta, "failure", json_string(failure));
-        json_object_set_new(meta, "ranks", json_integer(p.ranks));
-        json_object_set_new(meta, "threads_per_rank", json_integer(p.threads));
         json_object_set_new(meta, "thread_counts", uint_array(p.thread_counts, p.nthread_counts));
-        json_object_set_new(meta, "rank_placement", json_string(placement ? placement : ""));
-        json_object_set_new(meta, "binding", json_pack("{s:s, s:o}", "source", source, "threads", threads_json));
         json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
         json_object_set_new(meta, "cpu", rfl_fl_cpu_to_json(&p.cpu));
 
@@ -899,9 +776,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             json_object_set_new(sweep, "growth", json_real(p.growth));
         }
         json_object_set_new(meta, "sweep", sweep);
-        json_object_set_new(meta, "barrier_overhead",
-                            json_pack("{s:f, s:f, s:f}", "omp_barrier_us", sh.omp_barrier_us, "mpi_barrier_us",
-                                      sh.mpi_barrier_us, "sample_overhead_us", sh.sample_overhead_us));
+        json_object_set_new(meta, "huge_pages", rfl_buffer_hugepages_json(madvise_ok, buffer_bytes));
         json_object_set_new(meta, "above_peak_rows", json_integer((json_int_t)above_rows));
         if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
             exit_code = RFL_EXIT_FAILURE;
@@ -933,12 +808,10 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     exit_code = rfl_mpi_max_int(exit_code);
     for (size_t i = 0; i <= MAX_THREAD_COUNTS; i++)
         free(groups[i].per_thread);
-    free(bindings);
-    free(placement);
     free(meta_path);
     free(best);
     free(sh.mismatch);
-    free(sh.binding);
+    rfl_team_free(&p.team);
     free(sh.ghz);
     free(sh.integer_ghz);
     free(buffer);

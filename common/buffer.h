@@ -1,0 +1,22 @@
+/* The benchmarks' data buffers: 2 MiB aligned and offered to transparent
+ * huge pages, whose TLB reach is worth about 40% of DRAM bandwidth on the
+ * development machine; and what the kernel actually gave, for the sidecar. */
+#ifndef RFL_BUFFER_H
+#define RFL_BUFFER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#define RFL_HUGE_PAGE_BYTES ((size_t)2 << 20)
+
+/* NULL (with a message naming the size) when the allocation fails.
+ * *madvise_ok: the kernel accepted MADV_HUGEPAGE. Free with free(). */
+char *rfl_buffer_alloc(size_t bytes, int *madvise_ok);
+/* thp_enabled, madvise_hugepage, buffer_bytes_rank0, anon_huge_bytes_rank0. */
+json_t *rfl_buffer_hugepages_json(int madvise_ok, uint64_t buffer_bytes);
+/* Memory the system has free now, in bytes (0 if unknown). */
+double rfl_buffer_available_memory(void);
+
+#endif

@@ -1,0 +1,55 @@
+/* The team of a CPU sweep: MPI ranks x OpenMP threads.  How many threads a
+ * rank runs and where they are pinned, the synchronisation around every
+ * timed sample (Lo et al., Fig. 1: barriers around each sample, rank 0's
+ * master reads the clock), the cost of that synchronisation, and the
+ * placement record every sidecar carries.  Shared by rfl_bandwidth and
+ * rfl_flops. */
+#ifndef RFL_TEAM_H
+#define RFL_TEAM_H
+
+#include <jansson.h>
+
+#include "topo.h"
+
+struct rfl_team {
+    int ranks, threads, node_threads;
+    unsigned rank_cores;  /* this rank's share of the cores of its cpuset */
+    int bind;             /* rfl pins the threads (OMP_PROC_BIND is unset) */
+    unsigned bind_offset; /* core index of this rank's first thread */
+    char (*binding)[96];  /* per thread: the PU it ran on and its mask */
+    double t0, elapsed;   /* the sample in progress (master thread) */
+    double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
+};
+
+/* Threads per rank: `requested`, else OMP_NUM_THREADS, else the rank's share
+ * of the cores of its cpuset (ranks that share a cpuset, because the
+ * launcher bound them to a socket or not at all, split its cores, and
+ * one thread per core: SMT siblings share the pipes). Warns when the node
+ * is oversubscribed. Collective. Returns 0, or -1 out of memory. */
+int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned requested);
+void rfl_team_free(struct rfl_team *team);
+
+/* Every thread, first thing in the parallel region: pins itself to its
+ * core (when rfl binds) and records where it runs. */
+void rfl_team_enter(struct rfl_team *team, const struct rfl_topo *topo, int tid);
+/* The master after the region: the calling thread gets back the CPUs it
+ * came with, or the next run in this process would see one core. */
+void rfl_team_leave(const struct rfl_team *team, const struct rfl_topo *topo);
+
+/* Every thread of every rank calls both, around the work of one sample:
+ * all start together and the sample ends when the slowest thread of the
+ * slowest rank ends. The elapsed seconds (rank 0's clock, broadcast, so
+ * every rank decides alike) are returned to every thread. */
+void rfl_team_sample_begin(struct rfl_team *team);
+double rfl_team_sample_end(struct rfl_team *team);
+
+/* Every thread: the cost of an OpenMP barrier, an MPI barrier and an empty
+ * sample, each the mean of `reps` (best of three). */
+void rfl_team_measure_barriers(struct rfl_team *team, int reps);
+
+/* Collective (after the region): on rank 0 adds ranks, threads_per_rank,
+ * rank_placement, binding {source, threads[]} and barrier_overhead to
+ * `meta`; other ranks pass NULL. */
+void rfl_team_describe(const struct rfl_team *team, json_t *meta);
+
+#endif
