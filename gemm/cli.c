@@ -98,16 +98,16 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
     unsigned device = 0, seed = o->seed;
     const struct rfl_option table[] = {
         {"kernel", 'k', RFL_OPT_LIST, &o->kernels, "LIST",
-         "kernels: volkov (Volkov & Demmel Fig. 4), tiled (register/warp tiled FMA),\n"
-         "                              dmma (FP64 tensor cores), cublas (default all)", 0, 0, rfl_gemm_family_names},
+         "volkov (Volkov & Demmel Fig. 4), tiled (register- and warp-tiled\n"
+         "                              FMA), dmma (FP64 tensor cores), cublas (default all)", 0, 0, rfl_gemm_family_names},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
-         "fp64, fp32 (every kernel that has them); tf32, bf16, fp16 (cuBLAS tensor\n"
-         "                              GEMMs, FP32 accumulation) (default all)", 0, 0, rfl_gemm_prec_names},
+         "fp64, fp32 (every kernel that has them); tf32, bf16, fp16\n"
+         "                              (cuBLAS tensor GEMMs, FP32 accumulation) (default all)", 0, 0, rfl_gemm_prec_names},
         {"trans", 't', RFL_OPT_LIST, &o->trans, "LIST", "nn: C = A B, nt: C = A B^T (default nn,nt)", 0, 0,
          rfl_gemm_trans_names},
         {"mode", 'M', RFL_OPT_LIST, &o->modes, "LIST",
-         "gemm (the sweep), mix (FMA:LDS mix throughput, L2 and DRAM bandwidth),\n"
-         "                              model (the upper-bound table; runs mix) (default all)", 0, 0,
+         "gemm (the sweep), mix (FMA:LDS mix throughput, L2 and DRAM\n"
+         "                              bandwidth), model (the upper-bound table; runs mix) (default all)", 0, 0,
          rfl_gemm_mode_names},
         {"sizes", 's', RFL_OPT_STRING, &o->sizes_text, "LIST",
          "N or MxNxK, multiples of 128 (default 256,512,...,16384 and\n"
@@ -117,8 +117,8 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
          "square size of the model table and the evidence; added to the sweep\n"
          "                              (default 8192; --quick 4096)", 128, RFL_GEMM_MAX_DIM, NULL},
         {"tune-size", 0, RFL_OPT_UINT, &o->tune_size, "N",
-         "square size at which tiled and dmma choose their configuration (default\n"
-         "                              4096; --quick 1024)", 256, RFL_GEMM_MAX_DIM, NULL},
+         "square size at which tiled and dmma rank their configurations; each size\n"
+         "                              runs the best that fills the GPU (default 4096; --quick 1024)", 256, RFL_GEMM_MAX_DIM, NULL},
         {"no-tune", 0, RFL_OPT_FLAG, &o->no_tune, NULL, "take each kernel's first configuration", 0, 0, NULL},
         {"config", 0, RFL_OPT_STRING, &o->config, "NAME",
          "run only the tiled/dmma configurations whose name contains NAME\n"

@@ -406,11 +406,16 @@ static int sample(struct rfl_gemm_ctx *c, const struct runner *r, struct group *
         if (run_once(c, r, &a))
             return -1;
     }
-    *mhz = rfl_gemm_nvml_mhz(c);
-    double total;
-    if (rfl_gpu_timer_stop(&c->timer, &total))
+    /* The stop event goes in before the NVML reading (a millisecond or more),
+     * which then happens while the launches run and stays out of the time. */
+    float ms = 0;
+    if (RFL_CUDA(cudaEventRecord(c->timer.stop, c->stream)))
         return -1;
-    *t = total / reps;
+    *mhz = rfl_gemm_nvml_mhz(c);
+    if (RFL_CUDA(cudaEventSynchronize(c->timer.stop)) ||
+        RFL_CUDA(cudaEventElapsedTime(&ms, c->timer.start, c->timer.stop)))
+        return -1;
+    *t = ms * 1e-3 / reps;
     return 0;
 }
 
@@ -476,6 +481,28 @@ static void choices_for(const struct rfl_gemm_opts *o, enum rfl_gemm_family f, e
             ch->k[ch->n++] = &t[i];
 }
 
+/* The configuration for a size: the best-ranked one that fits and gives
+ * every SM a block; where none does (small matrices), the one that fits
+ * with the most blocks (ties: the better ranked). */
+static const struct rfl_gemm_kernel *pick(const struct choice *ch, struct rfl_gemm_size s, int sms)
+{
+    const struct rfl_gemm_kernel *most = NULL;
+    unsigned most_blocks = 0;
+    for (int i = 0; i < ch->n; i++) {
+        const struct rfl_gemm_kernel *k = ch->k[i];
+        if (!rfl_gemm_kernel_fits(k, s.m, s.n, s.k))
+            continue;
+        const unsigned blocks = (s.m / (unsigned)k->bm) * (s.n / (unsigned)k->bn);
+        if (blocks >= (unsigned)sms)
+            return k;
+        if (blocks > most_blocks) {
+            most = k;
+            most_blocks = blocks;
+        }
+    }
+    return most;
+}
+
 static int tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb, struct choice *ch,
                 json_t *tuning)
 {
@@ -485,6 +512,10 @@ static int tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_pr
     const struct rfl_gemm_size s = {ts, ts, ts};
     struct group g;
     int rc = group_alloc(c, &g, p, transb, s, 0, mix64(c->o->seed ^ 0x7475u) + (unsigned)(f * 16 + p * 2 + transb));
+    if (rc < 0) {
+        group_free(&g);
+        return -1;
+    }
     rc = rfl_mpi_max_int(rc);
     if (rc != 0) {
         group_free(&g);
@@ -1224,8 +1255,10 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     memset(&mix, 0, sizeof mix);
     struct results rs = {NULL, 0, 0};
     int stop = 0;
+    /* A CUDA or cuBLAS failure is one rank's alone: rfl_gpu_fail ends the
+     * whole job under MPI (the other ranks would wait in a collective). */
     if (do_mix && rfl_gemm_mix_run(&c, &mix)) {
-        c.status = RFL_EXIT_FAILURE;
+        c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
         stop = 1;
     }
     if (!stop && do_mix && c.root)
@@ -1252,7 +1285,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                              rfl_gemm_trans_names[tb], o->config ? " named like " : "", o->config ? o->config : "");
                 if (!stop && tune(&c, (enum rfl_gemm_family)f, p, tb, &ch[f], tuning)) {
                     if (c.status == RFL_EXIT_OK)
-                        c.status = RFL_EXIT_FAILURE;
+                        c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                     stop = 1;
                 }
             }
@@ -1262,17 +1295,23 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                 const unsigned long long seed =
                     mix64(((unsigned long long)o->seed << 32) ^ ((unsigned long long)p << 28) ^
                           ((unsigned long long)tb << 27) ^ ((unsigned long long)s.m * 131 + s.n * 7 + s.k));
-                int arc = rfl_mpi_max_int(group_alloc(&c, &g, p, tb, s, o->l2 == RFL_GEMM_L2_ROTATE, seed));
-                if (arc > 0) {
+                const int alloc = group_alloc(&c, &g, p, tb, s, o->l2 == RFL_GEMM_L2_ROTATE, seed);
+                if (alloc < 0) {
+                    group_free(&g);
+                    c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                    stop = 1;
+                    break;
+                }
+                if (rfl_mpi_max_int(alloc) > 0) {
                     if (c.root)
                         rfl_warn("%s %s %ux%ux%u: the inputs do not fit in device memory; skipped",
                                  rfl_gemm_prec_names[p], rfl_gemm_trans_names[tb], s.m, s.n, s.k);
                     group_free(&g);
                     continue;
                 }
-                if (arc < 0 || group_reference(&c, &g)) {
+                if (group_reference(&c, &g)) {
                     group_free(&g);
-                    c.status = RFL_EXIT_FAILURE;
+                    c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                     stop = 1;
                     break;
                 }
@@ -1281,9 +1320,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                         continue;
                     struct runner r = {(enum rfl_gemm_family)f, NULL, p, tb};
                     if (f != RFL_GEMM_CUBLAS) {
-                        for (int i = 0; i < ch[f].n && !r.k; i++)
-                            if (rfl_gemm_kernel_fits(ch[f].k[i], s.m, s.n, s.k))
-                                r.k = ch[f].k[i];
+                        r.k = pick(&ch[f], s, c.dev.sm_count);
                         if (!r.k) {
                             if (c.root && ch[f].n)
                                 rfl_warn("%s %s %s: no configuration fits %ux%ux%u; skipped", rfl_gemm_family_names[f],
@@ -1293,7 +1330,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                     }
                     if (run_point(&c, &r, &g, csv_open ? &csv : NULL, do_mix ? &mix : NULL, &rs)) {
                         if (c.status == RFL_EXIT_OK)
-                            c.status = RFL_EXIT_FAILURE;
+                            c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                         stop = 1;
                     }
                     int want_stop = stop || rfl_interrupted() != 0;

@@ -78,10 +78,12 @@ if has sass; then
 fi
 
 if has test; then
-    log "tests: gemm_cli, gemm_gpu"
-    for t in gemm_cli gemm_gpu; do
+    log "tests: gemm_cli, gemm_gpu, gemm_mpi"
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    mpiexec=$(command -v mpiexec || command -v mpirun)
+    for t in gemm_cli gemm_gpu gemm_mpi; do
         t0=$SECONDS
-        top_srcdir=$root top_builddir=$build bash "$root/tests/$t.sh" >"$res/test-$t.log" 2>&1
+        top_srcdir=$root top_builddir=$build MPIEXEC=$mpiexec bash "$root/tests/$t.sh" >"$res/test-$t.log" 2>&1
         rc=$?
         case $rc in 0) v=PASS ;; 77) v=SKIP ;; *) v="FAIL ($rc)" ;; esac
         echo "$t: $v ($((SECONDS - t0)) s)"
@@ -131,7 +133,7 @@ fi
 summarize()
 {
     echo "device: ${device:-unknown} on $host; $(nvcc --version 2>/dev/null | grep -o 'release [0-9.]*'), -arch=$arch"
-    echo "build: ${line[build]:-not run}; tests: gemm_cli ${line[test-gemm_cli]:-not run}, gemm_gpu ${line[test-gemm_gpu]:-not run}"
+    echo "build: ${line[build]:-not run}; tests: gemm_cli ${line[test-gemm_cli]:-not run}, gemm_gpu ${line[test-gemm_gpu]:-not run}, gemm_mpi ${line[test-gemm_mpi]:-not run}"
     echo "evidence run: ${line[evidence]:-not run}; memcheck: ${line[memcheck]:-not run}"
     if [ -s "$res/gemm.csv" ]; then
         echo
