@@ -1,6 +1,7 @@
 /* ceilings.csv and roofline.json: the model of a run directory, written. */
 #include "config.h"
 #include "driver.h"
+#include "gpu.h"
 #include "model.h"
 #include "sources.h"
 #include "common/csv.h"
@@ -131,12 +132,17 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
     json_object_set_new(root, "clock_ghz", m->clock_ghz > 0 ? json_real(m->clock_ghz) : json_null());
 
     json_t *levels = json_array();
-    for (unsigned l = 0; l <= m->ncache; l++) {
+    /* The CPU's levels, when a CPU was measured (a GPU-only run has none). */
+    int have_cpu = m->ncache > 0 || m->ncurves > 0;
+    for (size_t i = 0; i < m->nceilings; i++)
+        have_cpu |= !strcmp(m->ceilings[i].device, "cpu");
+    for (unsigned l = 0; have_cpu && l <= m->ncache; l++) {
         char name[16];
         rfl_level_name(m, l, name, sizeof name);
         const struct rfl_ceiling *ce = NULL;
         for (size_t i = 0; i < m->nceilings; i++)
-            if (m->ceilings[i].kind == RFL_CEILING_BANDWIDTH && !strcmp(m->ceilings[i].name, name))
+            if (m->ceilings[i].kind == RFL_CEILING_BANDWIDTH && !strcmp(m->ceilings[i].device, "cpu") &&
+                !strcmp(m->ceilings[i].name, name))
                 ce = &m->ceilings[i];
         json_t *lv = json_pack("{s:s}", "name", name);
         if (l < m->ncache) {
@@ -189,6 +195,8 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
         json_array_append_new(curves, curve_json(m, &m->curves[i]));
     json_object_set_new(root, "bandwidth_curves", curves);
 
+    json_object_set_new(root, "gpu", rfl_gpu_json(m));
+
     json_t *notes = json_array();
     for (size_t i = 0; i < m->nnotes; i++)
         json_array_append_new(notes, json_string(m->notes[i]));
@@ -207,8 +215,12 @@ void rfl_ceilings_print(const struct rfl_model *m)
         char spec[64] = "";
         if (c->spec > 0)
             snprintf(spec, sizeof spec, "  (%.0f%% of spec %.1f)", rfl_ceiling_percent(c), c->spec);
-        rfl_info("%-4s %-16s %10.1f %-7s %s %s %s, %ldx%ld%s", c->device, c->name, c->value, rfl_ceiling_unit(c),
-                 c->kernel, c->precision, c->isa, c->ranks, c->threads_per_rank, spec);
+        if (strcmp(c->device, "cpu") == 0)
+            rfl_info("%-4s %-16s %10.1f %-7s %s %s %s, %ldx%ld%s", c->device, c->name, c->value, rfl_ceiling_unit(c),
+                     c->kernel, c->precision, c->isa, c->ranks, c->threads_per_rank, spec);
+        else
+            rfl_info("%-4s %-16s %10.1f %-7s %s%s%s%s", c->device, c->name, c->value, rfl_ceiling_unit(c), c->kernel,
+                     c->precision[0] ? " " : "", c->precision, spec);
     }
     for (size_t i = 0; i < m->nnotes; i++)
         rfl_info("note: %s", m->notes[i]);

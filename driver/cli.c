@@ -163,11 +163,14 @@ static int dir_command(enum which which, int argc, char **argv)
     static const char *const summaries[] = {
         "Merges the CSV files of a run directory into DIR/ceilings.csv and DIR/roofline.json:\n"
         "bandwidth per memory level (found from the sweep's plateaus, named by hwloc's cache\n"
-        "sizes) and compute per precision and instruction set, each with its provenance and\n"
-        "its percent of the spec value where one is known.",
+        "sizes, or the GPU's properties: shared, L1, L2, device memory, host link) and compute\n"
+        "per precision and instruction set (GPU: FP64/FP32/FP16 and the tensor cores), each\n"
+        "with its provenance and its percent of the spec value where one is known.",
         "Writes a self-contained gnuplot script per chart into DIR (roofline.gp, bandwidth.gp,\n"
-        "flops.gp) and renders each to PNG with gnuplot ($GNUPLOT, else gnuplot in PATH);\n"
-        "without gnuplot the scripts are still written.",
+        "flops.gp; with GPU files roofline-gpu0.gp, gpu_bandwidth.gp, gpu_flops.gp, gemm.gp,\n"
+        "unified_memory.gp, unified_memory_reuse.gp, gpu_latency.gp, gpu_transfer.gp) and\n"
+        "renders each to PNG with gnuplot ($GNUPLOT, else gnuplot in PATH); without gnuplot\n"
+        "the scripts are still written.",
         "Writes DIR/report.md (charts linked) and DIR/report.html (charts embedded): the\n"
         "machine, the ceilings table, the charts and the provenance of every number."};
     const struct rfl_cli cli = {

@@ -238,19 +238,38 @@ double rfl_levels_transition(const struct rfl_levels_input *in, const struct rfl
 size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level, size_t *best,
                         size_t *first, size_t *last)
 {
-    if (level > in->ncache || lv->owner[level] < 0)
+    if (level > in->ncache)
+        return 0;
+    size_t count = 0;
+    /* Past RFL_LEVELS_DRAM_FACTOR x the last cache no data can still be
+     * cached: those points are DRAM's whichever segment the fit put them in
+     * (a plateau shared with the last cache may own DRAM's name). */
+    if (level == in->ncache && in->ncache) {
+        const double floor = RFL_LEVELS_DRAM_FACTOR * in->capacity[in->ncache - 1];
+        for (size_t i = 0; i < in->n; i++) {
+            if (in->x[i] < floor)
+                continue;
+            if (count == 0 || in->y[i] > in->y[*best])
+                *best = i;
+            if (count == 0)
+                *first = i;
+            *last = i;
+            count++;
+        }
+        if (count >= 2)
+            return count;
+        count = 0;
+    }
+    if (lv->owner[level] < 0)
         return 0;
     size_t s = (size_t)lv->owner[level];
     const struct rfl_segment *g = &lv->seg[s];
-    size_t count = 0;
     for (int pass = 0; pass < 2 && count == 0; pass++) {
         size_t start = g->first;
         if (pass == 0 && s > 0 && g->last - g->first + 1 >= 3)
             start++;
-        const double dram_floor =
-            pass == 0 && level == in->ncache && in->ncache ? RFL_LEVELS_DRAM_FACTOR * in->capacity[in->ncache - 1] : 0;
         for (size_t i = start; i <= g->last; i++) {
-            if (rfl_levels_of(in, in->x[i]) != level || in->x[i] < dram_floor)
+            if (rfl_levels_of(in, in->x[i]) != level)
                 continue;
             if (count == 0 || in->y[i] > in->y[*best])
                 *best = i;

@@ -62,9 +62,10 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
 /* The ceiling of a level: the best bandwidth among the level's own points
  * (by capacity) on the plateau that names it, not counting the plateau's
  * first point when a segment precedes it and the plateau has three points
- * or more (that point still has part of its data in the faster level), and
- * for DRAM not counting points below RFL_LEVELS_DRAM_FACTOR x the last
- * cache; when that leaves nothing, all the level's points on the plateau.
+ * or more (that point still has part of its data in the faster level).
+ * DRAM's ceiling is the best point at RFL_LEVELS_DRAM_FACTOR x the last
+ * cache or beyond, in whatever segment, when the sweep has two such points;
+ * otherwise DRAM is treated like the caches.
  * Sets the index of the best point and the first and last of the level's
  * points there; returns how many there are (0: the level has no plateau). */
 size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level, size_t *best,

@@ -1,4 +1,5 @@
 #include "config.h"
+#include "gpu.h"
 #include "model.h"
 #include "sources.h"
 #include "table.h"
@@ -85,6 +86,7 @@ void rfl_model_free(struct rfl_model *m)
     free(m->ceilings);
     free(m->apps);
     free(m->notes);
+    rfl_gpu_free(m->gpu);
     memset(m, 0, sizeof *m);
 }
 
@@ -314,7 +316,11 @@ static int load_input(struct rfl_model *m, const char *dir, const char *name, co
 {
     char path[2048], meta_path[2048];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    snprintf(meta_path, sizeof meta_path, "%s/%.*s.json", dir, (int)(strlen(name) - 4), name);
+    /* A companion file (gemm_mix.csv) shares its main file's sidecar (gemm.json). */
+    size_t stem = strlen(name) - 4, clen = src->companion ? strlen(src->companion) : 0;
+    if (clen && stem > clen && strncmp(name + stem - clen, src->companion, clen) == 0)
+        stem -= clen;
+    snprintf(meta_path, sizeof meta_path, "%s/%.*s.json", dir, (int)stem, name);
     if (access(meta_path, R_OK) != 0) {
         rfl_error("%s: no sidecar %s (it records the machine and how the file was measured)", path, meta_path);
         return -1;
@@ -397,12 +403,12 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_setti
     for (size_t i = 0; i < nnames && rc == RFL_EXIT_OK; i++) {
         const struct rfl_source *src = rfl_source_for(names[i]);
         if (!src) {
-            char known[512] = "";
-            for (size_t k = 0; k < rfl_nsources; k++)
-                if (rfl_sources[k].load) {
-                    strcat(known, known[0] ? ", " : "");
-                    strcat(known, rfl_sources[k].pattern);
-                }
+            char known[1024] = "";
+            size_t used = 0;
+            for (size_t k = 0; k < rfl_nsources && used < sizeof known; k++)
+                if (rfl_sources[k].load)
+                    used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", used ? ", " : "",
+                                             rfl_sources[k].pattern);
             rfl_error("%s/%s: not a kind of CSV rfl knows (%s; application points go through --app)", dir, names[i],
                       known);
             rc = RFL_EXIT_USAGE;

@@ -13,12 +13,14 @@
 
 #define RFL_NAME_LEN 64
 
+struct rfl_gpu_data;
+
 enum rfl_ceiling_kind { RFL_CEILING_BANDWIDTH, RFL_CEILING_COMPUTE };
 
 struct rfl_ceiling {
     char device[16];             /* "cpu"; GPUs: "gpu0" ... */
     enum rfl_ceiling_kind kind;
-    char name[RFL_NAME_LEN];     /* L1 ... DRAM; fp64 avx512 ... */
+    char name[RFL_NAME_LEN];     /* L1 ... DRAM; fp64 avx512 ...; GPU: shared ... device memory, fp64 tensor ... */
     double value;                /* GB/s or GFLOP/s */
     double spec;                 /* NaN: no spec value */
     char spec_source[128];
@@ -31,7 +33,8 @@ struct rfl_ceiling {
     size_t points;
     char shared_with[RFL_NAME_LEN];         /* levels whose ceiling is the same plateau of the same curve */
     char file[256];
-    long curve, segment;                    /* internal: where a bandwidth ceiling came from; -1 none */
+    long curve, segment;                    /* internal: where a bandwidth ceiling came from (index into
+                                             * curves, or gpu->curves for a GPU ceiling); -1 none */
 };
 
 struct rfl_input {            /* one CSV file and its sidecar */
@@ -102,6 +105,7 @@ struct rfl_model {
     struct rfl_app *apps;
     char **notes;             /* what the report should say (levels without a plateau ...) */
     char app_file[1024];      /* where the application points came from; "" none */
+    struct rfl_gpu_data *gpu; /* what the GPU programs measured (gpu.h); NULL: none */
 };
 
 /* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the

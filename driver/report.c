@@ -2,6 +2,7 @@
  * base64, one file to mail or attach), written from one description. */
 #include "config.h"
 #include "driver.h"
+#include "gpu.h"
 #include "model.h"
 #include "common/afile.h"
 #include "common/csv.h"
@@ -147,6 +148,21 @@ static void image(struct doc *d, const char *alt, const char *base)
     fclose(f);
 }
 
+/* A chart that `rfl plot` made a script for (a GPU chart without data has none). */
+static void chart_if_drawn(struct doc *d, const char *alt, const char *base)
+{
+    char gp[2048], png[2048];
+    snprintf(gp, sizeof gp, "%s/%s.gp", d->dir, base);
+    snprintf(png, sizeof png, "%s/%s.png", d->dir, base);
+    FILE *f = fopen(gp, "r");
+    if (!f)
+        f = fopen(png, "rb");
+    if (!f)
+        return;
+    fclose(f);
+    image(d, alt, base);
+}
+
 static const char *num(char *buf, size_t len, double v, const char *fmt)
 {
     if (!isfinite(v))
@@ -218,13 +234,20 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
         else
             snprintf(spec, sizeof spec, "-");
         num(pct, sizeof pct, rfl_ceiling_percent(c), "%.0f%%");
-        snprintf(rxt, sizeof rxt, "%ld x %ld", c->ranks, c->threads_per_rank);
+        if (strcmp(c->device, "cpu") == 0)
+            snprintf(rxt, sizeof rxt, "%ld x %ld", c->ranks, c->threads_per_rank);
+        else if (c->threads_per_rank > 0)
+            snprintf(rxt, sizeof rxt, "%ld GPU thread%s", c->threads_per_rank, c->threads_per_rank == 1 ? "" : "s");
+        else
+            snprintf(rxt, sizeof rxt, "-");
         if (c->kind == RFL_CEILING_BANDWIDTH)
             snprintf(wss, sizeof wss, "%s - %s", size_or_dash(a, sizeof a, c->wss_min_bytes),
                      size_or_dash(b, sizeof b, c->wss_max_bytes));
-        else
+        else if (isfinite(c->flops_per_elem))
             snprintf(wss, sizeof wss, "%s at %s flops/element", size_or_dash(a, sizeof a, c->wss_min_bytes),
                      num(b, sizeof b, c->flops_per_elem, "%g"));
+        else
+            snprintf(wss, sizeof wss, "%s (matrices)", size_or_dash(a, sizeof a, c->wss_min_bytes));
         const char *row[] = {c->device, name, value, spec, pct, c->kernel, c->precision, c->isa, rxt, wss,
                              size_or_dash(topo, sizeof topo, c->topology_bytes),
                              size_or_dash(trans, sizeof trans, c->transition_bytes), c->file};
@@ -235,7 +258,226 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
             "working sets; levels are named by hwloc's cache sizes, and the detected end of each level "
             "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports. "
             "Compute ceilings are the best rate of each precision and instruction set.");
+    if (m->gpu && m->gpu->dev.known)
+        para(d, "GPU levels are named by the GPU's properties: the aggregate L1 (SMs x L1/shared per SM) and the "
+                "L2 size cut each global-memory kernel's curve; Kernel C (shared_blocked) works in shared memory "
+                "at any working set, so its plateau is the shared-memory ceiling. Device memory counts working sets "
+                "of at least 4 x L2. The host link is the fitted bandwidth of pinned cudaMemcpy; tensor ceilings are "
+                "the best cuBLAS (or dmma) GEMM of each tensor unit and input type. GPU spec values come from the "
+                "device: the datasheet bandwidth, and SMs x the measured clock x bytes or flops per clock.");
 }
+
+/* ---------------------------------------------------------------------------
+ * GPU sections
+ * ------------------------------------------------------------------------- */
+
+static void gpu_device_section(struct doc *d, const struct rfl_model *m)
+{
+    const struct rfl_gpu_device *g = &m->gpu->dev;
+    static const char *const head[] = {"", ""};
+    char idx[64], sms[64], l1[128], l2[32], mem[32], clk[32], ds[160], a[32], b[32];
+    snprintf(idx, sizeof idx, "%s (CUDA device %d, rank %d)", g->label, g->index, g->rank);
+    snprintf(sms, sizeof sms, "%u (compute capability %s, %s)", g->sm_count, g->cc[0] ? g->cc : "?",
+             g->arch[0] ? g->arch : "?");
+    snprintf(l1, sizeof l1, "%s L1/shared per SM (%s shared usable)", size_or_dash(a, sizeof a, g->l1_bytes_per_sm),
+             size_or_dash(b, sizeof b, g->shared_bytes_per_sm));
+    size_or_dash(l2, sizeof l2, g->l2_bytes);
+    size_or_dash(mem, sizeof mem, g->global_mem_bytes);
+    num(clk, sizeof clk, g->sm_clock_max_mhz > 0 ? g->sm_clock_max_mhz : NAN, "%.0f MHz");
+    if (g->datasheet_gbytes_per_s > 0)
+        snprintf(ds, sizeof ds, "%s: %.0f GB/s", g->part, g->datasheet_gbytes_per_s);
+    else if (g->mem_theoretical_gbytes_per_s > 0)
+        snprintf(ds, sizeof ds, "unknown part; 2 x memory clock x bus width = %.0f GB/s",
+                 g->mem_theoretical_gbytes_per_s);
+    else
+        snprintf(ds, sizeof ds, "-");
+    table_begin(d, head, 2);
+    const char *rows[][2] = {{"GPU", g->name}, {"device", idx},      {"SMs", sms},
+                             {"L1", l1},       {"L2", l2},           {"device memory", mem},
+                             {"max SM clock", clk}, {"memory bandwidth (spec)", ds}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        table_row(d, rows[i], 2);
+    table_end(d);
+}
+
+static void gpu_tables(struct doc *d, const struct rfl_model *m)
+{
+    const struct rfl_gpu_data *g = m->gpu;
+    char a[64], b[64], c[64], e[64], f[64];
+    if (g->ntransfers) {
+        heading(d, 3, "Host-device copies (rfl_gpu_micro transfer)");
+        static const char *const head[] = {"direction", "host memory", "latency", "bandwidth (fit)",
+                                           "largest copy", "rms error of the fit"};
+        table_begin(d, head, 6);
+        for (size_t i = 0; i < g->ntransfers; i++) {
+            const struct rfl_gpu_transfer *x = &g->transfers[i];
+            if (!x->have_fit)
+                continue;
+            num(a, sizeof a, x->latency_us, "%.2f us");
+            num(b, sizeof b, x->gbytes_per_s, "%.1f GB/s");
+            num(c, sizeof c, x->largest_gbytes_per_s, "%.1f GB/s");
+            num(e, sizeof e, 100 * x->rms_error, "%.1f%%");
+            const char *row[] = {x->direction, x->host_memory, a, b, c, e};
+            table_row(d, row, 6);
+        }
+        table_end(d);
+    }
+    if (g->nlaunch || g->nbarrier) {
+        heading(d, 3, "Launch overhead and device-wide barriers (rfl_gpu_micro launch, barrier)");
+        static const char *const head[] = {"what", "method", "blocks", "threads per block / blocks per SM",
+                                           "fastest", "median"};
+        table_begin(d, head, 6);
+        for (int k = 0; k < 2; k++) {
+            const struct rfl_gpu_row *rows = k ? g->barrier : g->launch;
+            size_t n = k ? g->nbarrier : g->nlaunch;
+            for (size_t i = 0; i < n; i++) {
+                snprintf(a, sizeof a, "%ld", rows[i].a);
+                snprintf(b, sizeof b, "%ld", rows[i].b);
+                num(c, sizeof c, rows[i].value, "%.2f us");
+                num(e, sizeof e, rows[i].value2, "%.2f us");
+                const char *row[] = {k ? "barrier" : "launch", rows[i].what, a, b, c, e};
+                table_row(d, row, 6);
+            }
+        }
+        table_end(d);
+    }
+    if (g->npipeline) {
+        /* Per precision: the latency (one thread, one chain) and the best
+         * throughput with the block shape that reached it. */
+        heading(d, 3, "FMA pipeline (rfl_gpu_micro pipeline, one block on one SM)");
+        static const char *const head[] = {"precision", "latency: cycles per dependent FMA (1 thread, 1 chain)",
+                                           "best fraction of the SM's FMA peak", "at threads x chains"};
+        table_begin(d, head, 4);
+        for (size_t i = 0; i < g->npipeline; i++) {
+            const struct rfl_gpu_row *r = &g->pipeline[i];
+            int seen = 0;
+            for (size_t j = 0; j < i; j++)
+                seen |= !strcmp(g->pipeline[j].what, r->what);
+            if (seen)
+                continue;
+            const struct rfl_gpu_row *lat = NULL, *best = NULL;
+            for (size_t j = i; j < g->npipeline; j++) {
+                const struct rfl_gpu_row *q = &g->pipeline[j];
+                if (strcmp(q->what, r->what))
+                    continue;
+                if (q->a == 1 && q->b == 1)
+                    lat = q;
+                if (!best || q->value2 > best->value2)
+                    best = q;
+            }
+            num(a, sizeof a, lat ? lat->value : NAN, "%.2f");
+            num(b, sizeof b, best->value2, "%.3f");
+            snprintf(c, sizeof c, "%ld x %ld", best->a, best->b);
+            const char *row[] = {r->what, a, b, c};
+            table_row(d, row, 4);
+        }
+        table_end(d);
+    }
+    if (g->nstride) {
+        heading(d, 3, "Copy bandwidth by alignment and stride (rfl_gpu_micro stride)");
+        static const char *const head[] = {"pattern", "word bytes", "stride (words)", "GB/s (useful bytes)",
+                                           "fraction of the datasheet"};
+        table_begin(d, head, 5);
+        for (size_t i = 0; i < g->nstride; i++) {
+            const struct rfl_gpu_row *r = &g->stride[i];
+            snprintf(a, sizeof a, "%ld", r->a);
+            snprintf(b, sizeof b, "%ld", r->b);
+            num(c, sizeof c, r->value, "%.1f");
+            num(e, sizeof e, r->value2, "%.3f");
+            const char *row[] = {r->what, a, b, c, e};
+            table_row(d, row, 5);
+        }
+        table_end(d);
+    }
+    if (g->nmodel) {
+        heading(d, 3, "GEMM upper-bound model (rfl_gemm, Lai and Seznec)");
+        static const char *const head[] = {"kernel", "precision", "size", "main loop FMA / LDS / other",
+                                           "P_SM", "P_mem (L2)", "bound", "achieved", "bound / achieved",
+                                           "cuBLAS"};
+        table_begin(d, head, 10);
+        for (size_t i = 0; i < g->nmodel; i++) {
+            const struct rfl_gpu_gemm_model *r = &g->model[i];
+            char size[64], counts[64], g1[32], g2[32], g3[32], g4[32], g5[32], g6[32];
+            snprintf(size, sizeof size, "%ldx%ldx%ld n%s", r->m, r->n, r->k, r->transb);
+            if (r->fma >= 0)
+                snprintf(counts, sizeof counts, "%ld %s / %ld / %ld", r->fma, r->fma_op, r->lds, r->other);
+            else
+                snprintf(counts, sizeof counts, "-");
+            num(g1, sizeof g1, r->p_sm, "%.0f");
+            num(g2, sizeof g2, r->p_mem, "%.0f");
+            num(g3, sizeof g3, r->p_potential, "%.0f");
+            num(g4, sizeof g4, r->achieved, "%.0f");
+            num(g5, sizeof g5, r->p_potential > 0 && r->achieved > 0 ? r->p_potential / r->achieved : NAN, "%.2f");
+            num(g6, sizeof g6, r->cublas, "%.0f");
+            const char *row[] = {r->kernel, r->precision, size, counts, g1, g2, g3, g4, g5, g6};
+            table_row(d, row, 10);
+        }
+        table_end(d);
+        para(d, "GFLOP/s. P_SM: the main loop's FMA share of the issue slots at the measured FMA/LDS mix rate; "
+                "P_mem: the block tile's intensity x the measured L2 bandwidth; bound = min(P_SM, P_mem).");
+    }
+    if (g->num) {
+        heading(d, 3, "Unified memory: reuse to reach half of the device pass (rfl_unified_memory)");
+        char mech[12][24];
+        size_t nmech = 0;
+        uint64_t wss[64];
+        size_t nwss = 0;
+        for (size_t i = 0; i < g->num; i++) {
+            size_t k = 0;
+            while (k < nmech && strcmp(mech[k], g->um[i].mechanism))
+                k++;
+            if (k == nmech && nmech < 12)
+                snprintf(mech[nmech++], sizeof mech[0], "%s", g->um[i].mechanism);
+            k = 0;
+            while (k < nwss && wss[k] != g->um[i].wss)
+                k++;
+            if (k == nwss && nwss < 64)
+                wss[nwss++] = g->um[i].wss;
+        }
+        for (size_t x = 1; x < nwss; x++)
+            for (size_t y = x; y > 0 && wss[y - 1] > wss[y]; y--) {
+                uint64_t t = wss[y];
+                wss[y] = wss[y - 1];
+                wss[y - 1] = t;
+            }
+        const char *head[65];
+        char heads[65][32];
+        head[0] = "mechanism";
+        for (size_t w = 0; w < nwss; w++) {
+            rfl_format_size(wss[w], heads[w], sizeof heads[w]);
+            head[w + 1] = heads[w];
+        }
+        table_begin(d, head, nwss + 1);
+        for (size_t k = 0; k < nmech; k++) {
+            const char *row[65];
+            char cells[64][24];
+            row[0] = mech[k];
+            for (size_t w = 0; w < nwss; w++) {
+                long reuse = 0;
+                int measured = 0;
+                for (size_t i = 0; i < g->num; i++) {
+                    const struct rfl_gpu_um *u = &g->um[i];
+                    if (strcmp(u->mechanism, mech[k]) || u->wss != wss[w] || !(u->gbytes_per_s > 0))
+                        continue;
+                    measured = 1;
+                    if (u->fraction >= 0.5 && (!reuse || u->reuse < reuse))
+                        reuse = u->reuse;
+                }
+                if (reuse)
+                    snprintf(cells[w], sizeof cells[w], "%ld", reuse);
+                else
+                    snprintf(cells[w], sizeof cells[w], "%s", measured ? "never" : "-");
+                row[w + 1] = cells[w];
+            }
+            table_row(d, row, nwss + 1);
+        }
+        table_end(d);
+        num(f, sizeof f, g->um_device_pass > 0 ? g->um_device_pass : NAN, "%.0f GB/s");
+        para(d, "The smallest reuse (GPU passes per CPU pass) whose effective bandwidth is at least half of the GPU "
+                "pass on device memory (%s); never: no measured reuse reached it; -: not measured.", f);
+    }
+}
+
 
 static void apps_section(struct doc *d, const struct rfl_model *m)
 {
@@ -350,6 +592,34 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     if (m->nseries)
         image(&d, "GFLOP/s against flops per element", "flops");
     apps_section(&d, m);
+    if (m->gpu && m->gpu->dev.known) {
+        const struct rfl_gpu_data *g = m->gpu;
+        char gtitle[256], base[64];
+        snprintf(gtitle, sizeof gtitle, "GPU: %s", g->dev.name);
+        heading(&d, 2, gtitle);
+        gpu_device_section(&d, m);
+        int roofs = 0;
+        for (size_t i = 0; i < m->nceilings; i++)
+            roofs |= !strcmp(m->ceilings[i].device, g->dev.label);
+        snprintf(base, sizeof base, "roofline-%s", g->dev.label);
+        if (roofs)
+            chart_if_drawn(&d, "GPU roofline, GEMM kernels as points", base);
+        if (g->ncurves)
+            chart_if_drawn(&d, "GPU bandwidth against working set", "gpu_bandwidth");
+        if (g->nflops)
+            chart_if_drawn(&d, "GPU GFLOP/s against flops per element", "gpu_flops");
+        if (g->ngemm)
+            chart_if_drawn(&d, "GEMM GFLOP/s against size", "gemm");
+        if (g->num) {
+            chart_if_drawn(&d, "Unified memory: effective bandwidth over working set and reuse", "unified_memory");
+            chart_if_drawn(&d, "Unified memory: reuse needed for half of the device pass", "unified_memory_reuse");
+        }
+        if (g->nchase)
+            chart_if_drawn(&d, "Pointer-chase latency against array size", "gpu_latency");
+        if (g->ntransfers)
+            chart_if_drawn(&d, "Host-device copy time against size", "gpu_transfer");
+        gpu_tables(&d, m);
+    }
     provenance_section(&d, m);
     if (m->nnotes) {
         heading(&d, 2, "Notes");

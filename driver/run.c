@@ -19,6 +19,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <jansson.h>
 #include <limits.h>
 #include <signal.h>
@@ -129,7 +130,67 @@ static void program_dir(char *buf, size_t len)
     snprintf(buf, len, "%s", exe);
 }
 
-static int gpu_present(void) { return access("/dev/nvidiactl", F_OK) == 0 || access("/dev/nvidia0", F_OK) == 0; }
+/* $RFL_GPU_PRESENT (1 or 0) overrides the device files: the tests run
+ * stand-ins of the GPU programs on machines without a GPU. */
+static int gpu_present(void)
+{
+    const char *env = getenv("RFL_GPU_PRESENT");
+    if (env && (!strcmp(env, "0") || !strcmp(env, "1")))
+        return env[0] == '1';
+    return access("/dev/nvidiactl", F_OK) == 0 || access("/dev/nvidia0", F_OK) == 0;
+}
+
+/* The files of `dir` whose names match `pattern` and end in `suffix`
+ * (sorted, so every move is in a fixed order); NULL-terminated. */
+static char **matching_files(const char *dir, const char *pattern, const char *suffix)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return calloc(1, sizeof(char *));
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name), sl = strlen(suffix);
+        if (e->d_name[0] == '.' || len <= sl || strcmp(e->d_name + len - sl, suffix) != 0 ||
+            (pattern && fnmatch(pattern, e->d_name, 0) != 0))
+            continue;
+        char **more = realloc(names, (n + 2) * sizeof *more);
+        if (!more)
+            break;
+        names = more;
+        names[n] = strdup(e->d_name);
+        if (names[n])
+            n++;
+    }
+    closedir(d);
+    if (!names)
+        return calloc(1, sizeof(char *));
+    names[n] = NULL;
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    return names;
+}
+
+static void free_names(char **names)
+{
+    for (size_t i = 0; names && names[i]; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* The outputs of a program are in dir: at least one CSV of its pattern. */
+static int outputs_exist(const char *dir, const char *pattern)
+{
+    char **names = matching_files(dir, pattern, ".csv");
+    int found = names && names[0];
+    free_names(names);
+    return found;
+}
 
 static const char *mpiexec_path(void)
 {
@@ -258,13 +319,9 @@ static int read_marker(const struct run *r, struct step *st, const char *output)
     json_t *o = json_load_file(path, 0, NULL);
     if (!o)
         return 0;
-    if (output) {
-        char out[PATH_MAX + 256];
-        snprintf(out, sizeof out, "%s/%s", r->dir, output);
-        if (!exists(out)) {
-            json_decref(o);
-            return 0;
-        }
+    if (output && !outputs_exist(r->dir, output)) {
+        json_decref(o);
+        return 0;
     }
     json_t *el = json_object_get(o, "elapsed_s"), *cmd = json_object_get(o, "command");
     json_t *status = json_object_get(o, "status");
@@ -362,7 +419,7 @@ static int run_program(struct run *r, int p, int index, int total)
         return RFL_EXIT_OK;
     }
     struct step *st = new_step(r, pr->name);
-    if (r->resume && read_marker(r, st, pr->csv)) {
+    if (r->resume && read_marker(r, st, pr->outputs)) {
         rfl_info("[%d/%d] %s: done earlier (%.1f s), kept", index, total, pr->name, st->elapsed_s);
         free(command);
         free(argv);
@@ -398,19 +455,29 @@ static int run_program(struct run *r, int p, int index, int total)
         remove_tree(partial);
         return code;
     }
-    /* The sidecar first: a CSV in DIR always has its sidecar. */
-    char from[PATH_MAX * 2], to[PATH_MAX * 2], json[256];
-    snprintf(json, sizeof json, "%.*s.json", (int)(strlen(pr->csv) - 4), pr->csv);
-    snprintf(from, sizeof from, "%s/%s", partial, json);
-    snprintf(to, sizeof to, "%s/%s", r->dir, json);
-    int moved = rename(from, to) == 0;
-    snprintf(from, sizeof from, "%s/%s", partial, pr->csv);
-    snprintf(to, sizeof to, "%s/%s", r->dir, pr->csv);
-    moved = moved && rename(from, to) == 0;
+    /* Every sidecar first, then the CSV files: a CSV in DIR always has its
+     * sidecar. Other files of the scratch folder are dropped with it. */
+    char **csvs = matching_files(partial, pr->outputs, ".csv");
+    char **jsons = matching_files(partial, NULL, ".json");
+    int moved = csvs && jsons && csvs[0] != NULL;
+    for (size_t i = 0; moved && jsons[i]; i++) {
+        char from[PATH_MAX * 2], to[PATH_MAX * 2];
+        snprintf(from, sizeof from, "%s/%s", partial, jsons[i]);
+        snprintf(to, sizeof to, "%s/%s", r->dir, jsons[i]);
+        moved = rename(from, to) == 0;
+    }
+    for (size_t i = 0; moved && csvs[i]; i++) {
+        char from[PATH_MAX * 2], to[PATH_MAX * 2];
+        snprintf(from, sizeof from, "%s/%s", partial, csvs[i]);
+        snprintf(to, sizeof to, "%s/%s", r->dir, csvs[i]);
+        moved = rename(from, to) == 0;
+    }
+    free_names(csvs);
+    free_names(jsons);
     remove_tree(partial);
     if (!moved) {
         snprintf(st->status, sizeof st->status, "failed");
-        snprintf(st->reason, sizeof st->reason, "%s did not write %s and its sidecar", pr->binary, pr->csv);
+        snprintf(st->reason, sizeof st->reason, "%s did not write %s and its sidecar", pr->binary, pr->outputs);
         rfl_error("%s: %s", pr->name, st->reason);
         return RFL_EXIT_FAILURE;
     }

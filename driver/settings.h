@@ -16,7 +16,9 @@ extern const char *const rfl_mode_names[RFL_NMODES + 1];
 struct rfl_program {
     const char *name;    /* config key prefix and step name */
     const char *binary;  /* found next to the rfl executable */
-    const char *csv;     /* what it is told to write (-o) */
+    const char *csv;     /* what it is told to write (-o): a file, or a prefix (gpu_micro) */
+    const char *outputs; /* fnmatch(3) pattern of the CSV files it writes, each with a sidecar
+                          * (NAME.json, or the main file's for companions like gemm_mix.csv) */
     int gpu;             /* needs a CUDA GPU to run */
     int mpi;             /* runs under mpiexec with --ranks */
 };

@@ -23,6 +23,9 @@ struct rfl_source {
     int (*load)(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
     /* After every file is loaded: adds this kind's ceilings (NULL: none). */
     int (*ceilings)(struct rfl_model *m, const struct rfl_settings *s);
+    /* A companion file's suffix before .csv ("_mix"): its sidecar is the main
+     * file's (gemm_mix.csv -> gemm.json). NULL: NAME.csv -> NAME.json. */
+    const char *companion;
 };
 
 extern const struct rfl_source rfl_sources[];

@@ -111,8 +111,10 @@ else
 fi
 
 # 2. The shape: explicit SIMD with enough chains is compute-bound at high
-# FPE (several times its FPE-1 rate) and far above compiled C there. A
-# busy machine can stretch every sample of one point: one retry.
+# FPE (several times its FPE-1 rate) and far above compiled C there. One
+# thread, so tests running beside this one (a parallel make check) take
+# cores from it less often; a busy machine can still stretch every sample
+# of one point: two retries.
 if [ -n "$want_isa" ]; then
     # rate CSV VARIANT FPE: the best gflops_per_s of those rows.
     rate()
@@ -123,9 +125,9 @@ if [ -n "$want_isa" ]; then
             END { print best + 0 }' "$1"
     }
     shape=
-    for attempt in 1 2; do
+    for attempt in 1 2 3; do
         out=$tmp/shape
-        "$RFL_FLOPS" --fpe 1,256 --unroll 16 -p fp64 --min-time 0.001 --experiments 5 -o "$out.csv" \
+        "$RFL_FLOPS" --threads 1 --fpe 1,256 --unroll 16 -p fp64 --min-time 0.002 --experiments 5 -o "$out.csv" \
             >/dev/null 2>"$tmp/err" || fail "shape sweep: exit $?: $(tail -n 5 "$tmp/err")"
         low=$(rate "$out.csv" simd 1)
         high=$(rate "$out.csv" simd 256)

@@ -169,7 +169,7 @@ log "summary"
     echo "device: ${device:-unknown} on $host; $(nvcc --version 2>/dev/null | grep -o 'release [0-9.]*'), -arch=$arch"
     echo "build: $build_ok; make check: $check_line"
     echo
-    printf '%-38s %10s %-9s %-26s %-4s %s\n' "evidence" "measured" "unit" "target" "" "note"
+    printf '%-34s %10s %-9s %-26s %-4s %s\n' "evidence" "measured" "unit" "target" "pass" "note"
     for f in bandwidth flops micro; do
         [ -f "$res/$f.log" ] || continue
         sed -n 's/^rfl_gpu_[a-z]*: evidence: //p' "$res/$f.log" | grep -v "^device "
