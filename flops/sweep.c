@@ -407,6 +407,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         json_decref(meta);
         free(buffer);
         free(p.wss);
+        rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
         return RFL_EXIT_FAILURE;
     }
