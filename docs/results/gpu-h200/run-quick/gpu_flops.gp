@@ -1,0 +1,107 @@
+# Written by rfl plot; render with: gnuplot gpu_flops.gp (in this directory).
+# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
+set terminal pngcairo size 1200,800 font "sans,11" noenhanced
+set output "gpu_flops.png"
+set encoding utf8
+set lmargin at screen 0.08
+set rmargin at screen 0.8
+set bmargin at screen 0.09
+set tmargin at screen 0.93
+set logscale xy
+set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
+set border lc rgb "#404040"
+set title "GPU compute: vm gpu0 (NVIDIA H200), FMA chains per thread" font "sans,14"
+set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T08:03:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set xrange [0.5:8192]
+set yrange [200:500000]
+set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
+set mxtics 1
+set format y "%g"
+set xlabel "flops per element (arithmetic intensity grows with it)"
+set ylabel "GFLOP/s"
+set key outside right top vertical Left reverse samplen 3 spacing 1.2 font "sans,10"
+$series << EOD
+# fp64, 1 chains
+1 425.5323
+16 6472.237
+256 27604.42
+4096 31707.25
+
+
+# fp64, 8 chains
+1 523.077
+16 8153.635
+256 32265.29
+4096 33224.2
+
+
+# fp32, 1 chains
+1 758.8462
+16 11939.92
+256 46208.58
+4096 59385.19
+
+
+# fp32, 8 chains
+1 965.098
+16 15193.42
+256 60118.7
+4096 65927.17
+
+
+# fp16, 1 chains
+1 1546.538
+16 21707.43
+256 57795.85
+4096 62826.21
+
+
+# fp16, 8 chains
+1 1805.173
+16 29420.68
+256 119475.2
+4096 129631.5
+
+
+EOD
+$peaks << EOD
+0.5 33224.2
+8192 33224.2
+
+
+0.5 65927.17
+8192 65927.17
+
+
+0.5 66875.91
+8192 66875.91
+
+
+0.5 129631.5
+8192 129631.5
+
+
+0.5 133231.5
+8192 133231.5
+
+
+EOD
+set label 1 "fp64 33224 GFLOP/s" at 1.385109,37413.68 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+set label 2 "fp32 65927 GFLOP/s" at 1.385109,74240.4 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+set label 3 "peak fp32 66876 GFLOP/s" at 12.295,75308.77 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 4 "fp16 129632 GFLOP/s" at 1.385109,115115.8 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
+set label 5 "peak fp16 133231 GFLOP/s" at 1.765406,150031.6 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+plot \
+  $peaks index 0 with lines lw 1 lc rgb "#1a1a1a" notitle, \
+  $peaks index 1 with lines lw 1 lc rgb "#1f4e9c" notitle, \
+  $peaks index 2 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
+  $peaks index 3 with lines lw 1 lc rgb "#8e24aa" notitle, \
+  $peaks index 4 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
+  $series index 0 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1a1a1a" title "fp64, 1 chain", \
+  $series index 1 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1a1a1a" title "fp64, 8 chains", \
+  $series index 2 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1f4e9c" title "fp32, 1 chain", \
+  $series index 3 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1f4e9c" title "fp32, 8 chains", \
+  $series index 4 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#8e24aa" title "fp16 (half2), 1 chain", \
+  $series index 5 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#8e24aa" title "fp16 (half2), 8 chains", \
+  NaN with lines lw 1 lc rgb "#1a1a1a" title "measured peak", \
+  NaN with lines dt 2 lw 1.5 lc rgb "#8c8c8c" title "SMs x clock x FMA/clk"
