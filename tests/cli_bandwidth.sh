@@ -19,41 +19,7 @@ rc=$?
 grep -q 'rfl_bandwidth' "$tmp/out" || fail "--version: stdout does not name the program"
 [ ! -s "$tmp/err" ] || fail "--version: wrote to stderr: $(head -n 3 "$tmp/err")"
 
-# expect_error CODE TEXT... -- ARGS...
-# Runs rfl_bandwidth ARGS in an empty directory (so the default output,
-# bandwidth.csv, would land there) and checks: exit CODE, exactly one line
-# on stderr containing every TEXT, nothing on stdout, no file left behind.
-case_no=0
-expect_error()
-{
-    want_rc=$1
-    shift
-    texts=
-    while [ $# -gt 0 ] && [ "$1" != -- ]; do
-        texts="$texts$1
-"
-        shift
-    done
-    shift
-    case_no=$((case_no + 1))
-    dir=$tmp/case$case_no
-    mkdir "$dir" || hard_error "mkdir $dir"
-    (cd "$dir" && exec "$RFL_BANDWIDTH" "$@") >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    what="rfl_bandwidth $*"
-    [ $rc -eq "$want_rc" ] || fail "$what: exit $rc, expected $want_rc (stderr: $(head -n 3 "$tmp/err"))"
-    lines=$(wc -l <"$tmp/err")
-    [ "$lines" -eq 1 ] || fail "$what: $lines lines on stderr, expected exactly 1: $(head -n 5 "$tmp/err")"
-    [ ! -s "$tmp/out" ] || fail "$what: wrote to stdout: $(head -n 3 "$tmp/out")"
-    echo "$texts" | while IFS= read -r text; do
-        [ -z "$text" ] && continue
-        grep -qiF -e "$text" "$tmp/err" || { echo "'$text'"; break; }
-    done >"$tmp/missing"
-    [ ! -s "$tmp/missing" ] || fail "$what: stderr does not mention $(cat "$tmp/missing"): $(cat "$tmp/err")"
-    leftovers=$(ls -A "$dir")
-    [ -z "$leftovers" ] || fail "$what: left files behind: $leftovers"
-    rmdir "$dir"
-}
+EXPECT_PROGRAM=$RFL_BANDWIDTH
 
 expect_error 2 --wss abc -- --wss abc
 expect_error 2 --wss 1G:4K -- --wss 1G:4K

@@ -176,3 +176,40 @@ have_locale()
     _rfl_norm=$(echo "$1" | tr 'A-Z' 'a-z' | sed 's/utf-8/utf8/')
     locale -a 2>/dev/null | tr 'A-Z' 'a-z' | sed 's/utf-8/utf8/' | grep -qx "$_rfl_norm"
 }
+
+# expect_error CODE TEXT... -- ARGS...
+# Runs $EXPECT_PROGRAM ARGS in an empty directory (so a default output file
+# would land there) and checks: exit CODE, exactly one line on stderr
+# containing every TEXT, nothing on stdout, no file left behind. The
+# command-line contract tests set EXPECT_PROGRAM first.
+case_no=0
+expect_error()
+{
+    want_rc=$1
+    shift
+    texts=
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        texts="$texts$1
+"
+        shift
+    done
+    shift
+    case_no=$((case_no + 1))
+    dir=$tmp/case$case_no
+    mkdir "$dir" || hard_error "mkdir $dir"
+    (cd "$dir" && exec "$EXPECT_PROGRAM" "$@") >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    what="$(basename "$EXPECT_PROGRAM") $*"
+    [ $rc -eq "$want_rc" ] || fail "$what: exit $rc, expected $want_rc (stderr: $(head -n 3 "$tmp/err"))"
+    lines=$(wc -l <"$tmp/err")
+    [ "$lines" -eq 1 ] || fail "$what: $lines lines on stderr, expected exactly 1: $(head -n 5 "$tmp/err")"
+    [ ! -s "$tmp/out" ] || fail "$what: wrote to stdout: $(head -n 3 "$tmp/out")"
+    echo "$texts" | while IFS= read -r text; do
+        [ -z "$text" ] && continue
+        grep -qiF -e "$text" "$tmp/err" || { echo "'$text'"; break; }
+    done >"$tmp/missing"
+    [ ! -s "$tmp/missing" ] || fail "$what: stderr does not mention $(cat "$tmp/missing"): $(cat "$tmp/err")"
+    leftovers=$(ls -A "$dir")
+    [ -z "$leftovers" ] || fail "$what: left files behind: $leftovers"
+    rmdir "$dir"
+}
