@@ -16,8 +16,10 @@ enum rfl_clock_load {
 
 extern const char *const rfl_clock_load_names[RFL_NCLOCK_LOAD + 1]; /* "integer", "avx2", "avx512" */
 
-/* GHz of the calling thread's core: the best of `reps` runs of about
- * `seconds` each (preemption only ever lowers a run's figure).  Returns 0
+#define RFL_CLOCK_MAX_REPS 64
+
+/* GHz of the calling thread's core: the median of `reps` runs (at most
+ * RFL_CLOCK_MAX_REPS) of about `seconds` each.  Returns 0
  * where there is no measurement for this architecture or load (the load
  * is not supported by the CPU). */
 double rfl_clock_ghz(enum rfl_clock_load load, double seconds, int reps);

@@ -37,7 +37,7 @@
 #define MAX_EXPERIMENTS 1000
 #define MAX_CONFIGS (RFL_FL_NVARIANT * RFL_FL_NISA * RFL_NPRECISION * RFL_FL_NUNROLL)
 #define MAX_THREAD_COUNTS 40
-#define CLOCK_SECONDS 0.0005 /* short runs, many: one of them escapes preemption */
+#define CLOCK_SECONDS 0.0005 /* short runs, many: their median ignores a preempted minority */
 #define CLOCK_REPS 20
 #define DEFAULT_FPE_TEXT "1:1024"
 #define QUICK_FPE_TEXT "1,4,16,64,256,1024"
