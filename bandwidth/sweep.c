@@ -383,11 +383,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                              rfl_format_size(wss_thread * job_threads, sz, sizeof sz),
                                              bytes / st.min * 1e-9);
                             }
-                            int stop = sh.stop || rfl_interrupted() != 0;
-                            rfl_mpi_bcast_int(&stop, 1);
-                            if (stop && !sh.stop && status == RFL_EXIT_OK)
-                                status = RFL_EXIT_INTERRUPTED;
-                            sh.stop = stop;
+                            sh.stop = rfl_interrupt_agree(sh.stop, &status);
                         }
 #pragma omp barrier
                     }
@@ -401,11 +397,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
 
     int exit_code = status;
     if (root) {
-        const char *status_text = status == RFL_EXIT_OK ? "complete"
-                                  : status == RFL_EXIT_VERIFY ? "verification_failed" : "interrupted";
-        json_object_set_new(meta, "status", json_string(status_text));
-        if (failure[0])
-            json_object_set_new(meta, "failure", json_string(failure));
+        rfl_meta_set_outcome(meta, status, failure);
         json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
         json_object_set_new(meta, "huge_pages", rfl_buffer_hugepages_json(madvise_ok, buffer_bytes));
         json_t *sweep = json_pack("{s:I, s:I, s:f, s:f, s:i, s:f, s:f}", "wss_min_bytes", (json_int_t)p.wss_min,

@@ -1,5 +1,7 @@
 #include "config.h"
 #include "interrupt.h"
+#include "mpi_shim.h"
+#include "rfl.h"
 
 #include <signal.h>
 #include <string.h>
@@ -24,3 +26,12 @@ void rfl_interrupt_install(void)
 
 int rfl_interrupted(void) { return received; }
 void rfl_interrupt_reset(void) { received = 0; }
+
+int rfl_interrupt_agree(int stop, int *status)
+{
+    int agreed = stop || received != 0;
+    rfl_mpi_bcast_int(&agreed, 1);
+    if (agreed && !stop && *status == RFL_EXIT_OK)
+        *status = RFL_EXIT_INTERRUPTED;
+    return agreed;
+}

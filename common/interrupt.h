@@ -7,5 +7,10 @@ void rfl_interrupt_install(void);
 /* The signal number received, or 0. */
 int rfl_interrupted(void);
 void rfl_interrupt_reset(void);
+/* Collective, between measurements: every rank takes rank 0's view of
+ * whether to stop (`stop` already, or a signal arrived), so all ranks leave
+ * their loops together. A stop that a signal caused turns an RFL_EXIT_OK
+ * *status into RFL_EXIT_INTERRUPTED. Returns the agreed stop. */
+int rfl_interrupt_agree(int stop, int *status);
 
 #endif

@@ -48,6 +48,17 @@ json_t *rfl_meta_new(const char *program, int argc, char **argv)
                      rfl_mpi_library(), "environment", env, "status", "running");
 }
 
+void rfl_meta_set_outcome(json_t *meta, int exit_code, const char *failure)
+{
+    const char *text = exit_code == RFL_EXIT_OK            ? "complete"
+                       : exit_code == RFL_EXIT_VERIFY      ? "verification_failed"
+                       : exit_code == RFL_EXIT_INTERRUPTED ? "interrupted"
+                                                           : "failed";
+    json_object_set_new(meta, "status", json_string(text));
+    if (failure && failure[0])
+        json_object_set_new(meta, "failure", json_string(failure));
+}
+
 int rfl_meta_write(const json_t *meta, const char *path)
 {
     char *text = json_dumps(meta, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));

@@ -8,6 +8,9 @@
 
 /* A new object with the keys every program records (see docs/FORMAT.md). */
 json_t *rfl_meta_new(const char *program, int argc, char **argv);
+/* Sets "status" from a run's exit code (complete, verification_failed,
+ * interrupted, failed) and "failure" when `failure` is not empty. */
+void rfl_meta_set_outcome(json_t *meta, int exit_code, const char *failure);
 /* Writes `meta` (indented, keys in insertion order) atomically to `path`. */
 int rfl_meta_write(const json_t *meta, const char *path);
 /* "out.csv" -> "out.json"; "out" -> "out.json"; "-" -> NULL (no sidecar).

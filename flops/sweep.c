@@ -645,11 +645,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                              rfl_fl_variant_names[c->variant], isa_label(c),
                                              rfl_precision_names[c->prec], c->unroll, active, fpe, gflops);
                             }
-                            int stop = sh.stop || rfl_interrupted() != 0;
-                            rfl_mpi_bcast_int(&stop, 1);
-                            if (stop && !sh.stop && status == RFL_EXIT_OK)
-                                status = RFL_EXIT_INTERRUPTED;
-                            sh.stop = stop;
+                            sh.stop = rfl_interrupt_agree(sh.stop, &status);
                         }
 #pragma omp barrier
                     }
@@ -669,11 +665,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     const struct group *top = ngroups ? &groups[ngroups - 1] : &groups[0];
     const struct group *end = &groups[MAX_THREAD_COUNTS];
     if (root) {
-        const char *status_text = status == RFL_EXIT_OK ? "complete"
-                                  : status == RFL_EXIT_VERIFY ? "verification_failed" : "interrupted";
-        json_object_set_new(meta, "status", json_string(status_text));
-        if (failure[0])
-            json_object_set_new(meta, "failure", json_string(failure));
+        rfl_meta_set_outcome(meta, status, failure);
         json_object_set_new(meta, "thread_counts", uint_array(p.thread_counts, p.nthread_counts));
         json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
         json_object_set_new(meta, "cpu", rfl_fl_cpu_to_json(&p.cpu));

@@ -1333,11 +1333,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                             c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                         stop = 1;
                     }
-                    int want_stop = stop || rfl_interrupted() != 0;
-                    rfl_mpi_bcast_int(&want_stop, 1);
-                    if (want_stop && !stop && c.status == RFL_EXIT_OK)
-                        c.status = RFL_EXIT_INTERRUPTED;
-                    stop = want_stop;
+                    stop = rfl_interrupt_agree(stop, &c.status);
                 }
                 group_free(&g);
             }
@@ -1363,13 +1359,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
         json_t *ev = json_array();
         if (c.status == RFL_EXIT_OK && do_gemm)
             evidence(&c, &rs, ms, ev);
-        json_object_set_new(meta, "status",
-                            json_string(c.status == RFL_EXIT_OK                ? "complete"
-                                        : c.status == RFL_EXIT_VERIFY          ? "verification_failed"
-                                        : c.status == RFL_EXIT_INTERRUPTED     ? "interrupted"
-                                                                               : "failed"));
-        if (c.failure[0])
-            json_object_set_new(meta, "failure", json_string(c.failure));
+        rfl_meta_set_outcome(meta, c.status, c.failure);
         json_t *sl = json_array();
         for (int i = 0; i < nsizes; i++)
             json_array_append_new(sl, json_pack("[i, i, i]", (int)sizes[i].m, (int)sizes[i].n, (int)sizes[i].k));

@@ -736,11 +736,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                              gbs);
             }
             free(all);
-            int want_stop = stop || rfl_interrupted() != 0;
-            rfl_mpi_bcast_int(&want_stop, 1);
-            if (want_stop && !stop && status == RFL_EXIT_OK)
-                status = RFL_EXIT_INTERRUPTED;
-            stop = want_stop;
+            stop = rfl_interrupt_agree(stop, &status);
         }
     }
     const double elapsed = rfl_now_s() - t_start;
@@ -753,13 +749,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
         json_t *ev = json_array();
         if (status == RFL_EXIT_OK)
             evidence(&c, ev, kernels);
-        json_object_set_new(meta, "status",
-                            json_string(status == RFL_EXIT_OK       ? "complete"
-                                        : status == RFL_EXIT_VERIFY ? "verification_failed"
-                                        : status == RFL_EXIT_INTERRUPTED ? "interrupted"
-                                                                         : "failed"));
-        if (failure[0])
-            json_object_set_new(meta, "failure", json_string(failure));
+        rfl_meta_set_outcome(meta, status, failure);
         json_t *tl = json_array(), *bl = json_array(), *kl = json_array();
         for (int t = 0; t < o->nthreads; t++)
             json_array_append_new(tl, json_integer(o->threads[t]));

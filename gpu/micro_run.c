@@ -81,11 +81,7 @@ int rfl_gmi_emit(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, struct rfl_gmi_
         }
     }
     free(all);
-    int stop = c->status != RFL_EXIT_OK || rfl_interrupted() != 0;
-    rfl_mpi_bcast_int(&stop, 1);
-    if (stop && c->status == RFL_EXIT_OK)
-        c->status = RFL_EXIT_INTERRUPTED;
-    return stop;
+    return rfl_interrupt_agree(c->status != RFL_EXIT_OK, &c->status);
 }
 
 int rfl_gmi_table_close(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
@@ -95,13 +91,7 @@ int rfl_gmi_table_close(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
     rfl_gpu_meta_finish(meta, &c->dev); /* collective */
     int rc = 0;
     if (c->root && t->open) {
-        json_object_set_new(meta, "status",
-                            json_string(c->status == RFL_EXIT_OK       ? "complete"
-                                        : c->status == RFL_EXIT_VERIFY ? "verification_failed"
-                                        : c->status == RFL_EXIT_INTERRUPTED ? "interrupted"
-                                                                            : "failed"));
-        if (c->failure[0])
-            json_object_set_new(meta, "failure", json_string(c->failure));
+        rfl_meta_set_outcome(meta, c->status, c->failure);
         json_object_set_new(meta, "mode", json_string(t->spec->suffix));
         json_object_set(meta, "settings", c->mode_meta ? c->mode_meta : json_object());
         json_object_set_new(meta, "min_time_s", json_real(c->min_time_s));

@@ -884,11 +884,7 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
                     }
                 }
                 free(all);
-                int want_stop = stop || rfl_interrupted() != 0;
-                rfl_mpi_bcast_int(&want_stop, 1);
-                if (want_stop && !stop && status == RFL_EXIT_OK)
-                    status = RFL_EXIT_INTERRUPTED;
-                stop = want_stop;
+                stop = rfl_interrupt_agree(stop, &status);
             }
             if (alloc_status == ST_OK)
                 rfl_um_buffers_free(&buf);
@@ -907,13 +903,7 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
             evidence(&c, &tab, ev, half, mechs);
             print_summary(&c, &tab, mechs);
         }
-        json_object_set_new(meta, "status",
-                            json_string(status == RFL_EXIT_OK            ? "complete"
-                                        : status == RFL_EXIT_VERIFY      ? "verification_failed"
-                                        : status == RFL_EXIT_INTERRUPTED ? "interrupted"
-                                                                         : "failed"));
-        if (failure[0])
-            json_object_set_new(meta, "failure", json_string(failure));
+        rfl_meta_set_outcome(meta, status, failure);
         json_t *rl = json_array(), *ml = json_array(), *refs = json_array();
         for (int r = 0; r < o->nreuse; r++)
             json_array_append_new(rl, json_integer(o->reuse[r]));
