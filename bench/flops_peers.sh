@@ -5,8 +5,8 @@
 # Fig. 4) and GFLOP/s against FPE with the issue-rate model (Fig. 5).
 #
 # Usage: bench/flops_peers.sh [OUTDIR]      (default docs/results/flops-$(hostname))
-# Writes into OUTDIR: flops_fpe.csv/.json (the FPE sweep), flops_threads_unroll.csv/.json
-# (threads x unroll at high FPE), gemm.csv (OpenBLAS), peers.csv (the side-by-side
+# Writes into OUTDIR: flops_fpe.csv/.json (the FPE sweep), flops_peak.csv/.json (the peak: long
+# samples), flops_threads_unroll.csv/.json (threads x unroll at high FPE), gemm.csv (OpenBLAS), peers.csv (the side-by-side
 # table) and peers.md (what goes to stdout: markdown tables).
 #
 # Environment:
@@ -51,11 +51,13 @@ quick=${RFL_BENCH_QUICK:-0}
 if [ "$quick" = 1 ]; then
     fpe_args="--fpe 1,16,256 --unroll 1,16 --min-time 0.0005 --experiments 2"
     tu_args="--fpe 256 --unroll 1,16 --min-time 0.0005 --experiments 2"
+    peak_args="--variant simd --fpe 256 --unroll 16 --min-time 0.0005 --experiments 2"
     gemm_n=${GEMM_N:-256}
     gemm_reps=${GEMM_REPS:-1}
 else
     fpe_args=""
     tu_args="--fpe 1024"
+    peak_args="--variant simd --fpe 512,1024 --unroll 8,16 --min-time 0.01 --experiments 20"
     if [ "$cores" -ge 8 ]; then gemm_n=${GEMM_N:-8192}; else gemm_n=${GEMM_N:-4096}; fi
     gemm_reps=${GEMM_REPS:-3}
 fi
@@ -65,6 +67,14 @@ say "FPE sweep -> $outdir/flops_fpe.csv"
 # shellcheck disable=SC2086
 $mpirun "$RFL_FLOPS" $fpe_args $extra -o "$outdir/flops_fpe.csv" 2>"$outdir/flops_fpe.log" ||
     die "rfl_flops (FPE sweep) failed: $(tail -n 3 "$outdir/flops_fpe.log")"
+
+# ---- 1b. the peak: the widest ISA's deepest unroll at high FPE, long samples, many of them --
+# The best of many 10 ms samples, each row against the clock measured just before and after it:
+# on a shared host whose clock moves, this is the figure that stands for the machine's peak.
+say "peak -> $outdir/flops_peak.csv"
+# shellcheck disable=SC2086
+$mpirun "$RFL_FLOPS" $peak_args $extra -o "$outdir/flops_peak.csv" 2>"$outdir/flops_peak.log" ||
+    die "rfl_flops (peak) failed: $(tail -n 3 "$outdir/flops_peak.log")"
 
 # ---- 2. threads x unroll at high FPE -----------------------------------------
 say "threads x unroll -> $outdir/flops_threads_unroll.csv"
@@ -117,41 +127,31 @@ col() { head -n 1 "$1" | tr ',' '\n' | awk -v n="$2" '$0 == n { print NR; exit }
 
 fpe_csv=$outdir/flops_fpe.csv
 tu_csv=$outdir/flops_threads_unroll.csv
+peak_csv=$outdir/flops_peak.csv
 peers_csv=$outdir/peers.csv
 md=$outdir/peers.md
 
-# best VARIANT PRECISION: "gflops fraction isa unroll fpe threads" of the fastest row.
+# best VARIANT PRECISION: "gflops fraction isa unroll fpe threads peak clock cores" of the fastest
+# row of the FPE sweep and the peak run; fraction and peak are that row's own (its clock).
 best()
 {
     awk -F, -v v="$1" -v p="$2" '
-        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        FNR == 1 { delete c; for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["variant"] == v && $c["precision"] == p && $c["gflops_per_s"] + 0 > g {
             g = $c["gflops_per_s"] + 0
-            out = sprintf("%.1f %.3f %s %s %s %s", g, $c["fraction_of_peak"], $c["isa"], $c["unroll"],
-                          $c["flops_per_elem"], $c["threads_per_rank"] * $c["ranks"])
+            out = sprintf("%.1f %.3f %s %s %s %s %.1f %.3f %s", g, $c["fraction_of_peak"], $c["isa"], $c["unroll"],
+                          $c["flops_per_elem"], $c["threads_per_rank"] * $c["ranks"], $c["peak_gflops_per_s"],
+                          $c["clock_ghz"], $c["cores_used"])
         }
-        END { print (out == "" ? "- - - - - -" : out) }' "$fpe_csv"
-}
-# peak PRECISION: "gflops clock_ghz cores" at the largest thread count.
-peak()
-{
-    awk -F, -v p="$1" '
-        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        $c["precision"] == p && $c["threads_per_rank"] + 0 >= t {
-            t = $c["threads_per_rank"] + 0
-            out = sprintf("%.1f %.3f %s", $c["peak_gflops_per_s"], $c["clock_ghz"], $c["cores_used"])
-        }
-        END { print (out == "" ? "- - -" : out) }' "$fpe_csv"
+        END { print (out == "" ? "- - - - - - - - -" : out) }' "$fpe_csv" $peak_csv
 }
 gemm()
 {
     awk -F, -v p="$1" 'NR > 1 && $2 == p { printf "%.1f %s %s\n", $7, $3, $4; found = 1 } END { if (!found) print "- - -" }' "$gemm_csv"
 }
 
-set -- $(peak fp64); peak64=$1 clock=$2 cores_used=$3
-set -- $(peak fp32); peak32=$1
-set -- $(best simd fp64); s64=$1 sf64=$2 sisa=$3 su64=$4 sfpe64=$5
-set -- $(best simd fp32); s32=$1 sf32=$2 su32=$4 sfpe32=$5
+set -- $(best simd fp64); s64=$1 sf64=$2 sisa=$3 su64=$4 sfpe64=$5 peak64=$7 clock=$8 cores_used=$9
+set -- $(best simd fp32); s32=$1 sf32=$2 su32=$4 sfpe32=$5 peak32=$7 clock32=$8
 set -- $(best ref fp64); r64=$1 rf64=$2 rfpe64=$5
 set -- $(best ref fp32); r32=$1 rf32=$2 rfpe32=$5
 set -- $(gemm fp64); g64=$1 gn=$2 gthreads=$3
@@ -176,7 +176,8 @@ model=$(awk -F'"' '/"cpu_model"/ { print $4; exit }' "$outdir/flops_fpe.json" 2>
 {
     echo "### rfl_flops and peers on $host${model:+ ($model)}${cpu:+, $cpu}"
     echo
-    echo "Launcher: ${mpirun:-none}; $cores_used cores at $clock GHz (measured with all threads busy)."
+    echo "Launcher: ${mpirun:-none}; $cores_used cores; the peak is each best row's own: cores x the clock"
+    echo "measured (all threads busy) just before and after that row, $clock GHz (FP64) and $clock32 GHz (FP32)."
     [ -n "$gemm_note" ] && echo "$gemm_note."
     echo
     echo "| | FP64 GFLOP/s | of peak | FP32 GFLOP/s | of peak | at |"
@@ -244,6 +245,6 @@ model=$(awk -F'"' '/"cpu_model"/ { print $4; exit }' "$outdir/flops_fpe.json" 2>
             }' "$fpe_csv"
         echo
     done
-    echo "Files: flops_fpe.csv, flops_threads_unroll.csv (rfl_flops, columns in docs/FORMAT.md), gemm.csv, peers.csv."
+    echo "Files: flops_fpe.csv, flops_peak.csv, flops_threads_unroll.csv (rfl_flops, columns in docs/FORMAT.md), gemm.csv, peers.csv."
 } >"$md"
 cat "$md"

@@ -340,8 +340,8 @@ static struct rfl_gpu_bw_curve *find_bw_curve(struct rfl_gpu_data *g, size_t inp
 }
 
 /* Which capacities cut a kernel's curve: Kernel C works in shared memory
- * (none); global_stream's loads and cudaMemcpy skip L1 (L2 only); the
- * others go through L1 and L2. */
+ * (none); global_stream's loads, global_bulk's copies and cudaMemcpy skip
+ * L1 (L2 only); the others go through L1 and L2. */
 static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_gpu_bw_curve *c)
 {
     double l1 = (double)d->sm_count * (double)d->l1_bytes_per_sm, l2 = (double)d->l2_bytes;
@@ -349,7 +349,8 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_gpu_bw_cu
     if (!strcmp(c->kernel, "shared_blocked")) {
         c->ncap = 0;
         c->level_of[0] = RFL_GPU_SHARED;
-    } else if (!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "memcpy_d2d") || !(l1 > 0) || l1 >= l2) {
+    } else if (!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "global_bulk") ||
+               !strcmp(c->kernel, "memcpy_d2d") || !(l1 > 0) || l1 >= l2) {
         c->ncap = 1;
         c->capacity[0] = l2;
         c->level_of[0] = RFL_GPU_L2;

@@ -67,11 +67,12 @@ static void pow2_tics(struct rfl_chart *c, double lo, double hi, const char *fmt
 static int kernel_order(const char *kernel)
 {
     static const char *const order[] = {"global_inside", "global_launch", "shared_blocked", "global_stream",
-                                        "memcpy_d2d"};
-    for (int i = 0; i < 5; i++)
+                                        "memcpy_d2d",    "global_bulk"};
+    const int n = (int)(sizeof order / sizeof order[0]);
+    for (int i = 0; i < n; i++)
         if (!strcmp(kernel, order[i]))
             return i;
-    return 5;
+    return n;
 }
 
 static double curve_max(const struct rfl_gpu_bw_curve *c)
@@ -218,15 +219,15 @@ static int plot_bandwidth(const struct rfl_model *m, const char *dir)
         rfl_chart_printf(&c, "  $plateaus with lines lw 8 lc rgb \"#c8c8c8\" title \"level ceiling (plateau)\", \\\n");
     for (size_t i = 0; i < nsel; i++) {
         const struct rfl_gpu_bw_curve *cv = sel[i];
-        static const char *const lo[] = {"A ", "B ", "C ", "", ""};
+        static const char *const lo[] = {"A ", "B ", "C ", "", "", ""};
         int k = kernel_order(cv->kernel);
         char name[96];
-        snprintf(name, sizeof name, "%s%s %s%s", k < 5 ? lo[k] : "", cv->kernel, cv->access,
+        snprintf(name, sizeof name, "%s%s %s%s", k < 6 ? lo[k] : "", cv->kernel, cv->access,
                  cv->used ? "" : " (peer)");
         rfl_chart_quote(q, sizeof q, name);
         rfl_chart_printf(&c, "  $curve%zu with linespoints %s lw 1.8 pt %d ps 0.8 lc rgb \"%s\" title \"%s\", \\\n", i,
                          !strcmp(cv->access, "rmw") ? "dt 2" : "dt 1", !strcmp(cv->access, "rmw") ? 6 : 7,
-                         rfl_plot_palette[(k < 5 ? k : 5 + (int)(i % 3)) % RFL_PLOT_NPALETTE], q);
+                         rfl_plot_palette[(k < 6 ? k : 6 + (int)(i % 3)) % RFL_PLOT_NPALETTE], q);
     }
     rfl_chart_printf(&c, "  NaN with lines dt 2 lw 1.5 lc rgb \"#606060\" title \"L1/shared (all SMs), L2 size\"");
     int any_trans = 0;

@@ -101,6 +101,7 @@ struct shared {
     int stop;
     struct rfl_fl_mismatch *mismatch; /* one per thread */
     double *ghz, *integer_ghz;        /* one per thread */
+    double ghz_before;                /* the clock before the current row */
 };
 
 struct best {
@@ -518,6 +519,14 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                 fn(&w);
                             applied++;
                         }
+                        /* The clock again right after the samples: the row is
+                         * judged against the mean of the clocks just before and
+                         * just after it, so a clock that moves during a
+                         * configuration (a shared host's turbo budget) moves
+                         * the row's peak with it. */
+#pragma omp master
+                        sh.ghz_before = g->ghz_mean;
+                        measure_clock(&p, &sh, tid, active, &groups[tc]);
                         if (o->inject_fault && tid == 0) {
                             if (c->prec == RFL_FP64)
                                 ((double *)w.a)[n / 2] += 2.0;
@@ -564,11 +573,14 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                 unsigned vb;
                                 int fma;
                                 row_code(c, fpe, &vb, &fma);
+                                struct group rg = *g;
+                                if (sh.ghz_before > 0 && g->ghz_mean > 0)
+                                    rg.ghz_mean = 0.5 * (sh.ghz_before + g->ghz_mean);
                                 const char *bound = "";
-                                double model = (double)g->cores_used * g->ghz_mean *
+                                double model = (double)rg.cores_used * rg.ghz_mean *
                                                rfl_fl_model_flops_per_cycle(&p.cpu, vb, fma, c->prec, fpe, &bound);
-                                double peak = peak_gflops(&p, g, p.peak_vector_bytes, p.peak_fma, c->prec);
-                                double isa_peak = peak_gflops(&p, g, vb, fma, c->prec);
+                                double peak = peak_gflops(&p, &rg, p.peak_vector_bytes, p.peak_fma, c->prec);
+                                double isa_peak = peak_gflops(&p, &rg, vb, fma, c->prec);
                                 /* ref may be compiled wider than the simd ISA
                                  * that sets the peak (-march=native). */
                                 if (isa_peak > peak)
@@ -624,8 +636,8 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                 rfl_csv_str(&csv, level);
                                 rfl_csv_str(&csv, c->variant == RFL_FL_SIMD ? "intrinsics"
                                                   : rfl_fl_ref_compiled(fpe) ? "unrolled" : "loop");
-                                if (g->ghz_mean > 0)
-                                    rfl_csv_double(&csv, g->ghz_mean);
+                                if (rg.ghz_mean > 0)
+                                    rfl_csv_double(&csv, rg.ghz_mean);
                                 else
                                     rfl_csv_str(&csv, "");
                                 rfl_csv_int(&csv, g->cores_used);

@@ -20,6 +20,7 @@ struct rfl_gpu_bandwidth_opts {
     int nthreads;
     struct rfl_gpu_blocks blocks[RFL_GBW_MAX_LIST];
     int nblocks;
+    uint64_t chunk_bytes;  /* global_bulk: bytes per bulk copy; 0: default */
     double min_time_s;     /* shortest sample that counts; 0: default */
     unsigned experiments;  /* timed samples per point; 0: default */
     unsigned device;       /* first device: rank r uses (device + local rank) % count */

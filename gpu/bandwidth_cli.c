@@ -18,10 +18,14 @@ const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
                                "prefetch 256 B into L2: the L2 and device-memory ceilings"},
     [RFL_GBW_MEMCPY] = {"memcpy_d2d", "-", 0,
                         "cudaMemcpyAsync device to device of half the working set into the other half"},
+    [RFL_GBW_GLOBAL_BULK] = {"global_bulk", "-", 1,
+                             "read only: the copy engine (cp.async.bulk, sm_90) streams each block's chunks "
+                             "into shared memory, 4 stages deep, and the threads sum them there: the L2 and "
+                             "device-memory ceilings without a load instruction per 16 bytes"},
 };
 
 const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
-                                                                "global_stream", "memcpy_d2d", NULL};
+                                                                "global_stream", "memcpy_d2d", "global_bulk", NULL};
 const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", NULL};
 
 /* fp16 has no bandwidth kernel: the option takes the first two names. */
@@ -52,6 +56,8 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          "threads per block, multiples of 32 up to 1024 (default 256,1024; --quick 256)", 0, 0, NULL},
         {"blocks", 'b', RFL_OPT_STRING, &o->blocks_text, "LIST",
          "blocks per grid: max (all that fit at once), Nx (N per SM) or N (default max)", 0, 0, NULL},
+        {"chunk", 'c', RFL_OPT_SIZE, &o->chunk_bytes, "SIZE",
+         "global_bulk: bytes per bulk copy, a multiple of 16 (default 16K)", 0, 0, NULL},
         {"min-time", 'm', RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
          "trials double until one sample lasts this long (default 0.005; --quick 0.002)", 1e-6, 60, NULL},
         {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
@@ -76,9 +82,9 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         .program = "rfl_gpu_bandwidth",
         .summary = "Measures GPU memory bandwidth at every level: shared memory, L1, L2 and device\n"
                    "memory, with the three kernels of Lo et al. (A: trials inside the kernel, B: one\n"
-                   "launch per trial, C: blocked through shared memory), a streaming variant of A and\n"
-                   "cudaMemcpy device to device, over a working-set sweep x threads per block x blocks\n"
-                   "per grid. Every result is checked against its closed form (exit 3 on a mismatch).",
+                   "launch per trial, C: blocked through shared memory), a streaming variant of A, bulk\n"
+                   "copies into shared memory (Hopper's copy engine) and cudaMemcpy device to device,\n"
+                   "over a working-set sweep x threads per block x blocks per grid. Every result is checked against its closed form (exit 3 on a mismatch).",
         .epilog = "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes\n"
                   "one row per GPU and, with several ranks, an aggregate row. Exit status: 0 ok,\n"
                   "1 run failed (or no CUDA device), 2 bad usage, 3 verification failed,\n"
@@ -106,5 +112,11 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
     if (rfl_gpu_parse_blocks(cli.program, "blocks", o->blocks_text ? o->blocks_text : "max", o->blocks,
                              RFL_GBW_MAX_LIST, &o->nblocks) != 0)
         return RFL_CLI_ERROR;
+    if (o->chunk_bytes && (o->chunk_bytes % RFL_GBW_VEC_BYTES || o->chunk_bytes > (1u << 20))) {
+        if (rfl_log_rank() == 0)
+            fprintf(stderr, "%s: option --chunk: invalid value '%llu' (a multiple of 16 bytes, at most 1M)\n",
+                    cli.program, (unsigned long long)o->chunk_bytes);
+        return RFL_CLI_ERROR;
+    }
     return RFL_CLI_RUN;
 }

@@ -223,6 +223,101 @@ __global__ void __launch_bounds__(1024) k_shared(typename vec<S>::type *a, size_
         rfl_gpu_block_add(total, block_sums + blockIdx.x);
 }
 
+/* global_bulk: the copy engine (cp.async.bulk, sm_90) streams each block's
+ * chunks into shared memory, RFL_GBW_BULK_STAGES deep, completing on one
+ * mbarrier per stage; the threads sum a stage while the next ones are in
+ * flight.  No load instruction per 16 bytes and no L1 on the way: what is
+ * left is the L2 (or device memory) and the network to the SMs.  A block
+ * owns chunks blockIdx.x, blockIdx.x + gridDim.x, ... in every trial, and
+ * the pipeline runs across trial boundaries.  Built for an older
+ * architecture, the threads copy the chunk themselves (same result, no
+ * engine). */
+__device__ __forceinline__ unsigned smem_u32(const void *p) { return (unsigned)__cvta_generic_to_shared(p); }
+
+template <typename S>
+__global__ void __launch_bounds__(1024) k_bulk(const typename vec<S>::type *a, size_t n_vec, unsigned chunk_vecs,
+                                               unsigned long long trials, double *block_sums, rfl_gpu_clock *clk)
+{
+    typedef vec<S> T;
+    typedef typename T::type V;
+    extern __shared__ float4 rfl_gbw_tile[];
+    __shared__ __align__(8) unsigned long long bars[RFL_GBW_BULK_STAGES];
+    V *const stages = reinterpret_cast<V *>(rfl_gbw_tile);
+    RFL_GPU_CLOCK_BEGIN(clk)
+    const size_t nchunks = (n_vec + chunk_vecs - 1) / chunk_vecs;
+    const size_t mine = blockIdx.x < nchunks ? (nchunks - blockIdx.x + gridDim.x - 1) / gridDim.x : 0;
+    const unsigned long long loads = (unsigned long long)mine * trials;
+#if __CUDA_ARCH__ >= 900
+    /* Load q of the block: chunk (q mod mine) into stage q mod STAGES. */
+    auto issue = [&](unsigned long long q) {
+        const size_t first = (blockIdx.x + (size_t)(q % mine) * gridDim.x) * chunk_vecs;
+        const unsigned bytes = (unsigned)((n_vec - first < chunk_vecs ? n_vec - first : chunk_vecs) * sizeof(V));
+        const unsigned bar = smem_u32(&bars[q % RFL_GBW_BULK_STAGES]);
+        const unsigned dst = smem_u32(stages + (size_t)(q % RFL_GBW_BULK_STAGES) * chunk_vecs);
+        /* The stage was last read through the generic proxy; the engine
+         * writes through the async one. */
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(dst),
+                     "l"(a + first), "r"(bytes), "r"(bar)
+                     : "memory");
+    };
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < RFL_GBW_BULK_STAGES; s++)
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(smem_u32(&bars[s])) : "memory");
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+    __syncthreads();
+    if (threadIdx.x == 0)
+        for (unsigned long long q = 0; q < loads && q < RFL_GBW_BULK_STAGES; q++)
+            issue(q);
+#else
+    (void)bars;
+#endif
+    double total = 0.0;
+    unsigned long long q = 0;
+    for (unsigned long long t = 0; t < trials; t++) {
+        V acc0 = T::zero(), acc1 = T::zero();
+        for (size_t j = 0; j < mine; j++, q++) {
+            const size_t first = (blockIdx.x + j * gridDim.x) * chunk_vecs;
+            const unsigned len = (unsigned)(n_vec - first < chunk_vecs ? n_vec - first : chunk_vecs);
+            const V *tile = stages + (size_t)(q % RFL_GBW_BULK_STAGES) * chunk_vecs;
+#if __CUDA_ARCH__ >= 900
+            const unsigned bar = smem_u32(&bars[q % RFL_GBW_BULK_STAGES]);
+            const unsigned parity = (unsigned)((q / RFL_GBW_BULK_STAGES) & 1);
+            for (unsigned done = 0; !done;)
+                asm volatile("{\n\t.reg .pred p;\n\t"
+                             "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n\t"
+                             "selp.u32 %0, 1, 0, p;\n\t}"
+                             : "=r"(done)
+                             : "r"(bar), "r"(parity)
+                             : "memory");
+#else
+            for (unsigned i = threadIdx.x; i < len; i += blockDim.x)
+                const_cast<V *>(tile)[i] = T::template load1<LD_STREAM_RO>(a + first + i);
+            __syncthreads();
+#endif
+            unsigned i = threadIdx.x;
+            for (; i + blockDim.x < len; i += 2 * blockDim.x) {
+                acc0 = T::add(acc0, tile[i]);
+                acc1 = T::add(acc1, tile[i + blockDim.x]);
+            }
+            if (i < len)
+                acc0 = T::add(acc0, tile[i]);
+            /* Every thread is done with the stage before it is refilled. */
+            __syncthreads();
+#if __CUDA_ARCH__ >= 900
+            if (threadIdx.x == 0 && q + RFL_GBW_BULK_STAGES < loads)
+                issue(q + RFL_GBW_BULK_STAGES);
+#endif
+        }
+        total += T::total(acc0) + T::total(acc1);
+        RFL_GPU_FENCE();
+    }
+    RFL_GPU_CLOCK_END(clk)
+    rfl_gpu_block_add(total, block_sums + blockIdx.x);
+}
+
 template <typename S> __global__ void k_fill(S *a, size_t n)
 {
     const size_t stride = (size_t)gridDim.x * blockDim.x;
@@ -253,6 +348,8 @@ template <typename S> const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw
         return rmw ? (const void *)k_global<S, true, LD_STREAM_RW> : (const void *)k_global<S, false, LD_STREAM_RO>;
     case RFL_GBW_SHARED:
         return rmw ? (const void *)k_shared<S, true> : (const void *)k_shared<S, false>;
+    case RFL_GBW_GLOBAL_BULK:
+        return rmw ? nullptr : (const void *)k_bulk<S>;
     default:
         return nullptr;
     }
@@ -315,6 +412,18 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
                                                                  l->trials, beta, alpha, l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
+    case RFL_GBW_GLOBAL_BULK: {
+        const size_t smem = RFL_GBW_BULK_STAGES * l->tile_vecs * sizeof(V);
+        if (l->tile_vecs == 0 || rmw)
+            return cudaErrorInvalidValue;
+        cudaError_t e = cudaFuncSetAttribute((const void *)k_bulk<S>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)smem);
+        if (e != cudaSuccess)
+            return e;
+        k_bulk<S><<<grid, block, smem, l->stream>>>(a, l->n_vec, (unsigned)l->tile_vecs, l->trials, l->block_sums,
+                                                    l->clock);
+        return RFL_GPU_LAUNCHED();
+    }
     default:
         return cudaErrorInvalidValue;
     }
@@ -346,7 +455,8 @@ extern "C" cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_acc
         return cudaErrorInvalidValue;
     /* Kernel A's L1 plateau needs all of the unified L1/shared array as L1;
      * Kernel C needs it as shared memory. */
-    const int carveout = k == RFL_GBW_SHARED ? (int)cudaSharedmemCarveoutMaxShared : (int)cudaSharedmemCarveoutMaxL1;
+    const int carveout = k == RFL_GBW_SHARED || k == RFL_GBW_GLOBAL_BULK ? (int)cudaSharedmemCarveoutMaxShared
+                                                                           : (int)cudaSharedmemCarveoutMaxL1;
     cudaError_t e = cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout, carveout);
     if (e == cudaSuccess)
         e = cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem_bytes);

@@ -21,6 +21,7 @@ enum rfl_gbw_kernel {
     RFL_GBW_SHARED,        /* Lo's Kernel C: blocked through shared memory, trials inside */
     RFL_GBW_GLOBAL_STREAM, /* Kernel A with loads that skip L1 and prefetch 256 B into L2 */
     RFL_GBW_MEMCPY,        /* cudaMemcpyAsync device to device, for comparison */
+    RFL_GBW_GLOBAL_BULK,   /* chunks streamed into shared memory by the copy engine (cp.async.bulk), read only */
     RFL_GBW_NKERNELS
 };
 
@@ -45,6 +46,9 @@ extern const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1];
 /* Static shared memory of the read kernels (the block reduction's 32
  * doubles), which Kernel C's tiles must leave room for. */
 #define RFL_GBW_STATIC_SHARED 256
+/* Chunks of global_bulk in flight per block (each with its stage of
+ * shared memory and its mbarrier). */
+#define RFL_GBW_BULK_STAGES 4
 /* Vectors per array are a multiple of this (1 KiB), so every pattern
  * period (8 scalars) is whole and the closed forms are exact. */
 #define RFL_GBW_QUANTUM 64
@@ -61,7 +65,7 @@ struct rfl_gbw_launch {
     size_t n_vec;
     unsigned long long trials;
     unsigned blocks, threads;
-    size_t tile_vecs;                 /* shared: vectors in one block's tile */
+    size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk: in one chunk */
     double *block_sums;               /* read: one per block, added to */
     struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
     cudaStream_t stream;

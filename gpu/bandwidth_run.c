@@ -42,14 +42,14 @@ struct config {
     struct rfl_gpu_blocks spec;
     unsigned blocks;   /* resolved */
     int resident;      /* blocks per SM at once */
-    size_t tile_vecs;  /* shared kernel */
+    size_t tile_vecs;  /* shared kernel: its tile; bulk: one chunk */
 };
 
 struct best {
     double device_gbs, memcpy_gbs, l2_gbs, shared_fraction, shared_gbs, shared_mhz;
     uint64_t device_wss, memcpy_wss, l2_wss;
     const char *device_kernel;
-    char device_config[96];
+    char device_config[96], l2_config[96];
 };
 
 struct ctx {
@@ -328,7 +328,9 @@ static void write_row(struct rfl_csv *csv, struct ctx *c, const struct config *c
     }
     rfl_csv_u64(csv, wss);
     rfl_csv_str(csv, level_of(&c->dev, cfg->kernel, wss));
-    rfl_csv_u64(csv, cfg->kernel == RFL_GBW_SHARED ? cfg->tile_vecs * RFL_GBW_VEC_BYTES : 0);
+    rfl_csv_u64(csv, cfg->kernel == RFL_GBW_SHARED || cfg->kernel == RFL_GBW_GLOBAL_BULK
+                         ? cfg->tile_vecs * RFL_GBW_VEC_BYTES
+                         : 0);
     rfl_csv_double(csv, bytes_per_trial);
     rfl_csv_u64(csv, trials);
     rfl_csv_int(csv, c->experiments);
@@ -372,9 +374,12 @@ static void write_row(struct rfl_csv *csv, struct ctx *c, const struct config *c
                  k->name, rfl_gbw_access_names[cfg->access], rfl_gpu_precision_names[cfg->prec], cfg->blocks,
                  cfg->threads);
     }
-    if (cfg->kernel == RFL_GBW_GLOBAL_STREAM && wss <= c->dev.l2_bytes && gbs > b->l2_gbs) {
+    if ((cfg->kernel == RFL_GBW_GLOBAL_STREAM || cfg->kernel == RFL_GBW_GLOBAL_BULK) && wss <= c->dev.l2_bytes &&
+        gbs > b->l2_gbs) {
         b->l2_gbs = gbs;
         b->l2_wss = wss;
+        snprintf(b->l2_config, sizeof b->l2_config, "%s %s, %u x %u threads", k->name,
+                 rfl_gpu_precision_names[cfg->prec], cfg->blocks, cfg->threads);
     }
 }
 
@@ -426,7 +431,8 @@ static void evidence(const struct ctx *c, json_t *list, unsigned kernels)
     rfl_info("evidence: device %s, %d SMs, L2 %.0f MiB, datasheet %s", c->dev.name, c->dev.sm_count,
              c->dev.l2_bytes / 1048576.0, ds ? ds->part : "unknown (no target)");
     const unsigned device_kernels =
-        (1u << RFL_GBW_GLOBAL_INSIDE) | (1u << RFL_GBW_GLOBAL_LAUNCH) | (1u << RFL_GBW_GLOBAL_STREAM);
+        (1u << RFL_GBW_GLOBAL_INSIDE) | (1u << RFL_GBW_GLOBAL_LAUNCH) | (1u << RFL_GBW_GLOBAL_STREAM) |
+        (1u << RFL_GBW_GLOBAL_BULK);
     if (kernels & device_kernels) {
         char sz[32];
         snprintf(note, sizeof note, "%s at %s", b->device_gbs > 0 ? b->device_config : "no row at >= 4 x L2",
@@ -439,10 +445,10 @@ static void evidence(const struct ctx *c, json_t *list, unsigned kernels)
                              ">=", b->memcpy_gbs > 0 ? b->memcpy_gbs : NAN, 0,
                              "the best kernel against cudaMemcpy D2D (read + write bytes), same run");
     }
-    if (kernels & (1u << RFL_GBW_GLOBAL_STREAM)) {
+    if (kernels & ((1u << RFL_GBW_GLOBAL_STREAM) | (1u << RFL_GBW_GLOBAL_BULK))) {
         char sz[32];
-        snprintf(note, sizeof note, "global_stream at %s (L2 %.0f MiB)", rfl_format_size(b->l2_wss, sz, sizeof sz),
-                 c->dev.l2_bytes / 1048576.0);
+        snprintf(note, sizeof note, "%s at %s (L2 %.0f MiB)", b->l2_gbs > 0 ? b->l2_config : "no row within the L2",
+                 rfl_format_size(b->l2_wss, sz, sizeof sz), c->dev.l2_bytes / 1048576.0);
         const int target = ds && ds->l2_target_gbytes_per_s > 0;
         rfl_gpu_evidence(list, "l2_ceiling", b->l2_gbs > 0 ? b->l2_gbs : NAN, "GB/s", target ? ">=" : NULL,
                          target ? ds->l2_target_gbytes_per_s : NAN, 0, note);
@@ -586,6 +592,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     if (!wss)
         return rfl_gpu_fail(RFL_EXIT_FAILURE);
 
+    const uint64_t chunk_bytes = o->chunk_bytes ? o->chunk_bytes : 16 << 10;
     /* The configurations, each resolved against this device. */
     int cap = RFL_GBW_NKERNELS * RFL_GBW_NACCESS * 2 * RFL_GBW_MAX_LIST * RFL_GBW_MAX_LIST + 1, ncfg = 0;
     struct config *cfgs = calloc((size_t)cap, sizeof *cfgs);
@@ -596,7 +603,8 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
             for (int p = 0; p < 2; p++)
                 for (int t = 0; t < o->nthreads; t++)
                     for (int b = 0; b < o->nblocks; b++) {
-                        if (!(accesses >> a & 1) || !(precisions >> p & 1))
+                        if (!(accesses >> a & 1) || !(precisions >> p & 1) ||
+                            (k == RFL_GBW_GLOBAL_BULK && a == RFL_GBW_RMW))
                             continue;
                         struct config *cfg = &cfgs[ncfg++];
                         cfg->kernel = (enum rfl_gbw_kernel)k;
@@ -604,15 +612,19 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                         cfg->prec = (enum rfl_gpu_precision)p;
                         cfg->threads = o->threads[t];
                         cfg->spec = o->blocks[b];
-                        cfg->tile_vecs = k == RFL_GBW_SHARED ? tile_vecs_for(&c.dev, cfg->threads) : 0;
+                        cfg->tile_vecs = k == RFL_GBW_SHARED        ? tile_vecs_for(&c.dev, cfg->threads)
+                                         : k == RFL_GBW_GLOBAL_BULK ? chunk_bytes / RFL_GBW_VEC_BYTES
+                                                                    : 0;
                         if (k == RFL_GBW_SHARED && cfg->tile_vecs == 0) {
                             rfl_error("%s has no shared memory for Kernel C's tiles", c.dev.name);
                             free(cfgs);
                             free(wss);
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
                         }
-                        if (RFL_CUDA(rfl_gbw_occupancy(cfg->kernel, cfg->access, cfg->prec, cfg->threads,
-                                                       cfg->tile_vecs * RFL_GBW_VEC_BYTES, &cfg->resident))) {
+                        const size_t smem = cfg->tile_vecs * RFL_GBW_VEC_BYTES *
+                                            (k == RFL_GBW_GLOBAL_BULK ? RFL_GBW_BULK_STAGES : 1);
+                        if (RFL_CUDA(rfl_gbw_occupancy(cfg->kernel, cfg->access, cfg->prec, cfg->threads, smem,
+                                                       &cfg->resident))) {
                             free(cfgs);
                             free(wss);
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
@@ -631,6 +643,12 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     }
     if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1))
         cfgs[ncfg++].kernel = RFL_GBW_MEMCPY;
+    if (cfgs && ncfg == 0) {
+        rfl_error("nothing to run: global_bulk only reads (add --access read, or another kernel)");
+        free(cfgs);
+        free(wss);
+        return RFL_EXIT_USAGE;
+    }
     if (!cfgs) {
         free(wss);
         return rfl_gpu_fail(RFL_EXIT_FAILURE);

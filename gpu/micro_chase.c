@@ -36,7 +36,22 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
 {
     const struct rfl_gpu_micro_opts *o = c->o;
     const uint64_t lo = o->chase[0] ? o->chase[0] : 1024;
-    const uint64_t hi = o->chase[0] ? o->chase[1] : o->quick ? 128ull << 20 : 4ull << 30;
+    uint64_t hi = o->chase[0] ? o->chase[1] : o->quick ? 128ull << 20 : 4ull << 30;
+    /* One allocation holds the largest array: it must fit the free memory,
+     * with room left for the driver. */
+    size_t free_bytes = 0, total_bytes = 0;
+    if (RFL_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes)))
+        return rfl_gmi_failed(c);
+    const uint64_t room = free_bytes > (1ull << 30) ? (uint64_t)(0.9 * (double)(free_bytes - (1ull << 30))) : 0;
+    if (hi > room) {
+        char a[32], b[32];
+        if (o->chase[0]) {
+            rfl_error("option --chase-sizes: maximum %s does not fit the free device memory (%s usable)",
+                      rfl_format_size(hi, a, sizeof a), rfl_format_size(room, b, sizeof b));
+            return rfl_gmi_failed(c);
+        }
+        hi = room;
+    }
     const unsigned long long min_steps = o->chase_steps ? o->chase_steps : o->quick ? 8192 : 32768;
     size_t npoints = 0;
     uint64_t *sizes = rfl_gpu_geometric(lo, hi, 2.0, &npoints);
@@ -109,7 +124,7 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
             if (o->strides[s] >= (1u << 20) && (page < 0 || o->strides[s] > o->strides[page]))
                 page = s;
         }
-        char a[32], b[32], note[256];
+        char a[32], b[32], note[512];
         for (int mem = 0; mem < RFL_GMI_SHARED && line >= 0; mem++) {
             /* Drop the sizes a stride skipped, keeping indices into sizes. */
             double lat[64];
@@ -152,29 +167,40 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
                                      "ld.cg at the largest size: device-memory latency");
             }
         }
-        if (page >= 0) {
+        /* Page-sized strides keep the lines few: what rises is the TLB.
+         * Each stride of 1 MiB or more is a series; the first edge of the
+         * smallest such stride is the evidence. */
+        size_t used = 0;
+        double first_edge = NAN;
+        note[0] = 0;
+        for (int s = 0; s < o->nstrides; s++) {
+            if (o->strides[s] < (1u << 20))
+                continue;
             double lat[64];
             int idx[64], n = 0, at[8];
             for (size_t i = 0; i < npoints && n < 64; i++) {
-                const double v = series[((size_t)RFL_GMI_GLOBAL_CG * o->nstrides + page) * npoints + i];
+                const double v = series[((size_t)RFL_GMI_GLOBAL_CG * o->nstrides + s) * npoints + i];
                 if (v > 0) {
                     lat[n] = v;
                     idx[n++] = (int)i;
                 }
             }
-            /* A page-sized stride keeps the lines few: what rises is the TLB. */
             const int edges = rfl_gmi_transitions(lat, n, 1.2, at, 8);
-            size_t used = (size_t)snprintf(note, sizeof note, "stride %s, ld.cg:",
-                                           rfl_format_size(o->strides[page], a, sizeof a));
+            if (used < sizeof note)
+                used += (size_t)snprintf(note + used, sizeof note - used, "%sstride %s:", used ? "; " : "",
+                                         rfl_format_size(o->strides[s], a, sizeof a));
             for (int e = 0; e < edges && used < sizeof note; e++)
                 used += (size_t)snprintf(note + used, sizeof note - used, " %s->%s %.0f->%.0f ns",
                                          rfl_format_size(sizes[idx[at[e] - 1]], a, sizeof a),
                                          rfl_format_size(sizes[idx[at[e]]], b, sizeof b), lat[at[e] - 1], lat[at[e]]);
             if (edges == 0 && used < sizeof note)
-                snprintf(note + used, sizeof note - used, " no step over the sizes run");
-            rfl_gpu_evidence(ev, "chase_tlb_edge_bytes", edges > 0 ? (double)sizes[idx[at[0]]] : NAN, "bytes", NULL,
-                             NAN, 0, note);
+                used += (size_t)snprintf(note + used, sizeof note - used, " no step up to %s",
+                                         n ? rfl_format_size(sizes[idx[n - 1]], a, sizeof a) : "-");
+            if (edges > 0 && isnan(first_edge))
+                first_edge = (double)sizes[idx[at[0]]];
         }
+        if (page >= 0)
+            rfl_gpu_evidence(ev, "chase_tlb_edge_bytes", first_edge, "bytes", NULL, NAN, 0, note);
         json_t *sl = json_array();
         for (int s = 0; s < o->nstrides; s++)
             json_array_append_new(sl, json_integer((json_int_t)o->strides[s]));

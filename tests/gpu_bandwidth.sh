@@ -24,6 +24,10 @@ for kernel in global_inside global_launch shared_blocked global_stream; do
     done
 done
 grep -q ",memcpy_d2d,-,copy,," "$out" || fail "no memcpy_d2d rows"
+for prec in fp64 fp32; do
+    grep -q ",global_bulk,-,read,$prec," "$out" || fail "no rows for global_bulk read $prec"
+done
+! grep -q ",global_bulk,-,rmw," "$out" || fail "global_bulk has rmw rows (it only reads)"
 # Both grids ran: the resident maximum and 2 blocks per SM.
 [ "$(csv_column "$out" blocks_spec | sort -u | grep -c -x -e max -e 2x)" -eq 2 ] || fail "blocks_spec lacks max or 2x"
 # Kernels with the trials inside record the SM clock.
@@ -33,7 +37,7 @@ grep -q "evidence: device_memory_vs_datasheet\|evidence: device " "$tmp/err" || 
 check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 
 # A wrong value after timing must fail the run, for rmw, read and the copy.
-for case in "global_inside rmw" "global_stream read" "memcpy_d2d read"; do
+for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read"; do
     set -- $case
     "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 -k "$1" -a "$2" -p fp32 \
         --inject-fault -o "$tmp/fault.csv" >/dev/null 2>"$tmp/err"
@@ -47,4 +51,10 @@ done
 rc=$?
 [ $rc -eq 2 ] || fail "--wss above --mem-limit: exit $rc, expected 2"
 grep -q -- "--wss" "$tmp/err" || fail "--wss above --mem-limit: the message does not name --wss"
+# global_bulk only reads: asked for rmw alone, nothing is left to run.
+"$RFL_GPU_BANDWIDTH" --wss 64K:64K -k global_bulk -a rmw -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] || fail "global_bulk rmw: exit $rc, expected 2"
+grep -q "only reads" "$tmp/err" || fail "global_bulk rmw: the message does not say why"
+[ ! -e "$tmp/x.csv" ] || fail "global_bulk rmw left an output file"
 exit 0

@@ -57,6 +57,7 @@ bad_value "$RFL_GPU_BANDWIDTH" --wss 2G:1G
 bad_value "$RFL_GPU_BANDWIDTH" --kernels global_everything
 bad_value "$RFL_GPU_BANDWIDTH" --precision fp16
 bad_value "$RFL_GPU_BANDWIDTH" --min-time 0
+bad_value "$RFL_GPU_BANDWIDTH" --chunk 100
 bad_value "$RFL_GPU_FLOPS" --fpe 3
 bad_value "$RFL_GPU_FLOPS" --fpe 8192
 bad_value "$RFL_GPU_FLOPS" --chains 3

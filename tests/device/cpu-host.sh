@@ -21,7 +21,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 cores=$(nproc)
 per_rank=$(( cores / 2 ))
 mpirun2="mpirun -n 2 --map-by slot:PE=$per_rank --bind-to core --report-bindings"
-build=/tmp/rfl-build
+build=${RFL_BUILD:-/tmp/rfl-build}
 has() { case ",$stages," in *,"$1",*) return 0;; esac; return 1; }
 log() { printf '\n=== %s\n' "$*"; }
 

@@ -5,14 +5,14 @@
 # program, compute-sanitizer memcheck on a small run of each, and a summary table last.
 #
 # Usage (from the repository root): bash tests/gpu/run-all.sh [STAGES]
-#   STAGES: comma list of build,check,bandwidth,grid,flops,micro,sanitize (default: all)
+#   STAGES: comma list of build,check,bandwidth,grid,l2,flops,micro,tlb,sanitize (default: all)
 # Environment: RFL_DEPS_PREFIX (default $PWD/.devdeps/usr), RFL_CUDA_ARCH (default sm_90),
 #   RFL_GPU_BUILD (build directory, default /tmp/rfl-build-gpu), OUT (the device tool's folder).
 # Results: CSV, JSON, logs and disassembly in docs/results/gpu-<host>/, or, when $OUT is set
 # (the device tool returns at most 8 files), packed into $OUT/gpu-results.tgz beside
 # $OUT/summary.txt and $OUT/run-all.log.
 set -uo pipefail
-stages=${1:-build,check,bandwidth,grid,flops,micro,sanitize}
+stages=${1:-build,check,bandwidth,grid,l2,flops,micro,tlb,sanitize}
 root=$(pwd)
 host=$(hostname)
 [ -f "$root/configure.ac" ] && [ -d "$root/gpu" ] || { echo "run-all.sh: run it from the repository root" >&2; exit 2; }
@@ -122,6 +122,21 @@ if has grid && [ "$build_ok" = yes ]; then
     echo "exit $?, $((SECONDS - t0)) s"
     tail -n 26 "$res/grid.log" | grep -v "evidence:"
 fi
+if has l2 && [ "$build_ok" = yes ]; then
+    # The L2 ceiling: L2-resident working sets read by the two kernels that skip L1 (loads with
+    # L1::no_allocate; bulk copies into shared memory), over grid shapes and bulk chunk sizes.
+    log "rfl_gpu_bandwidth: L2 probe, global_stream and global_bulk over grids and chunks"
+    t0=$SECONDS
+    timeout 200 "$bw" -k global_stream,global_bulk -a read -p fp32 -t 256,512,1024 -b 1x,2x,max -w 4M:48M -g 1.41 -e 5 \
+        -o "$res/l2probe.csv" >"$res/l2.out" 2>"$res/l2.log"
+    echo "exit $?, $((SECONDS - t0)) s"
+    for chunk in 4K 8K 32K; do
+        timeout 60 "$bw" -k global_bulk -a read -p fp32 -t 256,512 -b max -w 8M:32M -g 1.41 -e 5 --chunk "$chunk" \
+            -o "$res/l2probe-chunk$chunk.csv" >/dev/null 2>"$res/l2-chunk$chunk.log"
+        echo "chunk $chunk: exit $?; $(sed -n 's/^rfl_gpu_[a-z]*: evidence: l2_ceiling/l2_ceiling/p' "$res/l2-chunk$chunk.log")"
+    done
+    grep -v "evidence: device\|evidence: memcpy" "$res/l2.log" | tail -n 22
+fi
 if has flops && [ "$build_ok" = yes ]; then
     log "rfl_gpu_flops: FP64, FP32, FP16 x FPE 1..4096 x chains 1, 2, 4, 8"
     t0=$SECONDS
@@ -135,6 +150,21 @@ if has micro && [ "$build_ok" = yes ]; then
     "$mi" -o "$res/gpu_micro" >"$res/micro.out" 2>"$res/micro.log"
     echo "exit $?, $((SECONDS - t0)) s"
     tail -n 40 "$res/micro.log"
+fi
+
+if has tlb && [ "$build_ok" = yes ]; then
+    # TLB reach: page-sized strides keep the lines few (they stay in L2), so a rise in ld.cg
+    # latency with the array size is the TLB running out. Arrays up to 64 GiB (capped to the
+    # free memory), strides of 2 MiB, 32 MiB and 512 MiB.
+    log "rfl_gpu_micro --mode chase: TLB reach, 32 MiB to 64 GiB"
+    t0=$SECONDS
+    timeout 200 "$mi" --mode chase --chase-sizes 32M:64G --chase-strides 2M,32M,512M -o "$res/gpu_micro_tlb" \
+        >"$res/tlb.out" 2>"$res/tlb.log"
+    echo "exit $?, $((SECONDS - t0)) s"
+    grep "evidence: chase_tlb" "$res/tlb.log"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+             $c["memory"] == "global_cg" { printf "  stride %s: %s bytes %.0f ns\n", $c["stride_bytes"], $c["array_bytes"], $c["ns_per_access"] }' \
+        "$res/gpu_micro_tlb_chase.csv" 2>/dev/null | head -n 40
 fi
 
 # ---------------------------------------------------------------------------
@@ -170,7 +200,7 @@ log "summary"
     echo "build: $build_ok; make check: $check_line"
     echo
     printf '%-34s %10s %-9s %-26s %-4s %s\n' "evidence" "measured" "unit" "target" "pass" "note"
-    for f in bandwidth flops micro; do
+    for f in bandwidth l2 flops micro tlb; do
         [ -f "$res/$f.log" ] || continue
         sed -n 's/^rfl_gpu_[a-z]*: evidence: //p' "$res/$f.log" | grep -v "^device "
     done
