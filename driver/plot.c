@@ -133,6 +133,14 @@ struct line {
     int spec;
 };
 
+/* Two compute roofs of one kind ("bf16 tensor", "fp16 tensor": the same
+ * words after the first) whose values are within 10%: a few pixels apart on a log axis. */
+static int coincident_roofs(const struct rfl_ceiling *a, const struct rfl_ceiling *b)
+{
+    const char *sa = strchr(a->name, ' '), *sb = strchr(b->name, ' ');
+    return sa && sb && !strcmp(sa, sb) && a->value > 0 && fabs(b->value / a->value - 1) < 0.10;
+}
+
 static void percent_suffix(char *buf, size_t len, const struct rfl_ceiling *c)
 {
     if (c->spec > 0)
@@ -375,6 +383,26 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         percent_suffix(pct, sizeof pct, cp[i]);
         snprintf(l->label, sizeof l->label, "%s %s GFLOP/s%s", cp[i]->name, rfl_chart_num(buf, sizeof buf, cp[i]->value),
                  pct);
+        /* Roofs within 10% of each other (bf16 and fp16 tensor) are one line
+         * on a log axis: one label names both, the first one's. */
+        for (size_t j = 0; j < ncp; j++) {
+            if (j == i || !coincident_roofs(cp[i], cp[j]))
+                continue;
+            if (j < i) {
+                l->label[0] = '\0';
+                break;
+            }
+            char second[32], pj[16] = "", pi[16] = "";
+            if (cp[i]->spec > 0 && cp[j]->spec > 0) {
+                snprintf(pi, sizeof pi, "%.0f%%", 100.0 * cp[i]->value / cp[i]->spec);
+                snprintf(pj, sizeof pj, "%.0f%%", 100.0 * cp[j]->value / cp[j]->spec);
+            }
+            const char *sp = strchr(cp[i]->name, ' ');
+            snprintf(l->label, sizeof l->label, "%.*s/%.*s%s %s/%s GFLOP/s%s%s%s%s%s", (int)(sp - cp[i]->name),
+                     cp[i]->name, (int)(strchr(cp[j]->name, ' ') - cp[j]->name), cp[j]->name, sp,
+                     rfl_chart_num(buf, sizeof buf, cp[i]->value), rfl_chart_num(second, sizeof second, cp[j]->value),
+                     *pi ? " (" : "", pi, *pi ? "/" : "", pj, *pi ? " of spec)" : "");
+        }
         size_t same_prec = 0;
         for (size_t j = 0; j < i; j++)
             same_prec += !strcmp(cp[j]->precision, cp[i]->precision);
@@ -452,7 +480,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
 
     rfl_chart_printf(&c, "$ceilings << EOD\n");
     for (size_t i = 0; i < nlines; i++) {
-        rfl_chart_printf(&c, "# %s\n", lines[i].label);
+        rfl_chart_printf(&c, "# %s\n", lines[i].label[0] ? lines[i].label : "(the roof above, within 10%: one label)");
         data_point(&c, lines[i].x0, lines[i].y0);
         data_point(&c, lines[i].x1, lines[i].y1);
         rfl_chart_printf(&c, "\n\n");
@@ -490,8 +518,9 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     /* Labels: compute at the right end, bandwidth along the middle of the
      * diagonal, spec lines after, application names last. */
     for (size_t i = first_compute; i < first_spec; i++)
-        rfl_chart_label_line(&c, lines[i].label, lines[i].color, lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1,
-                             0.97, 0.2);
+        if (lines[i].label[0])
+            rfl_chart_label_line(&c, lines[i].label, lines[i].color, lines[i].x0, lines[i].y0, lines[i].x1,
+                                 lines[i].y1, 0.97, 0.2);
     for (size_t i = 0; i < first_compute; i++)
         rfl_chart_label_line(&c, lines[i].label, lines[i].color, lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1,
                              0.6, 0.05);

@@ -118,6 +118,18 @@ cudaError_t cudaMemset(void *d, int v, size_t n)
     memset(d, v, n);
     return cudaSuccess;
 }
+/* No driver behind the stand-in: the driver API is not there. */
+cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fn, unsigned int version,
+                                             unsigned long long flags, enum cudaDriverEntryPointQueryResult *status)
+{
+    (void)symbol;
+    (void)version;
+    (void)flags;
+    *fn = NULL;
+    if (status)
+        *status = cudaDriverEntryPointSymbolNotFound;
+    return cudaSuccess;
+}
 cudaError_t cudaMemGetInfo(size_t *f, size_t *t)
 {
     *f = 4ull << 30;

@@ -7,6 +7,7 @@
 #include "config.h"
 #include "gpu/micro_internal.h"
 #include "gpu/micro_kernels.h"
+#include "gpu/vmm_pages.h"
 #include "common/log.h"
 #include "common/rfl.h"
 #include "common/size.h"
@@ -21,6 +22,8 @@ static const char *const columns[] = {"rank", "device", "memory", "array_bytes",
 const struct rfl_gmi_table_spec rfl_gmi_chase_table = {"chase", columns, sizeof columns / sizeof columns[0]};
 
 static const char *const memory_names[RFL_GMI_NCHASE] = {"global_ca", "global_cg", "shared"};
+/* ld.cg over gpu/vmm_pages.h's array: pages mapped in shuffled order. */
+#define SCATTERED_NAME "global_cg_scattered"
 
 /* Cycles of up to this many elements are walked once untimed and then at
  * least once timed, so a cycle that fits a cache is measured from it. No
@@ -109,7 +112,63 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
             }
         }
     cudaFree(buf);
+    /* The page-sized strides again, over scattered pages (gpu/vmm_pages.h):
+     * cudaMalloc maps a large array contiguously, and what the hardware
+     * makes of that may hide the TLB. buf is freed first: both may be most
+     * of the device's memory. */
+    double *scattered = calloc((size_t)o->nstrides * npoints, sizeof *scattered);
+    char scattered_why[192] = "";
+    int any_page = 0;
+    for (int s = 0; s < o->nstrides; s++)
+        any_page |= o->strides[s] >= (1u << 20);
+    struct rfl_vmm_pages pages;
+    memset(&pages, 0, sizeof pages);
+    if (!scattered)
+        failed = 1;
+    else if (!stop && !failed && any_page &&
+             rfl_vmm_pages_map(&pages, c->dev.index, hi, scattered_why, sizeof scattered_why) != 0)
+        rfl_warn("chase: no scattered-page series: %s", scattered_why);
+    for (int s = 0; s < o->nstrides && pages.base && !stop && !failed; s++) {
+        const uint64_t stride = o->strides[s];
+        if (stride < (1u << 20))
+            continue;
+        for (size_t i = 0; i < npoints && !stop && !failed; i++) {
+            const uint64_t size = sizes[i] / stride * stride;
+            if (size < 2 * stride)
+                continue;
+            const unsigned long long cycle = size / stride;
+            const unsigned long long warmup = cycle <= WARM_CAP ? cycle : 0;
+            const unsigned long long steps = round8(cycle <= WARM_CAP && cycle > min_steps ? cycle : min_steps);
+            struct rfl_gpu_clock clk;
+            unsigned long long offset = 0;
+            if (RFL_CUDA(rfl_gmi_chase_init(pages.base, cycle, stride, c->stream)) ||
+                RFL_CUDA(rfl_gmi_chase(RFL_GMI_GLOBAL_CG, pages.base, cycle, stride, warmup, steps, c->words, c->clock,
+                                       c->stream)) ||
+                RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
+                RFL_CUDA(cudaMemcpy(&clk, c->clock, sizeof clk, cudaMemcpyDeviceToHost)) ||
+                RFL_CUDA(cudaMemcpy(&offset, c->words, sizeof offset, cudaMemcpyDeviceToHost))) {
+                failed = 1;
+                break;
+            }
+            const unsigned long long want = (warmup + steps) % cycle * stride;
+            char detail[160];
+            snprintf(detail, sizeof detail, "%s %llu bytes, stride %llu: ended at offset %llu, expected %llu",
+                     SCATTERED_NAME, (unsigned long long)size, (unsigned long long)stride, offset, want);
+            const double ns = (double)clk.ns / (double)steps, cyc = (double)clk.cycles / (double)steps;
+            const double mhz = rfl_gpu_clock_mhz(&clk);
+            scattered[(size_t)s * npoints + i] = ns;
+            struct rfl_gmi_cell cells[] = {
+                RFL_GMI_I(0), RFL_GMI_I(0), RFL_GMI_S(SCATTERED_NAME), RFL_GMI_I(size), RFL_GMI_I(stride),
+                RFL_GMI_I(cycle), RFL_GMI_I(warmup), RFL_GMI_I(steps), RFL_GMI_D(cyc), RFL_GMI_D(ns),
+                RFL_GMI_D(mhz > 0 ? mhz : NAN), RFL_GMI_I(1)};
+            stop = rfl_gmi_emit(c, &t, cells, offset != want, detail);
+        }
+    }
+    const size_t page_bytes = pages.page_bytes;
+    const int have_scattered = pages.base != NULL;
+    rfl_vmm_pages_free(&pages);
     if (failed) {
+        free(scattered);
         free(series);
         free(sizes);
         return rfl_gmi_abort(c, &t);
@@ -172,22 +231,31 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
          * smallest such stride is the evidence. */
         size_t used = 0;
         double first_edge = NAN;
+        int seen_stride = 0;
         note[0] = 0;
+        if (have_scattered)
+            used = (size_t)snprintf(note, sizeof note, "%s pages in shuffled order, ld.cg: ",
+                                    rfl_format_size(page_bytes, a, sizeof a));
+        else
+            used = (size_t)snprintf(note, sizeof note, "cudaMalloc array, ld.cg (%s): ", scattered_why);
         for (int s = 0; s < o->nstrides; s++) {
             if (o->strides[s] < (1u << 20))
                 continue;
             double lat[64];
             int idx[64], n = 0, at[8];
             for (size_t i = 0; i < npoints && n < 64; i++) {
-                const double v = series[((size_t)RFL_GMI_GLOBAL_CG * o->nstrides + s) * npoints + i];
+                const double v = have_scattered ? scattered[(size_t)s * npoints + i]
+                                                : series[((size_t)RFL_GMI_GLOBAL_CG * o->nstrides + s) * npoints + i];
                 if (v > 0) {
                     lat[n] = v;
                     idx[n++] = (int)i;
                 }
             }
             const int edges = rfl_gmi_transitions(lat, n, 1.2, at, 8);
+            const int first_stride = !seen_stride;
+            seen_stride = 1;
             if (used < sizeof note)
-                used += (size_t)snprintf(note + used, sizeof note - used, "%sstride %s:", used ? "; " : "",
+                used += (size_t)snprintf(note + used, sizeof note - used, "%sstride %s:", first_stride ? "" : "; ",
                                          rfl_format_size(o->strides[s], a, sizeof a));
             for (int e = 0; e < edges && used < sizeof note; e++)
                 used += (size_t)snprintf(note + used, sizeof note - used, " %s->%s %.0f->%.0f ns",
@@ -209,7 +277,10 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
         json_object_set_new(c->mode_meta, "array_bytes_max", json_integer((json_int_t)hi));
         json_object_set_new(c->mode_meta, "min_steps", json_integer((json_int_t)min_steps));
         json_object_set_new(c->mode_meta, "edge_ratio", json_real(EDGE_RATIO));
+        json_object_set_new(c->mode_meta, "scattered_page_bytes",
+                            have_scattered ? json_integer((json_int_t)page_bytes) : json_null());
     }
+    free(scattered);
     free(series);
     free(sizes);
     return rfl_gmi_table_close(c, &t);

@@ -127,7 +127,7 @@ if has l2 && [ "$build_ok" = yes ]; then
     # L1::no_allocate; bulk copies into shared memory), over grid shapes and bulk chunk sizes.
     log "rfl_gpu_bandwidth: L2 probe, global_stream and global_bulk over grids and chunks"
     t0=$SECONDS
-    timeout 200 "$bw" -k global_stream,global_bulk -a read -p fp32 -t 256,512,1024 -b 1x,2x,max -w 4M:48M -g 1.41 -e 5 \
+    timeout 200 "$bw" -k global_stream,global_bulk,memcpy_d2d -a read -p fp32 -t 256,512,1024 -b 1x,2x,max -w 4M:48M -g 1.41 -e 5 \
         -o "$res/l2probe.csv" >"$res/l2.out" 2>"$res/l2.log"
     echo "exit $?, $((SECONDS - t0)) s"
     for chunk in 4K 8K 32K; do
