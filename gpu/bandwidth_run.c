@@ -240,21 +240,36 @@ static int run_point(struct ctx *c, const struct config *cfg, size_t n_vec, stru
             break;
         trials *= 2;
     }
-    double best = INFINITY;
-    for (unsigned e = 0; e < c->experiments; e++) {
-        if (rmw && applied + trials > refill) {
-            if (RFL_CUDA(rfl_gbw_fill(cfg->prec, c->buf, n_vec, c->stream)))
+    /* A calibration sample stretched by a busy host (other processes on
+     * the GPU or CPU) stops the doubling early; samples that then come out
+     * far below the minimum time are retaken with more trials. Every rank
+     * takes the slowest rank's shortest time, so all decide alike. */
+    for (int attempt = 0;; attempt++) {
+        double best = INFINITY;
+        for (unsigned e = 0; e < c->experiments; e++) {
+            if (rmw && applied + trials > refill) {
+                if (RFL_CUDA(rfl_gbw_fill(cfg->prec, c->buf, n_vec, c->stream)))
+                    return -1;
+                applied = 0;
+            }
+            if (sample(c, cfg, n_vec, trials, &p->times[e], &mhz))
                 return -1;
-            applied = 0;
+            applied += trials;
+            read_trials += trials;
+            if (p->times[e] < best) {
+                best = p->times[e];
+                p->mhz_at_min = mhz;
+            }
         }
-        if (sample(c, cfg, n_vec, trials, &p->times[e], &mhz))
-            return -1;
-        applied += trials;
-        read_trials += trials;
-        if (p->times[e] < best) {
-            best = p->times[e];
-            p->mhz_at_min = mhz;
+        best = c->ranks > 1 ? rfl_mpi_max_double(best) : best;
+        if (best >= 0.5 * c->min_time_s || attempt >= 3 || trials >= refill || trials >= MAX_TRIALS)
+            break;
+        while (best < c->min_time_s && trials < refill && trials < MAX_TRIALS) {
+            trials *= 2;
+            best *= 2;
         }
+        if (trials > refill)
+            trials = refill;
     }
     p->trials = trials;
 

@@ -140,7 +140,7 @@ static void test_default_settings(void **state)
     assert_int_equal(s.programs, (1u << RFL_NPROGRAMS) - 1);
     assert_string_equal(rfl_settings_args(&s, 0), "");
     s.mode = RFL_MODE_QUICK;
-    assert_string_equal(rfl_settings_args(&s, 0), "--quick --growth 1.41 --experiments 5");
+    assert_string_equal(rfl_settings_args(&s, 0), "--quick --growth 1.41 --experiments 5 --min-time 0.004");
     assert_string_equal(s.results_dir, "results");
     rfl_settings_free(&s);
 }
