@@ -472,6 +472,14 @@ cudaError_t rfl_gmi_chase_init(void *a, size_t cycle, size_t stride, cudaStream_
         *(char **)(b + j * stride) = b + ((j + 1) % cycle) * stride;
     return cudaSuccess;
 }
+cudaError_t rfl_gmi_chase_init_order(void *a, const unsigned *order, size_t cycle, size_t stride, cudaStream_t s)
+{
+    (void)s;
+    char *b = a;
+    for (size_t j = 0; j < cycle; j++)
+        *(char **)(b + (size_t)order[j] * stride) = b + (size_t)order[(j + 1) % cycle] * stride;
+    return cudaSuccess;
+}
 size_t rfl_gmi_chase_shared_max(void)
 {
     return 232448;

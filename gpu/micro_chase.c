@@ -22,7 +22,8 @@ static const char *const columns[] = {"rank", "device", "memory", "array_bytes",
 const struct rfl_gmi_table_spec rfl_gmi_chase_table = {"chase", columns, sizeof columns / sizeof columns[0]};
 
 static const char *const memory_names[RFL_GMI_NCHASE] = {"global_ca", "global_cg", "shared"};
-/* ld.cg over gpu/vmm_pages.h's array: pages mapped in shuffled order. */
+/* ld.cg over gpu/vmm_pages.h's array: pages mapped in shuffled order,
+ * the cycle visiting them in a random order. */
 #define SCATTERED_NAME "global_cg_scattered"
 
 /* Cycles of up to this many elements are walked once untimed and then at
@@ -128,6 +129,16 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
     else if (!stop && !failed && any_page &&
              rfl_vmm_pages_map(&pages, c->dev.index, hi, scattered_why, sizeof scattered_why) != 0)
         rfl_warn("chase: no scattered-page series: %s", scattered_why);
+    /* Visited in a random order too: a next-page prefetch of translations
+     * could hide misses from a walk in address order. */
+    unsigned *order = NULL, *order_dev = NULL;
+    size_t max_cycle = 0;
+    for (int s = 0; s < o->nstrides; s++)
+        if (o->strides[s] >= (1u << 20) && hi / o->strides[s] > max_cycle)
+            max_cycle = hi / o->strides[s];
+    if (pages.base && (max_cycle > UINT32_MAX || !(order = malloc(max_cycle * sizeof *order)) ||
+                       RFL_CUDA(cudaMalloc((void **)&order_dev, max_cycle * sizeof *order_dev))))
+        failed = 1;
     for (int s = 0; s < o->nstrides && pages.base && !stop && !failed; s++) {
         const uint64_t stride = o->strides[s];
         if (stride < (1u << 20))
@@ -137,11 +148,25 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
             if (size < 2 * stride)
                 continue;
             const unsigned long long cycle = size / stride;
+            /* order[0] = 0, the rest a fixed shuffle (xorshift64) of 1..cycle-1. */
+            uint64_t x = 0x2545f4914f6cdd1dull ^ cycle;
+            for (size_t k = 0; k < cycle; k++)
+                order[k] = (unsigned)k;
+            for (size_t k = cycle; k > 2; k--) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                const size_t j = 1 + (size_t)(x % (k - 1));
+                const unsigned tmp = order[k - 1];
+                order[k - 1] = order[j];
+                order[j] = tmp;
+            }
             const unsigned long long warmup = cycle <= WARM_CAP ? cycle : 0;
             const unsigned long long steps = round8(cycle <= WARM_CAP && cycle > min_steps ? cycle : min_steps);
             struct rfl_gpu_clock clk;
             unsigned long long offset = 0;
-            if (RFL_CUDA(rfl_gmi_chase_init(pages.base, cycle, stride, c->stream)) ||
+            if (RFL_CUDA(cudaMemcpy(order_dev, order, cycle * sizeof *order, cudaMemcpyHostToDevice)) ||
+                RFL_CUDA(rfl_gmi_chase_init_order(pages.base, order_dev, cycle, stride, c->stream)) ||
                 RFL_CUDA(rfl_gmi_chase(RFL_GMI_GLOBAL_CG, pages.base, cycle, stride, warmup, steps, c->words, c->clock,
                                        c->stream)) ||
                 RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
@@ -150,7 +175,7 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
                 failed = 1;
                 break;
             }
-            const unsigned long long want = (warmup + steps) % cycle * stride;
+            const unsigned long long want = (unsigned long long)order[(warmup + steps) % cycle] * stride;
             char detail[160];
             snprintf(detail, sizeof detail, "%s %llu bytes, stride %llu: ended at offset %llu, expected %llu",
                      SCATTERED_NAME, (unsigned long long)size, (unsigned long long)stride, offset, want);
@@ -164,6 +189,8 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
             stop = rfl_gmi_emit(c, &t, cells, offset != want, detail);
         }
     }
+    free(order);
+    cudaFree(order_dev);
     const size_t page_bytes = pages.page_bytes;
     const int have_scattered = pages.base != NULL;
     rfl_vmm_pages_free(&pages);
@@ -234,7 +261,7 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
         int seen_stride = 0;
         note[0] = 0;
         if (have_scattered)
-            used = (size_t)snprintf(note, sizeof note, "%s pages in shuffled order, ld.cg: ",
+            used = (size_t)snprintf(note, sizeof note, "%s pages mapped and visited in shuffled order, ld.cg: ",
                                     rfl_format_size(page_bytes, a, sizeof a));
         else
             used = (size_t)snprintf(note, sizeof note, "cudaMalloc array, ld.cg (%s): ", scattered_why);

@@ -59,6 +59,16 @@ __global__ void k_chase_init(char *a, size_t cycle, size_t stride)
     }
 }
 
+/* The cycle in a given order: node order[j] points to node order[j + 1]. */
+__global__ void k_chase_init_order(char *a, const unsigned *order, size_t cycle, size_t stride)
+{
+    const size_t gstride = (size_t)gridDim.x * blockDim.x;
+    for (size_t j = (size_t)blockIdx.x * blockDim.x + threadIdx.x; j < cycle; j += gstride) {
+        const size_t next = order[j + 1 < cycle ? j + 1 : 0];
+        *reinterpret_cast<char **>(a + (size_t)order[j] * stride) = a + next * stride;
+    }
+}
+
 template <int MEM> __device__ __forceinline__ char *chase_step(char *p)
 {
     char *q;
@@ -298,6 +308,13 @@ extern "C" cudaError_t rfl_gmi_bytes_check(const unsigned char *a, size_t n, uns
 extern "C" cudaError_t rfl_gmi_chase_init(void *a, size_t cycle, size_t stride_bytes, cudaStream_t s)
 {
     k_chase_init<<<helper_blocks(cycle), 256, 0, s>>>(static_cast<char *>(a), cycle, stride_bytes);
+    return RFL_GPU_LAUNCHED();
+}
+
+extern "C" cudaError_t rfl_gmi_chase_init_order(void *a, const unsigned *order, size_t cycle, size_t stride_bytes,
+                                                cudaStream_t s)
+{
+    k_chase_init_order<<<helper_blocks(cycle), 256, 0, s>>>(static_cast<char *>(a), order, cycle, stride_bytes);
     return RFL_GPU_LAUNCHED();
 }
 

@@ -28,6 +28,10 @@ cudaError_t rfl_gmi_bytes_check(const unsigned char *a, size_t n, unsigned seed,
  * bytes from the start. */
 enum rfl_gmi_chase_memory { RFL_GMI_GLOBAL_CA, RFL_GMI_GLOBAL_CG, RFL_GMI_SHARED, RFL_GMI_NCHASE };
 cudaError_t rfl_gmi_chase_init(void *a, size_t cycle, size_t stride_bytes, cudaStream_t s);
+/* The same cycle visited in `order` (device memory, `cycle` node indices,
+ * order[0] = 0 so the chase still starts at `a`). */
+cudaError_t rfl_gmi_chase_init_order(void *a, const unsigned *order, size_t cycle, size_t stride_bytes,
+                                     cudaStream_t s);
 cudaError_t rfl_gmi_chase(enum rfl_gmi_chase_memory mem, void *a, size_t cycle, size_t stride_bytes,
                           unsigned long long warmup, unsigned long long steps, unsigned long long *final_offset,
                           struct rfl_gpu_clock *clock, cudaStream_t s);

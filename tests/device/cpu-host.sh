@@ -54,9 +54,10 @@ if has flops && [ -f bench/flops_peers.sh ]; then
   RFL_FLOPS=$build/rfl_flops RFL_MPIRUN="$mpirun2" bash bench/flops_peers.sh "$out/flops" 2>&1 | tee "$out/flops.md" | tail -30
 fi
 if has driver && [ -x $build/rfl ]; then
-  log "driver: rfl run --quick and --full, 2 ranks x $per_rank cores"
+  log "driver: rfl run --quick, --full, --quick (CPU programs), 2 ranks x $per_rank cores"
+  # The CPU programs only: a GPU build would add its programs to every pass.
   # Two ranks, each bound to half the cores (Open MPI would give each one core).
-  printf 'ranks = 2\nmpiexec_args = --map-by slot:PE=%s --bind-to core\n' "$per_rank" > "$out/two-ranks.conf"
+  printf 'programs = bandwidth,flops\nranks = 2\nmpiexec_args = --map-by slot:PE=%s --bind-to core\n' "$per_rank" > "$out/two-ranks.conf"
   # quick, full, quick again: the two quick passes bracket the full one in time, so a host
   # whose clock or neighbours change shows as the quick passes disagreeing with each other.
   for run in quick full quick2; do
