@@ -665,7 +665,7 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
             return -1;
         if (!use)
             continue;
-        char mem[16];
+        char mem[24];
         uint64_t bytes, stride;
         double cyc, ns;
         if (copy_text(mem, sizeof mem, t, r, c_mem) || rfl_table_u64(t, r, c_bytes, &bytes) ||

@@ -75,7 +75,7 @@ struct rfl_gpu_transfer {       /* one direction x host memory */
 };
 
 struct rfl_gpu_chase {          /* one memory x stride */
-    char memory[16];
+    char memory[24];
     uint64_t stride;
     size_t n;
     double *bytes, *cycles, *ns;

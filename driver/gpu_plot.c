@@ -699,9 +699,12 @@ static int plot_latency(const struct rfl_model *m, const char *dir)
         size_t k = 0;
         while (k < nstrides && strides[k] != s->stride)
             k++;
-        int memk = !strcmp(s->memory, "global_ca") ? 0 : !strcmp(s->memory, "global_cg") ? 1 : 2;
-        static const char *const dts[] = {"dt 1", "dt 2", "dt 3"};
-        static const int pts[] = {7, 5, 9};
+        int memk = !strcmp(s->memory, "global_ca")             ? 0
+                   : !strcmp(s->memory, "global_cg")           ? 1
+                   : !strcmp(s->memory, "global_cg_scattered") ? 3
+                                                               : 2;
+        static const char *const dts[] = {"dt 1", "dt 2", "dt 3", "dt 4"};
+        static const int pts[] = {7, 5, 9, 11};
         char name[96];
         snprintf(name, sizeof name, "%s, stride %s", s->memory, rfl_format_size(s->stride, size, sizeof size));
         rfl_chart_quote(q, sizeof q, name);

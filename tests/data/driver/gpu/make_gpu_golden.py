@@ -234,6 +234,12 @@ for mi, mem in enumerate(["global_ca", "global_cg", "shared"]):
                          g(cyc), g(cyc / MHZ * 1e3), g(MHZ) if max(n, 4096) * cyc > 1e6 else "", "1"])
             a *= 4
             i += 1
+# The scattered-page series (2 MiB pages mapped and visited in shuffled order), flat as on
+# the H200; appended by hand after the first run, kept here so a rerun writes them too.
+for a, cyc in [(16777216, 270.2), (67108864, 271.5), (268435456, 272.9)]:
+    n = a // 2097152
+    rows.append(["0", "0", "global_cg_scattered", str(a), "2097152", str(n), str(n), "4096", g(cyc),
+                 "%.6f" % (cyc / MHZ * 1e3), str(int(MHZ)), "1"])
 write_csv("gpu_micro_chase.csv", ch_cols, rows)
 write_meta("gpu_micro_chase.json", micro_meta("chase", "2026-01-02T04:03:00Z", {"strides": [128, 4096, 2097152]}))
 

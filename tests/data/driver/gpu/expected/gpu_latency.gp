@@ -97,6 +97,12 @@ $chase << EOD
 131072 29.85
 
 
+# global_cg_scattered, stride 2097152
+1.677722e+07 270.2
+6.710886e+07 271.5
+2.684355e+08 272.9
+
+
 EOD
 set arrow from 262144, graph 0 to 262144, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
 set label 1 "L1/shared 256K (one SM)" at 315138.2,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
@@ -111,4 +117,5 @@ plot \
   $chase index 5 with linespoints dt 2 lw 1.8 pt 5 ps 0.8 lc rgb "#7570b3" title "global_cg, stride 2M", \
   $chase index 6 with linespoints dt 3 lw 1.8 pt 9 ps 0.8 lc rgb "#1b9e77" title "shared, stride 128B", \
   $chase index 7 with linespoints dt 3 lw 1.8 pt 9 ps 0.8 lc rgb "#d95f02" title "shared, stride 4K", \
+  $chase index 8 with linespoints dt 4 lw 1.8 pt 11 ps 0.8 lc rgb "#7570b3" title "global_cg_scattered, stride 2M", \
   NaN with lines dt 2 lw 1.5 lc rgb "#606060" title "capacity (device properties)"
