@@ -2,13 +2,15 @@
 # Compares the ceilings of an `rfl run --quick` with those of an `rfl run --full` of the same
 # machine: one markdown row per ceiling, with the ratio quick/full and whether it is within
 # 5%. Wall times come from each run's run.json.
-# Usage: bench/quick_vs_full.sh QUICK_DIR FULL_DIR
+# Usage: bench/quick_vs_full.sh QUICK_DIR FULL_DIR [NAME_A NAME_B]
+#   NAME_A, NAME_B: the two runs' names in the table (default quick, full), e.g. "quick" "quick2"
+#   to compare two passes of one mode.
 set -euo pipefail
-quick=${1:?usage: quick_vs_full.sh QUICK_DIR FULL_DIR}
-full=${2:?usage: quick_vs_full.sh QUICK_DIR FULL_DIR}
-python3 - "$quick" "$full" <<'PY'
+quick=${1:?usage: quick_vs_full.sh QUICK_DIR FULL_DIR [NAME_A NAME_B]}
+full=${2:?usage: quick_vs_full.sh QUICK_DIR FULL_DIR [NAME_A NAME_B]}
+python3 - "$quick" "$full" "${3:-quick}" "${4:-full}" <<'PY'
 import csv, json, os, sys
-q, f = sys.argv[1], sys.argv[2]
+q, f, na, nb = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 def load(d):
     with open(os.path.join(d, "ceilings.csv")) as fh:
         return {(r["device"], r["kind"], r["name"]): r for r in csv.DictReader(fh)}
@@ -19,11 +21,11 @@ def wall(d):
     except (OSError, ValueError):
         return float("nan")
 cq, cf = load(q), load(f)
-print(f"wall time: --quick {wall(q):.1f} s, --full {wall(f):.1f} s\n")
+print(f"wall time: {na} {wall(q):.1f} s, {nb} {wall(f):.1f} s\n")
 # Compute ceilings are also compared as a percent of the spec each run derived from its
 # own measured clock: on a host whose clock moves between runs, that is what shows whether
 # the two sweeps found the same ceiling.
-print("| ceiling | quick | full | unit | quick / full | within 5% | % of spec quick / full |")
+print(f"| ceiling | {na} | {nb} | unit | {na} / {nb} | within 5% | % of spec {na} / {nb} |")
 print("|---|---|---|---|---|---|---|")
 worst = 0.0
 for key in sorted(set(cq) | set(cf)):

@@ -11,77 +11,77 @@ set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title "Roofline: vm (AMD EPYC), 1 rank x 2 threads" font "sans,14"
-set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T07:57:50Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
-set xrange [0.03125:32]
-set yrange [2:2000]
-set xtics ("1/32" 0.03125, "1/16" 0.0625, "1/8" 0.125, "1/4" 0.25, "1/2" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32)
+set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T09:25:26Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set xrange [0.03125:64]
+set yrange [1:2000]
+set xtics ("1/32" 0.03125, "1/16" 0.0625, "1/8" 0.125, "1/4" 0.25, "1/2" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64)
 set mxtics 1
 set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# L1 1327 GB/s
-0.03125 41.48023
-0.3607909 478.9021
+# L1 1329 GB/s
+0.03125 41.52256
+0.3686095 489.7796
 
 
-# L2 637.7 GB/s
-0.03125 19.92844
-0.7509713 478.9021
+# L2 642.6 GB/s
+0.03125 20.08191
+0.7621592 489.7796
 
 
-# L3 378.2 GB/s
-0.03125 11.81808
-1.266339 478.9021
+# L3 391.5 GB/s
+0.03125 12.23429
+1.251042 489.7796
 
 
-# DRAM 143.0 GB/s
-0.03125 4.467554
-3.349862 478.9021
+# DRAM 75.5 GB/s
+0.03125 2.358896
+6.488464 489.7796
 
 
-# fp32 avx512 478.9 GFLOP/s (98% of spec)
-0.3607909 478.9021
-32 478.9021
+# fp32 avx512 489.8 GFLOP/s (98% of spec)
+0.3686095 489.7796
+64 489.7796
 
 
-# fp64 avx512 240.8 GFLOP/s (98% of spec)
-0.1813953 240.7782
-32 240.7782
+# fp64 avx512 244.8 GFLOP/s (97% of spec)
+0.1842627 244.8339
+64 244.8339
 
 
-# fp32 c 98.4 GFLOP/s (20% of spec)
-0.07412265 98.38798
-32 98.38798
+# fp32 c 103.6 GFLOP/s (21% of spec)
+0.07796498 103.5938
+64 103.5938
 
 
-# fp64 c 49.1 GFLOP/s (20% of spec)
-0.03702056 49.13988
-32 49.13988
+# fp64 c 51.4 GFLOP/s (20% of spec)
+0.03865035 51.35558
+64 51.35558
 
 
-# spec fp32 490.2 GFLOP/s
-0.3693152 490.2169
-32 490.2169
+# spec fp32 500.8 GFLOP/s
+0.3769118 500.8111
+64 500.8111
 
 
-# spec fp64 244.5 GFLOP/s
-0.1841762 244.4694
-32 244.4694
+# spec fp64 251.5 GFLOP/s
+0.1892835 251.5052
+64 251.5052
 
 
 EOD
 set key top left box opaque samplen 3 spacing 1.3 font "sans,10" width 1
-set label 1 "fp32 avx512 478.9 GFLOP/s (98% of spec)" at 10.19617,431.232 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
-set label 2 "fp64 avx512 240.8 GFLOP/s (98% of spec)" at 9.737545,267.3948 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 3 "fp32 c 98.4 GFLOP/s (20% of spec)" at 12.49379,109.2642 center rotate by 0.00 front textcolor rgb "#5b7fbf" font "sans,10"
-set label 4 "fp64 c 49.1 GFLOP/s (20% of spec)" at 11.21916,54.572 center rotate by 0.00 front textcolor rgb "#5a5a5a" font "sans,10"
-set label 5 "L1 1327 GB/s" at 0.1309015,196.6926 center rotate by 32.27 front textcolor rgb "#1b9e77" font "sans,10"
-set label 6 "L2 637.7 GB/s" at 0.2032194,146.7036 center rotate by 32.27 front textcolor rgb "#d95f02" font "sans,10"
-set label 7 "L3 378.2 GB/s" at 0.07610728,32.58182 center rotate by 32.27 front textcolor rgb "#7570b3" font "sans,10"
-set label 8 "DRAM 143.0 GB/s" at 0.1956915,31.66971 center rotate by 32.27 front textcolor rgb "#e7298a" font "sans,10"
-set label 9 "spec fp32 490.2 GFLOP/s" at 16.02501,544.4074 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 10 "spec fp64 244.5 GFLOP/s" at 16.36669,220.1349 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 1 "fp32 avx512 489.8 GFLOP/s (98% of spec)" at 19.54649,646.0297 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+set label 2 "fp64 avx512 244.8 GFLOP/s (97% of spec)" at 19.2898,218.1557 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+set label 3 "fp32 c 103.6 GFLOP/s (21% of spec)" at 22.61864,116.2622 center rotate by 0.00 front textcolor rgb "#5b7fbf" font "sans,10"
+set label 4 "fp64 c 51.4 GFLOP/s (20% of spec)" at 20.28761,57.63583 center rotate by 0.00 front textcolor rgb "#5a5a5a" font "sans,10"
+set label 5 "L1 1329 GB/s" at 0.1321296,201.2264 center rotate by 32.26 front textcolor rgb "#1b9e77" font "sans,10"
+set label 6 "L2 642.6 GB/s" at 0.05681842,31.85616 center rotate by 32.26 front textcolor rgb "#d95f02" font "sans,10"
+set label 7 "L3 391.5 GB/s" at 0.06894695,30.93816 center rotate by 32.26 front textcolor rgb "#7570b3" font "sans,10"
+set label 8 "DRAM 75.5 GB/s" at 0.3317046,28.69862 center rotate by 32.26 front textcolor rgb "#e7298a" font "sans,10"
+set label 9 "spec fp32 500.8 GFLOP/s" at 2.864614,562.055 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 10 "spec fp64 251.5 GFLOP/s" at 30.01935,282.2616 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#1b9e77" notitle, \
   $ceilings index 1 with lines lw 3 lc rgb "#d95f02" notitle, \

@@ -11,7 +11,7 @@ set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title "Compute: vm, 2 ranks x 8 threads" font "sans,14"
-set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T08:00:45Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T09:19:40Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.5:2048]
 set yrange [10:20000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048)
@@ -22,74 +22,94 @@ set ylabel "GFLOP/s"
 set key outside right top vertical Left reverse samplen 2 spacing 1.2 font "sans,10"
 $series << EOD
 # fp64 c ref
-1 34.14079 236.6367
-4 120.6498 236.6367
-16 207.414 236.6367
-64 98.23378 236.6367
-256 47.90598 236.6367
-1024 35.97582 236.6367
+1 57.03686 239.5126
+2 160.8763 238.4027
+4 240.1621 237.8551
+8 331.2808 233.8534
+16 282.2286 234.415
+32 202.2063 225.4892
+64 136.5017 224.681
+128 82.51896 233.6691
+256 56.22358 232.4039
+512 41.94883 229.5179
+1024 36.76257 231.8984
 
 
 # fp32 c ref
-1 123.6168 473.3172
-4 243.5306 473.3172
-16 418.7935 473.3172
-64 204.2548 473.3172
-256 86.68387 473.3172
-1024 68.24112 473.3172
+1 233.2901 467.7628
+2 233.3012 473.7117
+4 495.0067 479.3441
+8 675.4756 477.251
+16 593.9058 472.2122
+32 401.474 471.1937
+64 267.6792 470.8616
+128 166.3549 470.6748
+256 118.76 471.3546
+512 72.96414 485.1142
+1024 74.33394 442.0879
 
 
 # fp64 avx512 simd
-1 425.5989 473.3867
-4 895.7772 1893.547
-16 1596.596 1893.547
-64 1497.325 1893.547
-256 1629.296 1893.547
-1024 1693.802 1893.547
+1 481.2331 478.3064
+2 722.6239 950.5339
+4 1061.762 1883.907
+8 1500.32 1897.84
+16 1716.702 1944.051
+32 1814.419 1918.366
+64 1772.415 1885.055
+128 1789.59 1878.735
+256 1797.572 1908.028
+512 1775.458 1927.237
+1024 1798.025 1931.019
 
 
 # fp32 avx512 simd
-1 862.3056 944.3948
-4 2021.542 3777.579
-16 3456.89 3777.579
-64 3371.369 3777.579
-256 3161.092 3777.579
-1024 3433.019 3777.579
+1 966.9227 979.5136
+2 1424.925 2011.418
+4 2128.456 4008.249
+8 3030.109 4032.438
+16 3677.283 3976.202
+32 3734.848 3882.463
+64 3849.487 3945.216
+128 3873.236 3905.688
+256 3892.788 3912.627
+512 3928.154 4022.837
+1024 3814.949 3872.115
 
 
 EOD
 $peaks << EOD
-0.5 207.414
-2048 207.414
+0.5 331.2808
+2048 331.2808
 
 
-0.5 1893.547
-2048 1893.547
+0.5 1944.051
+2048 1944.051
 
 
-0.5 418.7935
-2048 418.7935
+0.5 675.4756
+2048 675.4756
 
 
-0.5 3786.538
-2048 3786.538
+0.5 4032.438
+2048 4032.438
 
 
-0.5 1693.802
-2048 1693.802
+0.5 1814.419
+2048 1814.419
 
 
-0.5 3456.89
-2048 3456.89
+0.5 3928.154
+2048 3928.154
 
 
 EOD
-set label 1 "fp64 c 207.4 GFLOP/s" at 11.31371,232.7785 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
-set label 2 "spec fp64 1894 GFLOP/s" at 17.14838,2125.108 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 3 "fp32 c 418.8 GFLOP/s" at 6.062866,470.0076 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
-set label 4 "spec fp32 3787 GFLOP/s" at 6.062866,4249.592 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 5 "fp64 avx512 1694 GFLOP/s" at 137.187,2234.161 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,10"
-set label 6 "fp32 avx512 3457 GFLOP/s" at 48.50293,4559.712 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,10"
+set label 1 "fp64 c 331.3 GFLOP/s" at 9.189587,371.793 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
+set label 2 "spec fp64 1944 GFLOP/s" at 13.92881,2181.788 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 3 "fp32 c 675.5 GFLOP/s" at 6.062866,758.0792 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
+set label 4 "spec fp32 4032 GFLOP/s" at 6.062866,4525.563 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 5 "fp64 avx512 1814 GFLOP/s" at 111.4305,2393.258 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,10"
+set label 6 "fp32 avx512 3928 GFLOP/s" at 256,3500.126 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1b9e77" notitle, \
   $peaks index 1 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \

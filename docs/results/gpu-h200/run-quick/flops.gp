@@ -11,9 +11,9 @@ set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title "Compute: vm, 1 rank x 16 threads" font "sans,14"
-set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T08:03:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T09:22:49Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.5:2048]
-set yrange [20:20000]
+set yrange [10:20000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048)
 set mxtics 1
 set format y "%g"
@@ -22,74 +22,94 @@ set ylabel "GFLOP/s"
 set key outside right top vertical Left reverse samplen 2 spacing 1.2 font "sans,10"
 $series << EOD
 # fp64 c ref
-1 60.55041 254.3846
-4 243.005 254.3846
-16 284.6575 254.3846
-64 137.1063 254.3846
-256 58.92032 254.3846
-1024 40.39166 254.3846
+1 122.0256 243.6862
+2 138.8893 243.9554
+4 232.7607 235.3139
+8 331.1378 231.8348
+16 277.6237 232.653
+32 200.2122 235.5805
+64 131.6911 235.6239
+128 83.20503 227.1636
+256 56.27913 225.7517
+512 42.40856 234.0948
+1024 38.018 230.6391
 
 
 # fp32 c ref
-1 238.5283 512.0849
-4 498.3452 512.0849
-16 582.6042 512.0849
-64 262.6515 512.0849
-256 113.6839 512.0849
-1024 74.62444 512.0849
+1 228.19 466.1682
+2 455.4736 468.7034
+4 464.8682 469.2872
+8 662.2731 471.1995
+16 544.6248 471.5341
+32 400.8379 469.3723
+64 261.2805 473.5276
+128 169.1971 466.3908
+256 110.6872 461.7537
+512 87.75926 469.2229
+1024 78.42722 471.561
 
 
 # fp64 avx512 simd
-1 467.4157 512.0823
-4 1090.224 2048.329
-16 1869.711 2048.329
-64 1858.088 2048.329
-256 1820.575 2048.329
-1024 1864.859 2048.329
+1 469.4726 473.4086
+2 687.7155 944.5631
+4 1086.527 1886.409
+8 1476.972 1883.029
+16 1740.941 1886.918
+32 1748.059 1889.7
+64 1772.35 1890.804
+128 1873.852 1887.184
+256 1801.151 1915.785
+512 1801.232 1908.455
+1024 1783.098 1916.122
 
 
 # fp32 avx512 simd
-1 857.3227 1024.156
-4 2091.477 4096.624
-16 3586.204 4096.624
-64 3466.843 4096.624
-256 3549.744 4096.624
-1024 3615.033 4096.624
+1 924.0202 940.1533
+2 1351.56 1879.185
+4 2140.555 3803.505
+8 2862.606 3798.487
+16 3523.401 3774.535
+32 3737.466 3874.803
+64 3753.34 3924.902
+128 3859.774 3846.245
+256 3702.469 3777.884
+512 3786.984 3773.474
+1024 3806.631 3760.926
 
 
 EOD
 $peaks << EOD
-0.5 284.6575
-2048 284.6575
+0.5 331.1378
+2048 331.1378
 
 
-0.5 2048.329
-2048 2048.329
+0.5 1951.643
+2048 1951.643
 
 
-0.5 582.6042
-2048 582.6042
+0.5 662.2731
+2048 662.2731
 
 
-0.5 4096.679
-2048 4096.679
+0.5 3924.902
+2048 3924.902
 
 
-0.5 1869.711
-2048 1869.711
+0.5 1873.852
+2048 1873.852
 
 
-0.5 3615.033
-2048 3615.033
+0.5 3859.774
+2048 3859.774
 
 
 EOD
-set label 1 "fp64 c 284.7 GFLOP/s" at 6.062866,316.1247 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
-set label 2 "spec fp64 2048 GFLOP/s" at 17.14838,2274.76 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 3 "fp32 c 582.6 GFLOP/s" at 6.062866,647.0075 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
-set label 4 "spec fp32 4097 GFLOP/s" at 6.062866,4549.542 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 5 "fp64 avx512 1870 GFLOP/s" at 137.187,2404.696 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,10"
-set label 6 "fp32 avx512 3615 GFLOP/s" at 48.50293,4649.411 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,10"
+set label 1 "fp64 c 331.1 GFLOP/s" at 6.062866,371.6325 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
+set label 2 "spec fp64 1952 GFLOP/s" at 13.92881,2190.308 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 3 "fp32 c 662.3 GFLOP/s" at 6.062866,743.2622 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
+set label 4 "spec fp32 3925 GFLOP/s" at 6.062866,4404.876 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 5 "fp64 avx512 1874 GFLOP/s" at 111.4305,2471.65 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,10"
+set label 6 "fp32 avx512 3860 GFLOP/s" at 48.50293,4331.785 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1b9e77" notitle, \
   $peaks index 1 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \

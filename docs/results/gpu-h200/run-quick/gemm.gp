@@ -5,7 +5,7 @@ set output "gemm.png"
 set encoding utf8
 set label 1001 "GEMM: vm gpu0 (NVIDIA H200)" at screen 0.5,0.9611111 center font "sans,14"
 set label 1002 "C = alpha A op(B) + beta C; GFLOP/s against size, with the peak of each unit and the upper-bound model of each kernel" at screen 0.5,0.9277778 center font "sans,10" textcolor rgb "#404040"
-set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T08:03:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T09:22:49Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set logscale xy
 set format y "%.0f"
 set grid xtics ytics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
@@ -17,9 +17,9 @@ set multiplot
 # panel 0: FP64: CUDA cores (DFMA) and FP64 tensor cores
 $g0 << EOD
 # volkov fp64 nn, square: size, GFLOP/s, model bound
-256 620.7148 16628.77
-1024 10578.95 16628.77
-4096 12004.76 16628.77
+256 641.1628 16598.92
+1024 10770.54 16598.92
+4096 12033.35 16598.92
 
 
 # volkov fp64 nn, rectangular: size, GFLOP/s, model bound
@@ -27,9 +27,9 @@ NaN NaN NaN
 
 
 # tiled fp64 nn, square: size, GFLOP/s, model bound
-256 1021.636 21071.53
-1024 19363.39 21071.53
-4096 21908.29 21071.53
+256 1024.083 21037.58
+1024 19333.49 21037.58
+4096 21858.56 21037.58
 
 
 # tiled fp64 nn, rectangular: size, GFLOP/s, model bound
@@ -37,9 +37,9 @@ NaN NaN NaN
 
 
 # dmma fp64 nn, square: size, GFLOP/s, model bound
-256 731.8369 66179.82
-1024 25048.1 66179.82
-4096 52160.95 66179.82
+256 747.4853 66064.09
+1024 25330.13 66064.09
+4096 51892.68 66064.09
 
 
 # dmma fp64 nn, rectangular: size, GFLOP/s, model bound
@@ -47,9 +47,9 @@ NaN NaN NaN
 
 
 # cublas fp64 nn, square: size, GFLOP/s, model bound
-256 5484.717 NaN
-1024 49419.77 NaN
-4096 60430.93 NaN
+256 5282.657 NaN
+1024 49237.6 NaN
+4096 59103.16 NaN
 
 
 # cublas fp64 nn, rectangular: size, GFLOP/s, model bound
@@ -57,9 +57,9 @@ NaN NaN NaN
 
 
 # volkov fp64 nt, square: size, GFLOP/s, model bound
-256 625.6383 16502.79
-1024 10723.8 16628.77
-4096 13422.7 16628.77
+256 643.2455 16473.18
+1024 10942.48 16598.92
+4096 13165.09 16598.92
 
 
 # volkov fp64 nt, rectangular: size, GFLOP/s, model bound
@@ -67,9 +67,9 @@ NaN NaN NaN
 
 
 # tiled fp64 nt, square: size, GFLOP/s, model bound
-256 1022.942 20911.89
-1024 19301.57 21071.53
-4096 22485.92 21071.53
+256 1023.149 21037.58
+1024 19288.26 21037.58
+4096 22460.52 21037.58
 
 
 # tiled fp64 nt, rectangular: size, GFLOP/s, model bound
@@ -77,9 +77,9 @@ NaN NaN NaN
 
 
 # dmma fp64 nt, square: size, GFLOP/s, model bound
-256 728.3775 66179.82
-1024 24659.77 66179.82
-4096 50368.25 66179.82
+256 742.0275 66064.09
+1024 24857.44 66064.09
+4096 51771.54 66064.09
 
 
 # dmma fp64 nt, rectangular: size, GFLOP/s, model bound
@@ -87,9 +87,9 @@ NaN NaN NaN
 
 
 # cublas fp64 nt, square: size, GFLOP/s, model bound
-256 5493.53 NaN
-1024 49273.45 NaN
-4096 57150.41 NaN
+256 5278.322 NaN
+1024 49189.95 NaN
+4096 55983.34 NaN
 
 
 # cublas fp64 nt, rectangular: size, GFLOP/s, model bound
@@ -139,9 +139,9 @@ plot \
 # panel 1: FP32: CUDA cores (FFMA; cuBLAS with TF32 off)
 $g1 << EOD
 # volkov fp32 nn, square: size, GFLOP/s, model bound
-256 723.7659 31284.1
-1024 12995.89 31284.1
-4096 21545.51 31284.1
+256 745.4259 31239.23
+1024 13413.8 31239.23
+4096 21578.09 31239.23
 
 
 # volkov fp32 nn, rectangular: size, GFLOP/s, model bound
@@ -149,9 +149,9 @@ NaN NaN NaN
 
 
 # tiled fp32 nn, square: size, GFLOP/s, model bound
-256 1056.312 56434.79
-1024 20064.52 56434.79
-4096 46581.39 56434.79
+256 1054.607 56373.72
+1024 20094.44 56373.72
+4096 46466.99 56373.72
 
 
 # tiled fp32 nn, rectangular: size, GFLOP/s, model bound
@@ -159,9 +159,9 @@ NaN NaN NaN
 
 
 # cublas fp32 nn, square: size, GFLOP/s, model bound
-256 3221.9 NaN
-1024 32741.55 NaN
-4096 50735.35 NaN
+256 3187.793 NaN
+1024 33182.59 NaN
+4096 50833.83 NaN
 
 
 # cublas fp32 nn, rectangular: size, GFLOP/s, model bound
@@ -169,9 +169,9 @@ NaN NaN NaN
 
 
 # volkov fp32 nt, square: size, GFLOP/s, model bound
-256 969.2621 31284.1
-1024 17611.1 31284.1
-4096 24434.18 31284.1
+256 997.6937 31239.23
+1024 18044.46 31239.23
+4096 24480.98 31239.23
 
 
 # volkov fp32 nt, rectangular: size, GFLOP/s, model bound
@@ -179,9 +179,9 @@ NaN NaN NaN
 
 
 # tiled fp32 nt, square: size, GFLOP/s, model bound
-256 1140.129 56434.79
-1024 21418.63 56434.79
-4096 50335.98 56434.79
+256 1140.719 56373.72
+1024 21429.2 56373.72
+4096 50350.33 56373.72
 
 
 # tiled fp32 nt, rectangular: size, GFLOP/s, model bound
@@ -189,9 +189,9 @@ NaN NaN NaN
 
 
 # cublas fp32 nt, square: size, GFLOP/s, model bound
-256 3929.643 NaN
-1024 38285.41 NaN
-4096 51362.72 NaN
+256 3861.313 NaN
+1024 38272.94 NaN
+4096 51348.8 NaN
 
 
 # cublas fp32 nt, rectangular: size, GFLOP/s, model bound
@@ -234,9 +234,9 @@ plot \
 # panel 2: Tensor-core types (cuBLAS, FP32 accumulation)
 $g2 << EOD
 # cublas tf32 nn, square: size, GFLOP/s, model bound
-256 4351.169 NaN
-1024 142341.2 NaN
-4096 372499.4 NaN
+256 4154.801 NaN
+1024 133507.4 NaN
+4096 366867.6 NaN
 
 
 # cublas tf32 nn, rectangular: size, GFLOP/s, model bound
@@ -244,9 +244,9 @@ NaN NaN NaN
 
 
 # cublas tf32 nt, square: size, GFLOP/s, model bound
-256 4378.201 NaN
-1024 101109.9 NaN
-4096 246694 NaN
+256 4168.847 NaN
+1024 103085.2 NaN
+4096 249957.4 NaN
 
 
 # cublas tf32 nt, rectangular: size, GFLOP/s, model bound
@@ -254,9 +254,9 @@ NaN NaN NaN
 
 
 # cublas bf16 nn, square: size, GFLOP/s, model bound
-256 6740.55 NaN
-1024 247986.9 NaN
-4096 639744.9 NaN
+256 5619.503 NaN
+1024 247556.3 NaN
+4096 647582.2 NaN
 
 
 # cublas bf16 nn, rectangular: size, GFLOP/s, model bound
@@ -264,9 +264,9 @@ NaN NaN NaN
 
 
 # cublas bf16 nt, square: size, GFLOP/s, model bound
-256 6738.322 NaN
-1024 250153.4 NaN
-4096 642971.2 NaN
+256 5517.514 NaN
+1024 250282.6 NaN
+4096 649703.6 NaN
 
 
 # cublas bf16 nt, rectangular: size, GFLOP/s, model bound
@@ -274,9 +274,9 @@ NaN NaN NaN
 
 
 # cublas fp16 nn, square: size, GFLOP/s, model bound
-256 6841.563 NaN
-1024 246211 NaN
-4096 621926.7 NaN
+256 6381.913 NaN
+1024 245061 NaN
+4096 621591.9 NaN
 
 
 # cublas fp16 nn, rectangular: size, GFLOP/s, model bound
@@ -284,9 +284,9 @@ NaN NaN NaN
 
 
 # cublas fp16 nt, square: size, GFLOP/s, model bound
-256 6846.547 NaN
-1024 248516.3 NaN
-4096 621120 NaN
+256 6370.052 NaN
+1024 248697.4 NaN
+4096 624648.7 NaN
 
 
 # cublas fp16 nt, rectangular: size, GFLOP/s, model bound
@@ -305,7 +305,7 @@ set xtics ("128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 409
 set mxtics 1
 unset ylabel
 plot \
-  519045.1 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" title "peak tf32 tensor 519045", \
+  531210.2 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" title "peak tf32 tensor 531210", \
   1062420 with lines dt 4 lw 1.5 lc rgb "#8c8c8c" title "peak fp16 tensor 1062420", \
   $g2 index 0 using 1:2 with linespoints dt 1 lw 1.8 pt 7 ps 1.1 lc rgb "#00838f" title "cublas tf32 nn", \
   $g2 index 1 using 1:2 with points pt 7 ps 1.1 lc rgb "#00838f" notitle, \

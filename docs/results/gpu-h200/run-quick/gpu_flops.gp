@@ -11,7 +11,7 @@ set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title "GPU compute: vm gpu0 (NVIDIA H200), FMA chains per thread" font "sans,14"
-set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T08:03:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T09:22:49Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.5:8192]
 set yrange [200:500000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
@@ -22,75 +22,75 @@ set ylabel "GFLOP/s"
 set key outside right top vertical Left reverse samplen 3 spacing 1.2 font "sans,10"
 $series << EOD
 # fp64, 1 chains
-1 425.5323
-16 6472.237
-256 27604.42
-4096 31707.25
+1 460.8082
+16 7045.662
+256 27593.07
+4096 31684.56
 
 
 # fp64, 8 chains
-1 523.077
-16 8153.635
-256 32265.29
-4096 33224.2
+1 514.497
+16 7636.105
+256 32252.6
+4096 33176.42
 
 
 # fp32, 1 chains
-1 758.8462
-16 11939.92
-256 46208.58
-4096 59385.19
+1 807.0484
+16 12444.47
+256 46315.37
+4096 59550.47
 
 
 # fp32, 8 chains
-1 965.098
-16 15193.42
-256 60118.7
-4096 65927.17
+1 958.0862
+16 14637.48
+256 60055.12
+4096 65662.3
 
 
 # fp16, 1 chains
-1 1546.538
-16 21707.43
-256 57795.85
-4096 62826.21
+1 1433.074
+16 21641.46
+256 57575.72
+4096 62742.55
 
 
 # fp16, 8 chains
-1 1805.173
-16 29420.68
-256 119475.2
-4096 129631.5
+1 1766.613
+16 30971.88
+256 119864.8
+4096 130092.2
 
 
 EOD
 $peaks << EOD
-0.5 33224.2
-8192 33224.2
+0.5 33176.42
+8192 33176.42
 
 
-0.5 65927.17
-8192 65927.17
+0.5 65662.3
+8192 65662.3
 
 
-0.5 66875.91
-8192 66875.91
+0.5 66887.23
+8192 66887.23
 
 
-0.5 129631.5
-8192 129631.5
+0.5 130092.2
+8192 130092.2
 
 
-0.5 133231.5
-8192 133231.5
+0.5 133789.3
+8192 133789.3
 
 
 EOD
-set label 1 "fp64 33224 GFLOP/s" at 1.385109,37413.68 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 2 "fp32 65927 GFLOP/s" at 1.385109,74240.4 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
-set label 3 "peak fp32 66876 GFLOP/s" at 12.295,75308.77 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 4 "fp16 129632 GFLOP/s" at 1.385109,115115.8 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
-set label 5 "peak fp16 133231 GFLOP/s" at 1.765406,150031.6 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 1 "fp64 33176 GFLOP/s" at 1.385109,37359.87 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+set label 2 "fp32 65662 GFLOP/s" at 1.385109,58309.62 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+set label 3 "peak fp32 66887 GFLOP/s" at 1.765406,75321.52 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 4 "fp16 130092 GFLOP/s" at 1.385109,115524.9 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
+set label 5 "peak fp16 133789 GFLOP/s" at 1.765406,150659.7 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1a1a1a" notitle, \
   $peaks index 1 with lines lw 1 lc rgb "#1f4e9c" notitle, \

@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "Reuse for half of device-memory bandwidth: vm gpu0 (NVIDIA H200), device pass 3904 GB/s" font "sans,14"
-set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T08:03:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title "Reuse for half of device-memory bandwidth: vm gpu0 (NVIDIA H200), device pass 3910 GB/s" font "sans,14"
+set label 1000 "host vm | rfl 0.1.0 | measured 2026-11-21T09:22:49Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [32768:2.147484e+09]
 set yrange [0.5:10240]
 set xtics ("32K" 32768, "128K" 131072, "512K" 524288, "2M" 2097152, "8M" 8388608, "32M" 33554432, "128M" 134217728, "512M" 536870912, "2G" 2.14748365e+09)
@@ -72,7 +72,7 @@ $r4 << EOD
 310718.4 NaN 4096
 1242874 NaN 4096
 4971494 1024 NaN
-1.988598e+07 256 NaN
+1.988598e+07 1024 NaN
 7.954391e+07 1024 NaN
 3.181756e+08 256 NaN
 1.272703e+09 256 NaN
