@@ -154,17 +154,26 @@ fi
 
 if has tlb && [ "$build_ok" = yes ]; then
     # TLB reach: page-sized strides keep the lines few (they stay in L2), so a rise in ld.cg
-    # latency with the array size is the TLB running out. Arrays up to 64 GiB (capped to the
-    # free memory), strides of 2 MiB, 32 MiB and 512 MiB.
-    log "rfl_gpu_micro --mode chase: TLB reach, 32 MiB to 64 GiB"
+    # latency with the array size is the TLB running out. Arrays up to 85% of the device memory
+    # (one allocation of it), strides of 2 MiB, 32 MiB and 512 MiB.
+    mem_mib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits 2>/dev/null | head -n 1)
+    tlb_max=$(( ${mem_mib:-8192} * 85 / 100 / 1024 ))G
+    log "rfl_gpu_micro --mode chase: TLB reach, 32 MiB to $tlb_max"
     t0=$SECONDS
-    timeout 200 "$mi" --mode chase --chase-sizes 32M:64G --chase-strides 2M,32M,512M -o "$res/gpu_micro_tlb" \
+    timeout 300 "$mi" --mode chase --chase-sizes 32M:"$tlb_max" --chase-strides 2M,32M,512M -o "$res/gpu_micro_tlb" \
         >"$res/tlb.out" 2>"$res/tlb.log"
     echo "exit $?, $((SECONDS - t0)) s"
     grep "evidence: chase_tlb" "$res/tlb.log"
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
              $c["memory"] == "global_cg" { printf "  stride %s: %s bytes %.0f ns\n", $c["stride_bytes"], $c["array_bytes"], $c["ns_per_access"] }' \
         "$res/gpu_micro_tlb_chase.csv" 2>/dev/null | head -n 40
+    # Past the first doubling that rises: the sizes between, one point each, 2 MiB pages.
+    for g in 72 80 88 96 104 112 120; do
+        [ "$g" -le "${tlb_max%G}" ] || break
+        timeout 60 "$mi" --mode chase --chase-sizes "${g}G:${g}G" --chase-strides 2M --chase-steps 65536 \
+            -o "$res/gpu_micro_tlb_${g}G" >/dev/null 2>&1
+        awk -F, -v g="$g" '$3 ~ /global_cg/ { printf "  %sG %s %.1f ns\n", g, $3, $10 }' "$res/gpu_micro_tlb_${g}G_chase.csv"
+    done
 fi
 
 # ---------------------------------------------------------------------------
