@@ -449,12 +449,6 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             for (size_t ci = 0; ci < p.nconfigs && !sh.stop; ci++) {
                 const struct config *c = &p.configs[ci];
                 const size_t elem = rfl_precision_bytes(c->prec);
-                /* The clock drifts under sustained vector load (power and
-                 * thermal limits, other tenants of a shared host): each
-                 * configuration is judged against the clock measured just
-                 * before its rows. */
-                if (ci > 0)
-                    measure_clock(&p, &sh, tid, active, &groups[tc]);
                 size_t last_n = 0;
                 for (size_t wi = 0; wi < (p.wss_default ? 1 : p.nwss) && !sh.stop; wi++) {
                     uint64_t per_thread = p.wss_default ? p.wss_thread_default : p.wss[wi] / job_threads;
@@ -519,11 +513,12 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                 fn(&w);
                             applied++;
                         }
-                        /* The clock again right after the samples: the row is
-                         * judged against the mean of the clocks just before and
-                         * just after it, so a clock that moves during a
-                         * configuration (a shared host's turbo budget) moves
-                         * the row's peak with it. */
+                        /* The clock drifts under sustained vector load (power
+                         * and thermal limits, other tenants of a shared host):
+                         * it is measured again right after the samples, and
+                         * the row is judged against the mean of the clocks
+                         * just before it (after the previous row, or at the
+                         * thread count's start) and just after it. */
 #pragma omp master
                         sh.ghz_before = g->ghz_mean;
                         measure_clock(&p, &sh, tid, active, &groups[tc]);

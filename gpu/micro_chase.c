@@ -41,6 +41,40 @@ static const char *const memory_names[RFL_GMI_NCHASE] = {"global_ca", "global_cg
 
 static unsigned long long round8(unsigned long long v) { return (v + 7) / 8 * 8; }
 
+/* One point of a series whose cycle of `size / stride` nodes is already
+ * linked at `base`, in address order or, with `order`, in that order:
+ * walks it, checks where the walk ended, writes the row. The ns per access
+ * goes to *ns. Returns -1 when a CUDA call failed, else whether to stop. */
+static int chase_point(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, const char *name,
+                       enum rfl_gmi_chase_memory mem, char *base, uint64_t size, uint64_t stride,
+                       const unsigned *order, unsigned long long min_steps, double *ns)
+{
+    const unsigned long long cycle = size / stride;
+    const unsigned long long warmup = cycle <= WARM_CAP ? cycle : 0;
+    const unsigned long long steps = round8(cycle <= WARM_CAP && cycle > min_steps ? cycle : min_steps);
+    struct rfl_gpu_clock clk;
+    unsigned long long offset = 0;
+    if (RFL_CUDA(rfl_gmi_chase(mem, base, cycle, stride, warmup, steps, c->words, c->clock, c->stream)) ||
+        RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
+        RFL_CUDA(cudaMemcpy(&clk, c->clock, sizeof clk, cudaMemcpyDeviceToHost)) ||
+        RFL_CUDA(cudaMemcpy(&offset, c->words, sizeof offset, cudaMemcpyDeviceToHost)))
+        return -1;
+    const unsigned long long node = (warmup + steps) % cycle;
+    const unsigned long long want = (order ? order[node] : node) * stride;
+    if (c->o->inject_fault)
+        offset += stride;
+    char detail[160];
+    snprintf(detail, sizeof detail, "%s %llu bytes, stride %llu: ended at offset %llu, expected %llu", name,
+             (unsigned long long)size, (unsigned long long)stride, offset, want);
+    *ns = (double)clk.ns / (double)steps;
+    const double cyc = (double)clk.cycles / (double)steps, mhz = rfl_gpu_clock_mhz(&clk);
+    struct rfl_gmi_cell cells[] = {
+        RFL_GMI_I(0),      RFL_GMI_I(0),      RFL_GMI_S(name),   RFL_GMI_I(size),
+        RFL_GMI_I(stride), RFL_GMI_I(cycle),  RFL_GMI_I(warmup), RFL_GMI_I(steps),
+        RFL_GMI_D(cyc),    RFL_GMI_D(*ns),    RFL_GMI_D(mhz > 0 ? mhz : NAN), RFL_GMI_I(1)};
+    return rfl_gmi_emit(c, t, cells, offset != want, detail);
+}
+
 int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
 {
     const struct rfl_gpu_micro_opts *o = c->o;
@@ -86,35 +120,13 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
                 const uint64_t size = sizes[i] / stride * stride;
                 if (size < 2 * stride || (mem == RFL_GMI_SHARED && size > shared_max))
                     continue;
-                const unsigned long long cycle = size / stride;
-                const unsigned long long warmup = cycle <= WARM_CAP ? cycle : 0;
-                const unsigned long long steps =
-                    round8(cycle <= WARM_CAP && cycle > min_steps ? cycle : min_steps);
-                struct rfl_gpu_clock clk;
-                unsigned long long offset = 0;
-                if ((mem != RFL_GMI_SHARED && RFL_CUDA(rfl_gmi_chase_init(buf, cycle, stride, c->stream))) ||
-                    RFL_CUDA(rfl_gmi_chase((enum rfl_gmi_chase_memory)mem, buf, cycle, stride, warmup, steps,
-                                           c->words, c->clock, c->stream)) ||
-                    RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
-                    RFL_CUDA(cudaMemcpy(&clk, c->clock, sizeof clk, cudaMemcpyDeviceToHost)) ||
-                    RFL_CUDA(cudaMemcpy(&offset, c->words, sizeof offset, cudaMemcpyDeviceToHost))) {
-                    failed = 1;
-                    break;
-                }
-                const unsigned long long want = (warmup + steps) % cycle * stride;
-                if (o->inject_fault)
-                    offset += stride;
-                char detail[160];
-                snprintf(detail, sizeof detail, "%s %llu bytes, stride %llu: ended at offset %llu, expected %llu",
-                         memory_names[mem], (unsigned long long)size, (unsigned long long)stride, offset, want);
-                const double ns = (double)clk.ns / (double)steps, cyc = (double)clk.cycles / (double)steps;
-                const double mhz = rfl_gpu_clock_mhz(&clk);
-                series[((size_t)mem * o->nstrides + s) * npoints + i] = ns;
-                struct rfl_gmi_cell cells[] = {
-                    RFL_GMI_I(0), RFL_GMI_I(0), RFL_GMI_S(memory_names[mem]), RFL_GMI_I(size), RFL_GMI_I(stride),
-                    RFL_GMI_I(cycle), RFL_GMI_I(warmup), RFL_GMI_I(steps), RFL_GMI_D(cyc), RFL_GMI_D(ns),
-                    RFL_GMI_D(mhz > 0 ? mhz : NAN), RFL_GMI_I(1)};
-                stop = rfl_gmi_emit(c, &t, cells, offset != want, detail);
+                const int r =
+                    mem != RFL_GMI_SHARED && RFL_CUDA(rfl_gmi_chase_init(buf, size / stride, stride, c->stream))
+                        ? -1
+                        : chase_point(c, &t, memory_names[mem], (enum rfl_gmi_chase_memory)mem, buf, size, stride,
+                                      NULL, min_steps, &series[((size_t)mem * o->nstrides + s) * npoints + i]);
+                failed = r < 0;
+                stop = r > 0;
             }
         }
     cudaFree(buf);
@@ -166,32 +178,14 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
                 order[k - 1] = order[j];
                 order[j] = tmp;
             }
-            const unsigned long long warmup = cycle <= WARM_CAP ? cycle : 0;
-            const unsigned long long steps = round8(cycle <= WARM_CAP && cycle > min_steps ? cycle : min_steps);
-            struct rfl_gpu_clock clk;
-            unsigned long long offset = 0;
-            if (RFL_CUDA(cudaMemcpy(order_dev, order, cycle * sizeof *order, cudaMemcpyHostToDevice)) ||
-                RFL_CUDA(rfl_gmi_chase_init_order(pages.base, order_dev, cycle, stride, c->stream)) ||
-                RFL_CUDA(rfl_gmi_chase(RFL_GMI_GLOBAL_CG, pages.base, cycle, stride, warmup, steps, c->words, c->clock,
-                                       c->stream)) ||
-                RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
-                RFL_CUDA(cudaMemcpy(&clk, c->clock, sizeof clk, cudaMemcpyDeviceToHost)) ||
-                RFL_CUDA(cudaMemcpy(&offset, c->words, sizeof offset, cudaMemcpyDeviceToHost))) {
-                failed = 1;
-                break;
-            }
-            const unsigned long long want = (unsigned long long)order[(warmup + steps) % cycle] * stride;
-            char detail[160];
-            snprintf(detail, sizeof detail, "%s %llu bytes, stride %llu: ended at offset %llu, expected %llu",
-                     SCATTERED_NAME, (unsigned long long)size, (unsigned long long)stride, offset, want);
-            const double ns = (double)clk.ns / (double)steps, cyc = (double)clk.cycles / (double)steps;
-            const double mhz = rfl_gpu_clock_mhz(&clk);
-            scattered[(size_t)s * npoints + i] = ns;
-            struct rfl_gmi_cell cells[] = {
-                RFL_GMI_I(0), RFL_GMI_I(0), RFL_GMI_S(SCATTERED_NAME), RFL_GMI_I(size), RFL_GMI_I(stride),
-                RFL_GMI_I(cycle), RFL_GMI_I(warmup), RFL_GMI_I(steps), RFL_GMI_D(cyc), RFL_GMI_D(ns),
-                RFL_GMI_D(mhz > 0 ? mhz : NAN), RFL_GMI_I(1)};
-            stop = rfl_gmi_emit(c, &t, cells, offset != want, detail);
+            const int r =
+                RFL_CUDA(cudaMemcpy(order_dev, order, cycle * sizeof *order, cudaMemcpyHostToDevice)) ||
+                        RFL_CUDA(rfl_gmi_chase_init_order(pages.base, order_dev, cycle, stride, c->stream))
+                    ? -1
+                    : chase_point(c, &t, SCATTERED_NAME, RFL_GMI_GLOBAL_CG, pages.base, size, stride, order,
+                                  min_steps, &scattered[(size_t)s * npoints + i]);
+            failed = r < 0;
+            stop = r > 0;
         }
     }
     free(order);
