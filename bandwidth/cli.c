@@ -1,7 +1,7 @@
 #include "config.h"
 #include "bandwidth.h"
 #include "kernels.h"
-#include "common/isa.h"
+#include "cpu/isa.h"
 #include "common/options.h"
 
 #include <string.h>

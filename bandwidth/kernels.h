@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/isa.h"
+#include "cpu/isa.h"
 
 enum rfl_bw_kernel_id {
     RFL_BW_SUM,      /* s += a[i]                 read-only */

@@ -1,7 +1,7 @@
 #include "config.h"
 #include "flops.h"
 #include "kernels.h"
-#include "common/isa.h"
+#include "cpu/isa.h"
 #include "common/log.h"
 #include "common/options.h"
 

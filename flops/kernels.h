@@ -18,7 +18,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common/isa.h"
+#include "cpu/isa.h"
 
 /* Instruction sets of the simd variant. The 128-bit one is the baseline of
  * its architecture (SSE2 on x86-64: multiply and add, no FMA; NEON on

@@ -10,11 +10,11 @@
 #include "cpu.h"
 #include "kernels.h"
 #include "verify.h"
-#include "common/clock.h"
-#include "common/buffer.h"
+#include "cpu/clock.h"
+#include "cpu/buffer.h"
 #include "common/csv.h"
 #include "common/interrupt.h"
-#include "common/isa.h"
+#include "cpu/isa.h"
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/mpi_shim.h"
@@ -22,9 +22,9 @@
 #include "common/rfl.h"
 #include "common/size.h"
 #include "common/stats.h"
-#include "common/team.h"
+#include "cpu/team.h"
 #include "common/timer.h"
-#include "common/topo.h"
+#include "cpu/topo.h"
 
 #include <math.h>
 #include <omp.h>

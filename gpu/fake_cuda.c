@@ -13,11 +13,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "gpu/bandwidth_kernels.h"
-#include "gpu/flops.h"
-#include "gpu/flops_kernels.h"
-#include "gpu/micro_internal.h"
-#include "gpu/micro_kernels.h"
+#include "gpu_bandwidth/kernels.h"
+#include "gpu_flops/gpu_flops.h"
+#include "gpu_flops/kernels.h"
+#include "gpu_micro/internal.h"
+#include "gpu_micro/kernels.h"
 
 static double now(void)
 {

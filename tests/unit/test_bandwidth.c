@@ -23,7 +23,7 @@
 #include "bandwidth/bandwidth.h"
 #include "bandwidth/kernels.h"
 #include "bandwidth/verify.h"
-#include "common/isa.h"
+#include "cpu/isa.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/options.h"

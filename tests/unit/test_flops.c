@@ -20,8 +20,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/clock.h"
-#include "common/isa.h"
+#include "cpu/clock.h"
+#include "cpu/isa.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/options.h"

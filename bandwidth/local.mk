@@ -1,0 +1,29 @@
+# ---------------------------------------------------------------------------
+# rfl_bandwidth: the memory-bandwidth sweep (its library part is shared with the tests)
+# ---------------------------------------------------------------------------
+noinst_LIBRARIES += libbandwidth.a
+libbandwidth_a_SOURCES = \
+	bandwidth/bandwidth.h bandwidth/cli.c bandwidth/sweep.c \
+	bandwidth/kernels.h bandwidth/kernels.c \
+	bandwidth/kernels_c.c bandwidth/kernels_c.inc \
+	bandwidth/kernels_x86.c bandwidth/kernels_simd.inc \
+	bandwidth/verify.c bandwidth/verify.h
+
+bin_PROGRAMS += rfl_bandwidth
+rfl_bandwidth_SOURCES = bandwidth/main.c
+rfl_bandwidth_LDADD = libbandwidth.a libcpu.a librfl.a
+
+test_scripts += \
+	tests/cli_bandwidth.sh \
+	tests/smoke_bandwidth.sh \
+	tests/mpi_bandwidth.sh
+if HAVE_CMOCKA
+unit_tests += \
+	tests/unit/test_size tests/unit/test_stats tests/unit/test_csv \
+	tests/unit/test_options tests/unit/test_bandwidth
+endif
+tests_unit_test_size_LDADD = $(unit_ldadd)
+tests_unit_test_stats_LDADD = $(unit_ldadd)
+tests_unit_test_csv_LDADD = $(unit_ldadd)
+tests_unit_test_options_LDADD = $(unit_ldadd)
+tests_unit_test_bandwidth_LDADD = $(unit_ldadd)

@@ -1,0 +1,18 @@
+# ---------------------------------------------------------------------------
+# librfl: what every program and rfl share
+# ---------------------------------------------------------------------------
+noinst_LIBRARIES += librfl.a
+librfl_a_SOURCES = \
+	common/rfl.h \
+	common/afile.c common/afile.h \
+	common/config_file.c common/config_file.h \
+	common/csv.c common/csv.h \
+	common/interrupt.c common/interrupt.h \
+	common/log.c common/log.h \
+	common/meta.c common/meta.h \
+	common/mpi_shim.c common/mpi_shim.h \
+	common/options.c common/options.h \
+	common/progress.c common/progress.h \
+	common/size.c common/size.h \
+	common/stats.c common/stats.h \
+	common/timer.c common/timer.h

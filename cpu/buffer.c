@@ -1,0 +1,57 @@
+#include "config.h"
+#include "buffer.h"
+#include "common/log.h"
+#include "common/size.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+char *rfl_buffer_alloc(size_t bytes, int *madvise_ok)
+{
+    char *buffer = NULL;
+    *madvise_ok = 0;
+    if (posix_memalign((void **)&buffer, RFL_HUGE_PAGE_BYTES, bytes) != 0) {
+        char a[32];
+        rfl_error_all("cannot allocate %s for the buffers", rfl_format_size(bytes, a, sizeof a));
+        return NULL;
+    }
+    *madvise_ok = madvise(buffer, bytes, MADV_HUGEPAGE) == 0;
+    return buffer;
+}
+
+static uint64_t anon_huge_bytes(void)
+{
+    FILE *f = fopen("/proc/self/smaps_rollup", "r");
+    if (!f)
+        return 0;
+    char line[256];
+    unsigned long long kb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "AnonHugePages: %llu kB", &kb) == 1)
+            break;
+    fclose(f);
+    return (uint64_t)kb * 1024;
+}
+
+json_t *rfl_buffer_hugepages_json(int madvise_ok, uint64_t buffer_bytes)
+{
+    char mode[128] = "unavailable";
+    FILE *f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+    if (f) {
+        if (fgets(mode, sizeof mode, f))
+            mode[strcspn(mode, "\n")] = '\0';
+        fclose(f);
+    }
+    return json_pack("{s:s, s:b, s:I, s:I}", "thp_enabled", mode, "madvise_hugepage", madvise_ok,
+                     "buffer_bytes_rank0", (json_int_t)buffer_bytes, "anon_huge_bytes_rank0",
+                     (json_int_t)anon_huge_bytes());
+}
+
+double rfl_buffer_available_memory(void)
+{
+    long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
+}

@@ -1,0 +1,10 @@
+# ---------------------------------------------------------------------------
+# libcpu: what the two CPU sweeps share (team, topology, buffers, ISA, clock)
+# ---------------------------------------------------------------------------
+noinst_LIBRARIES += libcpu.a
+libcpu_a_SOURCES = \
+	cpu/buffer.c cpu/buffer.h \
+	cpu/clock.c cpu/clock.h \
+	cpu/isa.c cpu/isa.h \
+	cpu/team.c cpu/team.h \
+	cpu/topo.c cpu/topo.h

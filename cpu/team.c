@@ -1,0 +1,163 @@
+#include "config.h"
+#include "team.h"
+#include "common/log.h"
+#include "common/mpi_shim.h"
+#include "common/timer.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned requested)
+{
+    memset(team, 0, sizeof *team);
+    char key[512], host[256] = "";
+    gethostname(host, sizeof host - 1);
+    hwloc_bitmap_list_snprintf(key, sizeof key, topo->allowed);
+    strncat(key, host, sizeof key - strlen(key) - 1);
+    int peer_index, peer_count;
+    rfl_mpi_peers(key, &peer_index, &peer_count);
+    team->rank_cores = topo->allowed_cores / (unsigned)(peer_count > 0 ? peer_count : 1);
+    if (team->rank_cores < 1)
+        team->rank_cores = 1;
+    if (requested)
+        omp_set_num_threads((int)requested);
+    else if (!getenv("OMP_NUM_THREADS"))
+        omp_set_num_threads((int)team->rank_cores);
+    team->ranks = rfl_mpi_size();
+    team->threads = omp_get_max_threads();
+    team->node_threads = rfl_mpi_local_size() * team->threads;
+    if ((unsigned)team->node_threads > topo->cores)
+        rfl_warn("oversubscribed: %d threads on %u cores of this node; the rates measure the "
+                 "scheduler as much as the machine", team->node_threads, topo->cores);
+    /* Consecutive cores per rank; when oversubscribed, rfl_topo_bind_thread
+     * wraps around, spreading ranks evenly over the cores. */
+    team->bind = getenv("OMP_PROC_BIND") == NULL;
+    if (team->bind)
+        team->bind_offset = (unsigned)(peer_index * team->threads);
+    team->binding = calloc((size_t)team->threads, sizeof *team->binding);
+    return team->binding ? 0 : -1;
+}
+
+void rfl_team_free(struct rfl_team *team)
+{
+    free(team->binding);
+    team->binding = NULL;
+}
+
+void rfl_team_enter(struct rfl_team *team, const struct rfl_topo *topo, int tid)
+{
+    if (team->bind)
+        rfl_topo_bind_thread(topo, team->bind_offset + (unsigned)tid);
+    rfl_topo_describe_thread(topo, team->binding[tid], sizeof team->binding[tid]);
+}
+
+void rfl_team_leave(const struct rfl_team *team, const struct rfl_topo *topo)
+{
+    if (team->bind)
+        hwloc_set_cpubind(topo->topology, topo->allowed, HWLOC_CPUBIND_THREAD);
+}
+
+void rfl_team_sample_begin(struct rfl_team *team)
+{
+#pragma omp barrier
+#pragma omp master
+    {
+        rfl_mpi_barrier();
+        team->t0 = rfl_now_s();
+    }
+#pragma omp barrier
+}
+
+double rfl_team_sample_end(struct rfl_team *team)
+{
+#pragma omp barrier
+#pragma omp master
+    {
+        rfl_mpi_barrier();
+        team->elapsed = rfl_now_s() - team->t0;
+        rfl_mpi_bcast_double(&team->elapsed, 1);
+    }
+#pragma omp barrier
+    return team->elapsed;
+}
+
+void rfl_team_measure_barriers(struct rfl_team *team, int reps)
+{
+    double best_omp = INFINITY, best_mpi = INFINITY, best_sample = INFINITY;
+    for (int rep = 0; rep < 3; rep++) {
+        double t = 0;
+#pragma omp barrier
+#pragma omp master
+        t = rfl_now_s();
+        for (int i = 0; i < reps; i++) {
+#pragma omp barrier
+        }
+#pragma omp master
+        {
+            double omp = (rfl_now_s() - t) / reps;
+            t = rfl_now_s();
+            for (int i = 0; i < reps; i++)
+                rfl_mpi_barrier();
+            double mpi = (rfl_now_s() - t) / reps;
+            best_omp = omp < best_omp ? omp : best_omp;
+            best_mpi = mpi < best_mpi ? mpi : best_mpi;
+        }
+        double sum = 0;
+        for (int i = 0; i < reps / 10; i++) {
+            rfl_team_sample_begin(team);
+            sum += rfl_team_sample_end(team);
+        }
+#pragma omp master
+        if (sum / (reps / 10) < best_sample)
+            best_sample = sum / (reps / 10);
+    }
+#pragma omp master
+    {
+        /* Rank 0's figures are the job's: every rank took part in each barrier. */
+        double v[3] = {best_omp * 1e6, best_mpi * 1e6, best_sample * 1e6};
+        rfl_mpi_bcast_double(v, 3);
+        team->omp_barrier_us = v[0];
+        team->mpi_barrier_us = v[1];
+        team->sample_overhead_us = v[2];
+    }
+#pragma omp barrier
+}
+
+void rfl_team_describe(const struct rfl_team *team, json_t *meta)
+{
+    size_t len = (size_t)team->threads * 112 + 32;
+    char *mine = calloc(1, len);
+    for (int t = 0; mine && t < team->threads; t++) {
+        size_t used = strlen(mine);
+        snprintf(mine + used, len - used, "%srank%d.t%d=%s", t ? "\n" : "", rfl_mpi_rank(), t, team->binding[t]);
+    }
+    char *bindings = rfl_mpi_gather_strings(mine ? mine : "", "\n");
+    char *placement = rfl_mpi_placement();
+    free(mine);
+    if (meta) {
+        json_t *threads = json_array();
+        for (char *line = bindings ? strtok(bindings, "\n") : NULL; line; line = strtok(NULL, "\n"))
+            json_array_append_new(threads, json_string(line));
+        char source[160];
+        if (team->bind)
+            snprintf(source, sizeof source, "rfl: hwloc, one core per thread");
+        else {
+            const char *places = getenv("OMP_PLACES");
+            snprintf(source, sizeof source, "OpenMP: OMP_PROC_BIND=%s OMP_PLACES=%s", getenv("OMP_PROC_BIND"),
+                     places ? places : "(unset)");
+        }
+        json_object_set_new(meta, "ranks", json_integer(team->ranks));
+        json_object_set_new(meta, "threads_per_rank", json_integer(team->threads));
+        json_object_set_new(meta, "rank_placement", json_string(placement ? placement : ""));
+        json_object_set_new(meta, "binding", json_pack("{s:s, s:o}", "source", source, "threads", threads));
+        json_object_set_new(meta, "barrier_overhead",
+                            json_pack("{s:f, s:f, s:f}", "omp_barrier_us", team->omp_barrier_us, "mpi_barrier_us",
+                                      team->mpi_barrier_us, "sample_overhead_us", team->sample_overhead_us));
+    }
+    free(bindings);
+    free(placement);
+}

@@ -1,0 +1,153 @@
+#include "config.h"
+#include "topo.h"
+#include "common/log.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void read_cpu_model(struct rfl_topo *t)
+{
+    hwloc_obj_t pkg = hwloc_get_obj_by_type(t->topology, HWLOC_OBJ_PACKAGE, 0);
+    const char *model = pkg ? hwloc_obj_get_info_by_name(pkg, "CPUModel") : NULL;
+    if (!model)
+        model = hwloc_obj_get_info_by_name(hwloc_get_root_obj(t->topology), "CPUModel");
+    snprintf(t->cpu_model, sizeof t->cpu_model, "%s", model ? model : "unknown");
+}
+
+int rfl_topo_load(struct rfl_topo *t)
+{
+    memset(t, 0, sizeof *t);
+    if (hwloc_topology_init(&t->topology) != 0 || hwloc_topology_load(t->topology) != 0) {
+        rfl_error_all("hwloc could not load the machine topology");
+        return -1;
+    }
+    t->cores = (unsigned)hwloc_get_nbobjs_by_type(t->topology, HWLOC_OBJ_CORE);
+    t->pus = (unsigned)hwloc_get_nbobjs_by_type(t->topology, HWLOC_OBJ_PU);
+    t->packages = (unsigned)hwloc_get_nbobjs_by_type(t->topology, HWLOC_OBJ_PACKAGE);
+    t->numa_nodes = (unsigned)hwloc_get_nbobjs_by_type(t->topology, HWLOC_OBJ_NUMANODE);
+    if (t->cores == 0)
+        t->cores = t->pus;
+    hwloc_obj_t root = hwloc_get_root_obj(t->topology);
+    t->memory_bytes = root->total_memory;
+
+    static const hwloc_obj_type_t cache_types[RFL_TOPO_MAX_CACHE] = {
+        HWLOC_OBJ_L1CACHE, HWLOC_OBJ_L2CACHE, HWLOC_OBJ_L3CACHE, HWLOC_OBJ_L4CACHE, HWLOC_OBJ_L5CACHE};
+    for (int i = 0; i < RFL_TOPO_MAX_CACHE; i++) {
+        int n = hwloc_get_nbobjs_by_type(t->topology, cache_types[i]);
+        if (n <= 0)
+            continue;
+        hwloc_obj_t c = hwloc_get_obj_by_type(t->topology, cache_types[i], 0);
+        if (c->attr->cache.type == HWLOC_OBJ_CACHE_INSTRUCTION)
+            continue;
+        struct rfl_cache_level *lv = &t->cache[t->ncache++];
+        lv->level = i + 1;
+        lv->size_bytes = c->attr->cache.size;
+        lv->instances = (unsigned)n;
+        lv->cores_sharing = t->cores / (unsigned)n ? t->cores / (unsigned)n : 1;
+    }
+
+    t->allowed = hwloc_bitmap_alloc();
+    if (hwloc_get_cpubind(t->topology, t->allowed, HWLOC_CPUBIND_THREAD) != 0 ||
+        hwloc_bitmap_iszero(t->allowed))
+        hwloc_bitmap_copy(t->allowed, hwloc_topology_get_allowed_cpuset(t->topology));
+    for (unsigned i = 0; i < t->cores; i++) {
+        hwloc_obj_t core = hwloc_get_obj_by_type(t->topology, HWLOC_OBJ_CORE, i);
+        if (core && hwloc_bitmap_intersects(core->cpuset, t->allowed))
+            t->allowed_cores++;
+    }
+    if (t->allowed_cores == 0)
+        t->allowed_cores = (unsigned)hwloc_bitmap_weight(t->allowed);
+    read_cpu_model(t);
+    return 0;
+}
+
+void rfl_topo_free(struct rfl_topo *t)
+{
+    if (t->allowed)
+        hwloc_bitmap_free(t->allowed);
+    if (t->topology)
+        hwloc_topology_destroy(t->topology);
+    memset(t, 0, sizeof *t);
+}
+
+const struct rfl_cache_level *rfl_topo_cache(const struct rfl_topo *t, int level)
+{
+    for (unsigned i = 0; i < t->ncache; i++)
+        if (t->cache[i].level == level)
+            return &t->cache[i];
+    return NULL;
+}
+
+uint64_t rfl_topo_llc_total_bytes(const struct rfl_topo *t)
+{
+    if (t->ncache == 0)
+        return 0;
+    const struct rfl_cache_level *llc = &t->cache[t->ncache - 1];
+    return llc->size_bytes * llc->instances;
+}
+
+int rfl_topo_bind_thread(const struct rfl_topo *t, unsigned index)
+{
+    unsigned seen = 0, target = index % (t->allowed_cores ? t->allowed_cores : 1);
+    hwloc_bitmap_t set = hwloc_bitmap_alloc();
+    int rc = -1;
+    for (unsigned i = 0; i < t->cores; i++) {
+        hwloc_obj_t core = hwloc_get_obj_by_type(t->topology, HWLOC_OBJ_CORE, i);
+        if (!core || !hwloc_bitmap_intersects(core->cpuset, t->allowed))
+            continue;
+        if (seen++ != target)
+            continue;
+        hwloc_bitmap_and(set, core->cpuset, t->allowed);
+        /* One PU per thread: the scheduler must not move it between SMT siblings. */
+        hwloc_bitmap_singlify(set);
+        rc = hwloc_set_cpubind(t->topology, set, HWLOC_CPUBIND_THREAD);
+        break;
+    }
+    hwloc_bitmap_free(set);
+    return rc;
+}
+
+void rfl_topo_describe_thread(const struct rfl_topo *t, char *buf, size_t len)
+{
+    hwloc_bitmap_t where = hwloc_bitmap_alloc(), bound = hwloc_bitmap_alloc();
+    char where_s[64] = "?", bound_s[256] = "?";
+    if (hwloc_get_last_cpu_location(t->topology, where, HWLOC_CPUBIND_THREAD) == 0)
+        hwloc_bitmap_list_snprintf(where_s, sizeof where_s, where);
+    if (hwloc_get_cpubind(t->topology, bound, HWLOC_CPUBIND_THREAD) == 0)
+        hwloc_bitmap_list_snprintf(bound_s, sizeof bound_s, bound);
+    snprintf(buf, len, "cpu%s/bind=%s", where_s, bound_s);
+    hwloc_bitmap_free(where);
+    hwloc_bitmap_free(bound);
+}
+
+json_t *rfl_topo_to_json(const struct rfl_topo *t)
+{
+    json_t *caches = json_array();
+    for (unsigned i = 0; i < t->ncache; i++)
+        json_array_append_new(caches,
+                              json_pack("{s:i, s:I, s:i, s:i}", "level", t->cache[i].level, "size_bytes",
+                                        (json_int_t)t->cache[i].size_bytes, "instances",
+                                        (int)t->cache[i].instances, "cores_sharing",
+                                        (int)t->cache[i].cores_sharing));
+    char allowed[256];
+    hwloc_bitmap_list_snprintf(allowed, sizeof allowed, t->allowed);
+    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:I, s:o, s:s, s:s}", "cpu_model", t->cpu_model,
+                     "packages", (int)t->packages, "cores", (int)t->cores, "pus", (int)t->pus,
+                     "numa_nodes", (int)t->numa_nodes, "memory_bytes", (json_int_t)t->memory_bytes,
+                     "caches", caches, "rank0_cpuset", allowed, "hwloc_version", HWLOC_VERSION);
+}
+
+unsigned rfl_topo_level_name(const struct rfl_topo *t, int node_threads, uint64_t per_thread, char *name, size_t len)
+{
+    for (unsigned i = 0; i < t->ncache; i++) {
+        const struct rfl_cache_level *c = &t->cache[i];
+        unsigned used = c->instances < (unsigned)node_threads ? c->instances : (unsigned)node_threads;
+        double share = (double)c->size_bytes * used / node_threads;
+        if ((double)per_thread <= share) {
+            snprintf(name, len, "L%d", c->level);
+            return i;
+        }
+    }
+    snprintf(name, len, "DRAM");
+    return t->ncache;
+}

@@ -1,0 +1,56 @@
+# ---------------------------------------------------------------------------
+# rfl: the driver (run, ceilings, plot, report)
+# ---------------------------------------------------------------------------
+noinst_LIBRARIES += libdriver.a
+libdriver_a_SOURCES = \
+	driver/driver.h driver/cli.c driver/run.c \
+	driver/settings.c driver/settings.h \
+	driver/table.c driver/table.h \
+	driver/levels.c driver/levels.h \
+	driver/model.c driver/model.h \
+	driver/sources.c driver/sources.h \
+	driver/ceilings.c driver/chart.c driver/chart.h \
+	driver/plot.c driver/plot.h driver/report.c \
+	driver/gpu.c driver/gpu.h driver/gpu_plot.c
+nodist_libdriver_a_SOURCES = driver/default_conf.c
+libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"'
+
+# config/default.conf, embedded as a C string (plain sed: no xxd needed).
+driver/default_conf.c: $(top_srcdir)/config/default.conf
+	$(AM_V_GEN)$(MKDIR_P) driver && { \
+	  echo '/* Generated from config/default.conf by make: do not edit. */'; \
+	  echo '#include "driver/settings.h"'; \
+	  echo 'const char rfl_default_conf[] ='; \
+	  $(SED) -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' $(top_srcdir)/config/default.conf; \
+	  echo '    "";'; \
+	} >$@-t && mv $@-t $@
+driver_clean_files = driver/default_conf.c driver/default_conf.c-t
+
+bin_PROGRAMS += rfl
+rfl_SOURCES = driver/main.c
+rfl_LDADD = libdriver.a libbandwidth.a librfl.a
+
+test_scripts += \
+	tests/driver_cli.sh \
+	tests/driver_golden.sh \
+	tests/driver_errors.sh \
+	tests/driver_png.sh \
+	tests/driver_run.sh \
+	tests/driver_quick.sh \
+	tests/driver_mpi.sh \
+	tests/driver_gpu_golden.sh \
+	tests/driver_gpu_errors.sh \
+	tests/driver_gpu_png.sh \
+	tests/driver_gpu_run.sh
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_config tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings
+endif
+tests_unit_test_config_LDADD = libdriver.a $(unit_ldadd)
+tests_unit_test_levels_LDADD = libdriver.a $(unit_ldadd)
+tests_unit_test_ceilings_LDADD = libdriver.a $(unit_ldadd)
+tests_unit_test_gpu_ceilings_LDADD = libdriver.a $(unit_ldadd)
+
+clean-local: clean-local-driver
+clean-local-driver:
+	-rm -f $(driver_clean_files)
+.PHONY: clean-local-driver

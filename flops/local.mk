@@ -1,0 +1,23 @@
+# ---------------------------------------------------------------------------
+# rfl_flops: the polynomial flops-per-element sweep
+# ---------------------------------------------------------------------------
+noinst_LIBRARIES += libflops.a
+libflops_a_SOURCES = \
+	flops/flops.h flops/cli.c flops/sweep.c \
+	flops/kernels.h flops/kernels.c flops/kernels_ref.c \
+	flops/kernels_x86.c flops/kernels_neon.c flops/kernels_simd.inc \
+	flops/cpu.c flops/cpu.h \
+	flops/verify.c flops/verify.h
+
+bin_PROGRAMS += rfl_flops
+rfl_flops_SOURCES = flops/main.c
+rfl_flops_LDADD = libflops.a libcpu.a librfl.a
+
+test_scripts += \
+	tests/cli_flops.sh \
+	tests/smoke_flops.sh \
+	tests/mpi_flops.sh
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_flops
+endif
+tests_unit_test_flops_LDADD = libflops.a $(unit_ldadd)

@@ -1,0 +1,57 @@
+# ---------------------------------------------------------------------------
+# rfl_gemm (CUDA, cuBLAS)
+# ---------------------------------------------------------------------------
+# Kernels (.cu) go through the nvcc suffix rule of gpu/local.mk into
+# libgemmkernels.a, the host code (C) into libgemm.a.  The upper-bound
+# model reads each kernel's main-loop instruction counts from
+# gemm/gemm_sass.c, generated here: cuobjdump -sass on the kernel objects
+# (gemm/gemm.sass, kept), counted by gemm_sass_table, a build tool compiled
+# with $(CC) from gemm/sass.c.  cuobjdump is $$CUOBJDUMP if set, else the
+# toolkit's, else the PATH's; without one the table is empty and the model
+# says so (rfl_gemm --list-kernels shows the counts).
+gemm_kernel_headers = gemm/gemm_kernels.h gemm/gemm_device.cuh gemm/tiled.cuh gpu/gpu_shared.h gpu/gpu_device.cuh
+if HAVE_CUDA
+noinst_LIBRARIES += libgemm.a libgemmkernels.a
+bin_PROGRAMS += rfl_gemm
+endif
+libgemmkernels_a_SOURCES = $(gemm_kernel_headers) \
+	gemm/kernels_volkov.cu gemm/kernels_tiled_f32_nn.cu gemm/kernels_tiled_f32_nt.cu \
+	gemm/kernels_tiled_f64.cu gemm/kernels_dmma.cu gemm/kernels_mix.cu gemm/kernels_util.cu
+$(libgemmkernels_a_OBJECTS): $(gemm_kernel_headers)
+
+libgemm_a_SOURCES = gemm/gemm.h gemm/gemm_internal.h gemm/blas.h gemm/sass.h \
+	gemm/cli.c gemm/run.c gemm/mix.c gemm/model.c gemm/kernels.c gemm/blas.c gemm/verify.c gemm/sass.c
+libgemm_a_CPPFLAGS = $(gpu_cppflags)
+rfl_gemm_SOURCES = gemm/main.c
+nodist_rfl_gemm_SOURCES = gemm/gemm_sass.c
+rfl_gemm_CPPFLAGS = $(gpu_cppflags)
+rfl_gemm_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
+rfl_gemm_LDADD = libgemm.a libgemmkernels.a libgpu.a librfl.a -lcublas $(CUDA_LIBS)
+
+gemm_sass_table$(EXEEXT): gemm/sass.c gemm/sass_table.c gemm/sass.h
+	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(AM_CFLAGS) $(CFLAGS) \
+	  $(AM_LDFLAGS) $(LDFLAGS) -o $@ $(srcdir)/gemm/sass.c $(srcdir)/gemm/sass_table.c
+gemm/gemm_sass.c: $(libgemmkernels_a_OBJECTS) gemm_sass_table$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) gemm && dump= && \
+	for d in "$$CUOBJDUMP" "$(CUDA_HOME)/bin/cuobjdump" cuobjdump; do \
+	  test -n "$$d" || continue; \
+	  for o in $(libgemmkernels_a_OBJECTS); do "$$d" -sass $$o; done >gemm/gemm.sass 2>gemm/gemm.sass.err; \
+	  if grep -q "Function : " gemm/gemm.sass; then dump=$$d; break; fi; \
+	done; \
+	version=; test -z "$$dump" || version=`"$$dump" --version 2>/dev/null | $(SED) -n 's/.*release \([0-9.]*\).*/\1/p' | head -n 1`; \
+	if test -n "$$dump" && ./gemm_sass_table$(EXEEXT) gemm/gemm.sass \
+	    "cuobjdump $$version -sass of the libgemmkernels.a objects" >$@-t 2>>gemm/gemm.sass.err; then :; \
+	else \
+	  ./gemm_sass_table$(EXEEXT) --none "none: no cuobjdump -sass listing at build time (set CUOBJDUMP; see gemm/gemm.sass.err)" >$@-t; \
+	fi && mv $@-t $@
+gemm_clean_files = gemm/gemm_sass.c gemm/gemm_sass.c-t gemm/gemm.sass gemm/gemm.sass.err gemm_sass_table$(EXEEXT)
+
+clean-local: clean-local-gemm
+clean-local-gemm:
+	-rm -f $(gemm_clean_files)
+.PHONY: clean-local-gemm
+
+# gemm_cli runs whenever rfl_gemm is built (no GPU needed); gemm_gpu and gemm_mpi skip
+# without a GPU (gemm_mpi also without mpiexec or an MPI build).
+test_scripts += tests/gemm_cli.sh tests/gemm_gpu.sh tests/gemm_mpi.sh
+EXTRA_DIST += gemm/sass_table.c tests/gpu/run-gemm.sh

@@ -1,0 +1,49 @@
+# ---------------------------------------------------------------------------
+# libgpu: the GPU host library the GPU programs share (built with --with-cuda)
+# ---------------------------------------------------------------------------
+# Host code is C, compiled by $(CC) with the CUDA headers ($(CUDA_CPPFLAGS));
+# kernels are .cu, compiled by nvcc through the suffix rule below, and kept
+# in a kernels library per program (no per-target flags there: Automake
+# cannot rename the objects of a suffix rule). The programs link with $(CC)
+# against libcudart.
+SUFFIXES = .cu
+rfl_v_nvcc = $(rfl_v_nvcc_@AM_V@)
+rfl_v_nvcc_ = $(rfl_v_nvcc_@AM_DEFAULT_V@)
+rfl_v_nvcc_0 = @echo "  NVCC    " $@;
+rfl_v_nvcc_1 =
+.cu.o:
+	@$(MKDIR_P) $(@D)
+	$(rfl_v_nvcc)$(NVCC) -arch=$(CUDA_ARCH) $(NVCCFLAGS) -Xcompiler "$(OPENMP_CFLAGS) -Wall" \
+	  $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) -c $< -o $@
+
+gpu_kernel_headers = gpu/gpu_device.cuh gpu/gpu_shared.h
+gpu_ldadd = libgpu.a librfl.a $(CUDA_LIBS)
+gpu_cppflags = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
+if HAVE_CUDA
+noinst_LIBRARIES += libgpu.a
+endif
+libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c
+libgpu_a_CPPFLAGS = $(gpu_cppflags)
+
+# A test double of the CUDA runtime and of the kernels (gpu/fake_cuda.c) runs
+# the three programs' host code where there is no GPU (tests/gpu_fake.sh).
+if HAVE_CUDA
+check_PROGRAMS += tests/gpu_fake_bandwidth tests/gpu_fake_flops tests/gpu_fake_micro
+endif
+gpu_fake_ldadd = libgpubandwidth.a libgpuflops.a libgpumicro.a libgpu.a librfl.a
+tests_gpu_fake_bandwidth_SOURCES = gpu_bandwidth/main.c gpu/fake_cuda.c
+tests_gpu_fake_bandwidth_CPPFLAGS = $(gpu_cppflags)
+tests_gpu_fake_bandwidth_LDADD = $(gpu_fake_ldadd)
+tests_gpu_fake_flops_SOURCES = gpu_flops/main.c gpu/fake_cuda.c
+tests_gpu_fake_flops_CPPFLAGS = $(gpu_cppflags)
+tests_gpu_fake_flops_LDADD = $(gpu_fake_ldadd)
+tests_gpu_fake_micro_SOURCES = gpu_micro/main.c gpu/fake_cuda.c
+tests_gpu_fake_micro_CPPFLAGS = $(gpu_cppflags)
+tests_gpu_fake_micro_LDADD = $(gpu_fake_ldadd)
+
+# The GPU tests always run: without --with-cuda or without a GPU they skip (77);
+# gpu_cli, gpu_format and gpu_fake need the programs but no GPU.
+test_scripts += \
+	tests/gpu_cli.sh tests/gpu_format.sh tests/gpu_fake.sh \
+	tests/gpu_bandwidth.sh tests/gpu_flops.sh tests/gpu_micro.sh tests/gpu_mpi.sh
+EXTRA_DIST += tests/gpu_common.sh tests/gpu/run-all.sh

@@ -1,0 +1,122 @@
+#include "config.h"
+#include "gpu_bandwidth/gpu_bandwidth.h"
+#include "gpu_bandwidth/kernels.h"
+#include "common/log.h"
+#include "common/options.h"
+
+#include <string.h>
+
+const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
+    [RFL_GBW_GLOBAL_INSIDE] = {"global_inside", "A", 1,
+                               "global memory, the trials loop inside the kernel (Lo et al. Kernel A)"},
+    [RFL_GBW_GLOBAL_LAUNCH] = {"global_launch", "B", 0,
+                               "global memory, one kernel launch per trial (Lo et al. Kernel B)"},
+    [RFL_GBW_SHARED] = {"shared_blocked", "C", 1,
+                        "blocked through shared memory: copy in, trials on the tile, copy back (Lo et al. Kernel C)"},
+    [RFL_GBW_GLOBAL_STREAM] = {"global_stream", "-", 1,
+                               "Kernel A with loads that skip L1 (L1::no_allocate, or .cg for rmw) and "
+                               "prefetch 256 B into L2: the L2 and device-memory ceilings"},
+    [RFL_GBW_MEMCPY] = {"memcpy_d2d", "-", 0,
+                        "cudaMemcpyAsync device to device of half the working set into the other half"},
+    [RFL_GBW_GLOBAL_BULK] = {"global_bulk", "-", 1,
+                             "read only: the copy engine (cp.async.bulk, sm_90) streams each block's chunks "
+                             "into shared memory, 4 stages deep, and the threads sum them there: the L2 and "
+                             "device-memory ceilings without a load instruction per 16 bytes"},
+};
+
+const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
+                                                                "global_stream", "memcpy_d2d", "global_bulk", NULL};
+const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", NULL};
+
+/* fp16 has no bandwidth kernel: the option takes the first two names. */
+static const char *const bw_precisions[] = {"fp64", "fp32", NULL};
+
+void rfl_gpu_bandwidth_defaults(struct rfl_gpu_bandwidth_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->output = "gpu_bandwidth.csv";
+}
+
+int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **argv)
+{
+    unsigned device = 0;
+    const struct rfl_option table[] = {
+        {"wss", 'w', RFL_OPT_SIZE_RANGE, o->wss, "MIN:MAX",
+         "working set per GPU, swept geometrically (default 4K:4G; --quick 64K:1G),\n"
+         "                              at most the memory limit", 0, 0, NULL},
+        {"growth", 'g', RFL_OPT_DOUBLE, &o->growth, "RATIO",
+         "ratio between consecutive working sets (default 2; --quick 4)", 1.01, 16, NULL},
+        {"kernels", 'k', RFL_OPT_LIST, &o->kernels, "LIST", "kernels to run (default all)", 0, 0,
+         rfl_gbw_kernel_names},
+        {"access", 'a', RFL_OPT_LIST, &o->accesses, "LIST",
+         "read: s += a[i]; rmw: a[i] = beta*a[i] + alpha (default both)", 0, 0, rfl_gbw_access_names},
+        {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
+         "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, bw_precisions},
+        {"threads-per-block", 't', RFL_OPT_STRING, &o->threads_text, "LIST",
+         "threads per block, multiples of 32 up to 1024 (default 256,1024; --quick 256)", 0, 0, NULL},
+        {"blocks", 'b', RFL_OPT_STRING, &o->blocks_text, "LIST",
+         "blocks per grid: max (all that fit at once), Nx (N per SM) or N (default max)", 0, 0, NULL},
+        {"chunk", 'c', RFL_OPT_SIZE, &o->chunk_bytes, "SIZE",
+         "global_bulk: bytes per bulk copy, a multiple of 16 (default 16K)", 0, 0, NULL},
+        {"min-time", 'm', RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
+         "trials double until one sample lasts this long (default 0.005; --quick 0.002)", 1e-6, 60, NULL},
+        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
+         "timed samples per point; min/median/max reported (default 5; --quick 3)", 1, 1000, NULL},
+        {"device", 'd', RFL_OPT_UINT, &device, "N",
+         "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL},
+        {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
+         "device memory the buffers may take (default: half the free memory)", 0, 0, NULL},
+        {"output", 'o', RFL_OPT_STRING, &o->output, "FILE",
+         "CSV output, with its metadata in FILE.json (default gpu_bandwidth.csv; - for stdout)", 0, 0, NULL},
+        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "a coarse sweep: fewer points, shorter samples", 0, 0, NULL},
+        {"list-devices", 0, RFL_OPT_FLAG, &o->list_devices, NULL,
+         "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL},
+        {"print-columns", 0, RFL_OPT_FLAG, &o->print_columns, NULL,
+         "print the CSV file name and its columns and exit (no GPU needed)", 0, 0, NULL},
+        {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL,
+         "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL},
+        {"inject-fault", 0, RFL_OPT_FLAG, &o->inject_fault, NULL,
+         "testing: corrupt one element after timing (the run must end with exit 3)", 0, 0, NULL},
+    };
+    const struct rfl_cli cli = {
+        .program = "rfl_gpu_bandwidth",
+        .summary = "Measures GPU memory bandwidth at every level: shared memory, L1, L2 and device\n"
+                   "memory, with the three kernels of Lo et al. (A: trials inside the kernel, B: one\n"
+                   "launch per trial, C: blocked through shared memory), a streaming variant of A, bulk\n"
+                   "copies into shared memory (Hopper's copy engine) and cudaMemcpy device to device,\n"
+                   "over a working-set sweep x threads per block x blocks per grid. Every result is checked against its closed form (exit 3 on a mismatch).",
+        .epilog = "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes\n"
+                  "one row per GPU and, with several ranks, an aggregate row. Exit status: 0 ok,\n"
+                  "1 run failed (or no CUDA device), 2 bad usage, 3 verification failed,\n"
+                  "130 interrupted (rows so far are kept). Columns: see docs/FORMAT.md.",
+        .options = table,
+        .noptions = sizeof table / sizeof table[0],
+    };
+    o->argc = argc;
+    o->argv = argv;
+    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    if (rc != RFL_CLI_RUN)
+        return rc;
+    o->device = device;
+    const char *threads = o->threads_text ? o->threads_text : o->quick ? "256" : "256,1024";
+    if (rfl_gpu_parse_uints(cli.program, "threads-per-block", threads, 32, 1024, o->threads, RFL_GBW_MAX_LIST,
+                            &o->nthreads) != 0)
+        return RFL_CLI_ERROR;
+    for (int i = 0; i < o->nthreads; i++)
+        if (o->threads[i] % 32) {
+            if (rfl_log_rank() == 0)
+                fprintf(stderr, "%s: option --threads-per-block: invalid value '%s' (%u is not a multiple of 32)\n",
+                        cli.program, threads, o->threads[i]);
+            return RFL_CLI_ERROR;
+        }
+    if (rfl_gpu_parse_blocks(cli.program, "blocks", o->blocks_text ? o->blocks_text : "max", o->blocks,
+                             RFL_GBW_MAX_LIST, &o->nblocks) != 0)
+        return RFL_CLI_ERROR;
+    if (o->chunk_bytes && (o->chunk_bytes % RFL_GBW_VEC_BYTES || o->chunk_bytes > (1u << 20))) {
+        if (rfl_log_rank() == 0)
+            fprintf(stderr, "%s: option --chunk: invalid value '%llu' (a multiple of 16 bytes, at most 1M)\n",
+                    cli.program, (unsigned long long)o->chunk_bytes);
+        return RFL_CLI_ERROR;
+    }
+    return RFL_CLI_RUN;
+}

@@ -1,0 +1,16 @@
+# ---------------------------------------------------------------------------
+# rfl_gpu_bandwidth: shared memory, L1, L2 and device memory (CUDA)
+# ---------------------------------------------------------------------------
+if HAVE_CUDA
+noinst_LIBRARIES += libgpubandwidth.a libgpubandwidthkernels.a
+bin_PROGRAMS += rfl_gpu_bandwidth
+endif
+libgpubandwidthkernels_a_SOURCES = $(gpu_kernel_headers) gpu_bandwidth/kernels.h gpu_bandwidth/kernels.cu
+gpu_bandwidth/kernels.$(OBJEXT): $(gpu_kernel_headers) gpu_bandwidth/kernels.h
+
+libgpubandwidth_a_SOURCES = gpu_bandwidth/gpu_bandwidth.h gpu_bandwidth/cli.c gpu_bandwidth/run.c
+libgpubandwidth_a_CPPFLAGS = $(gpu_cppflags)
+rfl_gpu_bandwidth_SOURCES = gpu_bandwidth/main.c
+rfl_gpu_bandwidth_CPPFLAGS = $(gpu_cppflags)
+rfl_gpu_bandwidth_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
+rfl_gpu_bandwidth_LDADD = libgpubandwidth.a libgpubandwidthkernels.a $(gpu_ldadd)

@@ -1,0 +1,87 @@
+#include "config.h"
+#include "gpu_micro/gpu_micro.h"
+#include "common/log.h"
+#include "common/options.h"
+
+#include <string.h>
+
+const char *const rfl_gmi_mode_names[RFL_GMI_NMODES + 1] = {"launch", "transfer", "chase", "pipeline",
+                                                            "stride", "barrier", NULL};
+
+void rfl_gpu_micro_defaults(struct rfl_gpu_micro_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->output = "gpu_micro";
+}
+
+int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
+{
+    unsigned device = 0;
+    const struct rfl_option table[] = {
+        {"mode", 'M', RFL_OPT_LIST, &o->modes, "LIST", "microbenchmarks to run, each with its CSV (default all)", 0, 0,
+         rfl_gmi_mode_names},
+        {"min-time", 'm', RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
+         "repeats double until one sample lasts this long (default 0.005; --quick 0.002)", 1e-6, 60, NULL},
+        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
+         "timed samples per point; min/median/max reported (default 5; --quick 3)", 1, 1000, NULL},
+        {"launches", 0, RFL_OPT_UINT, &o->launches, "N",
+         "launch: kernel launches per sample (default 10000; --quick 1000)", 1, 10000000, NULL},
+        {"transfer-sizes", 0, RFL_OPT_SIZE_RANGE, o->transfer, "MIN:MAX",
+         "transfer: copy sizes, doubling (default 1:1G; --quick 1:64M)", 0, 0, NULL},
+        {"chase-sizes", 0, RFL_OPT_SIZE_RANGE, o->chase, "MIN:MAX",
+         "chase: array sizes, doubling (default 1K:4G; --quick 1K:128M)", 0, 0, NULL},
+        {"chase-strides", 0, RFL_OPT_STRING, &o->strides_text, "LIST",
+         "chase: strides in bytes, at least 8 (default 128,4K,2M)", 0, 0, NULL},
+        {"chase-steps", 0, RFL_OPT_UINT, &o->chase_steps, "N",
+         "chase: timed accesses at least (default 32768; --quick 8192)", 8, 1u << 30, NULL},
+        {"copy-bytes", 0, RFL_OPT_SIZE, &o->copy_bytes, "SIZE",
+         "stride: bytes per buffer (default 256M; --quick 16M)", 0, 0, NULL},
+        {"barriers", 0, RFL_OPT_UINT, &o->barriers, "N",
+         "barrier: barriers (or launches) per sample (default 2000; --quick 200)", 1, 10000000, NULL},
+        {"device", 'd', RFL_OPT_UINT, &device, "N",
+         "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL},
+        {"output", 'o', RFL_OPT_STRING, &o->output, "PREFIX",
+         "output prefix: PREFIX_MODE.csv and PREFIX_MODE.json per mode (default gpu_micro)", 0, 0, NULL},
+        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "fewer points, shorter samples", 0, 0, NULL},
+        {"list-devices", 0, RFL_OPT_FLAG, &o->list_devices, NULL,
+         "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL},
+        {"print-columns", 0, RFL_OPT_FLAG, &o->print_columns, NULL,
+         "print each CSV file name and its columns and exit (no GPU needed)", 0, 0, NULL},
+        {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL,
+         "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL},
+        {"inject-fault", 0, RFL_OPT_FLAG, &o->inject_fault, NULL,
+         "testing: corrupt one result in each mode (the run must end with exit 3)", 0, 0, NULL},
+    };
+    const struct rfl_cli cli = {
+        .program = "rfl_gpu_micro",
+        .summary = "GPU microbenchmarks after Volkov and Demmel, Section 3: kernel launch overhead\n"
+                   "(launch), host<->device transfers with the fit T = latency + bytes/bandwidth\n"
+                   "(transfer), pointer-chasing latency over array size x stride (chase),\n"
+                   "dependent-FMA latency and throughput (pipeline), copy bandwidth by alignment and\n"
+                   "stride (stride), and a device-wide barrier against a kernel relaunch (barrier).\n"
+                   "Every result is checked (exit 3 on a mismatch).",
+        .epilog = "Each mode writes PREFIX_MODE.csv and its metadata PREFIX_MODE.json (transfer also\n"
+                  "PREFIX_transfer_fit.csv). Under MPI each rank drives one GPU; rank 0 writes one\n"
+                  "row per GPU. Exit status: 0 ok, 1 run failed (or no CUDA device), 2 bad usage,\n"
+                  "3 verification failed, 130 interrupted. Columns: see docs/FORMAT.md.",
+        .options = table,
+        .noptions = sizeof table / sizeof table[0],
+    };
+    o->argc = argc;
+    o->argv = argv;
+    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    if (rc != RFL_CLI_RUN)
+        return rc;
+    o->device = device;
+    if (rfl_gpu_parse_sizes(cli.program, "chase-strides", o->strides_text ? o->strides_text : "128,4K,2M",
+                            o->strides, RFL_GMI_MAX_STRIDES, &o->nstrides) != 0)
+        return RFL_CLI_ERROR;
+    for (int i = 0; i < o->nstrides; i++)
+        if (o->strides[i] < 8 || o->strides[i] % 8) {
+            if (rfl_log_rank() == 0)
+                fprintf(stderr, "%s: option --chase-strides: invalid value '%s' (each stride must be a multiple of 8 bytes)\n",
+                        cli.program, o->strides_text);
+            return RFL_CLI_ERROR;
+        }
+    return RFL_CLI_RUN;
+}

@@ -1,0 +1,18 @@
+# ---------------------------------------------------------------------------
+# rfl_gpu_micro: Volkov-style microbenchmarks (CUDA)
+# ---------------------------------------------------------------------------
+if HAVE_CUDA
+noinst_LIBRARIES += libgpumicro.a libgpumicrokernels.a
+bin_PROGRAMS += rfl_gpu_micro
+endif
+libgpumicrokernels_a_SOURCES = $(gpu_kernel_headers) gpu_micro/kernels.h gpu_micro/kernels.cu
+gpu_micro/kernels.$(OBJEXT): $(gpu_kernel_headers) gpu_micro/kernels.h
+
+libgpumicro_a_SOURCES = gpu_micro/gpu_micro.h gpu_micro/internal.h gpu_micro/cli.c gpu_micro/run.c \
+	gpu_micro/model.c gpu_micro/launch.c gpu_micro/transfer.c gpu_micro/chase.c \
+	gpu_micro/pipeline.c gpu_micro/stride.c gpu_micro/barrier.c gpu_micro/vmm_pages.h gpu_micro/vmm_pages.c
+libgpumicro_a_CPPFLAGS = $(gpu_cppflags)
+rfl_gpu_micro_SOURCES = gpu_micro/main.c
+rfl_gpu_micro_CPPFLAGS = $(gpu_cppflags)
+rfl_gpu_micro_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
+rfl_gpu_micro_LDADD = libgpumicro.a libgpumicrokernels.a $(gpu_ldadd)

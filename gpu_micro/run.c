@@ -1,0 +1,276 @@
+/* rfl_gpu_micro: the modes in turn, each with its own CSV and sidecar. */
+#include "config.h"
+#include "gpu_micro/internal.h"
+#include "gpu_micro/kernels.h"
+#include "common/interrupt.h"
+#include "common/log.h"
+#include "common/meta.h"
+#include "common/mpi_shim.h"
+#include "common/rfl.h"
+#include "common/timer.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------------
+ * Tables
+ * ---------------------------------------------------------------------- */
+
+int rfl_gmi_table_open(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, const struct rfl_gmi_table_spec *spec)
+{
+    memset(t, 0, sizeof *t);
+    t->spec = spec;
+    int failed = 0;
+    if (c->root) {
+        size_t len = strlen(c->o->output) + strlen(spec->suffix) + 8;
+        t->path = malloc(len);
+        if (!t->path)
+            failed = 1;
+        else {
+            snprintf(t->path, len, "%s_%s.csv", c->o->output, spec->suffix);
+            failed = rfl_csv_open(&t->csv, t->path, spec->columns, spec->ncols) != 0;
+        }
+        t->open = !failed;
+    }
+    rfl_mpi_bcast_int(&failed, 1);
+    if (failed) {
+        c->status = RFL_EXIT_FAILURE;
+        return -1;
+    }
+    /* Collective: the NVML readings before the mode runs. */
+    t->meta = rfl_gpu_meta_new("rfl_gpu_micro", c->o->argc, c->o->argv, &c->dev);
+    return 0;
+}
+
+int rfl_gmi_emit(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, struct rfl_gmi_cell *cells, long long bad,
+                 const char *detail)
+{
+    const int n = (int)t->spec->ncols;
+    cells[0] = RFL_GMI_I(rfl_mpi_rank());
+    cells[1] = RFL_GMI_I(c->dev.index);
+    double *mine = calloc((size_t)n + 1, sizeof *mine);
+    if (!mine)
+        rfl_mpi_abort(RFL_EXIT_FAILURE);
+    for (int i = 0; i < n; i++)
+        mine[i] = cells[i].v;
+    mine[n] = (double)bad;
+    double *all = rfl_gpu_gather_doubles(mine, n + 1);
+    free(mine);
+    long long total = c->ranks > 1 ? rfl_mpi_sum_ll(bad) : bad;
+    if (bad)
+        rfl_error_all("verification failed: %s: %s", t->spec->suffix, detail ? detail : "wrong results");
+    if (total) {
+        c->status = RFL_EXIT_VERIFY;
+        snprintf(c->failure, sizeof c->failure, "%s: %lld wrong results", t->spec->suffix, total);
+    } else if (c->root && all && t->open) {
+        for (int r = 0; r < c->ranks; r++) {
+            const double *v = all + (size_t)r * (n + 1);
+            for (int i = 0; i < n; i++) {
+                if (cells[i].kind == RFL_GMI_STR)
+                    rfl_csv_str(&t->csv, cells[i].s);
+                else if (isnan(v[i]))
+                    rfl_csv_str(&t->csv, "");
+                else if (cells[i].kind == RFL_GMI_INT)
+                    rfl_csv_int(&t->csv, (long long)llround(v[i]));
+                else
+                    rfl_csv_double(&t->csv, v[i]);
+            }
+            rfl_csv_end_row(&t->csv);
+        }
+    }
+    free(all);
+    return rfl_interrupt_agree(c->status != RFL_EXIT_OK, &c->status);
+}
+
+int rfl_gmi_table_close(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
+{
+    json_t *meta = t->meta;
+    t->meta = NULL;
+    rfl_gpu_meta_finish(meta, &c->dev); /* collective */
+    int rc = 0;
+    if (c->root && t->open) {
+        rfl_meta_set_outcome(meta, c->status, c->failure);
+        json_object_set_new(meta, "mode", json_string(t->spec->suffix));
+        json_object_set(meta, "settings", c->mode_meta ? c->mode_meta : json_object());
+        json_object_set_new(meta, "min_time_s", json_real(c->min_time_s));
+        json_object_set_new(meta, "experiments", json_integer(c->experiments));
+        char *sidecar = rfl_meta_sidecar_path(t->path);
+        if (rfl_csv_commit(&t->csv) != 0 || (sidecar && rfl_meta_write(meta, sidecar) != 0))
+            rc = -1;
+        else
+            rfl_info("%zu rows in %s", t->csv.rows, t->path);
+        free(sidecar);
+        t->open = 0;
+    }
+    json_decref(meta);
+    free(t->path);
+    t->path = NULL;
+    if (rc)
+        c->status = RFL_EXIT_FAILURE;
+    return rc;
+}
+
+int rfl_gmi_abort(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
+{
+    if (t->open)
+        rfl_csv_abort(&t->csv);
+    json_decref(t->meta);
+    t->meta = NULL;
+    t->open = 0;
+    free(t->path);
+    t->path = NULL;
+    return rfl_gmi_failed(c);
+}
+
+int rfl_gmi_mismatch_reset(struct rfl_gmi_ctx *c) { return rfl_gpu_mismatch_reset(c->mismatch, c->stream); }
+
+int rfl_gmi_mismatch_read(struct rfl_gmi_ctx *c, struct rfl_gpu_mismatch *m)
+{
+    if (RFL_CUDA(cudaStreamSynchronize(c->stream)) ||
+        RFL_CUDA(cudaMemcpy(m, c->mismatch, sizeof *m, cudaMemcpyDeviceToHost)))
+        return -1;
+    return 0;
+}
+
+json_t *rfl_gmi_evidence_list(struct rfl_gmi_ctx *c)
+{
+    if (!c->mode_meta)
+        return NULL;
+    json_t *list = json_object_get(c->mode_meta, "evidence");
+    if (!list) {
+        list = json_array();
+        json_object_set_new(c->mode_meta, "evidence", list);
+    }
+    return list;
+}
+
+int rfl_gmi_failed(struct rfl_gmi_ctx *c)
+{
+    c->status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+    return -1;
+}
+
+/* ------------------------------------------------------------------------
+ * Self-test and columns
+ * ---------------------------------------------------------------------- */
+
+static const struct rfl_gmi_table_spec *const all_tables[] = {
+    &rfl_gmi_launch_table, &rfl_gmi_transfer_table, &rfl_gmi_transfer_fit_table, &rfl_gmi_chase_table,
+    &rfl_gmi_pipeline_table, &rfl_gmi_stride_table, &rfl_gmi_barrier_table};
+
+static int print_columns(const struct rfl_gpu_micro_opts *o)
+{
+    for (size_t i = 0; i < sizeof all_tables / sizeof all_tables[0]; i++) {
+        printf("%s_%s.csv ", o->output, all_tables[i]->suffix);
+        for (size_t k = 0; k < all_tables[i]->ncols; k++)
+            printf("%s%s", k ? "," : "", all_tables[i]->columns[k]);
+        printf("\n");
+    }
+    return RFL_EXIT_OK;
+}
+
+#define EXPECT(cond)                                                                                          \
+    do {                                                                                                      \
+        if (!(cond)) {                                                                                        \
+            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
+            failures++;                                                                                       \
+        }                                                                                                     \
+    } while (0)
+
+static int self_test(void)
+{
+    int failures = rfl_gpu_self_test();
+    /* The fit recovers a model it was given, exactly and under noise. */
+    double b[31], t[31];
+    for (int i = 0; i < 31; i++) {
+        b[i] = ldexp(1.0, i);
+        t[i] = 10e-6 + b[i] / 25e9;
+    }
+    struct rfl_gmi_fit f;
+    EXPECT(rfl_gmi_fit_transfer(b, t, 31, &f) == 0);
+    EXPECT(fabs(f.latency_s / 10e-6 - 1) < 1e-9 && fabs(f.bandwidth_bytes_per_s / 25e9 - 1) < 1e-9);
+    EXPECT(f.max_relative < 1e-9);
+    for (int i = 0; i < 31; i++)
+        t[i] *= 1.0 + 0.02 * ((i % 3) - 1); /* +-2% */
+    EXPECT(rfl_gmi_fit_transfer(b, t, 31, &f) == 0);
+    EXPECT(fabs(f.latency_s / 10e-6 - 1) < 0.05 && fabs(f.bandwidth_bytes_per_s / 25e9 - 1) < 0.05);
+    EXPECT(f.max_relative <= 0.05 && f.rms_relative > 0);
+    EXPECT(rfl_gmi_fit_transfer(b, t, 1, &f) != 0);
+    /* Latency steps: L1 -> L2 -> memory. */
+    const double lat[] = {40, 41, 40, 250, 260, 255, 700, 710};
+    int at[4];
+    EXPECT(rfl_gmi_transitions(lat, 8, 1.3, at, 4) == 2 && at[0] == 3 && at[1] == 6);
+    /* The pipeline replay: zero steps give the start value. */
+    EXPECT(rfl_gmi_pipeline_replay(1, 3, 0) == 0x3ff6000000000000ull); /* 1.375 */
+    EXPECT(rfl_gmi_pipeline_replay(0, 3, 0) == 0x3fb00000u);            /* 1.375f */
+    EXPECT(rfl_gmi_pipeline_replay(0, 3, 4) != rfl_gmi_pipeline_replay(0, 4, 4));
+    for (size_t i = 0; i < sizeof all_tables / sizeof all_tables[0]; i++)
+        EXPECT(all_tables[i]->ncols >= 3 && strcmp(all_tables[i]->columns[0], "rank") == 0 &&
+               strcmp(all_tables[i]->columns[1], "device") == 0 &&
+               strcmp(all_tables[i]->columns[all_tables[i]->ncols - 1], "verified") == 0);
+    if (failures == 0)
+        fprintf(stderr, "rfl_gpu_micro: self-test passed\n");
+    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------------
+ * The run
+ * ---------------------------------------------------------------------- */
+
+int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
+{
+    if (o->print_columns)
+        return print_columns(o);
+    if (o->self_test)
+        return self_test();
+    if (o->list_devices)
+        return rfl_gpu_list_devices(stdout);
+
+    struct rfl_gmi_ctx c;
+    memset(&c, 0, sizeof c);
+    c.o = o;
+    c.ranks = rfl_mpi_size();
+    c.root = rfl_mpi_rank() == 0;
+    int rc = rfl_mpi_max_int(rfl_gpu_select((int)o->device, &c.dev));
+    if (rc != RFL_EXIT_OK)
+        return rc;
+    c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;
+    c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
+    if (RFL_CUDA(cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking)) ||
+        rfl_gpu_timer_create(&c.timer, c.stream) ||
+        RFL_CUDA(cudaMalloc((void **)&c.mismatch, sizeof *c.mismatch)) ||
+        RFL_CUDA(cudaMalloc((void **)&c.clock, sizeof *c.clock)) ||
+        RFL_CUDA(cudaMalloc((void **)&c.words, 8 * sizeof *c.words)))
+        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+    if (c.root) {
+        rfl_info("evidence: device %s, %d SMs, L2 %.0f MiB", c.dev.name, c.dev.sm_count, c.dev.l2_bytes / 1048576.0);
+    }
+    rfl_interrupt_install();
+    const unsigned modes = o->modes ? o->modes : (1u << RFL_GMI_NMODES) - 1;
+    int (*const run[RFL_GMI_NMODES])(struct rfl_gmi_ctx *) = {
+        rfl_gmi_mode_launch, rfl_gmi_mode_transfer, rfl_gmi_mode_chase,
+        rfl_gmi_mode_pipeline, rfl_gmi_mode_stride, rfl_gmi_mode_barrier};
+    const double t0 = rfl_now_s();
+    for (int m = 0; m < RFL_GMI_NMODES && c.status == RFL_EXIT_OK; m++) {
+        if (!(modes >> m & 1))
+            continue;
+        c.mode_meta = c.root ? json_object() : NULL;
+        run[m](&c);
+        json_decref(c.mode_meta);
+        c.mode_meta = NULL;
+    }
+    if (c.root) {
+        if (c.status == RFL_EXIT_INTERRUPTED)
+            rfl_error("interrupted: the rows measured so far are kept");
+        else if (c.status == RFL_EXIT_OK)
+            rfl_info("done (%.1f s)", rfl_now_s() - t0);
+    }
+    rfl_gpu_timer_destroy(&c.timer);
+    cudaStreamDestroy(c.stream);
+    cudaFree(c.mismatch);
+    cudaFree(c.clock);
+    cudaFree(c.words);
+    return rfl_mpi_max_int(c.status);
+}

@@ -1,0 +1,35 @@
+# ---------------------------------------------------------------------------
+# rfl_unified_memory (CUDA)
+# ---------------------------------------------------------------------------
+# Host code in libunifiedmemory.a, the GPU pass in libumkernels.a (the .cu
+# suffix rule of gpu/local.mk). Nothing here needs another program's kernels, so
+# `make rfl_unified_memory` builds without the other GPU programs' kernels.
+if HAVE_CUDA
+noinst_LIBRARIES += libunifiedmemory.a libumkernels.a
+bin_PROGRAMS += rfl_unified_memory
+endif
+libumkernels_a_SOURCES = unified_memory/kernels.h unified_memory/kernels.cu
+unified_memory/kernels.$(OBJEXT): unified_memory/kernels.h
+libunifiedmemory_a_SOURCES = \
+	unified_memory/unified_memory.h unified_memory/cli.c unified_memory/run.c \
+	unified_memory/mechanisms.h unified_memory/mechanisms.c \
+	unified_memory/cpu.h unified_memory/cpu.c \
+	unified_memory/plan.h unified_memory/plan.c
+libunifiedmemory_a_CPPFLAGS = $(gpu_cppflags)
+rfl_unified_memory_SOURCES = unified_memory/main.c
+rfl_unified_memory_CPPFLAGS = $(gpu_cppflags)
+rfl_unified_memory_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
+rfl_unified_memory_LDADD = libunifiedmemory.a libumkernels.a libgpu.a librfl.a $(CUDA_LIBS)
+
+# A test double of the CUDA runtime runs the whole sweep on the host, so
+# um_fake tests the sweep's logic where there is no GPU.
+if HAVE_CUDA
+check_PROGRAMS += tests/um_fake_cuda
+endif
+tests_um_fake_cuda_SOURCES = unified_memory/main.c unified_memory/fake_cuda.c
+tests_um_fake_cuda_CPPFLAGS = $(gpu_cppflags)
+tests_um_fake_cuda_LDADD = libunifiedmemory.a libgpu.a librfl.a
+
+# Without --with-cuda or a GPU these skip (77); um_cli and um_fake need no GPU.
+test_scripts += tests/um_cli.sh tests/um_fake.sh tests/um_sweep.sh tests/um_safety.sh tests/um_mpi.sh
+EXTRA_DIST += tests/um_common.sh tests/gpu/run-um.sh
