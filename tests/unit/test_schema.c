@@ -60,7 +60,9 @@ static void test_descriptors(void **state)
         assert_null(s->optional[o]);
         assert_true(r >= 1);
     }
-    assert_int_equal(kinds, 17);
+#define ONE(kind) +1
+    assert_int_equal(kinds, 0 RFL_SCHEMA_KINDS(ONE));
+#undef ONE
 }
 
 /* The constants for static initializers and the pointers the writers use. */
