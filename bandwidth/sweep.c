@@ -20,6 +20,7 @@
 #include "common/stats.h"
 #include "cpu/team.h"
 #include "common/timer.h"
+#include "schema/schema.h"
 #include "cpu/topo.h"
 
 #include <math.h>
@@ -33,13 +34,8 @@
 #define ARRAY_PAD_BYTES 256
 #define BARRIER_REPS 1000
 
-static const char *const columns[] = {
-    "kernel", "precision", "isa", "nontemporal", "ranks", "threads_per_rank", "wss_bytes",
-    "wss_bytes_per_thread", "hwloc_level", "elems_per_thread", "bytes_read_per_elem",
-    "bytes_written_per_elem", "trials", "experiments", "bytes_per_sample", "time_min_s",
-    "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median", "gbytes_per_s_worst",
-    "gbytes_per_s_with_write_allocate", "verified"};
-#define NCOLUMNS (sizeof columns / sizeof columns[0])
+static const char *const *const columns = rfl_schema_bandwidth_columns; /* schema/bandwidth.def */
+#define NCOLUMNS ((size_t)RFL_SCHEMA_BANDWIDTH_NCOLUMNS)
 
 /* Everything the run decides before the parallel region. */
 struct plan {

@@ -24,6 +24,7 @@
 #include "common/stats.h"
 #include "cpu/team.h"
 #include "common/timer.h"
+#include "schema/schema.h"
 #include "cpu/topo.h"
 
 #include <math.h>
@@ -42,16 +43,8 @@
 #define DEFAULT_FPE_TEXT "1:1024"
 #define QUICK_FPE_TEXT "1,4,16,64,256,1024"
 
-static const char *const columns[] = {
-    "variant", "isa", "precision", "unroll", "ranks", "threads_per_rank", "wss_bytes", "wss_bytes_per_thread",
-    "elems_per_thread", "flops_per_elem", "bytes_per_elem", "arithmetic_intensity", "trials", "experiments",
-    "flops_per_sample", "time_min_s", "time_median_s", "time_max_s", "gflops_per_s", "gflops_per_s_median",
-    "gflops_per_s_worst", "gbytes_per_s", "peak_gflops_per_s", "fraction_of_peak", "above_peak",
-    "model_gflops_per_s", "verified",
-    /* after the columns every consumer relies on */
-    "hwloc_level", "kernel_form", "clock_ghz", "cores_used", "isa_peak_gflops_per_s", "fraction_of_isa_peak",
-    "model_bound"};
-#define NCOLUMNS (sizeof columns / sizeof columns[0])
+static const char *const *const columns = rfl_schema_flops_columns; /* schema/flops.def */
+#define NCOLUMNS ((size_t)RFL_SCHEMA_FLOPS_NCOLUMNS)
 
 /* One kernel the sweep runs: a variant, its ISA, a precision, an unroll. */
 struct config {

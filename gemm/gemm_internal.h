@@ -30,12 +30,12 @@ struct rfl_gemm_ctx {
 /* The SM clock now, from NVML (NAN where NVML cannot say). */
 double rfl_gemm_nvml_mhz(const struct rfl_gemm_ctx *c);
 
-/* Columns of the three tables (run.c), for --print-columns and the model. */
-extern const char *const rfl_gemm_columns[];
+/* Columns of the three tables (schema/gemm.def, gemm_mix.def, gemm_model.def). */
+extern const char *const *const rfl_gemm_columns;
 extern const size_t rfl_gemm_ncolumns;
-extern const char *const rfl_gemm_mix_columns[];
+extern const char *const *const rfl_gemm_mix_columns;
 extern const size_t rfl_gemm_nmix_columns;
-extern const char *const rfl_gemm_model_columns[];
+extern const char *const *const rfl_gemm_model_columns;
 extern const size_t rfl_gemm_nmodel_columns;
 
 /* FILE.csv -> FILE_SUFFIX.csv (the caller frees); "-" stays "-". */

@@ -17,35 +17,19 @@
 #include "common/rfl.h"
 #include "common/stats.h"
 #include "common/timer.h"
+#include "schema/schema.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_gemm_columns[] = {
-    "rank", "device", "kernel", "config", "precision", "unit", "transa", "transb", "m", "n", "k", "alpha", "beta",
-    "l2", "buffer_sets", "flops", "launches_per_sample", "experiments", "time_min_s", "time_median_s", "time_max_s",
-    "gflops_per_s", "gflops_per_s_median", "sm_clock_mhz", "peak_gflops_per_s", "fraction_of_peak",
-    "model_bound_gflops_per_s", "bound_over_achieved", "reference", "max_rel_error", "error_bound", "verified"};
-const size_t rfl_gemm_ncolumns = sizeof rfl_gemm_columns / sizeof rfl_gemm_columns[0];
-
-const char *const rfl_gemm_mix_columns[] = {
-    "rank", "device", "kind", "op", "lds_bytes", "lds_distinct_words", "fma_per_group", "lds_per_group", "fma_per_lds",
-    "threads_per_block", "blocks", "iterations", "loop_instructions", "time_s", "sm_clock_mhz",
-    "fma_per_clock_per_sm", "lds_per_clock_per_sm", "instr_per_clock_per_sm", "fma_fraction_of_peak",
-    "gbytes_per_s"};
-const size_t rfl_gemm_nmix_columns = sizeof rfl_gemm_mix_columns / sizeof rfl_gemm_mix_columns[0];
-
-const char *const rfl_gemm_model_columns[] = {
-    "kernel", "config", "precision", "transb", "m", "n", "k", "registers_per_thread", "threads_per_block",
-    "blocks_per_sm", "register_tile", "loop_instructions", "fma_instructions", "fma_op", "lds_instructions",
-    "lds_bytes", "lds_distinct_words", "other_instructions", "f_i", "fma_per_lds", "mix_fma_per_clock", "mix_instr_per_clock",
-    "fma_peak_per_clock", "f_t", "sm_clock_mhz", "peak_gflops_per_s", "p_sm_lai_gflops_per_s", "p_sm_gflops_per_s",
-    "intensity_flops_per_byte", "l2_gbytes_per_s", "dram_gbytes_per_s", "p_mem_gflops_per_s",
-    "p_mem_dram_gflops_per_s", "p_potential_gflops_per_s", "achieved_gflops_per_s", "bound_over_achieved",
-    "cublas_gflops_per_s", "achieved_over_cublas"};
-const size_t rfl_gemm_nmodel_columns = sizeof rfl_gemm_model_columns / sizeof rfl_gemm_model_columns[0];
+const char *const *const rfl_gemm_columns = rfl_schema_gemm_columns;
+const size_t rfl_gemm_ncolumns = RFL_SCHEMA_GEMM_NCOLUMNS;
+const char *const *const rfl_gemm_mix_columns = rfl_schema_gemm_mix_columns;
+const size_t rfl_gemm_nmix_columns = RFL_SCHEMA_GEMM_MIX_NCOLUMNS;
+const char *const *const rfl_gemm_model_columns = rfl_schema_gemm_model_columns;
+const size_t rfl_gemm_nmodel_columns = RFL_SCHEMA_GEMM_MODEL_NCOLUMNS;
 
 #define MAX_SETS 256
 #define MAX_EXPERIMENTS 1000

@@ -15,6 +15,7 @@
 #include "common/size.h"
 #include "common/stats.h"
 #include "common/timer.h"
+#include "schema/schema.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,12 +28,8 @@
  * for the evidence (below, part of the array may still hit in L2). */
 #define DEVICE_MEMORY_L2_FACTOR 4
 
-static const char *const columns[] = {
-    "scope", "rank", "device", "ranks", "kernel", "lo_kernel", "access", "precision", "threads_per_block",
-    "blocks_per_grid", "blocks_spec", "wss_bytes", "level", "tile_bytes", "bytes_per_trial", "trials",
-    "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median",
-    "gbytes_per_s_worst", "sm_clock_mhz", "bytes_per_clock_per_sm", "fraction_of_datasheet", "verified"};
-#define NCOLUMNS (sizeof columns / sizeof columns[0])
+static const char *const *const columns = rfl_schema_gpu_bandwidth_columns; /* schema/gpu_bandwidth.def */
+#define NCOLUMNS ((size_t)RFL_SCHEMA_GPU_BANDWIDTH_NCOLUMNS)
 
 struct config {
     enum rfl_gbw_kernel kernel;
@@ -481,10 +478,7 @@ static void evidence(const struct ctx *c, json_t *list, unsigned kernels)
 
 static int print_columns(void)
 {
-    printf("gpu_bandwidth.csv ");
-    for (size_t i = 0; i < NCOLUMNS; i++)
-        printf("%s%s", i ? "," : "", columns[i]);
-    printf("\n");
+    rfl_schema_print(stdout, &rfl_schema_gpu_bandwidth);
     return RFL_EXIT_OK;
 }
 

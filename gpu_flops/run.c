@@ -16,6 +16,7 @@
 #include "common/size.h"
 #include "common/stats.h"
 #include "common/timer.h"
+#include "schema/schema.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,12 +26,8 @@
 #define MAX_EXPERIMENTS 1000
 #define MAX_TRIALS (1ull << 40)
 
-static const char *const columns[] = {
-    "scope", "rank", "device", "ranks", "precision", "fpe", "chains_per_thread", "threads_per_block",
-    "blocks_per_grid", "blocks_spec", "wss_bytes", "elements", "flops_per_trial", "bytes_per_trial", "trials",
-    "experiments", "time_min_s", "time_median_s", "time_max_s", "gflops_per_s", "gflops_per_s_median",
-    "gflops_per_s_worst", "gbytes_per_s", "sm_clock_mhz", "peak_gflops_per_s", "fraction_of_peak", "verified"};
-#define NCOLUMNS (sizeof columns / sizeof columns[0])
+static const char *const *const columns = rfl_schema_gpu_flops_columns; /* schema/gpu_flops.def */
+#define NCOLUMNS ((size_t)RFL_SCHEMA_GPU_FLOPS_NCOLUMNS)
 
 struct config {
     enum rfl_gpu_precision prec;
@@ -285,10 +282,7 @@ static void free_ctx(struct ctx *c)
 int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
 {
     if (o->print_columns) {
-        printf("gpu_flops.csv ");
-        for (size_t i = 0; i < NCOLUMNS; i++)
-            printf("%s%s", i ? "," : "", columns[i]);
-        printf("\n");
+        rfl_schema_print(stdout, &rfl_schema_gpu_flops);
         return RFL_EXIT_OK;
     }
     if (o->self_test)

@@ -15,10 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const columns[] = {"rank", "device", "method", "blocks", "blocks_per_sm", "threads_per_block",
-                                      "iterations", "experiments", "time_per_barrier_min_us",
-                                      "time_per_barrier_median_us", "time_per_barrier_max_us", "verified"};
-const struct rfl_gmi_table_spec rfl_gmi_barrier_table = {"barrier", columns, sizeof columns / sizeof columns[0]};
+const struct rfl_gmi_table_spec rfl_gmi_barrier_table = {"barrier", rfl_schema_gpu_micro_barrier_columns,
+                                                         RFL_SCHEMA_GPU_MICRO_BARRIER_NCOLUMNS};
 
 static const char *const method_names[RFL_GMI_NBARRIER] = {"grid_sync", "atomic", "relaunch"};
 #define THREADS 256

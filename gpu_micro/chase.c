@@ -16,10 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const columns[] = {"rank", "device", "memory", "array_bytes", "stride_bytes", "cycle_elements",
-                                      "warmup_steps", "steps", "cycles_per_access", "ns_per_access", "sm_clock_mhz",
-                                      "verified"};
-const struct rfl_gmi_table_spec rfl_gmi_chase_table = {"chase", columns, sizeof columns / sizeof columns[0]};
+const struct rfl_gmi_table_spec rfl_gmi_chase_table = {"chase", rfl_schema_gpu_micro_chase_columns,
+                                                       RFL_SCHEMA_GPU_MICRO_CHASE_NCOLUMNS};
 
 static const char *const memory_names[RFL_GMI_NCHASE] = {"global_ca", "global_cg", "shared"};
 /* ld.cg over gpu_micro/vmm_pages.h's array: pages mapped in shuffled order,

@@ -10,6 +10,7 @@
 #include "gpu/gpu.h"
 #include "gpu_micro/gpu_micro.h"
 #include "common/csv.h"
+#include "schema/schema.h"
 
 struct rfl_gmi_ctx {
     const struct rfl_gpu_micro_opts *o;
@@ -27,7 +28,7 @@ struct rfl_gmi_ctx {
     json_t *mode_meta;                 /* rank 0: the current mode's "mode" object */
 };
 
-/* The CSV of a mode: its file suffix and columns (docs/FORMAT.md). */
+/* The CSV of a mode: its file suffix and columns (schema/gpu_micro_MODE.def). */
 struct rfl_gmi_table_spec {
     const char *suffix; /* "launch" -> PREFIX_launch.csv */
     const char *const *columns;

@@ -15,10 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const columns[] = {"rank", "device", "method", "blocks", "threads_per_block", "launches",
-                                      "experiments", "time_per_launch_min_us", "time_per_launch_median_us",
-                                      "time_per_launch_max_us", "verified"};
-const struct rfl_gmi_table_spec rfl_gmi_launch_table = {"launch", columns, sizeof columns / sizeof columns[0]};
+const struct rfl_gmi_table_spec rfl_gmi_launch_table = {"launch", rfl_schema_gpu_micro_launch_columns,
+                                                        RFL_SCHEMA_GPU_MICRO_LAUNCH_NCOLUMNS};
 
 enum { ASYNC, LAUNCH_SYNC, GRAPH_REPLAY, NMETHODS };
 static const char *const method_names[NMETHODS] = {"async", "launch_sync", "graph_replay"};

@@ -13,10 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const columns[] = {"rank", "device", "precision", "threads_per_block", "chains_per_thread",
-                                      "fma_per_chain", "cycles", "cycles_per_fma", "fma_per_clock_per_sm",
-                                      "fraction_of_sm_peak", "sm_clock_mhz", "verified"};
-const struct rfl_gmi_table_spec rfl_gmi_pipeline_table = {"pipeline", columns, sizeof columns / sizeof columns[0]};
+const struct rfl_gmi_table_spec rfl_gmi_pipeline_table = {"pipeline", rfl_schema_gpu_micro_pipeline_columns,
+                                                          RFL_SCHEMA_GPU_MICRO_PIPELINE_NCOLUMNS};
 
 static const unsigned thread_counts[] = {1, 32, 64, 96, 128, 192, 256, 384, 512, 768, 1024};
 #define NTHREADS (sizeof thread_counts / sizeof thread_counts[0])

@@ -162,12 +162,8 @@ static const struct rfl_gmi_table_spec *const all_tables[] = {
 
 static int print_columns(const struct rfl_gpu_micro_opts *o)
 {
-    for (size_t i = 0; i < sizeof all_tables / sizeof all_tables[0]; i++) {
-        printf("%s_%s.csv ", o->output, all_tables[i]->suffix);
-        for (size_t k = 0; k < all_tables[i]->ncols; k++)
-            printf("%s%s", k ? "," : "", all_tables[i]->columns[k]);
-        printf("\n");
-    }
+    for (size_t i = 0; i < sizeof all_tables / sizeof all_tables[0]; i++)
+        rfl_schema_print_columns(stdout, o->output, all_tables[i]->suffix, all_tables[i]->columns);
     return RFL_EXIT_OK;
 }
 

@@ -15,11 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const columns[] = {"rank", "device", "pattern", "word_bytes", "offset_words", "stride_words",
-                                      "words_copied", "bytes_moved", "launches", "experiments", "time_min_s",
-                                      "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median",
-                                      "fraction_of_datasheet", "verified"};
-const struct rfl_gmi_table_spec rfl_gmi_stride_table = {"stride", columns, sizeof columns / sizeof columns[0]};
+const struct rfl_gmi_table_spec rfl_gmi_stride_table = {"stride", rfl_schema_gpu_micro_stride_columns,
+                                                        RFL_SCHEMA_GPU_MICRO_STRIDE_NCOLUMNS};
 
 static const struct {
     const char *name;

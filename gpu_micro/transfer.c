@@ -17,17 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const columns[] = {"rank", "device", "direction", "host_memory", "bytes", "repeats",
-                                      "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s",
-                                      "gbytes_per_s_median", "model_time_s", "model_relative_error", "verified"};
-const struct rfl_gmi_table_spec rfl_gmi_transfer_table = {"transfer", columns, sizeof columns / sizeof columns[0]};
+const struct rfl_gmi_table_spec rfl_gmi_transfer_table = {"transfer", rfl_schema_gpu_micro_transfer_columns,
+                                                          RFL_SCHEMA_GPU_MICRO_TRANSFER_NCOLUMNS};
 
-static const char *const fit_columns[] = {"rank", "device", "direction", "host_memory", "points", "bytes_min",
-                                          "bytes_max", "latency_us", "bandwidth_gbytes_per_s", "rms_relative_error",
-                                          "max_relative_error", "largest_bytes", "largest_gbytes_per_s",
-                                          "fit_over_largest", "verified"};
-const struct rfl_gmi_table_spec rfl_gmi_transfer_fit_table = {"transfer_fit", fit_columns,
-                                                              sizeof fit_columns / sizeof fit_columns[0]};
+const struct rfl_gmi_table_spec rfl_gmi_transfer_fit_table = {
+    "transfer_fit", rfl_schema_gpu_micro_transfer_fit_columns, RFL_SCHEMA_GPU_MICRO_TRANSFER_FIT_NCOLUMNS};
 
 #define SEED_HOST 7u
 #define SEED_DEVICE 91u

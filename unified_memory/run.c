@@ -21,6 +21,7 @@
 #include "common/size.h"
 #include "common/stats.h"
 #include "common/timer.h"
+#include "schema/schema.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -42,12 +43,8 @@
 /* Host arrays stay under this share of the node's memory (per rank). */
 #define HOST_MEMORY_FRACTION 0.5
 
-static const char *const columns[] = {
-    "rank", "device", "mechanism", "fig7_panel", "wss_bytes", "elements", "reuse", "trials", "experiments",
-    "time_min_s", "time_median_s", "time_max_s", "bytes_per_sample", "gbytes_per_s", "gbytes_per_s_median",
-    "fraction_of_device", "to_device_s_per_trial", "gpu_s_per_trial", "to_host_s_per_trial", "cpu_s_per_trial",
-    "transfer_gbytes_per_s", "status", "verified"};
-#define NCOLUMNS (sizeof columns / sizeof columns[0])
+static const char *const *const columns = rfl_schema_unified_memory_columns; /* schema/unified_memory.def */
+#define NCOLUMNS ((size_t)RFL_SCHEMA_UNIFIED_MEMORY_NCOLUMNS)
 
 enum point_status { ST_OK, ST_TIMEOUT, ST_SKIPPED_TIMEOUT, ST_SKIPPED_MEMORY, ST_ALLOC_FAILED, ST_UNSUPPORTED, NSTATUS };
 static const char *const status_names[NSTATUS] = {"ok",           "timeout",      "skipped_timeout",
@@ -531,10 +528,7 @@ static void print_summary(const struct ctx *c, const struct table *t, unsigned m
 
 static int print_columns(void)
 {
-    printf("unified_memory.csv ");
-    for (size_t i = 0; i < NCOLUMNS; i++)
-        printf("%s%s", i ? "," : "", columns[i]);
-    printf("\n");
+    rfl_schema_print(stdout, &rfl_schema_unified_memory);
     return RFL_EXIT_OK;
 }
 

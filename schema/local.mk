@@ -1,0 +1,20 @@
+# ---------------------------------------------------------------------------
+# schema/: one declaration per CSV kind (the columns: name, type, unit, need),
+# read by its writer, the ceilings reader, --print-columns and the FORMAT.md
+# test; part of librfl.a, which every program and rfl link
+# ---------------------------------------------------------------------------
+schema_defs = \
+	schema/bandwidth.def schema/flops.def schema/ceilings.def schema/applications.def \
+	schema/gpu_bandwidth.def schema/gpu_flops.def \
+	schema/gpu_micro_launch.def schema/gpu_micro_transfer.def schema/gpu_micro_transfer_fit.def \
+	schema/gpu_micro_chase.def schema/gpu_micro_pipeline.def schema/gpu_micro_stride.def \
+	schema/gpu_micro_barrier.def \
+	schema/unified_memory.def schema/gemm.def schema/gemm_mix.def schema/gemm_model.def
+librfl_a_SOURCES += schema/schema.h schema/schema.c schema/kind.inc $(schema_defs)
+
+test_scripts += tests/format_columns.sh
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_schema
+endif
+# libbandwidth.a for the kernel table the schema's kernel names are held against
+tests_unit_test_schema_LDADD = libbandwidth.a libcpu.a $(unit_ldadd)
