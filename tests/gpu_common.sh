@@ -2,7 +2,7 @@
 # skips (77) when the GPU programs are not built (configure without
 # --with-cuda) or when no CUDA device answers; anything else is a failure.
 
-# (tests/gpu_fake.sh points these at the test doubles)
+# (tests/gpu/fake.sh points these at the test doubles)
 : "${RFL_GPU_BANDWIDTH:=$top_builddir/rfl_gpu_bandwidth}"
 : "${RFL_GPU_FLOPS:=$top_builddir/rfl_gpu_flops}"
 : "${RFL_GPU_MICRO:=$top_builddir/rfl_gpu_micro}"

@@ -1,15 +1,16 @@
-# Shared helpers for the shell tests; every tests/*.sh sources this file.
+# Shared helpers for the shell tests; every tests/<program>/<kind>.sh sources this file.
 # Exit codes follow the Automake harness: 0 pass, 1 fail, 77 skip, 99 hard error.
 #
 # The harness exports top_srcdir, top_builddir and MPIEXEC (see
 # AM_TESTS_ENVIRONMENT in Makefile.am); the defaults below let a test also run
-# by hand from the build directory: sh ../src/tests/smoke_bandwidth.sh
+# by hand from the build directory: sh ../src/tests/bandwidth/smoke.sh
 # Set RFL_KEEP_TMP=1 to keep a test's temporary directory for inspection.
 
 set -u
 
-test_name=${0##*/}
-: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+# PROGRAM/KIND.sh: the test's folder names the program it tests.
+test_name=$(basename "$(dirname "$0")")/${0##*/}
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${top_builddir:=$(pwd)}"
 : "${MPIEXEC:=}"
 : "${RFL_KEEP_TMP:=0}"
@@ -42,7 +43,7 @@ note()
 }
 
 # A private scratch directory, removed however the test ends.
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/rfl-$test_name.XXXXXX") || hard_error "cannot create a temporary directory"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/rfl-$(echo "$test_name" | tr / -).XXXXXX") || hard_error "cannot create a temporary directory"
 cleanup()
 {
     if [ "$RFL_KEEP_TMP" = 1 ]; then
