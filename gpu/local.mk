@@ -47,4 +47,3 @@ tests_gpu_fake_micro_LDADD = $(gpu_fake_ldadd)
 test_scripts += \
 	tests/gpu/cli.sh tests/gpu/format.sh tests/gpu/fake.sh tests/gpu/mpi.sh \
 	tests/gpu_bandwidth/gpu.sh tests/gpu_flops/gpu.sh tests/gpu_micro/gpu.sh
-EXTRA_DIST += tests/gpu_common.sh

@@ -34,4 +34,3 @@ tests_um_fake_cuda_LDADD = libunifiedmemory.a libgpu.a librfl.a
 test_scripts += \
 	tests/unified_memory/cli.sh tests/unified_memory/fake.sh tests/unified_memory/sweep.sh \
 	tests/unified_memory/safety.sh tests/unified_memory/mpi.sh
-EXTRA_DIST += tests/um_common.sh

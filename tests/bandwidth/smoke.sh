@@ -4,38 +4,22 @@
 # keeps '.' decimals under a comma locale.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-[ -x "$RFL_BANDWIDTH" ] || hard_error "$RFL_BANDWIDTH: not built"
+require_program "$RFL_BANDWIDTH"
 
 tiny="--quick --wss 16K:4M --min-time 0.0002 --experiments 2"
 
-# check_rows CSV: rows whole, verified, every time and rate a positive
-# number written with '.' (a decimal comma would also add fields).
+# check_rows CSV: rows whole, verified, every time and rate a positive number.
 check_rows()
 {
-    csv=$1
-    csv_check_rectangular "$csv"
-    bad=$(csv_column "$csv" verified | grep -v -x 1 | head -n 1)
-    [ -z "$bad" ] || fail "$csv: a row has verified = '$bad'"
-    for col in $(csv_header "$csv" | grep -e '_s$' -e 'per_s'); do
-        bad=$(csv_column "$csv" "$col" | awk '!($0 ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && $0 + 0 > 0) { print; exit }')
-        [ -z "$bad" ] || fail "$csv: column $col has the value '$bad' (expected a positive number)"
-    done
+    check_verified "$1"
+    check_positive "$1" $(csv_header "$1" | grep -e '_s$' -e 'per_s')
 }
 
 # 1. Every kernel, both precisions, the default (widest) ISA.
 out=$tmp/smoke.csv
-"$RFL_BANDWIDTH" $tiny -k all -p fp64,fp32 -o "$out" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "tiny sweep: exit $rc: $(tail -n 5 "$tmp/err")"
+expect_exit 0 "tiny sweep" "$RFL_BANDWIDTH" $tiny -k all -p fp64,fp32 -o "$out"
 [ ! -s "$tmp/out" ] || fail "tiny sweep wrote to stdout (diagnostics belong on stderr)"
-
-csv_columns_from_format bandwidth >"$tmp/format_columns"
-[ -s "$tmp/format_columns" ] ||
-    fail "docs/FORMAT.md: no bandwidth table (a '### ... .csv' heading and a table of backquoted column names in section 'bandwidth')"
-csv_header "$out" >"$tmp/header"
-diff -u "$tmp/format_columns" "$tmp/header" >"$tmp/header.diff" ||
-    fail "the CSV header differs from docs/FORMAT.md (- FORMAT.md, + CSV):
-$(cat "$tmp/header.diff")"
+check_header "$out" bandwidth
 check_rows "$out"
 
 # Every kernel and precision has rows (the C variant has no non-temporal kernels).
@@ -49,19 +33,11 @@ for kernel in sum rmw copy copy_nt triad triad_nt write write_nt; do
 done
 
 sidecar=$tmp/smoke.json
-[ -s "$sidecar" ] || fail "no sidecar $sidecar"
+check_sidecar "$sidecar" rfl_bandwidth program rfl_version host date_utc command_line build ranks threads_per_rank \
+    binding topology huge_pages barrier_overhead sweep kernels status
 if have_python3; then
-    json_valid "$sidecar" || fail "$sidecar does not parse as JSON"
-    missing=$(json_eval "$sidecar" '" ".join(k for k in "program rfl_version host date_utc command_line build ranks threads_per_rank binding topology huge_pages barrier_overhead sweep kernels status".split() if k not in d)')
-    [ -z "$missing" ] || fail "$sidecar: missing keys: $missing"
-    status=$(json_eval "$sidecar" 'd["status"]')
-    [ "$status" = complete ] || fail "$sidecar: status '$status', expected 'complete'"
-    [ "$(json_eval "$sidecar" 'd["program"]')" = rfl_bandwidth ] || fail "$sidecar: program is not rfl_bandwidth"
     [ "$(json_eval "$sidecar" 'd["ranks"]')" = "$(csv_column "$out" ranks | sort -u)" ] ||
         fail "$sidecar: ranks differs from the CSV's"
-else
-    note "python3 not found: the sidecar's JSON is not parsed"
-    grep -q '"status": *"complete"' "$sidecar" || fail "$sidecar: status is not \"complete\""
 fi
 
 # 2. The shape of the curve: an L1-sized sum streams faster than a
@@ -78,10 +54,7 @@ rate_at()
 }
 attempt=1
 while :; do
-    "$RFL_BANDWIDTH" -k sum -p fp64 --wss 32K:256M --growth 8 --threads 1 --experiments 5 -o "$shape" \
-        >/dev/null 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 0 ] || fail "shape sweep: exit $rc: $(tail -n 5 "$tmp/err")"
+    expect_exit 0 "shape sweep" "$RFL_BANDWIDTH" -k sum -p fp64 --wss 32K:256M --growth 8 --threads 1 --experiments 5 -o "$shape"
     check_rows "$shape"
     wss_min=$(csv_column "$shape" wss_bytes | sort -n | head -n 1)
     wss_max=$(csv_column "$shape" wss_bytes | sort -n | tail -n 1)
@@ -96,9 +69,7 @@ done
 
 # 3. The plain C variant.
 out=$tmp/c.csv
-"$RFL_BANDWIDTH" $tiny --isa c -o "$out" >/dev/null 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "--isa c: exit $rc: $(tail -n 5 "$tmp/err")"
+expect_exit 0 "--isa c" "$RFL_BANDWIDTH" $tiny --isa c -o "$out"
 check_rows "$out"
 [ "$(csv_column "$out" isa | sort -u)" = c ] || fail "--isa c: rows of another ISA"
 ! csv_column "$out" kernel | grep -q '_nt$' || fail "--isa c: rows for non-temporal kernels, which have no C variant"
@@ -107,11 +78,9 @@ check_rows "$out"
 if have_locale de_DE.UTF-8; then
     for var in LC_ALL LC_NUMERIC; do
         out=$tmp/locale_$var.csv
-        env LANG=C "$var=de_DE.UTF-8" "$RFL_BANDWIDTH" $tiny -k sum,triad -o "$out" >/dev/null 2>"$tmp/err"
-        rc=$?
-        [ $rc -eq 0 ] || fail "$var=de_DE.UTF-8: exit $rc: $(tail -n 5 "$tmp/err")"
+        expect_exit 0 "$var=de_DE.UTF-8" env LANG=C "$var=de_DE.UTF-8" "$RFL_BANDWIDTH" $tiny -k sum,triad -o "$out"
         check_rows "$out"
-        csv_header "$out" | diff -q - "$tmp/format_columns" >/dev/null || fail "$var=de_DE.UTF-8: the header changed"
+        check_header "$out" bandwidth
         if have_python3; then
             json_valid "${out%.csv}.json" || fail "$var=de_DE.UTF-8: the sidecar does not parse as JSON"
         fi

@@ -2,42 +2,30 @@
 # errors as one line on stderr with exit 2, for rfl and every subcommand.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
+require_program "$RFL"
 
-# expect RC WHAT CMD...: exit status RC; output in $tmp/out and $tmp/err.
-expect()
-{
-    want=$1
-    what=$2
-    shift 2
-    "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq "$want" ] || fail "$what: exit $rc, expected $want (stderr: $(head -c 500 "$tmp/err"))"
-}
-
-expect 0 "rfl --help" "$RFL" --help
+expect_exit 0 "rfl --help" "$RFL" --help
 grep -q '^Usage: rfl COMMAND' "$tmp/out" || fail "rfl --help: no usage line"
 for cmd in run ceilings plot report; do
     grep -q "^  $cmd " "$tmp/out" || fail "rfl --help does not list '$cmd'"
 done
 [ ! -s "$tmp/err" ] || fail "rfl --help wrote to stderr"
 
-expect 0 "rfl --version" "$RFL" --version
+expect_exit 0 "rfl --version" "$RFL" --version
 grep -Eq '^rfl \(rfl\) [0-9]+\.[0-9]+' "$tmp/out" || fail "rfl --version: $(cat "$tmp/out")"
 
-expect 2 "rfl without a command" "$RFL"
+expect_exit 2 "rfl without a command" "$RFL"
 grep -q 'Usage: rfl' "$tmp/err" || fail "rfl alone: no usage on stderr"
 [ ! -s "$tmp/out" ] || fail "rfl alone wrote to stdout"
 
-expect 2 "unknown command" "$RFL" frobnicate
+expect_exit 2 "unknown command" "$RFL" frobnicate
 grep -q "unknown command 'frobnicate'" "$tmp/err" || fail "unknown command: $(cat "$tmp/err")"
 
 for cmd in run ceilings plot report; do
-    expect 0 "rfl $cmd --help" "$RFL" $cmd --help
+    expect_exit 0 "rfl $cmd --help" "$RFL" $cmd --help
     grep -q "^Usage: rfl $cmd" "$tmp/out" || fail "rfl $cmd --help: no usage line"
-    expect 0 "rfl $cmd --version" "$RFL" $cmd --version
-    expect 2 "rfl $cmd --bogus" "$RFL" $cmd --bogus
+    expect_exit 0 "rfl $cmd --version" "$RFL" $cmd --version
+    expect_exit 2 "rfl $cmd --bogus" "$RFL" $cmd --bogus
     [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "rfl $cmd --bogus: more than one line on stderr"
     grep -q -- "--bogus" "$tmp/err" || fail "rfl $cmd --bogus: the message does not name the option"
 done
@@ -45,23 +33,23 @@ done
 "$RFL" plot --help | grep -q -- '--no-render' || fail "rfl plot --help does not mention --no-render"
 
 for cmd in ceilings plot report; do
-    expect 2 "rfl $cmd without a directory" "$RFL" $cmd
+    expect_exit 2 "rfl $cmd without a directory" "$RFL" $cmd
     grep -q "which run directory" "$tmp/err" || fail "rfl $cmd: $(cat "$tmp/err")"
-    expect 2 "rfl $cmd on a missing directory" "$RFL" $cmd "$tmp/nothere"
+    expect_exit 2 "rfl $cmd on a missing directory" "$RFL" $cmd "$tmp/nothere"
     grep -q "is not a directory" "$tmp/err" || fail "rfl $cmd nothere: $(cat "$tmp/err")"
-    expect 2 "rfl $cmd with two directories" "$RFL" $cmd "$tmp" "$tmp"
-    expect 2 "rfl $cmd without a config value" "$RFL" $cmd "$tmp" --config
+    expect_exit 2 "rfl $cmd with two directories" "$RFL" $cmd "$tmp" "$tmp"
+    expect_exit 2 "rfl $cmd without a config value" "$RFL" $cmd "$tmp" --config
 done
 
-expect 2 "run --quick --full" "$RFL" run --quick --full
+expect_exit 2 "run --quick --full" "$RFL" run --quick --full
 grep -q "exclude each other" "$tmp/err" || fail "--quick --full: $(cat "$tmp/err")"
-expect 2 "run --ranks 0" "$RFL" run --ranks 0
+expect_exit 2 "run --ranks 0" "$RFL" run --ranks 0
 grep -q "option --ranks: invalid value '0'" "$tmp/err" || fail "--ranks 0: $(cat "$tmp/err")"
-expect 2 "run --programs nope" "$RFL" run --programs nope
-expect 2 "run with an operand" "$RFL" run extra
-expect 2 "run --resume with --quick" "$RFL" run --resume "$tmp" --quick
+expect_exit 2 "run --programs nope" "$RFL" run --programs nope
+expect_exit 2 "run with an operand" "$RFL" run extra
+expect_exit 2 "run --resume with --quick" "$RFL" run --resume "$tmp" --quick
 grep -q "do not go with it" "$tmp/err" || fail "--resume --quick: $(cat "$tmp/err")"
-expect 2 "run --resume on a directory without a run" "$RFL" run --resume "$tmp"
+expect_exit 2 "run --resume on a directory without a run" "$RFL" run --resume "$tmp"
 grep -q "not a run directory" "$tmp/err" || fail "--resume: $(cat "$tmp/err")"
 
 # --dry-run prints the commands, one a line, and touches nothing.
@@ -72,6 +60,6 @@ grep -Eq '/rfl_bandwidth --quick --growth 1.41 --experiments 5 --min-time 0.004 
 
 # Options may follow the directory.
 mkdir "$tmp/empty"
-expect 2 "ceilings on an empty directory" "$RFL" ceilings "$tmp/empty" --config /dev/null
+expect_exit 2 "ceilings on an empty directory" "$RFL" ceilings "$tmp/empty" --config /dev/null
 grep -q "no measurements" "$tmp/err" || fail "empty directory: $(cat "$tmp/err")"
 exit 0

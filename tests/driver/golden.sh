@@ -5,14 +5,10 @@
 # failure message and review the diff.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
-golden=$top_srcdir/tests/data/driver/golden
+require_program "$RFL"
 
 dir=$tmp/run
-mkdir "$dir" || hard_error "mkdir $dir"
-cp "$golden/bandwidth.csv" "$golden/bandwidth.json" "$golden/flops.csv" "$golden/flops.json" \
-    "$golden/applications.csv" "$dir/" || hard_error "cannot copy the golden inputs"
+copy_golden "$dir" "$golden/applications.csv"
 
 "$RFL" ceilings "$dir" --config "$golden/spec.conf" >"$tmp/out" 2>"$tmp/err" ||
     fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
@@ -23,11 +19,7 @@ $(cat "$tmp/diff")
 (to accept: cp $dir/ceilings.csv $golden/expected/)"
 
 # The table in docs/FORMAT.md names the columns, in order.
-csv_columns_from_format driver "ceilings.csv" >"$tmp/format_columns"
-csv_header "$dir/ceilings.csv" >"$tmp/header"
-diff -u "$tmp/format_columns" "$tmp/header" >"$tmp/hdiff" ||
-    fail "ceilings.csv columns differ from docs/FORMAT.md (- FORMAT.md, + CSV):
-$(cat "$tmp/hdiff")"
+check_header "$dir/ceilings.csv" driver ceilings.csv
 
 "$RFL" plot "$dir" --no-render --config "$golden/spec.conf" >"$tmp/out" 2>"$tmp/err" ||
     fail "rfl plot --no-render: exit $?: $(cat "$tmp/err")"
@@ -43,7 +35,7 @@ done
 # Fewer plateaus than caches: with only the copy kernel, L2 and L3 are one
 # plateau, and each names the other.
 dir2=$tmp/copy
-mkdir "$dir2" && cp "$golden/bandwidth.csv" "$golden/bandwidth.json" "$dir2/" || hard_error "cannot copy"
+copy_run "$dir2" "$golden/bandwidth.csv" "$golden/bandwidth.json"
 "$RFL" ceilings "$dir2" --config "$golden/copy.conf" >/dev/null 2>"$tmp/err" ||
     fail "rfl ceilings (copy only): exit $?: $(cat "$tmp/err")"
 diff -u "$golden/expected/ceilings-copy.csv" "$dir2/ceilings.csv" >"$tmp/diff" ||

@@ -7,15 +7,12 @@
 # in the failure message and review the diff (and the PNGs).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
-data=$top_srcdir/tests/data/driver/gpu
-cpu=$top_srcdir/tests/data/driver/golden
-expected=$data/expected
+require_program "$RFL"
+expected=$gpu_golden/expected
 charts="roofline-gpu0 gpu_bandwidth gpu_flops gemm unified_memory unified_memory_reuse gpu_latency gpu_transfer"
 
 dir=$tmp/run
-mkdir "$dir" && cp "$data"/*.csv "$data"/*.json "$dir/" || hard_error "cannot copy the GPU golden inputs"
+copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
 
 "$RFL" ceilings "$dir" >"$tmp/out" 2>"$tmp/err" || fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
 [ ! -s "$tmp/out" ] || fail "rfl ceilings wrote to stdout"
@@ -67,30 +64,29 @@ grep -q 'roofline-gpu0.gp' "$dir/report.md" || fail "report.md does not name the
 # CPU and GPU in one run directory: the CPU rows and charts as without the
 # GPU files, the GPU rows after them.
 mix=$tmp/mix
-mkdir "$mix" && cp "$data"/*.csv "$data"/*.json "$cpu/bandwidth.csv" "$cpu/bandwidth.json" "$cpu/flops.csv" \
-    "$cpu/flops.json" "$cpu/applications.csv" "$mix/" || hard_error "cannot copy"
-"$RFL" ceilings "$mix" --config "$cpu/spec.conf" >/dev/null 2>"$tmp/err" ||
+copy_golden "$mix" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$golden/applications.csv"
+"$RFL" ceilings "$mix" --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" ||
     fail "rfl ceilings (CPU and GPU): exit $?: $(cat "$tmp/err")"
-ncpu=$(wc -l <"$cpu/expected/ceilings.csv")
-head -n "$ncpu" "$mix/ceilings.csv" | diff -u "$cpu/expected/ceilings.csv" - >"$tmp/diff" ||
+ncpu=$(wc -l <"$golden/expected/ceilings.csv")
+head -n "$ncpu" "$mix/ceilings.csv" | diff -u "$golden/expected/ceilings.csv" - >"$tmp/diff" ||
     fail "the CPU rows change beside GPU files:
 $(cat "$tmp/diff")"
 tail -n +2 "$expected/ceilings.csv" >"$tmp/gpu_rows"
 tail -n +$((ncpu + 1)) "$mix/ceilings.csv" | diff -u "$tmp/gpu_rows" - >"$tmp/diff" ||
     fail "the GPU rows change beside CPU files:
 $(cat "$tmp/diff")"
-"$RFL" plot "$mix" --no-render --config "$cpu/spec.conf" >/dev/null 2>"$tmp/err" ||
+"$RFL" plot "$mix" --no-render --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" ||
     fail "rfl plot (CPU and GPU): exit $?: $(cat "$tmp/err")"
 for gp in roofline.gp bandwidth.gp flops.gp; do
-    cmp -s "$cpu/expected/$gp" "$mix/$gp" || fail "$gp changes beside GPU files"
+    cmp -s "$golden/expected/$gp" "$mix/$gp" || fail "$gp changes beside GPU files"
 done
 [ -s "$mix/roofline-gpu0.gp" ] || fail "no GPU roofline beside the CPU's"
 
 # Another run's files: gemm-b.csv with gemm-b_mix.csv and gemm-b_model.csv
 # share gemm-b.json.
 other=$tmp/other
-mkdir "$other" && cp "$data/gemm.csv" "$other/gemm-b.csv" && cp "$data/gemm.json" "$other/gemm-b.json" &&
-    cp "$data/gemm_mix.csv" "$other/gemm-b_mix.csv" && cp "$data/gemm_model.csv" "$other/gemm-b_model.csv" ||
+mkdir "$other" && cp "$gpu_golden/gemm.csv" "$other/gemm-b.csv" && cp "$gpu_golden/gemm.json" "$other/gemm-b.json" &&
+    cp "$gpu_golden/gemm_mix.csv" "$other/gemm-b_mix.csv" && cp "$gpu_golden/gemm_model.csv" "$other/gemm-b_model.csv" ||
     hard_error "cp"
 "$RFL" ceilings "$other" >/dev/null 2>"$tmp/err" || fail "gemm-b files: exit $?: $(cat "$tmp/err")"
 grep -q '^gpu0,compute,fp16 tensor,' "$other/ceilings.csv" || fail "gemm-b.csv gave no tensor roof"

@@ -4,28 +4,17 @@
 # without gnuplot.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
-data=$top_srcdir/tests/data/driver/gpu
+require_program "$RFL"
 dir=$tmp/run
-mkdir "$dir" && cp "$data"/*.csv "$data"/*.json "$dir/" || hard_error "cannot copy the GPU golden inputs"
+copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
 charts="roofline-gpu0 gpu_bandwidth gpu_flops gemm unified_memory unified_memory_reuse gpu_latency gpu_transfer"
 
-gp=${GNUPLOT:-}
-[ -n "$gp" ] || gp=$(command -v gnuplot 2>/dev/null)
-[ -n "$gp" ] && [ -x "$gp" ] || skip "no gnuplot (configure found none; apt-get install gnuplot-nox)"
-GNUPLOT=$gp
-export GNUPLOT
+require_gnuplot
 
 "$RFL" plot "$dir" >/dev/null 2>"$tmp/err" || fail "rfl plot: exit $?: $(cat "$tmp/err")"
 for chart in $charts; do
-    png=$dir/$chart.png
-    [ -s "$png" ] || fail "no $chart.png"
+    check_png "$dir/$chart.png"
     [ -s "$dir/$chart.gp" ] || fail "no $chart.gp beside $chart.png"
-    magic=$(od -An -tx1 -N8 "$png" | tr -d ' \n')
-    [ "$magic" = 89504e470d0a1a0a ] || fail "$chart.png: not a PNG (magic $magic)"
-    size=$(wc -c <"$png")
-    [ "$size" -gt 20000 ] || fail "$chart.png: only $size bytes"
     mkdir "$tmp/alone-$chart" && cp "$dir/$chart.gp" "$tmp/alone-$chart/" || hard_error "cp"
     (cd "$tmp/alone-$chart" && "$GNUPLOT" "$chart.gp") 2>"$tmp/err" || fail "$chart.gp alone: $(cat "$tmp/err")"
     [ -s "$tmp/alone-$chart/$chart.png" ] || fail "$chart.gp alone drew nothing"

@@ -8,10 +8,7 @@
 # RFL_GPU_PRESENT=0 skips the GPU programs.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
-[ -x "$top_builddir/rfl_bandwidth" ] || hard_error "rfl_bandwidth: not built"
-data=$top_srcdir/tests/data/driver/gpu
+require_program "$RFL" "$RFL_BANDWIDTH"
 export GNUPLOT=/nonexistent/gnuplot # charts are driver/gpu_png.sh's business
 
 bin=$tmp/bin
@@ -30,8 +27,8 @@ while [ \$# -gt 0 ]; do
     case \$1 in -o) out=\$2; shift ;; esac
     shift
 done
-copy() { cp "$data/\$1" "\$2" || exit 1; }
-side() { sed 's/"host": "golden"/"host": "$host"/' "$data/\$1" >"\$2" || exit 1; }
+copy() { cp "$gpu_golden/\$1" "\$2" || exit 1; }
+side() { sed 's/"host": "golden"/"host": "$host"/' "$gpu_golden/\$1" >"\$2" || exit 1; }
 case \$prog in
 rfl_gpu_flops) side gpu_flops.json "\${out%.csv}.json"; copy gpu_flops.csv "\$out" ;;
 rfl_gpu_micro)

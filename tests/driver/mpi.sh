@@ -2,8 +2,7 @@
 # carry 2 ranks in their provenance. Skipped without MPI.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
+require_program "$RFL"
 require_mpi
 tiny=$top_srcdir/tests/data/driver/tiny.conf
 export GNUPLOT=/nonexistent/gnuplot

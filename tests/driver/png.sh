@@ -4,12 +4,9 @@
 # without gnuplot the scripts are written and the PNGs skipped.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
-golden=$top_srcdir/tests/data/driver/golden
+require_program "$RFL"
 dir=$tmp/run
-mkdir "$dir" && cp "$golden/bandwidth.csv" "$golden/bandwidth.json" "$golden/flops.csv" "$golden/flops.json" \
-    "$golden/applications.csv" "$dir/" || hard_error "cannot copy the golden inputs"
+copy_golden "$dir" "$golden/applications.csv"
 
 # No gnuplot: scripts only, a warning, exit 0.
 GNUPLOT=/nonexistent/gnuplot "$RFL" plot "$dir" >/dev/null 2>"$tmp/err" || fail "plot without gnuplot: exit $?"
@@ -17,21 +14,12 @@ grep -q "gnuplot not found" "$tmp/err" || fail "no message about the missing gnu
 [ -s "$dir/roofline.gp" ] || fail "no roofline.gp without gnuplot"
 [ ! -e "$dir/roofline.png" ] || fail "a PNG without gnuplot"
 
-gp=${GNUPLOT:-}
-[ -n "$gp" ] || gp=$(command -v gnuplot 2>/dev/null)
-[ -n "$gp" ] && [ -x "$gp" ] || skip "no gnuplot (configure found none; apt-get install gnuplot-nox)"
-GNUPLOT=$gp
-export GNUPLOT
+require_gnuplot
 
 "$RFL" plot "$dir" --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" || fail "rfl plot: exit $?: $(cat "$tmp/err")"
 for chart in roofline bandwidth flops; do
-    png=$dir/$chart.png
-    [ -s "$png" ] || fail "no $chart.png"
+    check_png "$dir/$chart.png"
     [ -s "$dir/$chart.gp" ] || fail "no $chart.gp beside $chart.png"
-    magic=$(od -An -tx1 -N8 "$png" | tr -d ' \n')
-    [ "$magic" = 89504e470d0a1a0a ] || fail "$chart.png: not a PNG (magic $magic)"
-    size=$(wc -c <"$png")
-    [ "$size" -gt 20000 ] || fail "$chart.png: only $size bytes"
 done
 # The scripts are self-contained: gnuplot redraws a chart from the script alone.
 mkdir "$tmp/alone" && cp "$dir/roofline.gp" "$tmp/alone/" || hard_error "cp"

@@ -4,8 +4,7 @@
 # shared machines (bench/ and docs/PERFORMANCE.md hold the timings).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
+require_program "$RFL"
 
 cd "$tmp" || hard_error "cd $tmp"
 start=$(date +%s)
@@ -30,12 +29,10 @@ grep -q '^mode = quick$' "$run/run.conf" || fail "run.conf: not quick"
 for level in L1 DRAM; do
     grep -q "^cpu,bandwidth,$level," "$run/ceilings.csv" || fail "no $level ceiling: $(cat "$run/ceilings.csv")"
 done
-if [ -x "$top_builddir/rfl_flops" ]; then
+if [ -x "$RFL_FLOPS" ]; then
     grep -q '^cpu,compute,' "$run/ceilings.csv" || fail "no compute ceiling"
 fi
-gp=${GNUPLOT:-}
-[ -n "$gp" ] || gp=$(command -v gnuplot 2>/dev/null)
-if [ -n "$gp" ] && [ -x "$gp" ]; then
+if gnuplot_path >/dev/null; then
     [ -s "$run/roofline.png" ] || fail "gnuplot is here, but there is no roofline.png"
 fi
 exit 0

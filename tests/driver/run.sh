@@ -4,11 +4,8 @@
 # built are skipped; --app points reach the report.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL=$top_builddir/rfl
-[ -x "$RFL" ] || hard_error "$RFL: not built"
-[ -x "$top_builddir/rfl_bandwidth" ] || hard_error "rfl_bandwidth: not built"
+require_program "$RFL" "$RFL_BANDWIDTH"
 tiny=$top_srcdir/tests/data/driver/tiny.conf
-golden=$top_srcdir/tests/data/driver/golden
 export GNUPLOT=/nonexistent/gnuplot # charts are driver/png.sh's business: keep this fast
 
 # 1. A whole run.
@@ -23,7 +20,7 @@ for f in run.conf run.json bandwidth.csv bandwidth.json ceilings.csv roofline.js
 done
 grep -q '^rfl: \[1/5\] bandwidth: ' "$tmp/err" ||
     fail "no progress line for bandwidth on stderr: $(head -n 5 "$tmp/err")"
-if [ -x "$top_builddir/rfl_flops" ]; then
+if [ -x "$RFL_FLOPS" ]; then
     [ -s "$run/flops.csv" ] || fail "rfl_flops is built but the run has no flops.csv"
     grep -q '^cpu,compute,fp64' "$run/ceilings.csv" || fail "no fp64 compute ceiling"
 else

@@ -6,35 +6,25 @@
 # under a comma locale.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL_FLOPS=$top_builddir/rfl_flops
-[ -x "$RFL_FLOPS" ] || hard_error "$RFL_FLOPS: not built"
+require_program "$RFL_FLOPS"
 
 tiny="--fpe 1,2,7,64,256 --unroll 1,8,16 --min-time 0.0005 --experiments 2"
 
-# check_rows CSV: rows whole and verified, every time and rate a positive
-# number written with '.' (a decimal comma would also add fields).
+# check_rows CSV: rows whole and verified, every time and rate a positive number.
 check_rows()
 {
-    csv=$1
-    csv_check_rectangular "$csv"
-    bad=$(csv_column "$csv" verified | grep -v -x 1 | head -n 1)
-    [ -z "$bad" ] || fail "$csv: a row has verified = '$bad'"
-    for col in time_min_s time_median_s time_max_s gflops_per_s gflops_per_s_median gflops_per_s_worst \
-        gbytes_per_s; do
-        bad=$(csv_column "$csv" "$col" | awk '!($0 ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && $0 + 0 > 0) { print; exit }')
-        [ -z "$bad" ] || fail "$csv: column $col has the value '$bad' (expected a positive number)"
-    done
+    check_verified "$1"
+    check_positive "$1" time_min_s time_median_s time_max_s gflops_per_s gflops_per_s_median gflops_per_s_worst \
+        gbytes_per_s
 }
 
 # The ISA the dispatch must pick here.
 want_isa=
 case $(uname -m) in
 x86_64)
-    flags=" $(grep -m 1 '^flags' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*://') "
-    has_flag() { case $flags in *" $1 "*) return 0 ;; esac; return 1; }
-    if has_flag avx512f; then
+    if has_cpu_flag avx512f; then
         want_isa=avx512
-    elif has_flag avx2 && has_flag fma; then
+    elif has_cpu_flag avx2 && has_cpu_flag fma; then
         want_isa=avx2
     else
         want_isa=sse2
@@ -45,18 +35,9 @@ esac
 
 # 1. Both variants, both precisions, the default ISA.
 out=$tmp/smoke.csv
-"$RFL_FLOPS" $tiny -o "$out" >"$tmp/out" 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "tiny sweep: exit $rc: $(tail -n 5 "$tmp/err")"
+expect_exit 0 "tiny sweep" "$RFL_FLOPS" $tiny -o "$out"
 [ ! -s "$tmp/out" ] || fail "tiny sweep wrote to stdout (diagnostics belong on stderr)"
-
-csv_columns_from_format flops >"$tmp/format_columns"
-[ -s "$tmp/format_columns" ] ||
-    fail "docs/FORMAT.md: no flops table (a '### ... .csv' heading and a table of backquoted column names in section 'flops')"
-csv_header "$out" >"$tmp/header"
-diff -u "$tmp/format_columns" "$tmp/header" >"$tmp/header.diff" ||
-    fail "the CSV header differs from docs/FORMAT.md (- FORMAT.md, + CSV):
-$(cat "$tmp/header.diff")"
+check_header "$out" flops
 check_rows "$out"
 
 simd_rows=0
@@ -92,22 +73,16 @@ if [ "$(uname -m)" = x86_64 ] || [ "$(uname -m)" = aarch64 ]; then
 fi
 
 sidecar=$tmp/smoke.json
-[ -s "$sidecar" ] || fail "no sidecar $sidecar"
+check_sidecar "$sidecar" rfl_flops program rfl_version host date_utc command_line build status ranks threads_per_rank \
+    thread_counts rank_placement binding topology cpu clock peak model verification kernels sweep barrier_overhead \
+    above_peak_rows
 if have_python3; then
-    json_valid "$sidecar" || fail "$sidecar does not parse as JSON"
-    missing=$(json_eval "$sidecar" '" ".join(k for k in "program rfl_version host date_utc command_line build status ranks threads_per_rank thread_counts rank_placement binding topology cpu clock peak model verification kernels sweep barrier_overhead above_peak_rows".split() if k not in d)')
-    [ -z "$missing" ] || fail "$sidecar: missing keys: $missing"
-    [ "$(json_eval "$sidecar" 'd["status"]')" = complete ] || fail "$sidecar: status is not complete"
-    [ "$(json_eval "$sidecar" 'd["program"]')" = rfl_flops ] || fail "$sidecar: program is not rfl_flops"
     [ "$(json_eval "$sidecar" 'd["verification"]["tolerance"]')" = 0.0 ] || fail "$sidecar: tolerance is not 0"
     if [ -n "$want_isa" ]; then
         [ "$(json_eval "$sidecar" 'd["peak"]["isa"]')" = "$want_isa" ] || fail "$sidecar: peak.isa is not $want_isa"
     fi
     missing=$(json_eval "$sidecar" '" ".join(k for k in "vendor family model microarchitecture assumption fma_per_cycle loads_per_cycle stores_per_cycle fma_latency_cycles".split() if k not in d["cpu"])')
     [ -z "$missing" ] || fail "$sidecar: cpu lacks: $missing"
-else
-    note "python3 not found: the sidecar's JSON is not parsed"
-    grep -q '"status": *"complete"' "$sidecar" || fail "$sidecar: status is not \"complete\""
 fi
 
 # 2. The shape: explicit SIMD with enough chains is compute-bound at high
@@ -127,8 +102,8 @@ if [ -n "$want_isa" ]; then
     shape=
     for attempt in 1 2 3; do
         out=$tmp/shape
-        "$RFL_FLOPS" --threads 1 --fpe 1,256 --unroll 16 -p fp64 --min-time 0.002 --experiments 5 -o "$out.csv" \
-            >/dev/null 2>"$tmp/err" || fail "shape sweep: exit $?: $(tail -n 5 "$tmp/err")"
+        expect_exit 0 "shape sweep" \
+            "$RFL_FLOPS" --threads 1 --fpe 1,256 --unroll 16 -p fp64 --min-time 0.002 --experiments 5 -o "$out.csv"
         low=$(rate "$out.csv" simd 1)
         high=$(rate "$out.csv" simd 256)
         ref=$(rate "$out.csv" ref 256)
@@ -146,10 +121,8 @@ fi
 # 3. Every ISA this CPU has, ref alone, a working-set sweep.
 if [ -n "$want_isa" ]; then
     out=$tmp/all.csv
-    "$RFL_FLOPS" --variant simd --isa all --fpe 4 --unroll 4 -p fp32 --min-time 0.0002 --experiments 1 \
-        -o "$out" >/dev/null 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 0 ] || fail "--isa all: exit $rc: $(tail -n 5 "$tmp/err")"
+    expect_exit 0 "--isa all" \
+        "$RFL_FLOPS" --variant simd --isa all --fpe 4 --unroll 4 -p fp32 --min-time 0.0002 --experiments 1 -o "$out"
     check_rows "$out"
     case $want_isa in
     avx512) all="avx2 avx512 sse2 " ;;
@@ -160,10 +133,8 @@ if [ -n "$want_isa" ]; then
     [ "$got" = "$all" ] || fail "--isa all: ran '$got', expected every ISA this CPU has: $all"
 fi
 out=$tmp/ref.csv
-"$RFL_FLOPS" --variant ref --fpe 3,1024 --min-time 0.0002 --experiments 1 --wss 32K:4M --growth 8 \
-    -o "$out" >/dev/null 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "--variant ref --wss: exit $rc: $(tail -n 5 "$tmp/err")"
+expect_exit 0 "--variant ref --wss" \
+    "$RFL_FLOPS" --variant ref --fpe 3,1024 --min-time 0.0002 --experiments 1 --wss 32K:4M --growth 8 -o "$out"
 check_rows "$out"
 [ "$(csv_column "$out" variant | sort -u)" = ref ] || fail "--variant ref: rows of another variant"
 [ "$(csv_column "$out" kernel_form | sort -u | tr '\n' ' ')" = "loop unrolled " ] ||
@@ -173,12 +144,10 @@ check_rows "$out"
 # 4. Under a locale whose decimal point is a comma, numbers keep '.'.
 if have_locale de_DE.UTF-8; then
     out=$tmp/locale.csv
-    env LANG=C LC_ALL=de_DE.UTF-8 "$RFL_FLOPS" --fpe 2,16 --unroll 8 --min-time 0.0002 --experiments 1 \
-        -o "$out" >/dev/null 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 0 ] || fail "LC_ALL=de_DE.UTF-8: exit $rc: $(tail -n 5 "$tmp/err")"
+    expect_exit 0 "LC_ALL=de_DE.UTF-8" \
+        env LANG=C LC_ALL=de_DE.UTF-8 "$RFL_FLOPS" --fpe 2,16 --unroll 8 --min-time 0.0002 --experiments 1 -o "$out"
     check_rows "$out"
-    csv_header "$out" | diff -q - "$tmp/format_columns" >/dev/null || fail "LC_ALL=de_DE.UTF-8: the header changed"
+    check_header "$out" flops
 else
     note "no de_DE.UTF-8 locale (locale -a): the decimal-comma check is skipped"
 fi

@@ -5,15 +5,11 @@
 # loops). Skips (77) where rfl_gemm is not built (configure without CUDA).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL_GEMM=$top_builddir/rfl_gemm
-[ -x "$RFL_GEMM" ] || skip "rfl_gemm not built (configure --with-cuda to build it)"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}protect_shadow_gap=0:detect_leaks=0"
-export ASAN_OPTIONS
+cuda_sanitizer_options
+require_cuda_program "$RFL_GEMM"
 
-"$RFL_GEMM" --help >"$tmp/help" 2>"$tmp/err" || fail "--help: exit $?"
+check_help_version "$RFL_GEMM"
 grep -q -- "--kernel" "$tmp/help" || fail "--help does not list --kernel"
-[ ! -s "$tmp/err" ] || fail "--help wrote to stderr"
-"$RFL_GEMM" --version >/dev/null 2>&1 || fail "--version: exit $?"
 
 # bad_option EXPECTED_TEXT ARGS...: exit 2, one line on stderr naming the option and value.
 bad_option()
@@ -50,16 +46,7 @@ echo "not a listing" >"$tmp/text"
 bad_option "not a cuobjdump -sass listing" --sass "$tmp/text"
 
 # The three tables' columns are documented, in order.
-"$RFL_GEMM" --print-columns >"$tmp/columns" || fail "--print-columns: exit $?"
-for file in gemm.csv gemm_mix.csv gemm_model.csv; do
-    grep "^$file " "$tmp/columns" | cut -d' ' -f2 | tr ',' '\n' >"$tmp/printed"
-    [ -s "$tmp/printed" ] || fail "--print-columns has no line for $file"
-    csv_columns_from_format gemm "### $file" >"$tmp/documented"
-    [ -s "$tmp/documented" ] || fail "docs/FORMAT.md: no table for $file in section 'gemm'"
-    diff -u "$tmp/documented" "$tmp/printed" >"$tmp/diff" ||
-        fail "$file columns differ from docs/FORMAT.md (- FORMAT.md, + rfl_gemm):
-$(cat "$tmp/diff")"
-done
+check_print_columns "$RFL_GEMM" gemm gemm.csv gemm_mix.csv gemm_model.csv
 
 "$RFL_GEMM" --self-test 2>"$tmp/err" || fail "--self-test: exit $?: $(cat "$tmp/err")"
 

@@ -5,39 +5,23 @@
 # result ends the run with exit 3 in every precision.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-RFL_GEMM=$top_builddir/rfl_gemm
-[ -x "$RFL_GEMM" ] || skip "rfl_gemm not built (configure --with-cuda to build it)"
-ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}protect_shadow_gap=0:detect_leaks=0"
-export ASAN_OPTIONS
-out=$("$RFL_GEMM" --list-devices 2>&1)
-rc=$?
-if [ $rc -ne 0 ]; then
-    case $out in
-    *"no CUDA device"*) skip "no GPU here: $(echo "$out" | head -n 1)" ;;
-    *) fail "rfl_gemm --list-devices: exit $rc: $out" ;;
-    esac
-fi
+cuda_sanitizer_options
+require_gpu "$RFL_GEMM"
 
+# check_format CSV FILE: the header of docs/FORMAT.md's table of FILE, whole rows.
 check_format()
 {
-    csv_columns_from_format gemm "### $2" >"$tmp/documented"
-    csv_header "$1" >"$tmp/header"
-    diff -u "$tmp/documented" "$tmp/header" >"$tmp/diff" || fail "$1: header differs from docs/FORMAT.md:
-$(cat "$tmp/diff")"
+    check_header "$1" gemm "### $2"
     csv_check_rectangular "$1"
 }
 
 # 256^3 and a rectangular size, model at 512 (added to the sweep), tuning at 256.
 csv=$tmp/g.csv
-"$RFL_GEMM" --sizes 256,384x256x512 --model-size 512 --tune-size 256 -e 2 -m 0.001 -o "$csv" \
-    >"$tmp/stdout" 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "small sweep: exit $rc: $(tail -n 20 "$tmp/err")"
+expect_exit 0 "small sweep" "$RFL_GEMM" --sizes 256,384x256x512 --model-size 512 --tune-size 256 -e 2 -m 0.001 -o "$csv"
 check_format "$csv" gemm.csv
 check_format "$tmp/g_mix.csv" gemm_mix.csv
 check_format "$tmp/g_model.csv" gemm_model.csv
-bad=$(csv_column "$csv" verified | grep -v -x 1 | head -n 1)
-[ -z "$bad" ] || fail "a row has verified = '$bad'"
+check_verified "$csv"
 # fp32: volkov, tiled, cublas; fp64: volkov, tiled, dmma, cublas; tf32, bf16, fp16: cublas;
 # x nn, nt x 3 sizes = (3 + 4 + 3) x 2 x 3 = 60 rows.
 rows=$(csv_rows "$csv" | wc -l)
@@ -68,12 +52,8 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     END { exit !found || bad }' "$tmp/g_model.csv" || fail "no tiled fp32 model row with a bound"
 grep -q "evidence: tiled_sgemm_over_cublas_512" "$tmp/err" || fail "no tiled SGEMM evidence line"
 grep -q "upper-bound model at 512" "$tmp/err" || fail "no model table"
+check_sidecar "$tmp/g.json" rfl_gemm gemm tuning chosen_at_model_size mix evidence gpus
 if have_python3; then
-    json_valid "$tmp/g.json" || fail "g.json does not parse"
-    [ "$(json_eval "$tmp/g.json" 'd["status"]')" = complete ] || fail "g.json: status is not complete"
-    for key in gemm tuning chosen_at_model_size mix evidence gpus; do
-        [ "$(json_eval "$tmp/g.json" "'$key' in d")" = True ] || fail "g.json: no key '$key'"
-    done
     [ "$(json_eval "$tmp/g.json" 'len(d["tuning"]) > 0')" = True ] || fail "g.json: nothing tuned"
 fi
 
@@ -81,10 +61,8 @@ fi
 for kp in volkov:fp32 tiled:fp32 tiled:fp64 dmma:fp64 cublas:fp32 cublas:fp64 cublas:tf32 cublas:bf16 cublas:fp16; do
     k=${kp%:*}
     p=${kp#*:}
-    "$RFL_GEMM" -k "$k" -p "$p" -t nn --mode gemm --sizes 256 --no-tune -e 1 -m 0.0001 --inject-fault \
-        -o "$tmp/fault.csv" >/dev/null 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 3 ] || fail "--inject-fault -k $k -p $p: exit $rc, expected 3: $(tail -n 3 "$tmp/err")"
+    expect_exit 3 "--inject-fault -k $k -p $p" "$RFL_GEMM" -k "$k" -p "$p" -t nn --mode gemm --sizes 256 --no-tune \
+        -e 1 -m 0.0001 --inject-fault -o "$tmp/fault.csv"
     grep -q "verification failed" "$tmp/err" || fail "--inject-fault -k $k -p $p: no message"
 done
 exit 0

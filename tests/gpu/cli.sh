@@ -3,18 +3,13 @@
 # on stderr naming it with exit 2, the host-side self-checks, and
 # --list-devices telling "no CUDA device" apart from a failure.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
-. "$top_srcdir/tests/gpu_common.sh"
-
-require_gpu_build
+cuda_sanitizer_options
+require_cuda_program "$RFL_GPU_BANDWIDTH" "$RFL_GPU_FLOPS" "$RFL_GPU_MICRO"
 
 for pair in "$RFL_GPU_BANDWIDTH:rfl_gpu_bandwidth" "$RFL_GPU_FLOPS:rfl_gpu_flops" "$RFL_GPU_MICRO:rfl_gpu_micro"; do
     prog=${pair%:*}
     name=${pair##*:}
-    "$prog" --help >"$tmp/out" 2>"$tmp/err" || fail "$name --help: exit $?"
-    grep -q "^Usage: $name " "$tmp/out" || fail "$name --help: no usage line on stdout"
-    [ ! -s "$tmp/err" ] || fail "$name --help wrote to stderr: $(cat "$tmp/err")"
-    "$prog" --version >"$tmp/out" 2>"$tmp/err" || fail "$name --version: exit $?"
-    grep -q "^$name (rfl) " "$tmp/out" || fail "$name --version: '$(cat "$tmp/out")'"
+    check_help_version "$prog" "$name"
     "$prog" --self-test >"$tmp/out" 2>"$tmp/err" || fail "$name --self-test: exit $?: $(cat "$tmp/err")"
     "$prog" --bogus >"$tmp/out" 2>"$tmp/err"
     rc=$?

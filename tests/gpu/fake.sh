@@ -5,13 +5,10 @@
 # MPI, everything but the kernels themselves.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-for p in bandwidth flops micro; do
-    [ -x "$top_builddir/tests/gpu_fake_$p" ] ||
-        skip "tests/gpu_fake_$p not built (configure --with-cuda builds the GPU programs and their test doubles)"
-done
 RFL_GPU_BANDWIDTH=$top_builddir/tests/gpu_fake_bandwidth
 RFL_GPU_FLOPS=$top_builddir/tests/gpu_fake_flops
 RFL_GPU_MICRO=$top_builddir/tests/gpu_fake_micro
+require_cuda_program "$RFL_GPU_BANDWIDTH" "$RFL_GPU_FLOPS" "$RFL_GPU_MICRO"
 export RFL_GPU_BANDWIDTH RFL_GPU_FLOPS RFL_GPU_MICRO
 
 ran=0

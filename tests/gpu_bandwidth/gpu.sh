@@ -3,17 +3,14 @@
 # are whole, verified and positive; the sidecar is complete; a corrupted
 # result ends the run with exit 3.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
-. "$top_srcdir/tests/gpu_common.sh"
-
-require_gpu
+cuda_sanitizer_options
+require_gpu "$RFL_GPU_BANDWIDTH"
 
 tiny="--wss 64K:4M --growth 4 --experiments 2 --min-time 0.002 --threads-per-block 256 --blocks max,2x"
 out=$tmp/bw.csv
-"$RFL_GPU_BANDWIDTH" $tiny -o "$out" >"$tmp/stdout" 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "tiny sweep: exit $rc: $(tail -n 5 "$tmp/err")"
-[ ! -s "$tmp/stdout" ] || fail "the sweep wrote to stdout (diagnostics belong on stderr)"
-check_header "$out" gpu_bandwidth.csv
+expect_exit 0 "tiny sweep" "$RFL_GPU_BANDWIDTH" $tiny -o "$out"
+[ ! -s "$tmp/out" ] || fail "the sweep wrote to stdout (diagnostics belong on stderr)"
+check_header "$out" gpu gpu_bandwidth.csv
 check_verified "$out"
 check_positive "$out" time_min_s time_median_s time_max_s gbytes_per_s gbytes_per_s_median gbytes_per_s_worst
 for kernel in global_inside global_launch shared_blocked global_stream; do
@@ -39,22 +36,16 @@ check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 # A wrong value after timing must fail the run, for rmw, read and the copy.
 for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read"; do
     set -- $case
-    "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 -k "$1" -a "$2" -p fp32 \
-        --inject-fault -o "$tmp/fault.csv" >/dev/null 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 3 ] || fail "--inject-fault $case: exit $rc, expected 3: $(tail -n 3 "$tmp/err")"
+    expect_exit 3 "--inject-fault $case" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 \
+        -k "$1" -a "$2" -p fp32 --inject-fault -o "$tmp/fault.csv"
     grep -q "verification failed" "$tmp/err" || fail "--inject-fault $case: no 'verification failed' message"
 done
 
 # An explicit working set above the memory limit is a usage error.
-"$RFL_GPU_BANDWIDTH" --wss 4K:2G --mem-limit 1G -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
-rc=$?
-[ $rc -eq 2 ] || fail "--wss above --mem-limit: exit $rc, expected 2"
+expect_exit 2 "--wss above --mem-limit" "$RFL_GPU_BANDWIDTH" --wss 4K:2G --mem-limit 1G -o "$tmp/x.csv"
 grep -q -- "--wss" "$tmp/err" || fail "--wss above --mem-limit: the message does not name --wss"
 # global_bulk only reads: asked for rmw alone, nothing is left to run.
-"$RFL_GPU_BANDWIDTH" --wss 64K:64K -k global_bulk -a rmw -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
-rc=$?
-[ $rc -eq 2 ] || fail "global_bulk rmw: exit $rc, expected 2"
+expect_exit 2 "global_bulk rmw" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k global_bulk -a rmw -o "$tmp/x.csv"
 grep -q "only reads" "$tmp/err" || fail "global_bulk rmw: the message does not say why"
 [ ! -e "$tmp/x.csv" ] || fail "global_bulk rmw left an output file"
 exit 0

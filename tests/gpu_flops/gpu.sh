@@ -3,15 +3,12 @@
 # bit for bit, the clock and the fraction of peak are there and sane; a
 # corrupted result ends the run with exit 3.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
-. "$top_srcdir/tests/gpu_common.sh"
-
-require_gpu
+cuda_sanitizer_options
+require_gpu "$RFL_GPU_FLOPS"
 
 out=$tmp/fl.csv
-"$RFL_GPU_FLOPS" --fpe 1,2,64,1024 --chains 1,8 --experiments 2 --min-time 0.002 -o "$out" >"$tmp/stdout" 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "small sweep: exit $rc: $(tail -n 5 "$tmp/err")"
-check_header "$out" gpu_flops.csv
+expect_exit 0 "small sweep" "$RFL_GPU_FLOPS" --fpe 1,2,64,1024 --chains 1,8 --experiments 2 --min-time 0.002 -o "$out"
+check_header "$out" gpu gpu_flops.csv
 check_verified "$out"
 check_positive "$out" time_min_s gflops_per_s gbytes_per_s sm_clock_mhz peak_gflops_per_s fraction_of_peak
 [ "$(csv_rows "$out" | wc -l)" -eq 24 ] || fail "expected 3 precisions x 4 FPE x 2 chains = 24 rows"
@@ -22,9 +19,7 @@ grep -q "evidence: fp32_fraction_of_clock_peak" "$tmp/err" || fail "no FP32 evid
 check_sidecar "$tmp/fl.json" rfl_gpu_flops cuda gpus sweep kernel evidence
 
 for prec in fp64 fp32 fp16; do
-    "$RFL_GPU_FLOPS" --fpe 8 --chains 2 -p $prec --experiments 1 --min-time 0.0001 --inject-fault \
-        -o "$tmp/fault.csv" >/dev/null 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 3 ] || fail "--inject-fault $prec: exit $rc, expected 3: $(tail -n 3 "$tmp/err")"
+    expect_exit 3 "--inject-fault $prec" \
+        "$RFL_GPU_FLOPS" --fpe 8 --chains 2 -p $prec --experiments 1 --min-time 0.0001 --inject-fault -o "$tmp/fault.csv"
 done
 exit 0

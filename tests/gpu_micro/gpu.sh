@@ -3,19 +3,16 @@
 # transfer fit and the chase are sane; a corrupted result ends a mode with
 # exit 3.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
-. "$top_srcdir/tests/gpu_common.sh"
-
-require_gpu
+cuda_sanitizer_options
+require_gpu "$RFL_GPU_MICRO"
 
 small="--quick --experiments 2 --min-time 0.0002 --launches 200 --transfer-sizes 1:4M --chase-sizes 1K:4M
        --chase-strides 128,4K --chase-steps 256 --copy-bytes 1M --barriers 50"
-"$RFL_GPU_MICRO" $small -o "$tmp/m" >"$tmp/stdout" 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "all modes: exit $rc: $(tail -n 5 "$tmp/err")"
-[ ! -s "$tmp/stdout" ] || fail "rfl_gpu_micro wrote to stdout"
+expect_exit 0 "all modes" "$RFL_GPU_MICRO" $small -o "$tmp/m"
+[ ! -s "$tmp/out" ] || fail "rfl_gpu_micro wrote to stdout"
 for mode in launch transfer transfer_fit chase pipeline stride barrier; do
     csv=$tmp/m_$mode.csv
-    check_header "$csv" "gpu_micro_$mode.csv"
+    check_header "$csv" gpu "gpu_micro_$mode.csv"
     check_verified "$csv"
 done
 for mode in launch transfer chase pipeline stride barrier; do
@@ -42,8 +39,6 @@ awk -v v="$lat" 'BEGIN { exit !(v >= 2 && v <= 64) }' || fail "pipeline: fp32 la
 grep -q "evidence: transfer_fit_pinned_h2d" "$tmp/err" || fail "no transfer evidence line"
 
 for mode in launch transfer chase pipeline stride barrier; do
-    "$RFL_GPU_MICRO" $small --mode $mode --inject-fault -o "$tmp/f" >/dev/null 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 3 ] || fail "--mode $mode --inject-fault: exit $rc, expected 3: $(tail -n 3 "$tmp/err")"
+    expect_exit 3 "--mode $mode --inject-fault" "$RFL_GPU_MICRO" $small --mode $mode --inject-fault -o "$tmp/f"
 done
 exit 0

@@ -5,25 +5,15 @@
 # as docs/FORMAT.md lists them; --list-devices telling "no CUDA device"
 # apart from a failure.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
-. "$top_srcdir/tests/um_common.sh"
+cuda_sanitizer_options
+require_cuda_program "$RFL_UM"
 
-require_um_build
-name=rfl_unified_memory
-
-"$RFL_UM" --help >"$tmp/out" 2>"$tmp/err" || fail "--help: exit $?"
-grep -q "^Usage: $name " "$tmp/out" || fail "--help: no usage line on stdout"
-grep -q -- "--point-timeout" "$tmp/out" || fail "--help does not list --point-timeout"
-[ ! -s "$tmp/err" ] || fail "--help wrote to stderr: $(cat "$tmp/err")"
-"$RFL_UM" --version >"$tmp/out" 2>"$tmp/err" || fail "--version: exit $?"
-grep -q "^$name (rfl) " "$tmp/out" || fail "--version: '$(cat "$tmp/out")'"
+check_help_version "$RFL_UM"
+grep -q -- "--point-timeout" "$tmp/help" || fail "--help does not list --point-timeout"
 "$RFL_UM" --self-test >"$tmp/out" 2>"$tmp/err" || fail "--self-test: exit $?: $(cat "$tmp/err")"
 grep -q "self-test passed" "$tmp/err" || fail "--self-test: no 'self-test passed'"
 
-"$RFL_UM" --print-columns >"$tmp/out" 2>"$tmp/err" || fail "--print-columns: exit $?"
-sed -n 's/^unified_memory\.csv //p' "$tmp/out" | tr ',' '\n' >"$tmp/printed"
-[ -s "$tmp/printed" ] || fail "--print-columns: '$(cat "$tmp/out")'"
-csv_columns_from_format unified-memory unified_memory.csv >"$tmp/format_columns"
-diff -u "$tmp/format_columns" "$tmp/printed" >"$tmp/d" || fail "--print-columns differs from docs/FORMAT.md: $(cat "$tmp/d")"
+check_print_columns "$RFL_UM" unified-memory unified_memory.csv
 
 # bad_value ARGS...: exit 2, one line naming the option and the value; with
 # no CUDA device visible, so a CUDA call made before the check would show

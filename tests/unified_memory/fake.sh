@@ -8,9 +8,8 @@
 # the run goes on; the time limit skips and cuts points; a wrong value
 # (injected, or a lost GPU pass) ends the run with exit 3; MPI ranks.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
-. "$top_srcdir/tests/um_common.sh"
-
-[ -x "$RFL_UM_FAKE" ] || skip "tests/um_fake_cuda not built (configure --with-cuda to build it)"
+cuda_sanitizer_options
+require_cuda_program "$RFL_UM_FAKE"
 fake=$RFL_UM_FAKE
 unset UM_FAKE_DEVICES UM_FAKE_FREE UM_FAKE_FREE_AFTER UM_FAKE_FREE_LATER UM_FAKE_MALLOC_MAX \
     UM_FAKE_PASS_S_PER_GB UM_FAKE_NO_CONCURRENT UM_FAKE_LOSE_PASS UM_FAKE_LOG
@@ -18,26 +17,25 @@ export OMP_NUM_THREADS=2
 small="--wss 4K:1M --growth 4 --reuse 1,2,8 --min-time 0.0005 --experiments 2"
 
 # 1. A whole small sweep.
-"$fake" $small -o "$tmp/um.csv" >"$tmp/stdout" 2>"$tmp/err"
-rc=$?
-[ $rc -eq 0 ] || fail "small sweep: exit $rc: $(tail -n 5 "$tmp/err")"
-[ ! -s "$tmp/stdout" ] || fail "the sweep wrote to stdout"
-um_check_header "$tmp/um.csv"
-um_check_rows "$tmp/um.csv"
+expect_exit 0 "small sweep" "$fake" $small -o "$tmp/um.csv"
+[ ! -s "$tmp/out" ] || fail "the sweep wrote to stdout"
+check_header "$tmp/um.csv" unified-memory unified_memory.csv
+check_unified_memory_rows "$tmp/um.csv"
 rows=$(csv_rows "$tmp/um.csv" | wc -l)
 [ "$rows" -eq $((6 * 5 * 3)) ] || fail "expected 90 rows (6 mechanisms x 5 working sets x 3 reuses), got $rows"
-[ "$(um_count "$tmp/um.csv" '$col["status"] != "ok"')" -eq 0 ] || fail "a row of the small sweep is not ok"
+[ "$(csv_count "$tmp/um.csv" '$col["status"] != "ok"')" -eq 0 ] || fail "a row of the small sweep is not ok"
 for m in pageable pinned_register pinned_alloc zero_copy managed managed_prefetch; do
-    [ "$(um_count "$tmp/um.csv" '$col["mechanism"] == "'$m'"')" -eq 15 ] || fail "not 15 rows for $m"
+    [ "$(csv_count "$tmp/um.csv" '$col["mechanism"] == "'$m'"')" -eq 15 ] || fail "not 15 rows for $m"
 done
 # Copies and prefetches report a transfer rate; zero-copy and managed do not.
-[ "$(um_count "$tmp/um.csv" '($col["mechanism"] ~ /^(pageable|pinned_|managed_prefetch)/) != ($col["transfer_gbytes_per_s"] != "")')" -eq 0 ] ||
+[ "$(csv_count "$tmp/um.csv" '($col["mechanism"] ~ /^(pageable|pinned_|managed_prefetch)/) != ($col["transfer_gbytes_per_s"] != "")')" -eq 0 ] ||
     fail "transfer_gbytes_per_s is set for the wrong mechanisms"
 grep -q ",zero_copy,c," "$tmp/um.csv" && grep -q ",managed,d," "$tmp/um.csv" && grep -q ",pageable,a," "$tmp/um.csv" ||
     fail "fig7_panel is not a/c/d for pageable/zero_copy/managed"
 grep -q "evidence: reference_device_pass" "$tmp/err" || fail "no evidence lines on stderr"
 grep -q "evidence: zero_copy_reuse_gain" "$tmp/err" || fail "no zero-copy evidence"
-um_check_sidecar "$tmp/um.json" rfl_unified_memory
+check_sidecar "$tmp/um.json" rfl_unified_memory cuda gpus sweep mechanisms kernel reference reuse_to_half_device skipped \
+    evidence
 if have_python3; then
     [ "$(json_eval "$tmp/um.json" 'd["sweep"]["reuse"]')" = "[1, 2, 8]" ] || fail "sidecar sweep.reuse"
     [ "$(json_eval "$tmp/um.json" 'len(d["mechanisms"])')" = 6 ] || fail "sidecar mechanisms"
@@ -56,13 +54,13 @@ UM_FAKE_LOG=$tmp/alloc.log UM_FAKE_FREE_AFTER=1 UM_FAKE_FREE_LATER=300000 \
     -o "$tmp/mem.csv" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || fail "memory guard run: exit $rc: $(tail -n 5 "$tmp/err")"
-um_check_rows "$tmp/mem.csv"
+check_unified_memory_rows "$tmp/mem.csv"
 # 300000 x 0.9 = 270000: 64K and 256K fit, 1M does not.
-[ "$(um_count "$tmp/mem.csv" '$col["status"] == "skipped_memory" && $col["wss_bytes"] == 1048576 && $col["mechanism"] ~ /^managed/')" -eq 4 ] ||
+[ "$(csv_count "$tmp/mem.csv" '$col["status"] == "skipped_memory" && $col["wss_bytes"] == 1048576 && $col["mechanism"] ~ /^managed/')" -eq 4 ] ||
     fail "the 1M managed points are not skipped_memory: $(grep managed "$tmp/mem.csv")"
-[ "$(um_count "$tmp/mem.csv" '$col["status"] == "ok" && $col["wss_bytes"] == 262144 && $col["mechanism"] ~ /^managed/')" -eq 4 ] ||
+[ "$(csv_count "$tmp/mem.csv" '$col["status"] == "ok" && $col["wss_bytes"] == 262144 && $col["mechanism"] ~ /^managed/')" -eq 4 ] ||
     fail "the 256K managed points did not run"
-[ "$(um_count "$tmp/mem.csv" '$col["mechanism"] == "pinned_alloc" && $col["status"] == "ok"')" -eq 6 ] ||
+[ "$(csv_count "$tmp/mem.csv" '$col["mechanism"] == "pinned_alloc" && $col["status"] == "ok"')" -eq 6 ] ||
     fail "pinned_alloc (no managed memory) was skipped"
 grep -q "skipped_memory" "$tmp/err" && grep -q "free on the device" "$tmp/err" || fail "no message for the skipped managed points"
 awk '$1 == "cudaMallocManaged" && $2 > 262144 { bad = 1 } END { exit bad }' "$tmp/alloc.log" ||
@@ -93,12 +91,12 @@ UM_FAKE_MALLOC_MAX=300000 UM_FAKE_NO_CONCURRENT=1 "$fake" --wss 64K:1M --growth 
     -o "$tmp/fail.csv" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || fail "allocation failures: exit $rc: $(tail -n 5 "$tmp/err")"
-um_check_rows "$tmp/fail.csv"
+check_unified_memory_rows "$tmp/fail.csv"
 for m in pageable pinned_register pinned_alloc zero_copy; do
-    [ "$(um_count "$tmp/fail.csv" '$col["mechanism"] == "'$m'" && $col["wss_bytes"] == 1048576 && $col["status"] == "alloc_failed"')" -eq 2 ] ||
+    [ "$(csv_count "$tmp/fail.csv" '$col["mechanism"] == "'$m'" && $col["wss_bytes"] == 1048576 && $col["status"] == "alloc_failed"')" -eq 2 ] ||
         fail "$m at 1M is not alloc_failed"
 done
-[ "$(um_count "$tmp/fail.csv" '$col["mechanism"] == "managed_prefetch" && $col["status"] == "unsupported"')" -eq 6 ] ||
+[ "$(csv_count "$tmp/fail.csv" '$col["mechanism"] == "managed_prefetch" && $col["status"] == "unsupported"')" -eq 6 ] ||
     fail "managed_prefetch is not unsupported without concurrent managed access"
 grep -q "cudaErrorMemoryAllocation" "$tmp/err" || fail "the allocation failure is not reported"
 grep -q "reference measurements skipped" "$tmp/err" || fail "the failed reference allocation is not reported"
@@ -111,12 +109,12 @@ UM_FAKE_PASS_S_PER_GB=10 "$fake" --wss 256K:1M --growth 4 --reuse 1,4,16,64,256 
 rc=$?
 took=$(( $(date +%s) - start ))
 [ $rc -eq 0 ] || fail "time limit run: exit $rc: $(tail -n 5 "$tmp/err")"
-um_check_rows "$tmp/time.csv"
-[ "$(um_count "$tmp/time.csv" '$col["wss_bytes"] == 1048576 && $col["reuse"] >= 64 && $col["status"] != "skipped_timeout"')" -eq 0 ] ||
+check_unified_memory_rows "$tmp/time.csv"
+[ "$(csv_count "$tmp/time.csv" '$col["wss_bytes"] == 1048576 && $col["reuse"] >= 64 && $col["status"] != "skipped_timeout"')" -eq 0 ] ||
     fail "reuse >= 64 at 1M was not skipped: $(grep 1048576 "$tmp/time.csv")"
-[ "$(um_count "$tmp/time.csv" '$col["reuse"] == 1 && $col["status"] != "ok" && $col["status"] != "timeout"')" -eq 0 ] ||
+[ "$(csv_count "$tmp/time.csv" '$col["reuse"] == 1 && $col["status"] != "ok" && $col["status"] != "timeout"')" -eq 0 ] ||
     fail "a reuse-1 point was skipped"
-[ "$(um_count "$tmp/time.csv" '$col["time_max_s"] != "" && $col["time_max_s"] > 0.6')" -eq 0 ] ||
+[ "$(csv_count "$tmp/time.csv" '$col["time_max_s"] != "" && $col["time_max_s"] > 0.6')" -eq 0 ] ||
     fail "a sample ran past twice the limit"
 grep -q "skipped: predicted" "$tmp/err" || fail "no message for skipped points"
 [ $took -le 20 ] || fail "the time-limited run took $took s"
@@ -142,9 +140,9 @@ if [ -n "$MPIEXEC" ] && [ -x "$MPIEXEC" ] && build_has_mpi; then
         -o "$tmp/mpi.csv" >/dev/null 2>"$tmp/err"
     rc=$?
     [ $rc -eq 0 ] || fail "2 ranks: exit $rc: $(tail -n 5 "$tmp/err")"
-    um_check_rows "$tmp/mpi.csv"
+    check_unified_memory_rows "$tmp/mpi.csv"
     for r in 0 1; do
-        [ "$(um_count "$tmp/mpi.csv" '$col["rank"] == '$r)" -eq 8 ] || fail "2 ranks: not 8 rows of rank $r"
+        [ "$(csv_count "$tmp/mpi.csv" '$col["rank"] == '$r)" -eq 8 ] || fail "2 ranks: not 8 rows of rank $r"
     done
     [ "$(json_eval "$tmp/mpi.json" 'len(d["reference"])')" = 2 ] || fail "2 ranks: the sidecar lacks a reference per rank"
 else

@@ -4,9 +4,8 @@
 # refused before any CUDA call; the per-point time limit skips the points
 # that would pass it, so a zero-copy sweep to reuse 1000 stays short.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
-. "$top_srcdir/tests/um_common.sh"
-
-require_um_gpu
+cuda_sanitizer_options
+require_gpu "$RFL_UM"
 
 "$RFL_UM" --mem-limit 100000G -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
 rc=$?
@@ -22,8 +21,8 @@ rc=$?
 # Managed points within a small limit run; the limit also bounds them.
 "$RFL_UM" --wss 1M:4M --growth 4 --reuse 1,2 --mem-limit 4M -m managed,managed_prefetch --no-reference \
     -o "$tmp/m.csv" >/dev/null 2>"$tmp/err" || fail "managed within --mem-limit: exit $?: $(tail -n 3 "$tmp/err")"
-um_check_rows "$tmp/m.csv"
-[ "$(um_count "$tmp/m.csv" '$col["status"] == "ok"')" -eq 8 ] || fail "managed within --mem-limit: not 8 rows ok"
+check_unified_memory_rows "$tmp/m.csv"
+[ "$(csv_count "$tmp/m.csv" '$col["status"] == "ok"')" -eq 8 ] || fail "managed within --mem-limit: not 8 rows ok"
 
 start=$(date +%s)
 "$RFL_UM" --wss 64M:256M --growth 4 --reuse 1,10,100,1000 --point-timeout 0.5 -m zero_copy --no-reference \
@@ -31,8 +30,8 @@ start=$(date +%s)
 rc=$?
 took=$(( $(date +%s) - start ))
 [ $rc -eq 0 ] || fail "zero-copy with a time limit: exit $rc: $(tail -n 3 "$tmp/err")"
-um_check_rows "$tmp/zc.csv"
-[ "$(um_count "$tmp/zc.csv" '$col["reuse"] == 1000 && $col["status"] != "skipped_timeout"')" -eq 0 ] ||
+check_unified_memory_rows "$tmp/zc.csv"
+[ "$(csv_count "$tmp/zc.csv" '$col["reuse"] == 1000 && $col["status"] != "skipped_timeout"')" -eq 0 ] ||
     fail "zero-copy at reuse 1000 was not skipped: $(cat "$tmp/zc.csv")"
 [ $took -le 30 ] || fail "the time-limited zero-copy sweep took $took s"
 exit 0
