@@ -37,6 +37,9 @@ build=${RFL_GPU_BUILD:-/tmp/rfl-build-gpu}
 jobs=$(nproc)
 has() { case ",$stages," in *,"$1",*) return 0 ;; esac; return 1; }
 log() { printf '\n=== %s (%s)\n' "$*" "$(date -u +%H:%M:%S)"; }
+# measure NAME CMD...: CMD with its stdout in $res/NAME.out and its stderr in $res/NAME.log;
+# says its exit status and wall time.
+measure() { local name=$1 t0=$SECONDS; shift; "$@" >"$res/$name.out" 2>"$res/$name.log"; echo "exit $?, $((SECONDS - t0)) s"; }
 t_start=$(date +%s)
 bw=$build/rfl_gpu_bandwidth
 fl=$build/rfl_gpu_flops
@@ -108,28 +111,22 @@ fi
 # ---------------------------------------------------------------------------
 if has bandwidth && [ "$build_ok" = yes ]; then
     log "rfl_gpu_bandwidth: kernels A, B, C, stream and memcpy D2D, 4 KiB to 4 GiB"
-    t0=$SECONDS
-    "$bw" -o "$res/gpu_bandwidth.csv" >"$res/bandwidth.out" 2>"$res/bandwidth.log"
-    echo "exit $?, $((SECONDS - t0)) s"
+    measure bandwidth "$bw" -o "$res/gpu_bandwidth.csv"
     tail -n 45 "$res/bandwidth.log"
 fi
 if has grid && [ "$build_ok" = yes ]; then
     # Lo et al. Fig. 2d: Kernel(threads per block, blocks per grid) for A, B and C.
     log "rfl_gpu_bandwidth: threads per block x blocks per grid, rmw fp64"
-    t0=$SECONDS
-    "$bw" -k global_inside,global_launch,shared_blocked -a rmw -p fp64 -t 32,64,256,1024 -b 1x,max \
-        --wss 16K:4G -o "$res/gpu_bandwidth_grid.csv" >"$res/grid.out" 2>"$res/grid.log"
-    echo "exit $?, $((SECONDS - t0)) s"
+    measure grid "$bw" -k global_inside,global_launch,shared_blocked -a rmw -p fp64 -t 32,64,256,1024 -b 1x,max \
+        --wss 16K:4G -o "$res/gpu_bandwidth_grid.csv"
     tail -n 26 "$res/grid.log" | grep -v "evidence:"
 fi
 if has l2 && [ "$build_ok" = yes ]; then
     # The L2 ceiling: L2-resident working sets read by the two kernels that skip L1 (loads with
     # L1::no_allocate; bulk copies into shared memory), over grid shapes and bulk chunk sizes.
     log "rfl_gpu_bandwidth: L2 probe, global_stream and global_bulk over grids and chunks"
-    t0=$SECONDS
-    timeout 200 "$bw" -k global_stream,global_bulk,memcpy_d2d -a read -p fp32 -t 256,512,1024 -b 1x,2x,max -w 4M:48M -g 1.41 -e 5 \
-        -o "$res/l2probe.csv" >"$res/l2.out" 2>"$res/l2.log"
-    echo "exit $?, $((SECONDS - t0)) s"
+    measure l2 timeout 200 "$bw" -k global_stream,global_bulk,memcpy_d2d -a read -p fp32 -t 256,512,1024 -b 1x,2x,max \
+        -w 4M:48M -g 1.41 -e 5 -o "$res/l2probe.csv"
     for chunk in 4K 8K 32K; do
         timeout 60 "$bw" -k global_bulk -a read -p fp32 -t 256,512 -b max -w 8M:32M -g 1.41 -e 5 --chunk "$chunk" \
             -o "$res/l2probe-chunk$chunk.csv" >/dev/null 2>"$res/l2-chunk$chunk.log"
@@ -139,16 +136,12 @@ if has l2 && [ "$build_ok" = yes ]; then
 fi
 if has flops && [ "$build_ok" = yes ]; then
     log "rfl_gpu_flops: FP64, FP32, FP16 x FPE 1..4096 x chains 1, 2, 4, 8"
-    t0=$SECONDS
-    "$fl" -o "$res/gpu_flops.csv" >"$res/flops.out" 2>"$res/flops.log"
-    echo "exit $?, $((SECONDS - t0)) s"
+    measure flops "$fl" -o "$res/gpu_flops.csv"
     tail -n 8 "$res/flops.log"
 fi
 if has micro && [ "$build_ok" = yes ]; then
     log "rfl_gpu_micro --mode all"
-    t0=$SECONDS
-    "$mi" -o "$res/gpu_micro" >"$res/micro.out" 2>"$res/micro.log"
-    echo "exit $?, $((SECONDS - t0)) s"
+    measure micro "$mi" -o "$res/gpu_micro"
     tail -n 40 "$res/micro.log"
 fi
 
@@ -159,10 +152,7 @@ if has tlb && [ "$build_ok" = yes ]; then
     mem_mib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits 2>/dev/null | head -n 1)
     tlb_max=$(( ${mem_mib:-8192} * 85 / 100 / 1024 ))G
     log "rfl_gpu_micro --mode chase: TLB reach, 32 MiB to $tlb_max"
-    t0=$SECONDS
-    timeout 300 "$mi" --mode chase --chase-sizes 32M:"$tlb_max" --chase-strides 2M,32M,512M -o "$res/gpu_micro_tlb" \
-        >"$res/tlb.out" 2>"$res/tlb.log"
-    echo "exit $?, $((SECONDS - t0)) s"
+    measure tlb timeout 300 "$mi" --mode chase --chase-sizes 32M:"$tlb_max" --chase-strides 2M,32M,512M -o "$res/gpu_micro_tlb"
     grep "evidence: chase_tlb" "$res/tlb.log"
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
              $c["memory"] == "global_cg" { printf "  stride %s: %s bytes %.0f ns\n", $c["stride_bytes"], $c["array_bytes"], $c["ns_per_access"] }' \
