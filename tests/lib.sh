@@ -373,12 +373,38 @@ expect_error()
     [ ! -s "$tmp/out" ] || fail "$what: wrote to stdout: $(head -n 3 "$tmp/out")"
     echo "$texts" | while IFS= read -r text; do
         [ -z "$text" ] && continue
-        grep -qiF -e "$text" "$tmp/err" || { echo "'$text'"; break; }
+        grep -qF -e "$text" "$tmp/err" || { echo "'$text'"; break; }
     done >"$tmp/missing"
     [ ! -s "$tmp/missing" ] || fail "$what: stderr does not mention $(cat "$tmp/missing"): $(cat "$tmp/err")"
     leftovers=$(ls -A "$dir")
     [ -z "$leftovers" ] || fail "$what: left files behind: $leftovers"
     rmdir "$dir"
+}
+
+# expect_bad_value OPTION [VALUE] [ARG...]: expect_error 2 with a message
+# naming OPTION and 'VALUE' (VALUE may also come as OPTION=VALUE).
+expect_bad_value()
+{
+    case $1 in
+    --*=*) expect_error 2 "${1%%=*}" "'${1#*=}'" -- "$@" ;;
+    *) expect_error 2 "$1" ${2+"'$2'"} -- "$@" ;;
+    esac
+}
+
+# check_list_devices PROG [NAME]: PROG --list-devices lists a device with
+# its compute capability and exits 0, or, where none can be seen, says
+# "no CUDA device" and exits 1.
+check_list_devices()
+{
+    _rfl_name=${2:-${1##*/}}
+    "$1" --list-devices >"$tmp/out" 2>"$tmp/err"
+    _rfl_rc=$?
+    if [ $_rfl_rc -eq 0 ]; then
+        grep -q "compute capability" "$tmp/out" || fail "$_rfl_name --list-devices: '$(cat "$tmp/out")'"
+    else
+        [ $_rfl_rc -eq 1 ] && grep -q "no CUDA device" "$tmp/err" ||
+            fail "$_rfl_name --list-devices: exit $_rfl_rc: $(cat "$tmp/err")"
+    fi
 }
 
 # check_mpi_output NAME CSV RANKS: after a run under run_mpi with its stdout

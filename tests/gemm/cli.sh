@@ -11,39 +11,29 @@ require_cuda_program "$RFL_GEMM"
 check_help_version "$RFL_GEMM"
 grep -q -- "--kernel" "$tmp/help" || fail "--help does not list --kernel"
 
-# bad_option EXPECTED_TEXT ARGS...: exit 2, one line on stderr naming the option and value.
-bad_option()
-{
-    want=$1
-    shift
-    "$RFL_GEMM" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 2 ] || fail "$*: exit $rc, expected 2"
-    [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$*: expected one line on stderr, got: $(cat "$tmp/err")"
-    grep -q -- "$want" "$tmp/err" || fail "$*: stderr lacks '$want': $(cat "$tmp/err")"
-    [ ! -s "$tmp/out" ] || fail "$*: wrote to stdout"
-}
-bad_option "option --sizes: invalid value '100'" --sizes 100
-bad_option "option --sizes: invalid value '1000'" --sizes 1000
-bad_option "multiple of 128" --sizes 256,1000
-bad_option "option --sizes: invalid value '256x512'" --sizes 256x512
-bad_option "option --sizes: invalid value '256x512x128x4'" --sizes 256x512x128x4
-bad_option "option --sizes: invalid value '2a6'" --sizes 2a6
-bad_option "option --sizes: invalid value '131072'" --sizes 131072
-bad_option "option --kernel: invalid value 'cutlass'" --kernel cutlass
-bad_option "option --precision: invalid value 'fp8'" --precision fp8
-bad_option "option --trans: invalid value 'tn'" --trans tn
-bad_option "option --mode: invalid value 'bench'" --mode bench
-bad_option "option --l2: invalid value 'cold'" --l2 cold
-bad_option "option --alpha: invalid value 'abc'" --alpha abc
-bad_option "option --experiments: invalid value '0'" --experiments 0
-bad_option "option --tune-size: invalid value '384'" --tune-size 384
-bad_option "option --model-size: invalid value '100'" --model-size 100
-bad_option "option --min-time" --min-time -1
-bad_option "rfl_gemm" --no-such-option
-bad_option "option --sass: cannot open" --sass "$tmp/missing.sass"
+# A bad option or value: exit 2, one line naming it.
+EXPECT_PROGRAM=$RFL_GEMM
+expect_error 2 "option --sizes: invalid value '100'" -- --sizes 100
+expect_error 2 "option --sizes: invalid value '1000'" -- --sizes 1000
+expect_error 2 "multiple of 128" -- --sizes 256,1000
+expect_error 2 "option --sizes: invalid value '256x512'" -- --sizes 256x512
+expect_error 2 "option --sizes: invalid value '256x512x128x4'" -- --sizes 256x512x128x4
+expect_error 2 "option --sizes: invalid value '2a6'" -- --sizes 2a6
+expect_error 2 "option --sizes: invalid value '131072'" -- --sizes 131072
+expect_error 2 "option --kernel: invalid value 'cutlass'" -- --kernel cutlass
+expect_error 2 "option --precision: invalid value 'fp8'" -- --precision fp8
+expect_error 2 "option --trans: invalid value 'tn'" -- --trans tn
+expect_error 2 "option --mode: invalid value 'bench'" -- --mode bench
+expect_error 2 "option --l2: invalid value 'cold'" -- --l2 cold
+expect_error 2 "option --alpha: invalid value 'abc'" -- --alpha abc
+expect_error 2 "option --experiments: invalid value '0'" -- --experiments 0
+expect_error 2 "option --tune-size: invalid value '384'" -- --tune-size 384
+expect_error 2 "option --model-size: invalid value '100'" -- --model-size 100
+expect_error 2 "option --min-time" -- --min-time -1
+expect_error 2 "rfl_gemm" -- --no-such-option
+expect_error 2 "option --sass: cannot open" -- --sass "$tmp/missing.sass"
 echo "not a listing" >"$tmp/text"
-bad_option "not a cuobjdump -sass listing" --sass "$tmp/text"
+expect_error 2 "not a cuobjdump -sass listing" -- --sass "$tmp/text"
 
 # The three tables' columns are documented, in order.
 check_print_columns "$RFL_GEMM" gemm gemm.csv gemm_mix.csv gemm_model.csv

@@ -15,49 +15,32 @@ grep -q "self-test passed" "$tmp/err" || fail "--self-test: no 'self-test passed
 
 check_print_columns "$RFL_UM" unified-memory unified_memory.csv
 
-# bad_value ARGS...: exit 2, one line naming the option and the value; with
-# no CUDA device visible, so a CUDA call made before the check would show
-# as "no CUDA device" and exit 1.
-bad_value()
-{
-    CUDA_VISIBLE_DEVICES= UM_FAKE_DEVICES=0 "$RFL_UM" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-    [ $rc -eq 2 ] || fail "$*: exit $rc, expected 2 ($(cat "$tmp/err"))"
-    [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$*: expected one line, got: $(cat "$tmp/err")"
-    [ ! -s "$tmp/out" ] || fail "$*: wrote to stdout"
-    opt=$(echo "$1" | sed 's/=.*//')
-    value=${2:-}
-    case $1 in --*=*) value=${1#*=} ;; esac
-    grep -q -- "$opt" "$tmp/err" || fail "$*: the message does not name $opt: $(cat "$tmp/err")"
-    [ -z "$value" ] || grep -q -F -- "'$value'" "$tmp/err" || fail "$*: the message does not name '$value': $(cat "$tmp/err")"
-}
+# A bad value: exit 2, one line naming the option and the value, decided
+# with no CUDA device visible, so a CUDA call made before the check would
+# show as "no CUDA device" and exit 1.
+(
+    export CUDA_VISIBLE_DEVICES= UM_FAKE_DEVICES=0
+    EXPECT_PROGRAM=$RFL_UM
+    expect_bad_value --bogus
+    expect_bad_value --reuse 0
+    expect_bad_value --reuse 1,,4
+    expect_bad_value --reuse 4,x
+    expect_bad_value --reuse 2000000
+    expect_bad_value --threads-per-block 33
+    expect_bad_value --threads-per-block 2048
+    expect_bad_value --mechanisms pinned,managed
+    expect_bad_value --wss 2G:1G
+    expect_bad_value --wss 1Q
+    expect_bad_value --growth 1
+    expect_bad_value --experiments 0
+    expect_bad_value --point-timeout 0
+    expect_bad_value --point-timeout=-1
+    expect_bad_value --min-time abc
+    expect_bad_value --mem-limit 12X
+    expect_bad_value --device -1
+) || exit $?
 
-bad_value --bogus
-bad_value --reuse 0
-bad_value --reuse 1,,4
-bad_value --reuse 4,x
-bad_value --reuse 2000000
-bad_value --threads-per-block 33
-bad_value --threads-per-block 2048
-bad_value --mechanisms pinned,managed
-bad_value --wss 2G:1G
-bad_value --wss 1Q
-bad_value --growth 1
-bad_value --experiments 0
-bad_value --point-timeout 0
-bad_value --point-timeout=-1
-bad_value --min-time abc
-bad_value --mem-limit 12X
-bad_value --device -1
-
-# Without a device: "no CUDA device" and exit 1; with one: a list and exit 0.
-"$RFL_UM" --list-devices >"$tmp/out" 2>"$tmp/err"
-rc=$?
-if [ $rc -eq 0 ]; then
-    grep -q "compute capability" "$tmp/out" || fail "--list-devices: '$(cat "$tmp/out")'"
-else
-    [ $rc -eq 1 ] && grep -q "no CUDA device" "$tmp/err" || fail "--list-devices: exit $rc: $(cat "$tmp/err")"
-fi
+check_list_devices "$RFL_UM"
 CUDA_VISIBLE_DEVICES= "$RFL_UM" --quick -o "$tmp/none.csv" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] && grep -q "no CUDA device" "$tmp/err" || fail "a sweep with no device visible: exit $rc: $(cat "$tmp/err")"
