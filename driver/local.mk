@@ -31,17 +31,9 @@ rfl_SOURCES = driver/main.c
 rfl_LDADD = libdriver.a libbandwidth.a librfl.a
 
 test_scripts += \
-	tests/driver_cli.sh \
-	tests/driver_golden.sh \
-	tests/driver_errors.sh \
-	tests/driver_png.sh \
-	tests/driver_run.sh \
-	tests/driver_quick.sh \
-	tests/driver_mpi.sh \
-	tests/driver_gpu_golden.sh \
-	tests/driver_gpu_errors.sh \
-	tests/driver_gpu_png.sh \
-	tests/driver_gpu_run.sh
+	tests/driver/cli.sh tests/driver/golden.sh tests/driver/errors.sh tests/driver/png.sh \
+	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh \
+	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings
 endif

@@ -13,10 +13,7 @@ bin_PROGRAMS += rfl_flops
 rfl_flops_SOURCES = flops/main.c
 rfl_flops_LDADD = libflops.a libcpu.a librfl.a
 
-test_scripts += \
-	tests/cli_flops.sh \
-	tests/smoke_flops.sh \
-	tests/mpi_flops.sh
+test_scripts += tests/flops/cli.sh tests/flops/smoke.sh tests/flops/mpi.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_flops
 endif

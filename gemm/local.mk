@@ -51,7 +51,7 @@ clean-local-gemm:
 	-rm -f $(gemm_clean_files)
 .PHONY: clean-local-gemm
 
-# gemm_cli runs whenever rfl_gemm is built (no GPU needed); gemm_gpu and gemm_mpi skip
-# without a GPU (gemm_mpi also without mpiexec or an MPI build).
-test_scripts += tests/gemm_cli.sh tests/gemm_gpu.sh tests/gemm_mpi.sh
-EXTRA_DIST += gemm/sass_table.c tests/gpu/run-gemm.sh
+# tests/gemm/cli.sh runs whenever rfl_gemm is built (no GPU needed); gpu.sh and mpi.sh
+# skip without a GPU (mpi.sh also without mpiexec or an MPI build).
+test_scripts += tests/gemm/cli.sh tests/gemm/gpu.sh tests/gemm/mpi.sh
+EXTRA_DIST += gemm/sass_table.c

@@ -42,8 +42,8 @@ tests_gpu_fake_micro_CPPFLAGS = $(gpu_cppflags)
 tests_gpu_fake_micro_LDADD = $(gpu_fake_ldadd)
 
 # The GPU tests always run: without --with-cuda or without a GPU they skip (77);
-# gpu_cli, gpu_format and gpu_fake need the programs but no GPU.
+# tests/gpu/ holds those of the three programs together: cli.sh, format.sh and fake.sh
+# need the programs but no GPU. Each program's run on a GPU is in its own folder.
 test_scripts += \
-	tests/gpu_cli.sh tests/gpu_format.sh tests/gpu_fake.sh \
-	tests/gpu_bandwidth.sh tests/gpu_flops.sh tests/gpu_micro.sh tests/gpu_mpi.sh
-EXTRA_DIST += tests/gpu_common.sh tests/gpu/run-all.sh
+	tests/gpu/cli.sh tests/gpu/format.sh tests/gpu/fake.sh tests/gpu/mpi.sh \
+	tests/gpu_bandwidth/gpu.sh tests/gpu_flops/gpu.sh tests/gpu_micro/gpu.sh

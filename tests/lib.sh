@@ -1,21 +1,32 @@
-# Shared helpers for the shell tests; every tests/*.sh sources this file.
+# Shared helpers for the shell tests; every tests/<program>/<kind>.sh sources this file.
 # Exit codes follow the Automake harness: 0 pass, 1 fail, 77 skip, 99 hard error.
 #
 # The harness exports top_srcdir, top_builddir and MPIEXEC (see
 # AM_TESTS_ENVIRONMENT in Makefile.am); the defaults below let a test also run
-# by hand from the build directory: sh ../src/tests/smoke_bandwidth.sh
+# by hand from the build directory: sh ../src/tests/bandwidth/smoke.sh
 # Set RFL_KEEP_TMP=1 to keep a test's temporary directory for inspection.
 
 set -u
 
-test_name=${0##*/}
-: "${top_srcdir:=$(cd "$(dirname "$0")/.." && pwd)}"
+# PROGRAM/KIND.sh: the test's folder names the program it tests.
+test_name=$(basename "$(dirname "$0")")/${0##*/}
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
 : "${top_builddir:=$(pwd)}"
 : "${MPIEXEC:=}"
 : "${RFL_KEEP_TMP:=0}"
 export top_srcdir top_builddir
 
+# The programs under test. The GPU programs' paths may be set beforehand
+# (tests/gpu/fake.sh points them at the test doubles).
+RFL=$top_builddir/rfl
 RFL_BANDWIDTH=$top_builddir/rfl_bandwidth
+RFL_FLOPS=$top_builddir/rfl_flops
+RFL_GEMM=$top_builddir/rfl_gemm
+RFL_UM=$top_builddir/rfl_unified_memory
+RFL_UM_FAKE=$top_builddir/tests/um_fake_cuda
+: "${RFL_GPU_BANDWIDTH:=$top_builddir/rfl_gpu_bandwidth}"
+: "${RFL_GPU_FLOPS:=$top_builddir/rfl_gpu_flops}"
+: "${RFL_GPU_MICRO:=$top_builddir/rfl_gpu_micro}"
 
 fail()
 {
@@ -42,7 +53,7 @@ note()
 }
 
 # A private scratch directory, removed however the test ends.
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/rfl-$test_name.XXXXXX") || hard_error "cannot create a temporary directory"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/rfl-$(echo "$test_name" | tr / -).XXXXXX") || hard_error "cannot create a temporary directory"
 cleanup()
 {
     if [ "$RFL_KEEP_TMP" = 1 ]; then
@@ -54,6 +65,72 @@ cleanup()
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+# require_program PROG...: a hard error (99) unless every PROG was built
+# (rfl and the CPU programs always are).
+require_program()
+{
+    for _rfl_p in "$@"; do
+        [ -x "$_rfl_p" ] || hard_error "$_rfl_p: not built"
+    done
+}
+
+# require_cuda_program PROG...: skips (77) unless every PROG was built
+# (configure --with-cuda builds the GPU programs and their test doubles).
+require_cuda_program()
+{
+    for _rfl_p in "$@"; do
+        [ -x "$_rfl_p" ] || skip "${_rfl_p##*/} not built (configure --with-cuda to build it)"
+    done
+}
+
+# require_gpu PROG: require_cuda_program, then skips unless a CUDA device
+# answers PROG --list-devices (the programs say "no CUDA device: REASON"
+# and exit 1 when none does); anything else is a failure.
+require_gpu()
+{
+    require_cuda_program "$1"
+    _rfl_out=$("$1" --list-devices 2>&1)
+    _rfl_rc=$?
+    if [ $_rfl_rc -ne 0 ]; then
+        case $_rfl_out in
+        *"no CUDA device"*) skip "no GPU here: $(echo "$_rfl_out" | head -n 1)" ;;
+        *) fail "${1##*/} --list-devices: exit $_rfl_rc: $_rfl_out" ;;
+        esac
+    fi
+    note "GPU: $(echo "$_rfl_out" | head -n 1)"
+}
+
+# cuda_sanitizer_options: for the tests of CUDA programs. CUDA maps memory
+# where AddressSanitizer's shadow gap would be, and the driver keeps
+# allocations until exit: only matters in --enable-sanitizers builds.
+cuda_sanitizer_options()
+{
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}protect_shadow_gap=0:detect_leaks=0"
+    export ASAN_OPTIONS
+}
+
+# expect_exit CODE WHAT CMD...: runs CMD with its stdout in $tmp/out and its
+# stderr in $tmp/err; fails unless it exits CODE.
+expect_exit()
+{
+    _rfl_want=$1
+    _rfl_what=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    _rfl_rc=$?
+    [ $_rfl_rc -eq "$_rfl_want" ] ||
+        fail "$_rfl_what: exit $_rfl_rc, expected $_rfl_want (stderr: $(tail -n 10 "$tmp/err" | head -c 2000))"
+}
+
+# 0 when /proc/cpuinfo lists FLAG for this CPU (x86-64 only).
+has_cpu_flag()
+{
+    case " $(grep -m 1 '^flags' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*://') " in
+    *" $1 "*) return 0 ;;
+    esac
+    return 1
+}
 
 # 0 when the build under test was configured with MPI.
 build_has_mpi()
@@ -151,6 +228,69 @@ csv_check_rectangular()
     [ "$(wc -l <"$1")" -ge 2 ] || fail "$1: no data rows"
 }
 
+# csv_count CSV AWK_CONDITION: the data rows for which the condition holds;
+# columns by name through col["name"].
+csv_count()
+{
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } '"$2"' { n++ } END { print n + 0 }' "$1"
+}
+
+# check_documented NAMES WHAT SECTION [HEADING_TEXT]: the column names in
+# the file NAMES (one a line) are, in order, those of docs/FORMAT.md's table
+# (csv_columns_from_format SECTION HEADING_TEXT); WHAT names them in a failure.
+check_documented()
+{
+    csv_columns_from_format "$3" "${4:-}" >"$tmp/format_columns"
+    [ -s "$tmp/format_columns" ] || fail "docs/FORMAT.md: no table for ${4:-$3} in section '$3'"
+    diff -u "$tmp/format_columns" "$1" >"$tmp/columns.diff" ||
+        fail "$2: the columns differ from docs/FORMAT.md (- FORMAT.md, + $2):
+$(cat "$tmp/columns.diff")"
+}
+
+# check_header CSV SECTION [HEADING_TEXT]: the CSV's header is docs/FORMAT.md's table.
+check_header()
+{
+    csv_header "$1" >"$tmp/header"
+    check_documented "$tmp/header" "$1" "$2" "${3:-}"
+}
+
+# check_print_columns PROG SECTION FILE...: PROG --print-columns prints one
+# line "FILE COLUMNS" for each FILE, in that order and no other, and each
+# lists the columns of docs/FORMAT.md's table headed "### FILE" in SECTION.
+check_print_columns()
+{
+    _rfl_prog=$1
+    _rfl_section=$2
+    shift 2
+    "$_rfl_prog" --print-columns >"$tmp/print_columns" 2>"$tmp/err" || fail "${_rfl_prog##*/} --print-columns: exit $?"
+    [ "$(cut -d' ' -f1 "$tmp/print_columns" | tr '\n' ' ')" = "$* " ] ||
+        fail "${_rfl_prog##*/} --print-columns: files '$(cut -d' ' -f1 "$tmp/print_columns" | tr '\n' ' ')', expected '$* '"
+    while read -r _rfl_file _rfl_columns; do
+        echo "$_rfl_columns" | tr ',' '\n' >"$tmp/printed"
+        check_documented "$tmp/printed" "$_rfl_file (${_rfl_prog##*/} --print-columns)" "$_rfl_section" "### $_rfl_file"
+    done <"$tmp/print_columns"
+}
+
+# check_verified CSV: whole rows, at least one, every one verified.
+check_verified()
+{
+    csv_check_rectangular "$1"
+    _rfl_bad=$(csv_column "$1" verified | grep -v -x 1 | head -n 1)
+    [ -z "$_rfl_bad" ] || fail "$1: a row has verified = '$_rfl_bad'"
+}
+
+# check_positive CSV COLUMN...: every value a positive number written with
+# '.' (a decimal comma would also add fields).
+check_positive()
+{
+    _rfl_csv=$1
+    shift
+    for _rfl_col in "$@"; do
+        _rfl_bad=$(csv_column "$_rfl_csv" "$_rfl_col" | awk '!($0 ~ /^[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/ && $0 + 0 > 0) { print; exit }')
+        [ -z "$_rfl_bad" ] || fail "$_rfl_csv: column $_rfl_col has the value '$_rfl_bad' (expected a positive number)"
+    done
+}
+
 have_python3()
 {
     command -v python3 >/dev/null 2>&1
@@ -168,6 +308,33 @@ json_valid()
 json_eval()
 {
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+# check_sidecar JSON PROGRAM [KEY...]: the sidecar is there, parses, names
+# PROGRAM, says "complete" and has every KEY; with the key gpus, every
+# gpus[] entry has device, nvml_start and nvml_end. Without python3 only
+# its status is checked.
+check_sidecar()
+{
+    [ -s "$1" ] || fail "no sidecar $1"
+    if ! have_python3; then
+        note "python3 not found: the sidecar $1 is not parsed"
+        grep -q '"status": *"complete"' "$1" || fail "$1: status is not \"complete\""
+        return 0
+    fi
+    json_valid "$1" || fail "$1 does not parse as JSON"
+    [ "$(json_eval "$1" 'd["program"]')" = "$2" ] || fail "$1: program is not $2"
+    _rfl_status=$(json_eval "$1" 'd["status"]')
+    [ "$_rfl_status" = complete ] || fail "$1: status '$_rfl_status', expected 'complete'"
+    _rfl_json=$1
+    shift 2
+    _rfl_missing=$(json_eval "$_rfl_json" '" ".join(k for k in "'"$*"'".split() if k not in d)')
+    [ -z "$_rfl_missing" ] || fail "$_rfl_json: missing keys: $_rfl_missing"
+    case " $* " in
+    *" gpus "*)
+        [ "$(json_eval "$_rfl_json" 'all("nvml_start" in g and "nvml_end" in g and "device" in g for g in d["gpus"])')" = True ] ||
+            fail "$_rfl_json: a gpus[] entry lacks device, nvml_start or nvml_end" ;;
+    esac
 }
 
 # 0 when the C library has the named locale (e.g. de_DE.UTF-8).
@@ -206,10 +373,246 @@ expect_error()
     [ ! -s "$tmp/out" ] || fail "$what: wrote to stdout: $(head -n 3 "$tmp/out")"
     echo "$texts" | while IFS= read -r text; do
         [ -z "$text" ] && continue
-        grep -qiF -e "$text" "$tmp/err" || { echo "'$text'"; break; }
+        grep -qF -e "$text" "$tmp/err" || { echo "'$text'"; break; }
     done >"$tmp/missing"
     [ ! -s "$tmp/missing" ] || fail "$what: stderr does not mention $(cat "$tmp/missing"): $(cat "$tmp/err")"
     leftovers=$(ls -A "$dir")
     [ -z "$leftovers" ] || fail "$what: left files behind: $leftovers"
     rmdir "$dir"
+}
+
+# expect_bad_value OPTION [VALUE] [ARG...]: expect_error 2 with a message
+# naming OPTION and 'VALUE' (VALUE may also come as OPTION=VALUE).
+expect_bad_value()
+{
+    case $1 in
+    --*=*) expect_error 2 "${1%%=*}" "'${1#*=}'" -- "$@" ;;
+    *) expect_error 2 "$1" ${2+"'$2'"} -- "$@" ;;
+    esac
+}
+
+# check_list_devices PROG [NAME]: PROG --list-devices lists a device with
+# its compute capability and exits 0, or, where none can be seen, says
+# "no CUDA device" and exits 1.
+check_list_devices()
+{
+    _rfl_name=${2:-${1##*/}}
+    "$1" --list-devices >"$tmp/out" 2>"$tmp/err"
+    _rfl_rc=$?
+    if [ $_rfl_rc -eq 0 ]; then
+        grep -q "compute capability" "$tmp/out" || fail "$_rfl_name --list-devices: '$(cat "$tmp/out")'"
+    else
+        [ $_rfl_rc -eq 1 ] && grep -q "no CUDA device" "$tmp/err" ||
+            fail "$_rfl_name --list-devices: exit $_rfl_rc: $(cat "$tmp/err")"
+    fi
+}
+
+# check_mpi_output NAME CSV RANKS: after a run under run_mpi with its stdout
+# in $tmp/out and its stderr in $tmp/err: nothing on stdout, the closing
+# line once (only rank 0 prints), whole verified rows labelled RANKS ranks.
+check_mpi_output()
+{
+    [ ! -s "$tmp/out" ] || fail "$1: wrote to stdout: $(head -n 3 "$tmp/out")"
+    _rfl_dup=$(grep -c 'rows in ' "$tmp/err")
+    [ "$_rfl_dup" -eq 1 ] || fail "$1: the closing line appears $_rfl_dup times on stderr (only rank 0 prints)"
+    check_verified "$2"
+    [ "$(csv_column "$2" ranks | sort -u)" = "$3" ] ||
+        fail "$1: ranks column is '$(csv_column "$2" ranks | sort -u | tr '\n' ' ')', expected $3"
+}
+
+# check_mpi_sidecar NAME JSON RANKS THREADS: complete, RANKS ranks, and
+# binding.threads accounts for each of the THREADS threads of every rank
+# exactly once (rankR.tT=...), whether the entries are one per thread or one
+# per rank with its threads separated by spaces. Without python3: a note.
+check_mpi_sidecar()
+{
+    [ -s "$2" ] || fail "$1: no sidecar"
+    if ! have_python3; then
+        note "python3 not found: the sidecar of $1 is not checked"
+        return 0
+    fi
+    json_valid "$2" || fail "$1: the sidecar does not parse as JSON"
+    [ "$(json_eval "$2" 'd["status"]')" = complete ] || fail "$1: sidecar status is not complete"
+    [ "$(json_eval "$2" 'd["ranks"]')" = "$3" ] || fail "$1: sidecar ranks is not $3"
+    _rfl_problem=$(json_eval "$2" "(lambda ids: '' if sorted(ids) == sorted('rank%d.t%d' % (r, t) for r in range($3) for t in range($4)) else 'threads named: %s' % ids)([tok.split('=')[0] for e in d['binding']['threads'] for tok in e.split()])")
+    [ -z "$_rfl_problem" ] || fail "$1: binding.threads: $_rfl_problem"
+}
+
+# check_interrupt CMD...: runs CMD -o DIR/int.csv in the background, sends
+# it SIGINT about a second after its CSV's temporary file (.int.csv.XXXXXX)
+# appears, and checks that it exits 130 within 30 s, keeping the rows so far
+# whole and ending in a newline, with a sidecar saying "interrupted", and
+# leaves no temporary file (nor any other) behind.
+check_interrupt()
+{
+    _rfl_dir=$tmp/interrupted
+    mkdir "$_rfl_dir" || hard_error "mkdir $_rfl_dir"
+    "$@" -o "$_rfl_dir/int.csv" >"$tmp/int.out" 2>"$tmp/int.err" &
+    _rfl_pid=$!
+    # The handler is installed right after the CSV's temporary file is
+    # created: wait for that file, so the signal is not lost (a background
+    # job of a non-interactive shell starts with SIGINT ignored).
+    _rfl_waited=0
+    while [ -z "$(find "$_rfl_dir" -name '.int.csv.*' 2>/dev/null)" ] && kill -0 $_rfl_pid 2>/dev/null; do
+        sleep 0.1
+        _rfl_waited=$((_rfl_waited + 1))
+        [ $_rfl_waited -lt 600 ] || { kill -KILL $_rfl_pid; fail "interrupt: the run did not start within 60 s"; }
+    done
+    sleep 1
+    kill -INT $_rfl_pid 2>/dev/null || fail "interrupt: the run ended before SIGINT: $(tail -n 3 "$tmp/int.err")"
+    # A run that ignores the signal would go on for minutes: give it 30 s.
+    _rfl_waited=0
+    while kill -0 $_rfl_pid 2>/dev/null; do
+        sleep 0.1
+        _rfl_waited=$((_rfl_waited + 1))
+        if [ $_rfl_waited -ge 300 ]; then
+            kill -KILL $_rfl_pid
+            wait $_rfl_pid
+            fail "interrupt: still running 30 s after SIGINT"
+        fi
+    done
+    wait $_rfl_pid
+    _rfl_rc=$?
+    [ $_rfl_rc -eq 130 ] || fail "interrupt: exit $_rfl_rc, expected 130 (stderr: $(tail -n 3 "$tmp/int.err"))"
+    [ -s "$_rfl_dir/int.csv" ] || fail "interrupt: no CSV"
+    [ "$(wc -l <"$_rfl_dir/int.csv")" -ge 1 ] || fail "interrupt: the CSV has no header"
+    awk -F, 'NR == 1 { n = NF; next } NF != n { exit 1 }' "$_rfl_dir/int.csv" ||
+        fail "interrupt: a row of int.csv is incomplete: $(tail -n 2 "$_rfl_dir/int.csv")"
+    tail -c 1 "$_rfl_dir/int.csv" | od -An -c | grep -q '\\n' || fail "interrupt: int.csv does not end with a newline"
+    [ -s "$_rfl_dir/int.json" ] || fail "interrupt: no sidecar int.json"
+    grep -q '"status": *"interrupted"' "$_rfl_dir/int.json" ||
+        fail "interrupt: sidecar status is not \"interrupted\": $(grep '"status"' "$_rfl_dir/int.json")"
+    _rfl_hidden=$(find "$_rfl_dir" -name '.*' ! -name . | tr '\n' ' ')
+    [ -z "$_rfl_hidden" ] || fail "interrupt: temporary files left behind: $_rfl_hidden"
+    _rfl_others=$(ls -A "$_rfl_dir" | grep -v -x -e int.csv -e int.json | tr '\n' ' ')
+    [ -z "$_rfl_others" ] || fail "interrupt: unexpected files: $_rfl_others"
+}
+
+# check_unified_memory_rows CSV: whole rows; every measured row (ok,
+# timeout) verified, with positive times and rates and bytes_per_sample =
+# 16 x elements x trials x (reuse + 1); every other row with its measured
+# columns empty.
+check_unified_memory_rows()
+{
+    csv_check_rectangular "$1"
+    _rfl_bad=$(awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        {
+            st = $col["status"]
+            if (st == "ok" || st == "timeout") {
+                if ($col["verified"] != 1) { print NR ": not verified"; exit }
+                split("time_min_s time_median_s time_max_s gbytes_per_s gbytes_per_s_median trials experiments", need, " ")
+                for (k in need) if (!($col[need[k]] ~ /^[0-9.eE+-]+$/ && $col[need[k]] + 0 > 0)) { print NR ": " need[k] " = \"" $col[need[k]] "\""; exit }
+                want = 16 * $col["elements"] * $col["trials"] * ($col["reuse"] + 1)
+                got = $col["bytes_per_sample"] + 0
+                if (got < want * 0.999999 || got > want * 1.000001) { print NR ": bytes_per_sample " got ", expected " want; exit }
+                if ($col["wss_bytes"] != 8 * $col["elements"]) { print NR ": wss_bytes is not 8 x elements"; exit }
+                if ($col["time_min_s"] > $col["time_max_s"]) { print NR ": time_min_s > time_max_s"; exit }
+            } else if (st == "skipped_timeout" || st == "skipped_memory" || st == "alloc_failed" || st == "unsupported") {
+                if ($col["gbytes_per_s"] != "" || $col["verified"] != "") { print NR ": " st " row has measurements"; exit }
+            } else { print NR ": unknown status \"" st "\""; exit }
+        }' "$1")
+    [ -z "$_rfl_bad" ] || fail "$1: line $_rfl_bad"
+}
+
+# gnuplot_path: prints the gnuplot to use ($GNUPLOT, else the PATH's);
+# exits non-zero when there is none.
+gnuplot_path()
+{
+    _rfl_gp=${GNUPLOT:-}
+    [ -n "$_rfl_gp" ] || _rfl_gp=$(command -v gnuplot 2>/dev/null)
+    [ -n "$_rfl_gp" ] && [ -x "$_rfl_gp" ] && echo "$_rfl_gp"
+}
+
+# require_gnuplot: skips (77) without gnuplot; exports GNUPLOT as the one found.
+require_gnuplot()
+{
+    GNUPLOT=$(gnuplot_path) || skip "no gnuplot (configure found none; apt-get install gnuplot-nox)"
+    export GNUPLOT
+}
+
+# check_png FILE: a PNG (magic bytes) of a non-trivial size.
+check_png()
+{
+    [ -s "$1" ] || fail "no ${1##*/}"
+    _rfl_magic=$(od -An -tx1 -N8 "$1" | tr -d ' \n')
+    [ "$_rfl_magic" = 89504e470d0a1a0a ] || fail "${1##*/}: not a PNG (magic $_rfl_magic)"
+    _rfl_size=$(wc -c <"$1")
+    [ "$_rfl_size" -gt 20000 ] || fail "${1##*/}: only $_rfl_size bytes"
+}
+
+# The golden run directories of the driver tests: CPU measurements and
+# GPU ones (tests/data/driver/make_golden.py, gpu/make_gpu_golden.py).
+golden=$top_srcdir/tests/data/driver/golden
+gpu_golden=$top_srcdir/tests/data/driver/gpu
+
+# copy_run DIR FILE...: a new run directory DIR holding copies of the FILEs.
+copy_run()
+{
+    _rfl_run=$1
+    shift
+    mkdir "$_rfl_run" && cp "$@" "$_rfl_run/" || hard_error "cannot copy the inputs into $_rfl_run"
+}
+
+# copy_golden DIR [FILE...]: copy_run with the golden CPU measurements
+# (bandwidth and flops, CSV and sidecar) and the FILEs.
+copy_golden()
+{
+    _rfl_run=$1
+    shift
+    copy_run "$_rfl_run" "$golden/bandwidth.csv" "$golden/bandwidth.json" "$golden/flops.csv" "$golden/flops.json" "$@"
+}
+
+# set_field LINE FIELD VALUE CSV: prints CSV with field FIELD of line LINE set to VALUE.
+set_field()
+{
+    awk -F, -v OFS=, -v line="$1" -v field="$2" -v value="$3" 'NR == line { $field = value } { print }' "$4"
+}
+
+# broken_input WHAT PATTERN FILE CMD...: fresh (the test's own function,
+# which fills $tmp/run with its inputs), then FILE in $tmp/run replaced by
+# CMD's output on it, then expect_input_error WHAT PATTERN.
+broken_input()
+{
+    _rfl_what=$1
+    _rfl_pattern=$2
+    _rfl_file=$tmp/run/$3
+    shift 3
+    fresh
+    "$@" "$_rfl_file" >"$tmp/rewritten" && mv "$tmp/rewritten" "$_rfl_file" || hard_error "cannot rewrite $_rfl_file"
+    expect_input_error "$_rfl_what" "$_rfl_pattern"
+}
+
+# expect_input_error WHAT PATTERN [CMD...]: CMD (by default rfl ceilings
+# $tmp/run) exits 2 with nothing on stdout and one line on stderr matching
+# PATTERN (an extended regular expression), and writes no ceilings.csv.
+expect_input_error()
+{
+    _rfl_what=$1
+    _rfl_pattern=$2
+    shift 2
+    [ $# -gt 0 ] || set -- "$RFL" ceilings "$tmp/run"
+    rm -f "$tmp/run/ceilings.csv"
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    _rfl_rc=$?
+    [ $_rfl_rc -eq 2 ] || fail "$_rfl_what: exit $_rfl_rc, expected 2 (stderr: $(cat "$tmp/err"))"
+    [ ! -s "$tmp/out" ] || fail "$_rfl_what: wrote to stdout"
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$_rfl_what: expected one line on stderr, got:
+$(cat "$tmp/err")"
+    grep -Eq -- "$_rfl_pattern" "$tmp/err" || fail "$_rfl_what: message does not match '$_rfl_pattern': $(cat "$tmp/err")"
+    [ ! -e "$tmp/run/ceilings.csv" ] || fail "$_rfl_what: wrote ceilings.csv anyway"
+}
+
+# check_help_version PROG [NAME]: --help prints "Usage: NAME ..." (its text
+# kept in $tmp/help) and --version "NAME (rfl) VERSION", on stdout with
+# nothing on stderr, and both exit 0. NAME: PROG's file name by default.
+check_help_version()
+{
+    _rfl_name=${2:-${1##*/}}
+    "$1" --help >"$tmp/help" 2>"$tmp/err" || fail "$_rfl_name --help: exit $?, expected 0"
+    grep -q "^Usage: $_rfl_name " "$tmp/help" || fail "$_rfl_name --help: no 'Usage: $_rfl_name' line on stdout"
+    [ ! -s "$tmp/err" ] || fail "$_rfl_name --help: wrote to stderr: $(head -n 3 "$tmp/err")"
+    "$1" --version >"$tmp/out" 2>"$tmp/err" || fail "$_rfl_name --version: exit $?, expected 0"
+    grep -q "^$_rfl_name (rfl) " "$tmp/out" || fail "$_rfl_name --version: '$(cat "$tmp/out")'"
+    [ ! -s "$tmp/err" ] || fail "$_rfl_name --version: wrote to stderr: $(head -n 3 "$tmp/err")"
 }

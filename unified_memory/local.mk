@@ -30,6 +30,7 @@ tests_um_fake_cuda_SOURCES = unified_memory/main.c unified_memory/fake_cuda.c
 tests_um_fake_cuda_CPPFLAGS = $(gpu_cppflags)
 tests_um_fake_cuda_LDADD = libunifiedmemory.a libgpu.a librfl.a
 
-# Without --with-cuda or a GPU these skip (77); um_cli and um_fake need no GPU.
-test_scripts += tests/um_cli.sh tests/um_fake.sh tests/um_sweep.sh tests/um_safety.sh tests/um_mpi.sh
-EXTRA_DIST += tests/um_common.sh tests/gpu/run-um.sh
+# Without --with-cuda or a GPU these skip (77); cli.sh and fake.sh need no GPU.
+test_scripts += \
+	tests/unified_memory/cli.sh tests/unified_memory/fake.sh tests/unified_memory/sweep.sh \
+	tests/unified_memory/safety.sh tests/unified_memory/mpi.sh

@@ -1,0 +1,67 @@
+# Golden test of rfl ceilings and rfl plot: the synthetic run directory in
+# tests/data/driver/golden must give exactly the committed ceilings.csv and
+# gnuplot scripts (tests/data/driver/make_golden.py describes the data).
+# After an intended change, refresh expected/ with the commands in the
+# failure message and review the diff.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+require_program "$RFL"
+
+dir=$tmp/run
+copy_golden "$dir" "$golden/applications.csv"
+
+"$RFL" ceilings "$dir" --config "$golden/spec.conf" >"$tmp/out" 2>"$tmp/err" ||
+    fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
+[ ! -s "$tmp/out" ] || fail "rfl ceilings wrote to stdout"
+diff -u "$golden/expected/ceilings.csv" "$dir/ceilings.csv" >"$tmp/diff" ||
+    fail "ceilings.csv differs from the golden one (- expected, + now):
+$(cat "$tmp/diff")
+(to accept: cp $dir/ceilings.csv $golden/expected/)"
+
+# The table in docs/FORMAT.md names the columns, in order.
+check_header "$dir/ceilings.csv" driver ceilings.csv
+
+"$RFL" plot "$dir" --no-render --config "$golden/spec.conf" >"$tmp/out" 2>"$tmp/err" ||
+    fail "rfl plot --no-render: exit $?: $(cat "$tmp/err")"
+for gp in roofline.gp bandwidth.gp flops.gp; do
+    [ -s "$dir/$gp" ] || fail "rfl plot wrote no $gp"
+    diff -u "$golden/expected/$gp" "$dir/$gp" >"$tmp/diff" ||
+        fail "$gp differs from the golden one (- expected, + now):
+$(head -n 60 "$tmp/diff")
+(to accept: cp $dir/$gp $golden/expected/)"
+done
+[ ! -e "$dir/roofline.png" ] || fail "--no-render made a PNG"
+
+# Fewer plateaus than caches: with only the copy kernel, L2 and L3 are one
+# plateau, and each names the other.
+dir2=$tmp/copy
+copy_run "$dir2" "$golden/bandwidth.csv" "$golden/bandwidth.json"
+"$RFL" ceilings "$dir2" --config "$golden/copy.conf" >/dev/null 2>"$tmp/err" ||
+    fail "rfl ceilings (copy only): exit $?: $(cat "$tmp/err")"
+diff -u "$golden/expected/ceilings-copy.csv" "$dir2/ceilings.csv" >"$tmp/diff" ||
+    fail "copy-only ceilings.csv differs (- expected, + now):
+$(cat "$tmp/diff")"
+
+# roofline.json: valid, and holds what ceilings.csv holds.
+if have_python3; then
+    json_valid "$dir/roofline.json" || fail "roofline.json is not valid JSON"
+    [ "$(json_eval "$dir/roofline.json" 'len(d["ceilings"])')" = 8 ] || fail "roofline.json: not 8 ceilings"
+    [ "$(json_eval "$dir/roofline.json" '[l["name"] for l in d["levels"]]')" = "['L1', 'L2', 'L3', 'DRAM']" ] ||
+        fail "roofline.json: levels are not L1 L2 L3 DRAM"
+    [ "$(json_eval "$dir/roofline.json" 'd["applications"][0]["bound"]')" = "DRAM bandwidth" ] ||
+        fail "roofline.json: the stencil is not DRAM-bound"
+    [ "$(json_eval "$dir/roofline.json" 'd["ceilings"][0]["provenance"]["kernel"]')" = triad ] ||
+        fail "roofline.json: L1 provenance"
+else
+    note "no python3: roofline.json contents not checked"
+fi
+
+# The report, without PNGs: it says the charts were not rendered.
+"$RFL" report "$dir" --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
+for f in report.md report.html; do
+    [ -s "$dir/$f" ] || fail "no $f"
+done
+grep -q '^| cpu | L1 | 535.6 GB/s |' "$dir/report.md" || fail "report.md has no L1 row"
+grep -q 'not rendered' "$dir/report.md" || fail "report.md does not say the charts are missing"
+grep -q '<table>' "$dir/report.html" || fail "report.html has no table"
+exit 0

@@ -1,0 +1,72 @@
+# Bad GPU inputs give one clear line naming FILE:LINE (or the sidecar and
+# the key) and exit 2: malformed rows, empty files, unknown and missing
+# columns, non-numbers and non-positive rates, a companion without its
+# sidecar, a sidecar without the GPU's properties, two different GPUs in
+# one run directory, an unknown kind of GPU CSV.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+require_program "$RFL"
+
+# fresh: $tmp/run holds the GPU golden inputs again (expect_input_error
+# runs rfl ceilings on it).
+fresh()
+{
+    rm -rf "$tmp/run"
+    copy_run "$tmp/run" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+}
+
+R=$tmp/run
+broken_input "empty file" "gpu_flops.csv:1: empty file" gpu_flops.csv true
+
+broken_input "header only" "gpu_micro_chase.csv:2: no data rows" gpu_micro_chase.csv head -n 1
+
+broken_input "short row" "unified_memory.csv:5: 22 fields, but the header has 23" unified_memory.csv sed '5s/,[^,]*$//'
+
+broken_input "not a number" "gpu_bandwidth.csv:7: column 'gbytes_per_s': invalid number 'fast'" \
+    gpu_bandwidth.csv set_field 7 21 fast
+
+broken_input "zero rate" "gpu_bandwidth.csv:4: column 'gbytes_per_s': must be positive, got '0'" \
+    gpu_bandwidth.csv set_field 4 21 0
+
+broken_input "negative rate" "gpu_flops.csv:3: column 'gflops_per_s': must be positive" gpu_flops.csv set_field 3 20 -1
+
+broken_input "bad integer" "gemm.csv:6: column 'm': invalid integer '1e3x'" gemm.csv set_field 6 9 1e3x
+
+broken_input "unknown column" "gpu_micro_launch.csv:1: unknown column 'extra'" \
+    gpu_micro_launch.csv sed '1s/$/,extra/; 2,$s/$/,1/'
+
+broken_input "missing column" "gpu_micro_transfer_fit.csv:1: missing column 'bandwidth_gbytes_per_s'" \
+    gpu_micro_transfer_fit.csv cut -d, -f1-8,10-
+
+broken_input "missing required column" "gpu_bandwidth.csv:1: missing column 'access'" gpu_bandwidth.csv cut -d, -f1-6,8-
+
+broken_input "empty text" "gpu_micro_transfer.csv:9: column 'host_memory': empty value" \
+    gpu_micro_transfer.csv set_field 9 4 ''
+
+fresh
+rm "$R/gemm.json"
+expect_input_error "companion without sidecar" "gemm(_mix)?.csv: no sidecar .*gemm.json"
+
+broken_input "sidecar without gpus" "gpu_flops.csv: its sidecar has no gpus\[\]\.device with name, sm_count and l2_bytes" \
+    gpu_flops.json sed 's/"gpus"/"gpus_gone"/'
+
+broken_input "two GPUs" "gpu_micro_chase.csv: its GPU \(NVIDIA H200 \(synthetic\), 114 SMs\) differs" \
+    gpu_micro_chase.json sed 's/"sm_count": 132/"sm_count": 114/'
+
+broken_input "wrong program" "gpu_micro_stride.json: \"program\" is \"rfl_gpu_flops\", expected \"rfl_gpu_micro\"" \
+    gpu_micro_stride.json sed 's/"program": "rfl_gpu_micro"/"program": "rfl_gpu_flops"/'
+
+fresh
+cp "$gpu_golden/gpu_micro_launch.csv" "$R/gpu_micro_launches.csv"
+expect_input_error "unknown kind" "gpu_micro_launches.csv: not a kind of CSV rfl knows"
+
+broken_input "measured point without a rate" "unified_memory.csv:2: column 'gbytes_per_s': a measured point" \
+    unified_memory.csv awk -F, -v OFS=, 'NR == 2 { $22 = "ok"; $14 = "" } { print }'
+
+# Rows that did not verify are skipped and noted, not an error.
+fresh
+awk -F, -v OFS=, 'NR == 3 { $NF = "0" } { print }' "$gpu_golden/gpu_flops.csv" >"$R/gpu_flops.csv"
+"$RFL" ceilings "$R" >/dev/null 2>"$tmp/err" || fail "unverified row: exit $?: $(cat "$tmp/err")"
+grep -q 'gpu_flops.csv:3: skipped a row whose result was not verified' "$tmp/err" ||
+    fail "no note for the unverified row: $(cat "$tmp/err")"
+exit 0

@@ -1,0 +1,93 @@
+# Golden test of rfl ceilings, plot and report on GPU files: the synthetic
+# H200 run directory in tests/data/driver/gpu must give exactly the
+# committed ceilings.csv and gnuplot scripts (tests/data/driver/gpu/
+# make_gpu_golden.py describes the data). A run directory holding the CPU
+# golden files too gives the CPU's ceilings and charts unchanged, the GPU's
+# after them. After an intended change, refresh expected/ with the commands
+# in the failure message and review the diff (and the PNGs).
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+require_program "$RFL"
+expected=$gpu_golden/expected
+charts="roofline-gpu0 gpu_bandwidth gpu_flops gemm unified_memory unified_memory_reuse gpu_latency gpu_transfer"
+
+dir=$tmp/run
+copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+
+"$RFL" ceilings "$dir" >"$tmp/out" 2>"$tmp/err" || fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
+[ ! -s "$tmp/out" ] || fail "rfl ceilings wrote to stdout"
+diff -u "$expected/ceilings.csv" "$dir/ceilings.csv" >"$tmp/diff" ||
+    fail "ceilings.csv differs from the golden one (- expected, + now):
+$(cat "$tmp/diff")
+(to accept: cp $dir/ceilings.csv $expected/)"
+grep -q 'note: gpu_bandwidth.csv: memcpy_d2d is drawn for comparison' "$tmp/err" ||
+    fail "no note that memcpy_d2d sets no ceiling: $(cat "$tmp/err")"
+
+"$RFL" plot "$dir" --no-render >"$tmp/out" 2>"$tmp/err" || fail "rfl plot --no-render: exit $?: $(cat "$tmp/err")"
+for chart in $charts; do
+    [ -s "$dir/$chart.gp" ] || fail "rfl plot wrote no $chart.gp"
+    diff -u "$expected/$chart.gp" "$dir/$chart.gp" >"$tmp/diff" ||
+        fail "$chart.gp differs from the golden one (- expected, + now):
+$(head -n 60 "$tmp/diff")
+(to accept: cp $dir/$chart.gp $expected/)"
+done
+[ ! -e "$dir/roofline.gp" ] || fail "a CPU roofline without CPU measurements"
+[ ! -e "$dir/gpu_bandwidth.png" ] || fail "--no-render made a PNG"
+
+if have_python3; then
+    j=$dir/roofline.json
+    json_valid "$j" || fail "roofline.json is not valid JSON"
+    [ "$(json_eval "$j" 'd["gpu"]["device"]')" = gpu0 ] || fail "roofline.json: gpu.device is not gpu0"
+    [ "$(json_eval "$j" '[l["name"] for l in d["gpu"]["levels"]]')" = "['shared', 'L1', 'L2', 'device memory']" ] ||
+        fail "roofline.json: GPU levels"
+    [ "$(json_eval "$j" 'd["gpu"]["levels"][1]["size_bytes"]')" = 34603008 ] ||
+        fail "roofline.json: L1 is not 132 SMs x 256K"
+    [ "$(json_eval "$j" 'd["levels"]')" = "[]" ] || fail "roofline.json: CPU levels without a CPU"
+    [ "$(json_eval "$j" 'len(d["gpu"]["gemm"])')" = 40 ] || fail "roofline.json: not 40 GEMM rows"
+    [ "$(json_eval "$j" '[x["reuse"] for x in d["gpu"]["reuse_to_half_device"] if x["mechanism"] == "zero_copy"]')" = \
+        "[None, None, None, None]" ] || fail "roofline.json: zero-copy should never reach half of the device pass"
+    [ "$(json_eval "$j" '[x["reuse"] for x in d["gpu"]["reuse_to_half_device"] if x["mechanism"] == "pinned_alloc"]')" = \
+        "[None, 256, 256, 256]" ] || fail "roofline.json: pinned_alloc reuse to half"
+else
+    note "no python3: roofline.json contents not checked"
+fi
+
+"$RFL" report "$dir" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
+grep -q '^## GPU: NVIDIA H200 (synthetic)$' "$dir/report.md" || fail "report.md has no GPU section"
+grep -q '^| gpu0 | device memory | 4442.1 GB/s | 4800.0 (datasheet H200 (141 GB HBM3e)) | 93% |' "$dir/report.md" ||
+    fail "report.md has no device-memory row: $(grep gpu0 "$dir/report.md" | head -n 3)"
+grep -q '^| h2d | pinned | 2.00 us | 55.5 GB/s |' "$dir/report.md" || fail "report.md has no transfer fit"
+grep -q '^| pinned_alloc | never | 256 | 256 | 256 |' "$dir/report.md" || fail "report.md has no reuse table"
+grep -q '^| tiled | fp32 | 8192x8192x8192 nn |' "$dir/report.md" || fail "report.md has no GEMM model table"
+grep -q 'roofline-gpu0.gp' "$dir/report.md" || fail "report.md does not name the GPU roofline"
+
+# CPU and GPU in one run directory: the CPU rows and charts as without the
+# GPU files, the GPU rows after them.
+mix=$tmp/mix
+copy_golden "$mix" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$golden/applications.csv"
+"$RFL" ceilings "$mix" --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" ||
+    fail "rfl ceilings (CPU and GPU): exit $?: $(cat "$tmp/err")"
+ncpu=$(wc -l <"$golden/expected/ceilings.csv")
+head -n "$ncpu" "$mix/ceilings.csv" | diff -u "$golden/expected/ceilings.csv" - >"$tmp/diff" ||
+    fail "the CPU rows change beside GPU files:
+$(cat "$tmp/diff")"
+tail -n +2 "$expected/ceilings.csv" >"$tmp/gpu_rows"
+tail -n +$((ncpu + 1)) "$mix/ceilings.csv" | diff -u "$tmp/gpu_rows" - >"$tmp/diff" ||
+    fail "the GPU rows change beside CPU files:
+$(cat "$tmp/diff")"
+"$RFL" plot "$mix" --no-render --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" ||
+    fail "rfl plot (CPU and GPU): exit $?: $(cat "$tmp/err")"
+for gp in roofline.gp bandwidth.gp flops.gp; do
+    cmp -s "$golden/expected/$gp" "$mix/$gp" || fail "$gp changes beside GPU files"
+done
+[ -s "$mix/roofline-gpu0.gp" ] || fail "no GPU roofline beside the CPU's"
+
+# Another run's files: gemm-b.csv with gemm-b_mix.csv and gemm-b_model.csv
+# share gemm-b.json.
+other=$tmp/other
+mkdir "$other" && cp "$gpu_golden/gemm.csv" "$other/gemm-b.csv" && cp "$gpu_golden/gemm.json" "$other/gemm-b.json" &&
+    cp "$gpu_golden/gemm_mix.csv" "$other/gemm-b_mix.csv" && cp "$gpu_golden/gemm_model.csv" "$other/gemm-b_model.csv" ||
+    hard_error "cp"
+"$RFL" ceilings "$other" >/dev/null 2>"$tmp/err" || fail "gemm-b files: exit $?: $(cat "$tmp/err")"
+grep -q '^gpu0,compute,fp16 tensor,' "$other/ceilings.csv" || fail "gemm-b.csv gave no tensor roof"
+exit 0

@@ -1,0 +1,51 @@
+# rfl_gpu_bandwidth end to end on a GPU (skips without one): a tiny sweep of
+# every kernel, access and precision; the CSV matches docs/FORMAT.md, rows
+# are whole, verified and positive; the sidecar is complete; a corrupted
+# result ends the run with exit 3.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+cuda_sanitizer_options
+require_gpu "$RFL_GPU_BANDWIDTH"
+
+tiny="--wss 64K:4M --growth 4 --experiments 2 --min-time 0.002 --threads-per-block 256 --blocks max,2x"
+out=$tmp/bw.csv
+expect_exit 0 "tiny sweep" "$RFL_GPU_BANDWIDTH" $tiny -o "$out"
+[ ! -s "$tmp/out" ] || fail "the sweep wrote to stdout (diagnostics belong on stderr)"
+check_header "$out" gpu gpu_bandwidth.csv
+check_verified "$out"
+check_positive "$out" time_min_s time_median_s time_max_s gbytes_per_s gbytes_per_s_median gbytes_per_s_worst
+for kernel in global_inside global_launch shared_blocked global_stream; do
+    for access in read rmw; do
+        for prec in fp64 fp32; do
+            grep -q ",$kernel,[A-C-],$access,$prec," "$out" || fail "no rows for $kernel $access $prec"
+        done
+    done
+done
+grep -q ",memcpy_d2d,-,copy,," "$out" || fail "no memcpy_d2d rows"
+for prec in fp64 fp32; do
+    grep -q ",global_bulk,-,read,$prec," "$out" || fail "no rows for global_bulk read $prec"
+done
+! grep -q ",global_bulk,-,rmw," "$out" || fail "global_bulk has rmw rows (it only reads)"
+# Both grids ran: the resident maximum and 2 blocks per SM.
+[ "$(csv_column "$out" blocks_spec | sort -u | grep -c -x -e max -e 2x)" -eq 2 ] || fail "blocks_spec lacks max or 2x"
+# Kernels with the trials inside record the SM clock.
+bad=$(awk -F, 'NR > 1 && ($5 == "global_inside" || $5 == "shared_blocked") && $24 !~ /^[0-9.]+$/ { print; exit }' "$out")
+[ -z "$bad" ] || fail "no sm_clock_mhz in: $bad"
+grep -q "evidence: device_memory_vs_datasheet\|evidence: device " "$tmp/err" || fail "no evidence lines on stderr"
+check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
+
+# A wrong value after timing must fail the run, for rmw, read and the copy.
+for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read"; do
+    set -- $case
+    expect_exit 3 "--inject-fault $case" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 \
+        -k "$1" -a "$2" -p fp32 --inject-fault -o "$tmp/fault.csv"
+    grep -q "verification failed" "$tmp/err" || fail "--inject-fault $case: no 'verification failed' message"
+done
+
+# An explicit working set above the memory limit is a usage error.
+expect_exit 2 "--wss above --mem-limit" "$RFL_GPU_BANDWIDTH" --wss 4K:2G --mem-limit 1G -o "$tmp/x.csv"
+grep -q -- "--wss" "$tmp/err" || fail "--wss above --mem-limit: the message does not name --wss"
+# global_bulk only reads: asked for rmw alone, nothing is left to run.
+expect_exit 2 "global_bulk rmw" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k global_bulk -a rmw -o "$tmp/x.csv"
+grep -q "only reads" "$tmp/err" || fail "global_bulk rmw: the message does not say why"
+[ ! -e "$tmp/x.csv" ] || fail "global_bulk rmw left an output file"
+exit 0
