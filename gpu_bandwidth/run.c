@@ -14,6 +14,7 @@
 #include "common/rfl.h"
 #include "common/size.h"
 #include "common/stats.h"
+#include "common/selftest.h"
 #include "common/timer.h"
 
 #include <math.h>
@@ -488,14 +489,6 @@ static int print_columns(void)
     return RFL_EXIT_OK;
 }
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test();
@@ -535,9 +528,7 @@ static int self_test(void)
     /* Every vector count is a whole number of pattern periods in both precisions. */
     EXPECT((vectors_for(12345678) * lanes_of(RFL_GPU_FP64)) % 8 == 0);
     EXPECT(level_index("l2") == 2 && level_index("bogus") == NLEVELS - 1);
-    if (failures == 0)
-        fprintf(stderr, "rfl_gpu_bandwidth: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_gpu_bandwidth", failures);
 }
 
 static void free_ctx(struct ctx *c)

@@ -15,6 +15,7 @@
 #include "common/rfl.h"
 #include "common/size.h"
 #include "common/stats.h"
+#include "common/selftest.h"
 #include "common/timer.h"
 
 #include <math.h>
@@ -244,14 +245,6 @@ static void evidence(const struct ctx *c, json_t *list, unsigned precisions)
     }
 }
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test() + rfl_gfl_verify_self_test();
@@ -267,9 +260,7 @@ static int self_test(void)
         EXPECT(rfl_gfl_fpe_index(f) >= 0);
     EXPECT(rfl_gfl_fpe_index(3) < 0 && rfl_gfl_fpe_index(8192) < 0 && rfl_gfl_chains_index(3) < 0);
     EXPECT(rfl_gfl_chains_index(8) == 3);
-    if (failures == 0)
-        fprintf(stderr, "rfl_gpu_flops: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_gpu_flops", failures);
 }
 
 static void free_ctx(struct ctx *c)

@@ -8,6 +8,7 @@
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
 #include "common/timer.h"
+#include "common/selftest.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -171,14 +172,6 @@ static int print_columns(const struct rfl_gpu_micro_opts *o)
     return RFL_EXIT_OK;
 }
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test();
@@ -210,9 +203,7 @@ static int self_test(void)
         EXPECT(all_tables[i]->ncols >= 3 && strcmp(all_tables[i]->columns[0], "rank") == 0 &&
                strcmp(all_tables[i]->columns[1], "device") == 0 &&
                strcmp(all_tables[i]->columns[all_tables[i]->ncols - 1], "verified") == 0);
-    if (failures == 0)
-        fprintf(stderr, "rfl_gpu_micro: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_gpu_micro", failures);
 }
 
 /* ------------------------------------------------------------------------

@@ -20,6 +20,7 @@
 #include "common/rfl.h"
 #include "common/size.h"
 #include "common/stats.h"
+#include "common/selftest.h"
 #include "common/timer.h"
 
 #include <math.h>
@@ -542,14 +543,6 @@ static int print_columns(void)
  * Self-test (host only)
  * ---------------------------------------------------------------------- */
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test();
@@ -618,9 +611,7 @@ static int self_test(void)
     }
     EXPECT(rfl_um_mechanism_names[RFL_UM_NMECH] == NULL);
     EXPECT(strcmp(rfl_um_mechanisms[RFL_UM_ZERO_COPY].fig7_panel, "c") == 0);
-    if (failures == 0)
-        fprintf(stderr, "rfl_unified_memory: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_unified_memory", failures);
 }
 
 /* ------------------------------------------------------------------------
