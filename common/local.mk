@@ -15,6 +15,7 @@ librfl_a_SOURCES = \
 	common/options.c common/options.h \
 	common/progress.c common/progress.h \
 	common/selftest.h \
+	common/session.c common/session.h \
 	common/size.c common/size.h \
 	common/stats.c common/stats.h \
 	common/timer.c common/timer.h
