@@ -383,15 +383,22 @@ static void test_help_and_version(void **state)
     }
 }
 
-static void test_print_help(void **state)
+/* The --help text of `c` (the caller frees it). */
+static char *help_text(const struct rfl_cli *c)
 {
-    (void)state;
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     assert_non_null(mem);
-    rfl_cli_print_help(&cli_operands, mem);
+    rfl_cli_print_help(c, mem);
     fclose(mem);
+    return text;
+}
+
+static void test_print_help(void **state)
+{
+    (void)state;
+    char *text = help_text(&cli_operands);
     assert_non_null(strstr(text, "Usage: test_prog [OPTION]... [ARG]..."));
     assert_non_null(strstr(text, "-s, --size=SIZE"));
     assert_non_null(strstr(text, "--offset=X"));
@@ -513,12 +520,7 @@ static void test_shared_rows(void **state)
     EXPECT_ERROR(PARSE_SHARED("--output", ""), "--output");
     EXPECT_ERROR(PARSE_SHARED("--quick=1"), "--quick");
 
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    assert_non_null(mem);
-    rfl_cli_print_help(&shared_cli, mem);
-    fclose(mem);
+    char *text = help_text(&shared_cli);
     assert_non_null(strstr(text, "  -t, --min-time=SECONDS      trials double\n"));
     assert_non_null(strstr(text, "  -e, --experiments=N         timed samples\n"));
     assert_non_null(strstr(text, "  -d, --device=N              first CUDA device; MPI rank r on a node uses (N + r) % "
