@@ -27,18 +27,17 @@ int rfl_bandwidth_parse(struct rfl_bandwidth_opts *o, int argc, char **argv)
         {"isa", 'i', RFL_OPT_LIST, &o->isas, "LIST",
          "kernel variants: c is the compiled C code, the others explicit SIMD\n"
          "                              (default: the widest this CPU supports)", 0, 0, rfl_isa_names},
-        {"min-time", 't', RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
-         "trials double until one sample lasts this long (default 0.002; --quick 0.001)", 1e-6, 60, NULL},
-        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
-         "timed samples per working set; min/median/max reported (default 5; --quick 3)", 1, 1000, NULL},
+        RFL_OPTION_MIN_TIME('t', &o->min_time_s,
+         "trials double until one sample lasts this long (default 0.002; --quick 0.001)"),
+        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
+         "timed samples per working set; min/median/max reported (default 5; --quick 3)"),
         {"mem-limit", 'm', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
          "memory all ranks of a node may use for buffers (default: half the available memory)", 0, 0, NULL},
         {"threads", 'T', RFL_OPT_UINT, &o->threads, "N",
          "OpenMP threads per rank (default: OMP_NUM_THREADS or the cores the rank may use)", 1, 4096, NULL},
-        {"output", 'o', RFL_OPT_STRING, &o->output, "FILE",
-         "CSV output, with its metadata in FILE.json (default bandwidth.csv; - for stdout)", 0, 0, NULL},
-        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL,
-         "a coarse sweep: fewer points, shorter samples (defaults above)", 0, 0, NULL},
+        RFL_OPTION_OUTPUT("FILE", &o->output,
+         "CSV output, with its metadata in FILE.json (default bandwidth.csv; - for stdout)"),
+        RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer points, shorter samples (defaults above)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_bandwidth",
@@ -50,8 +49,7 @@ int rfl_bandwidth_parse(struct rfl_bandwidth_opts *o, int argc, char **argv)
                   "Run under MPI as: mpirun -n 2 rfl_bandwidth. Exit status: 0 ok, 1 run failed,\n"
                   "2 bad usage, 3 verification failed, 130 interrupted (rows so far are kept).\n"
                   "Columns of the CSV: see docs/FORMAT.md.",
-        .options = table,
-        .noptions = sizeof table / sizeof table[0],
+        RFL_CLI_OPTIONS(table),
     };
     o->argc = argc;
     o->argv = argv;

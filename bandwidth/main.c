@@ -1,28 +1,5 @@
 #include "config.h"
 #include "bandwidth/bandwidth.h"
-#include "common/log.h"
-#include "common/mpi_shim.h"
-#include "common/options.h"
-#include "common/rfl.h"
+#include "common/main.h"
 
-int main(int argc, char **argv)
-{
-    rfl_log_set_progname(argv[0]);
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return RFL_EXIT_FAILURE;
-    struct rfl_bandwidth_opts opts;
-    rfl_bandwidth_defaults(&opts);
-    int rc = RFL_EXIT_OK;
-    switch (rfl_bandwidth_parse(&opts, argc, argv)) {
-    case RFL_CLI_RUN:
-        rc = rfl_bandwidth_run(&opts);
-        break;
-    case RFL_CLI_ERROR:
-        rc = RFL_EXIT_USAGE;
-        break;
-    default:
-        break;
-    }
-    rfl_mpi_finalize();
-    return rc;
-}
+RFL_PROGRAM_MAIN(bandwidth)

@@ -8,14 +8,13 @@
 #include "kernels.h"
 #include "verify.h"
 #include "cpu/buffer.h"
-#include "common/csv.h"
 #include "common/interrupt.h"
 #include "cpu/isa.h"
 #include "common/log.h"
-#include "common/meta.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
 #include "common/rfl.h"
+#include "common/session.h"
 #include "common/size.h"
 #include "common/stats.h"
 #include "cpu/team.h"
@@ -211,19 +210,10 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         return RFL_EXIT_FAILURE;
     }
 
-    struct rfl_csv csv;
-    char *meta_path = NULL;
-    json_t *meta = NULL;
-    int open_failed = 0;
-    if (root) {
-        open_failed = rfl_csv_open(&csv, o->output, columns, NCOLUMNS) != 0;
-        meta_path = rfl_meta_sidecar_path(o->output);
-        meta = rfl_meta_new("rfl_bandwidth", o->argc, o->argv);
-    }
-    rfl_mpi_bcast_int(&open_failed, 1);
-    if (open_failed) {
-        free(meta_path);
-        json_decref(meta);
+    const struct rfl_session_spec out_spec = {.program = "rfl_bandwidth", .argc = o->argc, .argv = o->argv,
+                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS};
+    struct rfl_session out;
+    if (rfl_session_open(&out, &out_spec) != 0) {
         free(buffer);
         free(wss);
         rfl_team_free(&p.team);
@@ -236,10 +226,6 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     sh.mismatch = calloc((size_t)p.threads, sizeof *sh.mismatch);
     int nbest = RFL_NISA * RFL_NPRECISION * RFL_BW_NKERNELS;
     struct best *best = calloc((size_t)nbest, sizeof *best);
-    int status = RFL_EXIT_OK;
-    char failure[512] = "";
-    rfl_interrupt_install();
-    double t_start = rfl_now_s();
 
 #pragma omp parallel num_threads(p.threads)
     {
@@ -341,35 +327,35 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                             unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
                             if (bad) {
                                 sh.stop = 1;
-                                status = RFL_EXIT_VERIFY;
-                                snprintf(failure, sizeof failure, "%s %s %s at %llu bytes: %lld wrong values",
+                                out.status = RFL_EXIT_VERIFY;
+                                snprintf(out.failure, sizeof out.failure, "%s %s %s at %llu bytes: %lld wrong values",
                                          k->name, rfl_precision_names[prec], rfl_isa_names[isa],
                                          (unsigned long long)(wss_thread * job_threads), bad);
                             } else if (root) {
-                                rfl_csv_str(&csv, k->name);
-                                rfl_csv_str(&csv, rfl_precision_names[prec]);
-                                rfl_csv_str(&csv, rfl_isa_names[isa]);
-                                rfl_csv_int(&csv, k->nontemporal);
-                                rfl_csv_int(&csv, p.ranks);
-                                rfl_csv_int(&csv, p.threads);
-                                rfl_csv_u64(&csv, wss_thread * job_threads);
-                                rfl_csv_u64(&csv, wss_thread);
-                                rfl_csv_str(&csv, level);
-                                rfl_csv_u64(&csv, n);
-                                rfl_csv_u64(&csv, (uint64_t)k->reads * elem);
-                                rfl_csv_u64(&csv, (uint64_t)k->writes * elem);
-                                rfl_csv_u64(&csv, trials);
-                                rfl_csv_int(&csv, p.experiments);
-                                rfl_csv_double(&csv, bytes);
-                                rfl_csv_double(&csv, st.min);
-                                rfl_csv_double(&csv, st.median);
-                                rfl_csv_double(&csv, st.max);
-                                rfl_csv_double(&csv, bytes / st.min * 1e-9);
-                                rfl_csv_double(&csv, bytes / st.median * 1e-9);
-                                rfl_csv_double(&csv, bytes / st.max * 1e-9);
-                                rfl_csv_double(&csv, wa_bytes / st.min * 1e-9);
-                                rfl_csv_int(&csv, 1);
-                                rfl_csv_end_row(&csv);
+                                rfl_csv_str(&out.csv, k->name);
+                                rfl_csv_str(&out.csv, rfl_precision_names[prec]);
+                                rfl_csv_str(&out.csv, rfl_isa_names[isa]);
+                                rfl_csv_int(&out.csv, k->nontemporal);
+                                rfl_csv_int(&out.csv, p.ranks);
+                                rfl_csv_int(&out.csv, p.threads);
+                                rfl_csv_u64(&out.csv, wss_thread * job_threads);
+                                rfl_csv_u64(&out.csv, wss_thread);
+                                rfl_csv_str(&out.csv, level);
+                                rfl_csv_u64(&out.csv, n);
+                                rfl_csv_u64(&out.csv, (uint64_t)k->reads * elem);
+                                rfl_csv_u64(&out.csv, (uint64_t)k->writes * elem);
+                                rfl_csv_u64(&out.csv, trials);
+                                rfl_csv_int(&out.csv, p.experiments);
+                                rfl_csv_double(&out.csv, bytes);
+                                rfl_csv_double(&out.csv, st.min);
+                                rfl_csv_double(&out.csv, st.median);
+                                rfl_csv_double(&out.csv, st.max);
+                                rfl_csv_double(&out.csv, bytes / st.min * 1e-9);
+                                rfl_csv_double(&out.csv, bytes / st.median * 1e-9);
+                                rfl_csv_double(&out.csv, bytes / st.max * 1e-9);
+                                rfl_csv_double(&out.csv, wa_bytes / st.min * 1e-9);
+                                rfl_csv_int(&out.csv, 1);
+                                rfl_csv_end_row(&out.csv);
                                 double *b = &best[row].gbytes_per_s[li];
                                 if (bytes / st.min * 1e-9 > *b)
                                     *b = bytes / st.min * 1e-9;
@@ -379,21 +365,19 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                              rfl_format_size(wss_thread * job_threads, sz, sizeof sz),
                                              bytes / st.min * 1e-9);
                             }
-                            sh.stop = rfl_interrupt_agree(sh.stop, &status);
+                            sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                         }
 #pragma omp barrier
                     }
                     row++;
                 }
     }
-    double elapsed = rfl_now_s() - t_start;
+    double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
-    rfl_progress_done();
-    rfl_team_describe(&p.team, meta);
+    rfl_team_describe(&p.team, out.meta);
 
-    int exit_code = status;
-    if (root) {
-        rfl_meta_set_outcome(meta, status, failure);
+    json_t *meta = rfl_session_outcome(&out);
+    if (meta) {
         json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
         json_object_set_new(meta, "huge_pages", rfl_buffer_hugepages_json(madvise_ok, buffer_bytes));
         json_t *sweep = json_pack("{s:I, s:I, s:f, s:f, s:i, s:f, s:f}", "wss_min_bytes", (json_int_t)p.wss_min,
@@ -411,19 +395,14 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                                          rfl_bw_kernels[k].nontemporal, "formula",
                                                          rfl_bw_kernels[k].formula));
         json_object_set_new(meta, "kernels", kernels);
-        if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
-            exit_code = RFL_EXIT_FAILURE;
+    }
+    rfl_session_commit(&out);
+    if (root) {
         rfl_info("barriers: OpenMP %.2f us, MPI %.2f us, per-sample overhead %.2f us", p.team.omp_barrier_us,
                  p.team.mpi_barrier_us, p.team.sample_overhead_us);
         print_summary(&p, best, nbest);
-        if (status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
-        else if (status == RFL_EXIT_OK)
-            rfl_info("%zu rows in %s (%.1f s)", csv.rows, o->output, elapsed);
-        json_decref(meta);
     }
-    exit_code = rfl_mpi_max_int(exit_code);
-    free(meta_path);
+    int exit_code = rfl_session_close(&out);
     free(best);
     free(sh.mismatch);
     rfl_team_free(&p.team);

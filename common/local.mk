@@ -9,10 +9,13 @@ librfl_a_SOURCES = \
 	common/csv.c common/csv.h \
 	common/interrupt.c common/interrupt.h \
 	common/log.c common/log.h \
+	common/main.h \
 	common/meta.c common/meta.h \
 	common/mpi_shim.c common/mpi_shim.h \
 	common/options.c common/options.h \
 	common/progress.c common/progress.h \
+	common/selftest.h \
+	common/session.c common/session.h \
 	common/size.c common/size.h \
 	common/stats.c common/stats.h \
 	common/timer.c common/timer.h

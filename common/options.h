@@ -39,6 +39,30 @@ struct rfl_cli {
     int allow_operands;   /* 0: a non-option argument is an error */
 };
 
+/* The rows the benchmark programs share, declared once: a program's table
+ * names each where its --help lists it, with its destination and the help
+ * text that states its own defaults; name, letter, type, value name and
+ * bounds come from here. (--min-time's letter differs between programs,
+ * and --experiments' upper bound.) */
+#define RFL_OPTION_OUTPUT(metavar, dest, help) {"output", 'o', RFL_OPT_STRING, (dest), (metavar), (help), 0, 0, NULL}
+#define RFL_OPTION_QUICK(dest, help) {"quick", 'q', RFL_OPT_FLAG, (dest), NULL, (help), 0, 0, NULL}
+#define RFL_OPTION_MIN_TIME(letter, dest, help)                                                               \
+    {"min-time", (letter), RFL_OPT_DOUBLE, (dest), "SECONDS", (help), 1e-6, 60, NULL}
+#define RFL_OPTION_EXPERIMENTS(dest, most, help) {"experiments", 'e', RFL_OPT_UINT, (dest), "N", (help), 1, (most), NULL}
+#define RFL_OPTION_PRINT_COLUMNS(dest, help) {"print-columns", 0, RFL_OPT_FLAG, (dest), NULL, (help), 0, 0, NULL}
+/* ... and the GPU programs'. */
+#define RFL_OPTION_DEVICE(dest)                                                                               \
+    {"device", 'd', RFL_OPT_UINT, (dest), "N",                                                                \
+     "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL}
+#define RFL_OPTION_LIST_DEVICES(dest)                                                                         \
+    {"list-devices", 0, RFL_OPT_FLAG, (dest), NULL, "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL}
+#define RFL_OPTION_SELF_TEST(dest)                                                                            \
+    {"self-test", 0, RFL_OPT_FLAG, (dest), NULL, "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL}
+#define RFL_OPTION_INJECT_FAULT(dest, help) {"inject-fault", 0, RFL_OPT_FLAG, (dest), NULL, (help), 0, 0, NULL}
+
+/* In a struct rfl_cli: its options are the array `table`. */
+#define RFL_CLI_OPTIONS(table) .options = (table), .noptions = sizeof(table) / sizeof((table)[0])
+
 enum rfl_cli_result {
     RFL_CLI_RUN = 0,    /* options parsed: go on */
     RFL_CLI_DONE = 1,   /* --help or --version printed: exit 0 */

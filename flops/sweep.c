@@ -12,14 +12,13 @@
 #include "verify.h"
 #include "cpu/clock.h"
 #include "cpu/buffer.h"
-#include "common/csv.h"
 #include "common/interrupt.h"
 #include "cpu/isa.h"
 #include "common/log.h"
-#include "common/meta.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
 #include "common/rfl.h"
+#include "common/session.h"
 #include "common/size.h"
 #include "common/stats.h"
 #include "cpu/team.h"
@@ -386,19 +385,10 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         return RFL_EXIT_FAILURE;
     }
 
-    struct rfl_csv csv;
-    char *meta_path = NULL;
-    json_t *meta = NULL;
-    int open_failed = 0;
-    if (root) {
-        open_failed = rfl_csv_open(&csv, o->output, columns, NCOLUMNS) != 0;
-        meta_path = rfl_meta_sidecar_path(o->output);
-        meta = rfl_meta_new("rfl_flops", o->argc, o->argv);
-    }
-    rfl_mpi_bcast_int(&open_failed, 1);
-    if (open_failed) {
-        free(meta_path);
-        json_decref(meta);
+    const struct rfl_session_spec out_spec = {.program = "rfl_flops", .argc = o->argc, .argv = o->argv,
+                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS};
+    struct rfl_session out;
+    if (rfl_session_open(&out, &out_spec) != 0) {
         free(buffer);
         free(p.wss);
         rfl_team_free(&p.team);
@@ -416,10 +406,6 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     memset(groups, 0, sizeof groups);
     size_t ngroups = 0, above_rows = 0;
     double above_max = 0;
-    int status = RFL_EXIT_OK;
-    char failure[512] = "";
-    rfl_interrupt_install();
-    double t_start = rfl_now_s();
 
 #pragma omp parallel num_threads(p.threads)
     {
@@ -546,8 +532,8 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                             bad = rfl_mpi_sum_ll(bad);
                             if (bad) {
                                 sh.stop = 1;
-                                status = RFL_EXIT_VERIFY;
-                                snprintf(failure, sizeof failure, "%s %s %s unroll %u FPE %u: %lld wrong values",
+                                out.status = RFL_EXIT_VERIFY;
+                                snprintf(out.failure, sizeof out.failure, "%s %s %s unroll %u FPE %u: %lld wrong values",
                                          rfl_fl_variant_names[c->variant], isa_label(c),
                                          rfl_precision_names[c->prec], c->unroll, fpe, bad);
                             } else if (root) {
@@ -576,68 +562,68 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                 char level[16];
                                 rfl_topo_level_name(&p.topo, node_threads, (uint64_t)n * elem, level, sizeof level);
 
-                                rfl_csv_str(&csv, rfl_fl_variant_names[c->variant]);
-                                rfl_csv_str(&csv, isa_label(c));
-                                rfl_csv_str(&csv, rfl_precision_names[c->prec]);
-                                rfl_csv_int(&csv, c->unroll);
-                                rfl_csv_int(&csv, p.ranks);
-                                rfl_csv_int(&csv, active);
-                                rfl_csv_u64(&csv, (uint64_t)n * elem * job_threads);
-                                rfl_csv_u64(&csv, (uint64_t)n * elem);
-                                rfl_csv_u64(&csv, n);
-                                rfl_csv_int(&csv, fpe);
-                                rfl_csv_int(&csv, bytes_per_elem);
-                                rfl_csv_double(&csv, ai);
-                                rfl_csv_u64(&csv, trials);
-                                rfl_csv_int(&csv, p.experiments);
-                                rfl_csv_double(&csv, flops);
-                                rfl_csv_double(&csv, st.min);
-                                rfl_csv_double(&csv, st.median);
-                                rfl_csv_double(&csv, st.max);
-                                rfl_csv_double(&csv, gflops);
-                                rfl_csv_double(&csv, flops / st.median * 1e-9);
-                                rfl_csv_double(&csv, flops / st.max * 1e-9);
-                                rfl_csv_double(&csv, gflops / ai);
+                                rfl_csv_str(&out.csv, rfl_fl_variant_names[c->variant]);
+                                rfl_csv_str(&out.csv, isa_label(c));
+                                rfl_csv_str(&out.csv, rfl_precision_names[c->prec]);
+                                rfl_csv_int(&out.csv, c->unroll);
+                                rfl_csv_int(&out.csv, p.ranks);
+                                rfl_csv_int(&out.csv, active);
+                                rfl_csv_u64(&out.csv, (uint64_t)n * elem * job_threads);
+                                rfl_csv_u64(&out.csv, (uint64_t)n * elem);
+                                rfl_csv_u64(&out.csv, n);
+                                rfl_csv_int(&out.csv, fpe);
+                                rfl_csv_int(&out.csv, bytes_per_elem);
+                                rfl_csv_double(&out.csv, ai);
+                                rfl_csv_u64(&out.csv, trials);
+                                rfl_csv_int(&out.csv, p.experiments);
+                                rfl_csv_double(&out.csv, flops);
+                                rfl_csv_double(&out.csv, st.min);
+                                rfl_csv_double(&out.csv, st.median);
+                                rfl_csv_double(&out.csv, st.max);
+                                rfl_csv_double(&out.csv, gflops);
+                                rfl_csv_double(&out.csv, flops / st.median * 1e-9);
+                                rfl_csv_double(&out.csv, flops / st.max * 1e-9);
+                                rfl_csv_double(&out.csv, gflops / ai);
                                 double fraction = 0;
                                 if (peak > 0) {
                                     fraction = gflops / peak;
                                     /* Odd FPE may pass the FMA peak on cores with
                                      * separate add pipes; the model knows how far. */
                                     const int above = gflops > peak && gflops > model;
-                                    rfl_csv_double(&csv, peak);
-                                    rfl_csv_double(&csv, fraction);
-                                    rfl_csv_int(&csv, above);
+                                    rfl_csv_double(&out.csv, peak);
+                                    rfl_csv_double(&out.csv, fraction);
+                                    rfl_csv_int(&out.csv, above);
                                     if (above) {
                                         above_rows++;
                                         above_max = fraction > above_max ? fraction : above_max;
                                     }
                                 } else {
-                                    rfl_csv_str(&csv, "");
-                                    rfl_csv_str(&csv, "");
-                                    rfl_csv_str(&csv, "");
+                                    rfl_csv_str(&out.csv, "");
+                                    rfl_csv_str(&out.csv, "");
+                                    rfl_csv_str(&out.csv, "");
                                 }
                                 if (model > 0)
-                                    rfl_csv_double(&csv, model);
+                                    rfl_csv_double(&out.csv, model);
                                 else
-                                    rfl_csv_str(&csv, "");
-                                rfl_csv_int(&csv, 1);
-                                rfl_csv_str(&csv, level);
-                                rfl_csv_str(&csv, c->variant == RFL_FL_SIMD ? "intrinsics"
+                                    rfl_csv_str(&out.csv, "");
+                                rfl_csv_int(&out.csv, 1);
+                                rfl_csv_str(&out.csv, level);
+                                rfl_csv_str(&out.csv, c->variant == RFL_FL_SIMD ? "intrinsics"
                                                   : rfl_fl_ref_compiled(fpe) ? "unrolled" : "loop");
                                 if (rg.ghz_mean > 0)
-                                    rfl_csv_double(&csv, rg.ghz_mean);
+                                    rfl_csv_double(&out.csv, rg.ghz_mean);
                                 else
-                                    rfl_csv_str(&csv, "");
-                                rfl_csv_int(&csv, g->cores_used);
+                                    rfl_csv_str(&out.csv, "");
+                                rfl_csv_int(&out.csv, g->cores_used);
                                 if (isa_peak > 0) {
-                                    rfl_csv_double(&csv, isa_peak);
-                                    rfl_csv_double(&csv, gflops / isa_peak);
+                                    rfl_csv_double(&out.csv, isa_peak);
+                                    rfl_csv_double(&out.csv, gflops / isa_peak);
                                 } else {
-                                    rfl_csv_str(&csv, "");
-                                    rfl_csv_str(&csv, "");
+                                    rfl_csv_str(&out.csv, "");
+                                    rfl_csv_str(&out.csv, "");
                                 }
-                                rfl_csv_str(&csv, model > 0 ? bound : "");
-                                rfl_csv_end_row(&csv);
+                                rfl_csv_str(&out.csv, model > 0 ? bound : "");
+                                rfl_csv_end_row(&out.csv);
 
                                 if (gflops > best[ci].gflops_per_s)
                                     best[ci] = (struct best){gflops, fraction, active, c->unroll, fpe};
@@ -645,7 +631,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                                              rfl_fl_variant_names[c->variant], isa_label(c),
                                              rfl_precision_names[c->prec], c->unroll, active, fpe, gflops);
                             }
-                            sh.stop = rfl_interrupt_agree(sh.stop, &status);
+                            sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                         }
 #pragma omp barrier
                     }
@@ -656,16 +642,14 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         if (!sh.stop)
             measure_clock(&p, &sh, tid, (unsigned)p.threads, &groups[MAX_THREAD_COUNTS]);
     }
-    double elapsed = rfl_now_s() - t_start;
+    double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
-    rfl_progress_done();
-    rfl_team_describe(&p.team, meta);
+    rfl_team_describe(&p.team, out.meta);
 
-    int exit_code = status;
     const struct group *top = ngroups ? &groups[ngroups - 1] : &groups[0];
     const struct group *end = &groups[MAX_THREAD_COUNTS];
-    if (root) {
-        rfl_meta_set_outcome(meta, status, failure);
+    json_t *meta = rfl_session_outcome(&out);
+    if (meta) {
         json_object_set_new(meta, "thread_counts", uint_array(p.thread_counts, p.nthread_counts));
         json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
         json_object_set_new(meta, "cpu", rfl_fl_cpu_to_json(&p.cpu));
@@ -771,8 +755,9 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         json_object_set_new(meta, "sweep", sweep);
         json_object_set_new(meta, "huge_pages", rfl_buffer_hugepages_json(madvise_ok, buffer_bytes));
         json_object_set_new(meta, "above_peak_rows", json_integer((json_int_t)above_rows));
-        if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
-            exit_code = RFL_EXIT_FAILURE;
+    }
+    rfl_session_commit(&out);
+    if (root) {
 
         rfl_info("%s, %s; clock %.3f GHz with %u threads per rank (%s load), %lld cores: peak %.1f GFLOP/s fp64",
                  p.cpu.uarch, p.peak_isa == RFL_FL_NISA ? rfl_fl_ref_target() : rfl_fl_isa_names[p.peak_isa],
@@ -781,7 +766,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         if (!p.cpu.known || p.cpu.fma_units_override)
             rfl_info("peak assumption: %s%s", p.cpu.assumption,
                      p.cpu.fma_units_override ? " (FMA units set by --fma-units)" : "");
-        if (csv.rows)
+        if (out.csv.rows)
             print_summary(&p, best, top);
         if (above_rows)
             rfl_warn("%zu rows exceed the theoretical peak (up to %.3f x): the cores most likely ran above the "
@@ -792,16 +777,10 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             fabs(end->ghz_mean / top->ghz_mean - 1.0) > 0.05)
             rfl_warn("the clock moved during the run: %.3f GHz before the %u-thread rows, %.3f GHz at the end",
                      top->ghz_mean, top->threads, end->ghz_mean);
-        if (status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
-        else if (status == RFL_EXIT_OK)
-            rfl_info("%zu rows in %s (%.1f s)", csv.rows, o->output, elapsed);
-        json_decref(meta);
     }
-    exit_code = rfl_mpi_max_int(exit_code);
+    int exit_code = rfl_session_close(&out);
     for (size_t i = 0; i <= MAX_THREAD_COUNTS; i++)
         free(groups[i].per_thread);
-    free(meta_path);
     free(best);
     free(sh.mismatch);
     rfl_team_free(&p.team);

@@ -5,6 +5,7 @@
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
 #include "common/size.h"
+#include "common/selftest.h"
 
 #include <errno.h>
 #include <math.h>
@@ -550,14 +551,6 @@ void rfl_gpu_evidence(json_t *list, const char *name, double measured, const cha
 /* ------------------------------------------------------------------------
  * Self-test
  * ---------------------------------------------------------------------- */
-
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
 
 int rfl_gpu_self_test(void)
 {

@@ -39,7 +39,6 @@ void rfl_gpu_bandwidth_defaults(struct rfl_gpu_bandwidth_opts *o)
 
 int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **argv)
 {
-    unsigned device = 0;
     const struct rfl_option table[] = {
         {"wss", 'w', RFL_OPT_SIZE_RANGE, o->wss, "MIN:MAX",
          "working set per GPU, swept geometrically (default 4K:4G; --quick 64K:1G),\n"
@@ -58,25 +57,21 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          "blocks per grid: max (all that fit at once), Nx (N per SM) or N (default max)", 0, 0, NULL},
         {"chunk", 'c', RFL_OPT_SIZE, &o->chunk_bytes, "SIZE",
          "global_bulk: bytes per bulk copy, a multiple of 16 (default 16K)", 0, 0, NULL},
-        {"min-time", 'm', RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
-         "trials double until one sample lasts this long (default 0.005; --quick 0.002)", 1e-6, 60, NULL},
-        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
-         "timed samples per point; min/median/max reported (default 5; --quick 3)", 1, 1000, NULL},
-        {"device", 'd', RFL_OPT_UINT, &device, "N",
-         "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL},
+        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
+         "trials double until one sample lasts this long (default 0.005; --quick 0.002)"),
+        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
+         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTION_DEVICE(&o->device),
         {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
          "device memory the buffers may take (default: half the free memory)", 0, 0, NULL},
-        {"output", 'o', RFL_OPT_STRING, &o->output, "FILE",
-         "CSV output, with its metadata in FILE.json (default gpu_bandwidth.csv; - for stdout)", 0, 0, NULL},
-        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "a coarse sweep: fewer points, shorter samples", 0, 0, NULL},
-        {"list-devices", 0, RFL_OPT_FLAG, &o->list_devices, NULL,
-         "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL},
-        {"print-columns", 0, RFL_OPT_FLAG, &o->print_columns, NULL,
-         "print the CSV file name and its columns and exit (no GPU needed)", 0, 0, NULL},
-        {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL,
-         "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL},
-        {"inject-fault", 0, RFL_OPT_FLAG, &o->inject_fault, NULL,
-         "testing: corrupt one element after timing (the run must end with exit 3)", 0, 0, NULL},
+        RFL_OPTION_OUTPUT("FILE", &o->output,
+         "CSV output, with its metadata in FILE.json (default gpu_bandwidth.csv; - for stdout)"),
+        RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer points, shorter samples"),
+        RFL_OPTION_LIST_DEVICES(&o->list_devices),
+        RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit (no GPU needed)"),
+        RFL_OPTION_SELF_TEST(&o->self_test),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
+         "testing: corrupt one element after timing (the run must end with exit 3)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_gpu_bandwidth",
@@ -89,15 +84,13 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
                   "one row per GPU and, with several ranks, an aggregate row. Exit status: 0 ok,\n"
                   "1 run failed (or no CUDA device), 2 bad usage, 3 verification failed,\n"
                   "130 interrupted (rows so far are kept). Columns: see docs/FORMAT.md.",
-        .options = table,
-        .noptions = sizeof table / sizeof table[0],
+        RFL_CLI_OPTIONS(table),
     };
     o->argc = argc;
     o->argv = argv;
     int rc = rfl_cli_parse(&cli, argc, argv, NULL);
     if (rc != RFL_CLI_RUN)
         return rc;
-    o->device = device;
     const char *threads = o->threads_text ? o->threads_text : o->quick ? "256" : "256,1024";
     if (rfl_gpu_parse_uints(cli.program, "threads-per-block", threads, 32, 1024, o->threads, RFL_GBW_MAX_LIST,
                             &o->nthreads) != 0)

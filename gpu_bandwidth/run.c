@@ -5,16 +5,16 @@
 #include "config.h"
 #include "gpu_bandwidth/gpu_bandwidth.h"
 #include "gpu_bandwidth/kernels.h"
-#include "common/csv.h"
 #include "common/interrupt.h"
 #include "common/log.h"
-#include "common/meta.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
 #include "common/rfl.h"
+#include "common/session.h"
 #include "common/size.h"
 #include "common/stats.h"
 #include "common/timer.h"
+#include "common/selftest.h"
 #include "schema/schema.h"
 
 #include <math.h>
@@ -482,14 +482,6 @@ static int print_columns(void)
     return RFL_EXIT_OK;
 }
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test();
@@ -529,9 +521,7 @@ static int self_test(void)
     /* Every vector count is a whole number of pattern periods in both precisions. */
     EXPECT((vectors_for(12345678) * lanes_of(RFL_GPU_FP64)) % 8 == 0);
     EXPECT(level_index("l2") == 2 && level_index("bogus") == NLEVELS - 1);
-    if (failures == 0)
-        fprintf(stderr, "rfl_gpu_bandwidth: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_gpu_bandwidth", failures);
 }
 
 static void free_ctx(struct ctx *c)
@@ -677,18 +667,11 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
         return rfl_gpu_fail(RFL_EXIT_FAILURE);
     }
 
-    json_t *meta = rfl_gpu_meta_new("rfl_gpu_bandwidth", o->argc, o->argv, &c.dev);
-    struct rfl_csv csv;
-    char *meta_path = NULL;
-    int open_failed = 0;
-    if (root) {
-        open_failed = rfl_csv_open(&csv, o->output, columns, NCOLUMNS) != 0;
-        meta_path = rfl_meta_sidecar_path(o->output);
-    }
-    rfl_mpi_bcast_int(&open_failed, 1);
-    if (open_failed) {
-        json_decref(meta);
-        free(meta_path);
+    const struct rfl_session_spec out_spec = {.program = "rfl_gpu_bandwidth", .argc = o->argc, .argv = o->argv,
+                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS,
+                                              .meta = rfl_gpu_meta_new("rfl_gpu_bandwidth", o->argc, o->argv, &c.dev)};
+    struct rfl_session out;
+    if (rfl_session_open(&out, &out_spec) != 0) {
         free_ctx(&c);
         free(cfgs);
         free(wss);
@@ -696,10 +679,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     }
 
     double(*best)[NLEVELS] = calloc((size_t)ncfg + 1, sizeof *best);
-    int status = RFL_EXIT_OK, stop = 0;
-    char failure[512] = "";
-    rfl_interrupt_install();
-    const double t_start = rfl_now_s();
+    int stop = 0;
     const int nvals = (int)c.experiments + 3;
     double *mine = calloc((size_t)nvals, sizeof *mine);
     for (int i = 0; i < ncfg && !stop; i++) {
@@ -714,7 +694,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
             const uint64_t wss_bytes = (uint64_t)(memcpy_kernel ? 2 : 1) * n_vec * RFL_GBW_VEC_BYTES;
             struct point p;
             if (run_point(&c, cfg, n_vec, &p)) {
-                status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                 stop = 1;
                 break;
             }
@@ -731,13 +711,13 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                               cfg->kernel == RFL_GBW_MEMCPY ? "copy" : rfl_gbw_access_names[cfg->access],
                               cfg->kernel == RFL_GBW_MEMCPY ? "" : rfl_gpu_precision_names[cfg->prec], sz, p.detail);
             if (bad) {
-                status = RFL_EXIT_VERIFY;
-                snprintf(failure, sizeof failure, "%s at %s: %lld wrong values", rfl_gbw_kernels[cfg->kernel].name, sz,
+                out.status = RFL_EXIT_VERIFY;
+                snprintf(out.failure, sizeof out.failure, "%s at %s: %lld wrong values", rfl_gbw_kernels[cfg->kernel].name, sz,
                          bad);
                 stop = 1;
             } else if (root && all) {
                 for (int r = 0; r < c.ranks; r++)
-                    write_row(&csv, &c, cfg, 0, r, (int)all[(size_t)r * nvals + c.experiments + 2], wss_bytes, n_vec,
+                    write_row(&out.csv, &c, cfg, 0, r, (int)all[(size_t)r * nvals + c.experiments + 2], wss_bytes, n_vec,
                               p.trials, all + (size_t)r * nvals, all[(size_t)r * nvals + c.experiments]);
                 if (c.ranks > 1) {
                     double agg[MAX_EXPERIMENTS];
@@ -747,7 +727,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                             if (all[(size_t)r * nvals + e] > agg[e])
                                 agg[e] = all[(size_t)r * nvals + e];
                     }
-                    write_row(&csv, &c, cfg, 1, 0, 0, wss_bytes, n_vec, p.trials, agg, 0);
+                    write_row(&out.csv, &c, cfg, 1, 0, 0, wss_bytes, n_vec, p.trials, agg, 0);
                 }
                 double t_min = INFINITY;
                 for (unsigned e = 0; e < c.experiments; e++)
@@ -763,20 +743,18 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                              gbs);
             }
             free(all);
-            stop = rfl_interrupt_agree(stop, &status);
+            stop = rfl_interrupt_agree(stop, &out.status);
         }
     }
-    const double elapsed = rfl_now_s() - t_start;
-    rfl_progress_done();
+    const double elapsed = rfl_session_stop(&out);
     free(mine);
-    rfl_gpu_meta_finish(meta, &c.dev);
+    rfl_gpu_meta_finish(out.meta, &c.dev);
 
-    int exit_code = status;
     if (root) {
         json_t *ev = json_array();
-        if (status == RFL_EXIT_OK)
+        if (out.status == RFL_EXIT_OK)
             evidence(&c, ev, kernels);
-        rfl_meta_set_outcome(meta, status, failure);
+        json_t *meta = rfl_session_outcome(&out);
         json_t *tl = json_array(), *bl = json_array(), *kl = json_array();
         for (int t = 0; t < o->nthreads; t++)
             json_array_append_new(tl, json_integer(o->threads[t]));
@@ -799,18 +777,11 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                                       elapsed));
         json_object_set_new(meta, "kernels", kl);
         json_object_set_new(meta, "evidence", ev);
-        if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
-            exit_code = RFL_EXIT_FAILURE;
-        if (status == RFL_EXIT_OK || status == RFL_EXIT_INTERRUPTED)
-            print_summary(&c, cfgs, ncfg, best);
-        if (status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
-        else if (status == RFL_EXIT_OK)
-            rfl_info("%zu rows in %s (%.1f s)", csv.rows, o->output, elapsed);
     }
-    json_decref(meta);
-    exit_code = rfl_mpi_max_int(exit_code);
-    free(meta_path);
+    rfl_session_commit(&out);
+    if (root && (out.status == RFL_EXIT_OK || out.status == RFL_EXIT_INTERRUPTED))
+        print_summary(&c, cfgs, ncfg, best);
+    int exit_code = rfl_session_close(&out);
     free(best);
     free(cfgs);
     free(wss);

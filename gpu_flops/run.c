@@ -6,16 +6,16 @@
 #include "config.h"
 #include "gpu_flops/gpu_flops.h"
 #include "gpu_flops/kernels.h"
-#include "common/csv.h"
 #include "common/interrupt.h"
 #include "common/log.h"
-#include "common/meta.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
 #include "common/rfl.h"
+#include "common/session.h"
 #include "common/size.h"
 #include "common/stats.h"
 #include "common/timer.h"
+#include "common/selftest.h"
 #include "schema/schema.h"
 
 #include <math.h>
@@ -241,14 +241,6 @@ static void evidence(const struct ctx *c, json_t *list, unsigned precisions)
     }
 }
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test() + rfl_gfl_verify_self_test();
@@ -264,9 +256,7 @@ static int self_test(void)
         EXPECT(rfl_gfl_fpe_index(f) >= 0);
     EXPECT(rfl_gfl_fpe_index(3) < 0 && rfl_gfl_fpe_index(8192) < 0 && rfl_gfl_chains_index(3) < 0);
     EXPECT(rfl_gfl_chains_index(8) == 3);
-    if (failures == 0)
-        fprintf(stderr, "rfl_gpu_flops: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_gpu_flops", failures);
 }
 
 static void free_ctx(struct ctx *c)
@@ -374,28 +364,18 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
         return rfl_gpu_fail(RFL_EXIT_FAILURE);
     }
 
-    json_t *meta = rfl_gpu_meta_new("rfl_gpu_flops", o->argc, o->argv, &c.dev);
-    struct rfl_csv csv;
-    char *meta_path = NULL;
-    int open_failed = 0;
-    if (root) {
-        open_failed = rfl_csv_open(&csv, o->output, columns, NCOLUMNS) != 0;
-        meta_path = rfl_meta_sidecar_path(o->output);
-    }
-    rfl_mpi_bcast_int(&open_failed, 1);
-    if (open_failed) {
-        json_decref(meta);
-        free(meta_path);
+    const struct rfl_session_spec out_spec = {.program = "rfl_gpu_flops", .argc = o->argc, .argv = o->argv,
+                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS,
+                                              .meta = rfl_gpu_meta_new("rfl_gpu_flops", o->argc, o->argv, &c.dev)};
+    struct rfl_session out;
+    if (rfl_session_open(&out, &out_spec) != 0) {
         free_ctx(&c);
         free(cfgs);
         free(wss);
         return RFL_EXIT_FAILURE;
     }
 
-    int status = RFL_EXIT_OK, stop = 0;
-    char failure[512] = "";
-    rfl_interrupt_install();
-    const double t_start = rfl_now_s();
+    int stop = 0;
     const int nvals = (int)c.experiments + 3;
     double *mine = calloc((size_t)nvals, sizeof *mine);
     for (int i = 0; i < ncfg && !stop; i++) {
@@ -413,7 +393,7 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
             last = n_groups;
             struct point p;
             if (run_point(&c, cfg, n_groups, &p)) {
-                status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                 stop = 1;
                 break;
             }
@@ -427,13 +407,13 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                 rfl_error_all("verification failed: %s FPE %u, %u chains, %zu groups: %s",
                               rfl_gpu_precision_names[cfg->prec], cfg->fpe, cfg->chains, n_groups, p.detail);
             if (bad) {
-                status = RFL_EXIT_VERIFY;
-                snprintf(failure, sizeof failure, "%s FPE %u, %u chains: %lld wrong values",
+                out.status = RFL_EXIT_VERIFY;
+                snprintf(out.failure, sizeof out.failure, "%s FPE %u, %u chains: %lld wrong values",
                          rfl_gpu_precision_names[cfg->prec], cfg->fpe, cfg->chains, bad);
                 stop = 1;
             } else if (root && all) {
                 for (int r = 0; r < c.ranks; r++)
-                    write_row(&csv, &c, cfg, 0, r, (int)all[(size_t)r * nvals + c.experiments + 2], n_groups, p.trials,
+                    write_row(&out.csv, &c, cfg, 0, r, (int)all[(size_t)r * nvals + c.experiments + 2], n_groups, p.trials,
                               all + (size_t)r * nvals, all[(size_t)r * nvals + c.experiments]);
                 if (c.ranks > 1) {
                     double agg[MAX_EXPERIMENTS];
@@ -443,26 +423,24 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                             if (all[(size_t)r * nvals + e] > agg[e])
                                 agg[e] = all[(size_t)r * nvals + e];
                     }
-                    write_row(&csv, &c, cfg, 1, 0, 0, n_groups, p.trials, agg, 0);
+                    write_row(&out.csv, &c, cfg, 1, 0, 0, n_groups, p.trials, agg, 0);
                 }
                 rfl_progress("%s FPE %u, %u chains, %ux%u", rfl_gpu_precision_names[cfg->prec], cfg->fpe, cfg->chains,
                              cfg->blocks, cfg->threads);
             }
             free(all);
-            stop = rfl_interrupt_agree(stop, &status);
+            stop = rfl_interrupt_agree(stop, &out.status);
         }
     }
-    const double elapsed = rfl_now_s() - t_start;
-    rfl_progress_done();
+    const double elapsed = rfl_session_stop(&out);
     free(mine);
-    rfl_gpu_meta_finish(meta, &c.dev);
+    rfl_gpu_meta_finish(out.meta, &c.dev);
 
-    int exit_code = status;
     if (root) {
         json_t *ev = json_array();
-        if (status == RFL_EXIT_OK)
+        if (out.status == RFL_EXIT_OK)
             evidence(&c, ev, precisions);
-        rfl_meta_set_outcome(meta, status, failure);
+        json_t *meta = rfl_session_outcome(&out);
         json_t *fl = json_array(), *cl = json_array(), *tl = json_array(), *bl = json_array();
         for (int i = 0; i < o->nfpe; i++)
             json_array_append_new(fl, json_integer(o->fpe[i]));
@@ -486,16 +464,9 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                                       "per trial: b = x; if FPE odd: b = b + c1; FPE/2 times: b = b*m + c2; x = -b",
                                       "c1", RFL_GFL_C1, "m", RFL_GFL_M, "c2", RFL_GFL_C2));
         json_object_set_new(meta, "evidence", ev);
-        if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
-            exit_code = RFL_EXIT_FAILURE;
-        if (status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
-        else if (status == RFL_EXIT_OK)
-            rfl_info("%zu rows in %s (%.1f s)", csv.rows, o->output, elapsed);
     }
-    json_decref(meta);
-    exit_code = rfl_mpi_max_int(exit_code);
-    free(meta_path);
+    rfl_session_commit(&out);
+    int exit_code = rfl_session_close(&out);
     free(cfgs);
     free(wss);
     free_ctx(&c);

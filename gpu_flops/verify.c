@@ -8,6 +8,7 @@
 #include "config.h"
 #include "gpu_flops/gpu_flops.h"
 #include "gpu_flops/kernels.h"
+#include "common/selftest.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -100,14 +101,6 @@ uint64_t rfl_gfl_replay_bits(enum rfl_gpu_precision p, unsigned fpe, unsigned pa
     }
     return x;
 }
-
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
 
 int rfl_gfl_verify_self_test(void)
 {

@@ -16,14 +16,13 @@ void rfl_gpu_micro_defaults(struct rfl_gpu_micro_opts *o)
 
 int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
 {
-    unsigned device = 0;
     const struct rfl_option table[] = {
         {"mode", 'M', RFL_OPT_LIST, &o->modes, "LIST", "microbenchmarks to run, each with its CSV (default all)", 0, 0,
          rfl_gmi_mode_names},
-        {"min-time", 'm', RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
-         "repeats double until one sample lasts this long (default 0.005; --quick 0.002)", 1e-6, 60, NULL},
-        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
-         "timed samples per point; min/median/max reported (default 5; --quick 3)", 1, 1000, NULL},
+        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
+         "repeats double until one sample lasts this long (default 0.005; --quick 0.002)"),
+        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
+         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         {"launches", 0, RFL_OPT_UINT, &o->launches, "N",
          "launch: kernel launches per sample (default 10000; --quick 1000)", 1, 10000000, NULL},
         {"transfer-sizes", 0, RFL_OPT_SIZE_RANGE, o->transfer, "MIN:MAX",
@@ -38,19 +37,16 @@ int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
          "stride: bytes per buffer (default 256M; --quick 16M)", 0, 0, NULL},
         {"barriers", 0, RFL_OPT_UINT, &o->barriers, "N",
          "barrier: barriers (or launches) per sample (default 2000; --quick 200)", 1, 10000000, NULL},
-        {"device", 'd', RFL_OPT_UINT, &device, "N",
-         "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL},
-        {"output", 'o', RFL_OPT_STRING, &o->output, "PREFIX",
-         "output prefix: PREFIX_MODE.csv and PREFIX_MODE.json per mode (default gpu_micro)", 0, 0, NULL},
-        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "fewer points, shorter samples", 0, 0, NULL},
-        {"list-devices", 0, RFL_OPT_FLAG, &o->list_devices, NULL,
-         "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL},
-        {"print-columns", 0, RFL_OPT_FLAG, &o->print_columns, NULL,
-         "print each CSV file name and its columns and exit (no GPU needed)", 0, 0, NULL},
-        {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL,
-         "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL},
-        {"inject-fault", 0, RFL_OPT_FLAG, &o->inject_fault, NULL,
-         "testing: corrupt one result in each mode (the run must end with exit 3)", 0, 0, NULL},
+        RFL_OPTION_DEVICE(&o->device),
+        RFL_OPTION_OUTPUT("PREFIX", &o->output,
+         "output prefix: PREFIX_MODE.csv and PREFIX_MODE.json per mode (default gpu_micro)"),
+        RFL_OPTION_QUICK(&o->quick, "fewer points, shorter samples"),
+        RFL_OPTION_LIST_DEVICES(&o->list_devices),
+        RFL_OPTION_PRINT_COLUMNS(&o->print_columns,
+         "print each CSV file name and its columns and exit (no GPU needed)"),
+        RFL_OPTION_SELF_TEST(&o->self_test),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
+         "testing: corrupt one result in each mode (the run must end with exit 3)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_gpu_micro",
@@ -64,15 +60,13 @@ int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
                   "PREFIX_transfer_fit.csv). Under MPI each rank drives one GPU; rank 0 writes one\n"
                   "row per GPU. Exit status: 0 ok, 1 run failed (or no CUDA device), 2 bad usage,\n"
                   "3 verification failed, 130 interrupted. Columns: see docs/FORMAT.md.",
-        .options = table,
-        .noptions = sizeof table / sizeof table[0],
+        RFL_CLI_OPTIONS(table),
     };
     o->argc = argc;
     o->argv = argv;
     int rc = rfl_cli_parse(&cli, argc, argv, NULL);
     if (rc != RFL_CLI_RUN)
         return rc;
-    o->device = device;
     if (rfl_gpu_parse_sizes(cli.program, "chase-strides", o->strides_text ? o->strides_text : "128,4K,2M",
                             o->strides, RFL_GMI_MAX_STRIDES, &o->nstrides) != 0)
         return RFL_CLI_ERROR;

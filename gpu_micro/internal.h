@@ -10,6 +10,7 @@
 #include "gpu/gpu.h"
 #include "gpu_micro/gpu_micro.h"
 #include "common/csv.h"
+#include "common/session.h"
 #include "schema/schema.h"
 
 struct rfl_gmi_ctx {
@@ -37,10 +38,9 @@ struct rfl_gmi_table_spec {
 
 struct rfl_gmi_table {
     const struct rfl_gmi_table_spec *spec;
-    struct rfl_csv csv;
+    struct rfl_session out; /* the CSV and its sidecar, begun when the table opened */
     char *path;
     int open;
-    json_t *meta; /* rank 0: the sidecar, begun when the table opened */
 };
 
 /* A cell of a row: text (the same on every rank) or a number (each rank

@@ -4,10 +4,11 @@
 #include "gpu_micro/kernels.h"
 #include "common/interrupt.h"
 #include "common/log.h"
-#include "common/meta.h"
+#include "common/session.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
 #include "common/timer.h"
+#include "common/selftest.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,25 +23,23 @@ int rfl_gmi_table_open(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, const str
 {
     memset(t, 0, sizeof *t);
     t->spec = spec;
-    int failed = 0;
-    if (c->root) {
-        size_t len = strlen(c->o->output) + strlen(spec->suffix) + 8;
-        t->path = malloc(len);
-        if (!t->path)
-            failed = 1;
-        else {
-            snprintf(t->path, len, "%s_%s.csv", c->o->output, spec->suffix);
-            failed = rfl_csv_open(&t->csv, t->path, spec->columns, spec->ncols) != 0;
-        }
-        t->open = !failed;
-    }
-    rfl_mpi_bcast_int(&failed, 1);
-    if (failed) {
+    size_t len = strlen(c->o->output) + strlen(spec->suffix) + 8;
+    t->path = malloc(len);
+    if (!t->path)
+        rfl_mpi_abort(RFL_EXIT_FAILURE);
+    snprintf(t->path, len, "%s_%s.csv", c->o->output, spec->suffix);
+    /* Collective: the NVML readings before the mode runs. */
+    const struct rfl_session_spec s = {.program = "rfl_gpu_micro", .argc = c->o->argc, .argv = c->o->argv,
+                                       .output = t->path, .columns = spec->columns, .ncols = spec->ncols,
+                                       .meta = rfl_gpu_meta_new("rfl_gpu_micro", c->o->argc, c->o->argv, &c->dev),
+                                       .flags = RFL_SESSION_TABLE};
+    if (rfl_session_open(&t->out, &s) != 0) {
+        free(t->path);
+        t->path = NULL;
         c->status = RFL_EXIT_FAILURE;
         return -1;
     }
-    /* Collective: the NVML readings before the mode runs. */
-    t->meta = rfl_gpu_meta_new("rfl_gpu_micro", c->o->argc, c->o->argv, &c->dev);
+    t->open = 1;
     return 0;
 }
 
@@ -69,15 +68,15 @@ int rfl_gmi_emit(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, struct rfl_gmi_
             const double *v = all + (size_t)r * (n + 1);
             for (int i = 0; i < n; i++) {
                 if (cells[i].kind == RFL_GMI_STR)
-                    rfl_csv_str(&t->csv, cells[i].s);
+                    rfl_csv_str(&t->out.csv, cells[i].s);
                 else if (isnan(v[i]))
-                    rfl_csv_str(&t->csv, "");
+                    rfl_csv_str(&t->out.csv, "");
                 else if (cells[i].kind == RFL_GMI_INT)
-                    rfl_csv_int(&t->csv, (long long)llround(v[i]));
+                    rfl_csv_int(&t->out.csv, (long long)llround(v[i]));
                 else
-                    rfl_csv_double(&t->csv, v[i]);
+                    rfl_csv_double(&t->out.csv, v[i]);
             }
-            rfl_csv_end_row(&t->csv);
+            rfl_csv_end_row(&t->out.csv);
         }
     }
     free(all);
@@ -86,25 +85,19 @@ int rfl_gmi_emit(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, struct rfl_gmi_
 
 int rfl_gmi_table_close(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
 {
-    json_t *meta = t->meta;
-    t->meta = NULL;
-    rfl_gpu_meta_finish(meta, &c->dev); /* collective */
-    int rc = 0;
-    if (c->root && t->open) {
-        rfl_meta_set_outcome(meta, c->status, c->failure);
+    rfl_gpu_meta_finish(t->out.meta, &c->dev); /* collective */
+    t->out.status = c->status;
+    snprintf(t->out.failure, sizeof t->out.failure, "%s", c->failure);
+    json_t *meta = rfl_session_outcome(&t->out);
+    if (meta) {
         json_object_set_new(meta, "mode", json_string(t->spec->suffix));
         json_object_set(meta, "settings", c->mode_meta ? c->mode_meta : json_object());
         json_object_set_new(meta, "min_time_s", json_real(c->min_time_s));
         json_object_set_new(meta, "experiments", json_integer(c->experiments));
-        char *sidecar = rfl_meta_sidecar_path(t->path);
-        if (rfl_csv_commit(&t->csv) != 0 || (sidecar && rfl_meta_write(meta, sidecar) != 0))
-            rc = -1;
-        else
-            rfl_info("%zu rows in %s", t->csv.rows, t->path);
-        free(sidecar);
-        t->open = 0;
     }
-    json_decref(meta);
+    int rc = rfl_session_commit(&t->out);
+    rfl_session_close(&t->out); /* collective; the run reports its own outcome */
+    t->open = 0;
     free(t->path);
     t->path = NULL;
     if (rc)
@@ -115,9 +108,7 @@ int rfl_gmi_table_close(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
 int rfl_gmi_abort(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
 {
     if (t->open)
-        rfl_csv_abort(&t->csv);
-    json_decref(t->meta);
-    t->meta = NULL;
+        rfl_session_abort(&t->out);
     t->open = 0;
     free(t->path);
     t->path = NULL;
@@ -167,14 +158,6 @@ static int print_columns(const struct rfl_gpu_micro_opts *o)
     return RFL_EXIT_OK;
 }
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test();
@@ -206,9 +189,7 @@ static int self_test(void)
         EXPECT(all_tables[i]->ncols >= 3 && strcmp(all_tables[i]->columns[0], "rank") == 0 &&
                strcmp(all_tables[i]->columns[1], "device") == 0 &&
                strcmp(all_tables[i]->columns[all_tables[i]->ncols - 1], "verified") == 0);
-    if (failures == 0)
-        fprintf(stderr, "rfl_gpu_micro: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_gpu_micro", failures);
 }
 
 /* ------------------------------------------------------------------------

@@ -22,7 +22,6 @@ static int compare_unsigned(const void *a, const void *b)
 
 int rfl_unified_memory_parse(struct rfl_unified_memory_opts *o, int argc, char **argv)
 {
-    unsigned device = 0;
     const struct rfl_option table[] = {
         {"wss", 'w', RFL_OPT_SIZE_RANGE, o->wss, "MIN:MAX",
          "working set (one array of doubles), swept geometrically (default 4K:4G;\n"
@@ -34,37 +33,33 @@ int rfl_unified_memory_parse(struct rfl_unified_memory_opts *o, int argc, char *
          "                              --quick 1,4,16,64,256,1024)", 0, 0, NULL},
         {"mechanisms", 'm', RFL_OPT_LIST, &o->mechanisms, "LIST", "mechanisms to measure (default all)", 0, 0,
          rfl_um_mechanism_names},
-        {"min-time", 0, RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
-         "trials double until one sample lasts this long (default 0.01; --quick 0.005)", 1e-6, 60, NULL},
-        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
-         "timed samples per point; min/median/max reported (default 3; --quick 2)", 1, 100, NULL},
+        RFL_OPTION_MIN_TIME(0, &o->min_time_s,
+         "trials double until one sample lasts this long (default 0.01; --quick 0.005)"),
+        RFL_OPTION_EXPERIMENTS(&o->experiments, 100,
+         "timed samples per point; min/median/max reported (default 3; --quick 2)"),
         {"point-timeout", 'T', RFL_OPT_DOUBLE, &o->point_timeout_s, "SECONDS",
          "wall-time limit of one point: a point predicted to pass it is skipped,\n"
          "                              one that passes it stops sampling (default 5; --quick 1.5)", 0.01, 86400,
          NULL},
         {"threads-per-block", 't', RFL_OPT_UINT, &o->threads, "N",
          "threads per block of the GPU pass, a multiple of 32 (default 256)", 32, 1024, NULL},
-        {"device", 'd', RFL_OPT_UINT, &device, "N",
-         "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL},
+        RFL_OPTION_DEVICE(&o->device),
         {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
          "device memory one array may take (default: half the free memory;\n"
          "                              at most 90% of it: managed memory past it can hang the GPU)", 0, 0, NULL},
-        {"output", 'o', RFL_OPT_STRING, &o->output, "FILE",
+        RFL_OPTION_OUTPUT("FILE", &o->output,
          "CSV output, with its metadata in FILE.json (default unified_memory.csv;\n"
-         "                              - for stdout)", 0, 0, NULL},
-        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "a coarse sweep (about 40 s on an H200)", 0, 0, NULL},
+         "                              - for stdout)"),
+        RFL_OPTION_QUICK(&o->quick, "a coarse sweep (about 40 s on an H200)"),
         {"no-reference", 0, RFL_OPT_FLAG, &o->no_reference, NULL,
          "skip the reference measurements (pinned cudaMemcpy, device and CPU passes)", 0, 0, NULL},
         {"no-breakdown", 0, RFL_OPT_FLAG, &o->no_breakdown, NULL,
          "skip the instrumented sample that splits a trial into its phases", 0, 0, NULL},
-        {"list-devices", 0, RFL_OPT_FLAG, &o->list_devices, NULL,
-         "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL},
-        {"print-columns", 0, RFL_OPT_FLAG, &o->print_columns, NULL,
-         "print the CSV file name and its columns and exit (no GPU needed)", 0, 0, NULL},
-        {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL,
-         "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL},
-        {"inject-fault", 0, RFL_OPT_FLAG, &o->inject_fault, NULL,
-         "testing: corrupt one element after timing (the run must end with exit 3)", 0, 0, NULL},
+        RFL_OPTION_LIST_DEVICES(&o->list_devices),
+        RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit (no GPU needed)"),
+        RFL_OPTION_SELF_TEST(&o->self_test),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
+         "testing: corrupt one element after timing (the run must end with exit 3)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_unified_memory",
@@ -81,15 +76,13 @@ int rfl_unified_memory_parse(struct rfl_unified_memory_opts *o, int argc, char *
                   "goes on. Under MPI each rank drives one GPU. Exit status: 0 ok, 1 run failed\n"
                   "(or no CUDA device), 2 bad usage, 3 verification failed, 130 interrupted (rows\n"
                   "so far are kept). Columns: see docs/FORMAT.md.",
-        .options = table,
-        .noptions = sizeof table / sizeof table[0],
+        RFL_CLI_OPTIONS(table),
     };
     o->argc = argc;
     o->argv = argv;
     int rc = rfl_cli_parse(&cli, argc, argv, NULL);
     if (rc != RFL_CLI_RUN)
         return rc;
-    o->device = device;
     if (o->threads % 32) {
         if (rfl_log_rank() == 0)
             fprintf(stderr, "%s: option --threads-per-block: invalid value '%u' (expected a multiple of 32)\n",

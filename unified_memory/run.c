@@ -11,16 +11,16 @@
 #include "unified_memory/mechanisms.h"
 #include "unified_memory/plan.h"
 #include "gpu/gpu.h"
-#include "common/csv.h"
 #include "common/interrupt.h"
 #include "common/log.h"
-#include "common/meta.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
 #include "common/rfl.h"
+#include "common/session.h"
 #include "common/size.h"
 #include "common/stats.h"
 #include "common/timer.h"
+#include "common/selftest.h"
 #include "schema/schema.h"
 
 #include <math.h>
@@ -536,14 +536,6 @@ static int print_columns(void)
  * Self-test (host only)
  * ---------------------------------------------------------------------- */
 
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
-
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test();
@@ -612,9 +604,7 @@ static int self_test(void)
     }
     EXPECT(rfl_um_mechanism_names[RFL_UM_NMECH] == NULL);
     EXPECT(strcmp(rfl_um_mechanisms[RFL_UM_ZERO_COPY].fig7_panel, "c") == 0);
-    if (failures == 0)
-        fprintf(stderr, "rfl_unified_memory: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_unified_memory", failures);
 }
 
 /* ------------------------------------------------------------------------
@@ -719,18 +709,11 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
     for (size_t j = 0; j < nw; j++)
         tab.wss[j] = rfl_um_elements_for(wss[j]) * sizeof(double);
 
-    json_t *meta = rfl_gpu_meta_new("rfl_unified_memory", o->argc, o->argv, &c.dev);
-    struct rfl_csv csv;
-    char *meta_path = NULL;
-    int open_failed = 0;
-    if (root) {
-        open_failed = rfl_csv_open(&csv, o->output, columns, NCOLUMNS) != 0;
-        meta_path = rfl_meta_sidecar_path(o->output);
-    }
-    rfl_mpi_bcast_int(&open_failed, 1);
-    if (open_failed) {
-        json_decref(meta);
-        free(meta_path);
+    const struct rfl_session_spec out_spec = {.program = "rfl_unified_memory", .argc = o->argc, .argv = o->argv,
+                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS,
+                                              .meta = rfl_gpu_meta_new("rfl_unified_memory", o->argc, o->argv, &c.dev)};
+    struct rfl_session out;
+    if (rfl_session_open(&out, &out_spec) != 0) {
         free(wss);
         free(tab.wss);
         free(tab.gbs);
@@ -738,10 +721,7 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
         return RFL_EXIT_FAILURE;
     }
 
-    int status = RFL_EXIT_OK, stop = 0;
-    char failure[512] = "";
-    rfl_interrupt_install();
-    const double t_start = rfl_now_s();
+    int stop = 0;
     json_t *skipped = root ? json_array() : NULL;
 
     /* References first: the rows' fraction_of_device needs the device pass. */
@@ -753,13 +733,13 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
         if (r == RFL_EXIT_VERIFY)
             rfl_error_all("verification failed: %s", detail);
         if (r == RFL_EXIT_FAILURE)
-            status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+            out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
         r = rfl_mpi_max_int(r);
         if (r != RFL_EXIT_OK) {
-            status = r;
+            out.status = r;
             stop = 1;
             if (r == RFL_EXIT_VERIFY)
-                snprintf(failure, sizeof failure, "reference passes: wrong values");
+                snprintf(out.failure, sizeof out.failure, "reference passes: wrong values");
         }
     }
     const double ref_mine[REF_NVALS] = {c.ref.bytes, c.ref.h2d, c.ref.d2h, c.ref.device_rmw, c.ref.cpu_rmw};
@@ -812,7 +792,7 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
                     const double pred = rfl_um_predict_trial_s(&seen_here, prev_n ? &seen_prev : NULL, ratio, k);
                     const double warm = rfl_um_predict_trial_s(&seen_here, prev_n ? &seen_prev : NULL, ratio, 1);
                     if (run_point(&c, &buf, &launch, k, pred, warm > 0 ? warm : 0, &warmed, &offset, &p)) {
-                        status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                        out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                         stop = 1;
                         break;
                     }
@@ -860,13 +840,13 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
                                   p.detail);
                 const long long bad = c.ranks > 1 ? rfl_mpi_sum_ll(p.bad) : p.bad;
                 if (bad) {
-                    status = RFL_EXIT_VERIFY;
-                    snprintf(failure, sizeof failure, "%s at %s, reuse %u: %lld wrong values",
+                    out.status = RFL_EXIT_VERIFY;
+                    snprintf(out.failure, sizeof out.failure, "%s at %s, reuse %u: %lld wrong values",
                              rfl_um_mechanisms[m].name, sz, k, bad);
                     stop = 1;
                 } else if (root && all) {
                     for (int rank = 0; rank < c.ranks; rank++)
-                        write_row(&csv, rank, (enum rfl_um_mechanism)m, n, k, all + (size_t)rank * NV);
+                        write_row(&out.csv, rank, (enum rfl_um_mechanism)m, n, k, all + (size_t)rank * NV);
                     if (measured) {
                         const double gbs = rfl_um_effective_bytes(n, p.trials, k) / st.min * 1e-9;
                         *cell(&tab, tab.gbs, m, j, r) = gbs;
@@ -878,7 +858,7 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
                     }
                 }
                 free(all);
-                stop = rfl_interrupt_agree(stop, &status);
+                stop = rfl_interrupt_agree(stop, &out.status);
             }
             if (alloc_status == ST_OK)
                 rfl_um_buffers_free(&buf);
@@ -886,18 +866,16 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
             prev_n = n;
         }
     }
-    const double elapsed = rfl_now_s() - t_start;
-    rfl_progress_done();
-    rfl_gpu_meta_finish(meta, &c.dev);
+    const double elapsed = rfl_session_stop(&out);
+    rfl_gpu_meta_finish(out.meta, &c.dev);
 
-    int exit_code = status;
     if (root) {
         json_t *ev = json_array(), *half = json_array();
-        if (status == RFL_EXIT_OK) {
+        if (out.status == RFL_EXIT_OK) {
             evidence(&c, &tab, ev, half, mechs);
             print_summary(&c, &tab, mechs);
         }
-        rfl_meta_set_outcome(meta, status, failure);
+        json_t *meta = rfl_session_outcome(&out);
         json_t *rl = json_array(), *ml = json_array(), *refs = json_array();
         for (int r = 0; r < o->nreuse; r++)
             json_array_append_new(rl, json_integer(o->reuse[r]));
@@ -948,19 +926,12 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
         json_object_set_new(meta, "reuse_to_half_device", half);
         json_object_set_new(meta, "skipped", skipped ? skipped : json_array());
         json_object_set_new(meta, "evidence", ev);
-        if (rfl_csv_commit(&csv) != 0 || (meta_path && rfl_meta_write(meta, meta_path) != 0))
-            exit_code = RFL_EXIT_FAILURE;
-        if (status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s", csv.rows, o->output);
-        else if (status == RFL_EXIT_OK)
-            rfl_info("%zu rows in %s (%.1f s)", csv.rows, o->output, elapsed);
     } else {
         json_decref(skipped);
     }
-    json_decref(meta);
-    exit_code = rfl_mpi_max_int(exit_code);
+    rfl_session_commit(&out);
+    int exit_code = rfl_session_close(&out);
     free(ref_all);
-    free(meta_path);
     free(wss);
     free(tab.wss);
     free(tab.gbs);

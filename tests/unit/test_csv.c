@@ -1,6 +1,7 @@
 /* The CSV writer (common/csv.h) and the atomic files under it (afile.h):
  * exact output text, quoting, '.' decimals under any locale, commit by
- * rename, abort without leftovers; and the sidecar's name (meta.h). */
+ * rename, abort without leftovers; the sidecar's name (meta.h); and the
+ * output session over them (session.h). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -25,6 +26,8 @@
 #include "common/csv.h"
 #include "common/meta.h"
 #include "common/mpi_shim.h"
+#include "common/rfl.h"
+#include "common/session.h"
 
 static const char *const columns[] = {"name", "wss_bytes", "delta", "time_s"};
 #define NCOLS (sizeof columns / sizeof columns[0])
@@ -431,6 +434,123 @@ static void test_sidecar_path(void **state)
     expect_sidecar("-", NULL);
 }
 
+static void write_row(struct rfl_csv *csv, const char *name)
+{
+    rfl_csv_str(csv, name);
+    rfl_csv_u64(csv, 4096);
+    rfl_csv_int(csv, -1);
+    rfl_csv_double(csv, 0.5);
+    rfl_csv_end_row(csv);
+}
+
+static const char *const fit_columns[] = {"latency_s"};
+
+/* A session commits the CSV, its companion and the sidecar with the outcome
+ * and the program's keys; the exit code is the status. */
+static void test_session_commit(void **state)
+{
+    struct fixture *f = *state;
+    static char *argv[] = {"rfl_test", "-o", "out.csv", NULL};
+    const struct rfl_session_spec spec = {.program = "rfl_test", .argc = 3, .argv = argv, .output = f->path,
+                                          .columns = columns, .ncols = NCOLS};
+    struct rfl_session out;
+    assert_int_equal(rfl_session_open(&out, &spec), 0);
+    assert_true(out.root);
+    assert_non_null(out.meta);
+    int failed = 1;
+    struct rfl_csv *fit = rfl_session_companion(&out, "fit", fit_columns, 1, &failed);
+    assert_int_equal(failed, 0);
+    assert_non_null(fit);
+    write_row(&out.csv, "a");
+    write_row(&out.csv, "b");
+    rfl_csv_double(fit, 1e-6);
+    rfl_csv_end_row(fit);
+    int count;
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 2); /* two temporary files, nothing under the final names */
+    out.status = RFL_EXIT_VERIFY;
+    snprintf(out.failure, sizeof out.failure, "a wrong value");
+    assert_true(rfl_session_stop(&out) >= 0);
+    json_t *meta = rfl_session_outcome(&out);
+    assert_non_null(meta);
+    json_object_set_new(meta, "sweep", json_integer(7));
+    assert_int_equal(rfl_session_commit(&out), 0);
+    assert_int_equal(rfl_session_close(&out), RFL_EXIT_VERIFY);
+
+    char *text = slurp(f->path);
+    assert_non_null(text);
+    assert_string_equal(text, "name,wss_bytes,delta,time_s\na,4096,-1,0.5\nb,4096,-1,0.5\n");
+    free(text);
+    char path[400];
+    snprintf(path, sizeof path, "%s/out_fit.csv", f->dir);
+    text = slurp(path);
+    assert_non_null(text);
+    assert_string_equal(text, "latency_s\n1e-06\n");
+    free(text);
+    snprintf(path, sizeof path, "%s/out.json", f->dir);
+    json_t *sidecar = json_load_file(path, JSON_PRESERVE_ORDER, NULL);
+    assert_non_null(sidecar);
+    assert_string_equal(json_string_value(json_object_get(sidecar, "program")), "rfl_test");
+    assert_string_equal(json_string_value(json_object_get(sidecar, "status")), "verification_failed");
+    assert_string_equal(json_string_value(json_object_get(sidecar, "failure")), "a wrong value");
+    assert_int_equal(json_integer_value(json_object_get(sidecar, "sweep")), 7);
+    /* The program's keys follow the outcome. */
+    const char *last = NULL;
+    const char *key;
+    json_t *value;
+    json_object_foreach(sidecar, key, value) last = key;
+    assert_string_equal(last, "sweep");
+    json_decref(sidecar);
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 3);
+}
+
+/* Aborted, or closed without a commit: nothing is left, and a session
+ * whose CSV cannot be opened says so and holds nothing. */
+static void test_session_abort(void **state)
+{
+    struct fixture *f = *state;
+    static char *argv[] = {"rfl_test", NULL};
+    struct rfl_session_spec spec = {.program = "rfl_test", .argc = 1, .argv = argv, .output = f->path,
+                                    .columns = columns, .ncols = NCOLS};
+    struct rfl_session out;
+    assert_int_equal(rfl_session_open(&out, &spec), 0);
+    write_row(&out.csv, "gone");
+    rfl_session_abort(&out);
+    int count;
+    const char *names = dir_entries(f->dir, &count);
+    if (count != 0)
+        fail_msg("abort left files behind: %s", names);
+
+    assert_int_equal(rfl_session_open(&out, &spec), 0);
+    out.status = RFL_EXIT_INTERRUPTED;
+    assert_int_equal(rfl_session_close(&out), RFL_EXIT_INTERRUPTED);
+    names = dir_entries(f->dir, &count);
+    if (count != 0)
+        fail_msg("close without a commit left files behind: %s", names);
+
+    char missing[400];
+    snprintf(missing, sizeof missing, "%s/no/such/dir/out.csv", f->dir);
+    spec.output = missing;
+    assert_int_equal(rfl_session_open(&out, &spec), -1);
+    assert_null(out.meta);
+}
+
+static void test_companion_path(void **state)
+{
+    (void)state;
+    const char *const cases[][3] = {{"out.csv", "mix", "out_mix.csv"},
+                                    {"dir/gemm.csv", "model", "dir/gemm_model.csv"},
+                                    {"out", "fit", "out_fit.csv"},
+                                    {"-", "fit", "-"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *p = rfl_session_companion_path(cases[i][0], cases[i][1]);
+        assert_non_null(p);
+        assert_string_equal(p, cases[i][2]);
+        free(p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (rfl_mpi_init(&argc, &argv) != 0)
@@ -448,6 +568,9 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_wrong_field_count_aborts, setup, teardown),
         cmocka_unit_test_setup_teardown(test_missing_directory, setup, teardown),
         cmocka_unit_test(test_sidecar_path),
+        cmocka_unit_test_setup_teardown(test_session_commit, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_session_abort, setup, teardown),
+        cmocka_unit_test(test_companion_path),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     rfl_mpi_finalize();

@@ -1,7 +1,7 @@
 /* The shared option table (common/options.h): every option type accepts
  * good values and refuses bad ones with one line naming the option and the
- * value; --help and --version; operands; bounds; and repeated parsing in
- * one process. */
+ * value; --help and --version; operands; bounds; repeated parsing in
+ * one process; and the rows the programs share. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -383,15 +383,22 @@ static void test_help_and_version(void **state)
     }
 }
 
-static void test_print_help(void **state)
+/* The --help text of `c` (the caller frees it). */
+static char *help_text(const struct rfl_cli *c)
 {
-    (void)state;
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
     assert_non_null(mem);
-    rfl_cli_print_help(&cli_operands, mem);
+    rfl_cli_print_help(c, mem);
     fclose(mem);
+    return text;
+}
+
+static void test_print_help(void **state)
+{
+    (void)state;
+    char *text = help_text(&cli_operands);
     assert_non_null(strstr(text, "Usage: test_prog [OPTION]... [ARG]..."));
     assert_non_null(strstr(text, "-s, --size=SIZE"));
     assert_non_null(strstr(text, "--offset=X"));
@@ -462,6 +469,69 @@ static void test_reentrant(void **state)
     }
 }
 
+/* The rows the programs share (RFL_OPTION_*): names, letters, types,
+ * value names and bounds, wherever a table places them. */
+static struct {
+    const char *output;
+    int quick, print_columns, list_devices, self_test, inject_fault;
+    double min_time_s;
+    unsigned experiments, device;
+} sv;
+
+static const struct rfl_option shared_table[] = {
+    RFL_OPTION_MIN_TIME('t', &sv.min_time_s, "trials double"),
+    RFL_OPTION_EXPERIMENTS(&sv.experiments, 100, "timed samples"),
+    RFL_OPTION_DEVICE(&sv.device),
+    RFL_OPTION_OUTPUT("FILE", &sv.output, "CSV output"),
+    RFL_OPTION_QUICK(&sv.quick, "a coarse sweep"),
+    RFL_OPTION_LIST_DEVICES(&sv.list_devices),
+    RFL_OPTION_PRINT_COLUMNS(&sv.print_columns, "print the columns"),
+    RFL_OPTION_SELF_TEST(&sv.self_test),
+    RFL_OPTION_INJECT_FAULT(&sv.inject_fault, "testing"),
+};
+
+static const struct rfl_cli shared_cli = {
+    .program = "test_prog",
+    .summary = "The shared rows.",
+    RFL_CLI_OPTIONS(shared_table),
+};
+
+#define PARSE_SHARED(...) parse_with(&shared_cli, NULL, (const char *const[]){"test_prog", __VA_ARGS__, NULL})
+
+static void test_shared_rows(void **state)
+{
+    (void)state;
+    assert_int_equal(shared_cli.noptions, 9);
+    memset(&sv, 0, sizeof sv);
+    expect_ok(PARSE_SHARED("-t", "0.5", "-e", "7", "-d", "3", "-o", "x.csv", "-q", "--list-devices", "--print-columns",
+                           "--self-test", "--inject-fault"));
+    assert_true(sv.min_time_s == 0.5);
+    assert_int_equal(sv.experiments, 7);
+    assert_int_equal(sv.device, 3);
+    assert_string_equal(sv.output, "x.csv");
+    assert_true(sv.quick && sv.list_devices && sv.print_columns && sv.self_test && sv.inject_fault);
+    expect_ok(PARSE_SHARED("--min-time=1e-6", "--experiments=100", "--device=1024", "--output=-"));
+    assert_string_equal(sv.output, "-");
+    EXPECT_ERROR(PARSE_SHARED("--min-time", "61"), "--min-time", "61");
+    EXPECT_ERROR(PARSE_SHARED("--min-time", "0"), "--min-time");
+    EXPECT_ERROR(PARSE_SHARED("--experiments", "0"), "--experiments");
+    EXPECT_ERROR(PARSE_SHARED("--experiments", "101"), "--experiments", "101");
+    EXPECT_ERROR(PARSE_SHARED("--device", "1025"), "--device", "1025");
+    EXPECT_ERROR(PARSE_SHARED("--output", ""), "--output");
+    EXPECT_ERROR(PARSE_SHARED("--quick=1"), "--quick");
+
+    char *text = help_text(&shared_cli);
+    assert_non_null(strstr(text, "  -t, --min-time=SECONDS      trials double\n"));
+    assert_non_null(strstr(text, "  -e, --experiments=N         timed samples\n"));
+    assert_non_null(strstr(text, "  -d, --device=N              first CUDA device; MPI rank r on a node uses (N + r) % "
+                                 "devices (default 0)\n"));
+    assert_non_null(strstr(text, "  -o, --output=FILE           CSV output\n"));
+    assert_non_null(strstr(text, "  -q, --quick                 a coarse sweep\n"));
+    assert_non_null(strstr(text, "      --list-devices          print the CUDA devices and exit (exit 1: none)\n"));
+    assert_non_null(strstr(text, "      --self-test             run the host-side self-checks and exit (no GPU needed)\n"));
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     if (rfl_mpi_init(&argc, &argv) != 0)
@@ -482,6 +552,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_unknown_and_missing),
         cmocka_unit_test(test_operands),
         cmocka_unit_test(test_reentrant),
+        cmocka_unit_test(test_shared_rows),
     };
     int failed = cmocka_run_group_tests(tests, NULL, free_last_argv_teardown);
     rfl_mpi_finalize();

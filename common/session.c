@@ -1,0 +1,145 @@
+#include "config.h"
+#include "session.h"
+#include "interrupt.h"
+#include "log.h"
+#include "meta.h"
+#include "mpi_shim.h"
+#include "progress.h"
+#include "rfl.h"
+#include "timer.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void release(struct rfl_session *s)
+{
+    json_decref(s->meta);
+    s->meta = NULL;
+    free(s->meta_path);
+    s->meta_path = NULL;
+}
+
+void rfl_session_abort(struct rfl_session *s)
+{
+    if (s->csv_open)
+        rfl_csv_abort(&s->csv);
+    s->csv_open = 0;
+    for (int i = 0; i < s->ncompanions; i++)
+        rfl_csv_abort(&s->companions[i]);
+    s->ncompanions = 0;
+    release(s);
+}
+
+int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec)
+{
+    memset(s, 0, sizeof *s);
+    s->spec = *spec;
+    s->meta = spec->meta;
+    s->status = s->exit_code = RFL_EXIT_OK;
+    s->root = rfl_mpi_rank() == 0;
+    int failed = 0;
+    if (s->root) {
+        if (spec->columns) {
+            failed = rfl_csv_open(&s->csv, spec->output, spec->columns, spec->ncols) != 0;
+            s->csv_open = !failed;
+        }
+        s->meta_path = rfl_meta_sidecar_path(spec->output);
+        if (!s->meta)
+            s->meta = rfl_meta_new(spec->program, spec->argc, spec->argv);
+    }
+    rfl_mpi_bcast_int(&failed, 1);
+    if (failed) {
+        rfl_session_abort(s);
+        return -1;
+    }
+    rfl_interrupt_install();
+    s->t_start = rfl_now_s();
+    return 0;
+}
+
+char *rfl_session_companion_path(const char *output, const char *suffix)
+{
+    if (strcmp(output, "-") == 0)
+        return strdup("-");
+    size_t len = strlen(output);
+    size_t stem = len >= 4 && strcmp(output + len - 4, ".csv") == 0 ? len - 4 : len;
+    char *p = malloc(stem + strlen(suffix) + 6);
+    if (p)
+        sprintf(p, "%.*s_%s.csv", (int)stem, output, suffix);
+    return p;
+}
+
+struct rfl_csv *rfl_session_companion(struct rfl_session *s, const char *suffix, const char *const *columns,
+                                      size_t ncols, int *failed)
+{
+    struct rfl_csv *csv = NULL;
+    *failed = 0;
+    if (s->root) {
+        char *path = rfl_session_companion_path(s->spec.output, suffix);
+        if (!path || s->ncompanions == RFL_SESSION_MAX_COMPANIONS) {
+            rfl_error_all("%s: cannot open a companion CSV", suffix);
+            *failed = 1;
+        } else {
+            csv = &s->companions[s->ncompanions];
+            *failed = rfl_csv_open(csv, path, columns, ncols) != 0;
+            if (!*failed)
+                s->ncompanions++;
+        }
+        free(path);
+    }
+    rfl_mpi_bcast_int(failed, 1);
+    if (*failed) {
+        rfl_session_abort(s);
+        return NULL;
+    }
+    return csv;
+}
+
+double rfl_session_stop(struct rfl_session *s)
+{
+    s->elapsed_s = rfl_now_s() - s->t_start;
+    rfl_progress_done();
+    return s->elapsed_s;
+}
+
+json_t *rfl_session_outcome(struct rfl_session *s)
+{
+    if (s->meta)
+        rfl_meta_set_outcome(s->meta, s->status, s->failure);
+    return s->meta;
+}
+
+int rfl_session_commit(struct rfl_session *s)
+{
+    s->exit_code = s->status;
+    if (!s->root)
+        return 0;
+    int failed = s->csv_open && rfl_csv_commit(&s->csv) != 0;
+    s->csv_open = 0;
+    for (int i = 0; i < s->ncompanions; i++)
+        if (rfl_csv_commit(&s->companions[i]) != 0)
+            failed = 1;
+    s->ncompanions = 0;
+    if (!failed && s->meta_path && rfl_meta_write(s->meta, s->meta_path) != 0)
+        failed = 1;
+    if (failed)
+        s->exit_code = RFL_EXIT_FAILURE;
+    else if (s->spec.flags & RFL_SESSION_TABLE)
+        rfl_info("%zu rows in %s", s->csv.rows, s->spec.output);
+    return failed ? -1 : 0;
+}
+
+int rfl_session_close(struct rfl_session *s)
+{
+    if (s->root && !(s->spec.flags & RFL_SESSION_TABLE)) {
+        const char *name = s->spec.columns ? s->spec.output : "-";
+        if (s->status == RFL_EXIT_INTERRUPTED)
+            rfl_error("interrupted: the %zu rows measured so far are in %s", s->csv.rows, name);
+        else if (s->status == RFL_EXIT_OK)
+            rfl_info("%zu rows in %s (%.1f s)", s->csv.rows, name, s->elapsed_s);
+    }
+    int exit_code = s->exit_code != RFL_EXIT_OK ? s->exit_code : s->status; /* not committed: the status */
+    rfl_session_abort(s); /* whatever was not committed */
+    return rfl_mpi_max_int(exit_code);
+}
