@@ -167,10 +167,10 @@ static void test_settings_round_trip(void **state)
     assert_int_equal(t.mode, RFL_MODE_FULL);
     assert_int_equal(t.ranks, 3);
     assert_int_equal(t.programs, 1);
-    assert_true(t.spec_gbytes_per_s[RFL_SPEC_DRAM] == 204.8);
-    assert_string_equal(t.machine, "box 1");
+    assert_true(t.ceilings.spec_gbytes_per_s[RFL_SPEC_DRAM] == 204.8);
+    assert_string_equal(t.ceilings.machine, "box 1");
     assert_string_equal(rfl_settings_args(&t, 0), "--growth 1.1");
-    assert_int_equal(t.bandwidth_kernels, s.bandwidth_kernels);
+    assert_int_equal(t.ceilings.bandwidth_kernels, s.ceilings.bandwidth_kernels);
     free(text);
     rfl_settings_free(&s);
     rfl_settings_free(&t);

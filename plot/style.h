@@ -1,7 +1,7 @@
-/* What the chart writers share (plot.c, gpu_plot.c): colours, ranges,
- * tics and the corner note. */
-#ifndef RFL_DRIVER_PLOT_H
-#define RFL_DRIVER_PLOT_H
+/* What the chart writers share: colours, ranges, tics, titles and the
+ * corner note. */
+#ifndef RFL_PLOT_STYLE_H
+#define RFL_PLOT_STYLE_H
 
 #include <stddef.h>
 
@@ -11,6 +11,7 @@ struct rfl_model;
 
 #define RFL_PLOT_NPALETTE 8
 extern const char *const rfl_plot_palette[RFL_PLOT_NPALETTE];
+#define RFL_PLOT_SPEC_COLOR "#8c8c8c" /* spec (textbook) lines */
 
 /* Powers of two at or below / at or above v. */
 double rfl_plot_pow2_floor(double v);
@@ -27,5 +28,13 @@ const char *rfl_plot_precision_color(const char *precision);
 int rfl_plot_kernel_point(const char *kernel);
 /* One "x y" data line of an inline data block. */
 void rfl_plot_point(struct rfl_chart *c, double x, double y);
+/* A coordinate in a script: enough digits to land on the pixel. */
+const char *rfl_plot_coord(char *buf, size_t len, double v);
+/* A GPU chart's title: "WHAT: machine gpuN (name), EXTRA". */
+void rfl_plot_gpu_title(const struct rfl_model *m, char *buf, size_t len, const char *what, const char *extra);
+/* Vertical capacity marks: a dashed line across the plot, named at the top. */
+void rfl_plot_capacity_mark(struct rfl_chart *c, double x, const char *text);
+/* x tics at powers of two (every other one over a wide span), labelled PREFIX + the value. */
+void rfl_plot_pow2_tics(struct rfl_chart *c, double lo, double hi, const char *fmt_prefix);
 
 #endif

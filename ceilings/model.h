@@ -1,15 +1,15 @@
 /* The roofline model of one run directory: what every input file measured,
  * the ceilings found in it, the spec values beside them and the
  * application points.  Built by rfl_model_build from the CSV files and
- * their sidecars; ceilings.c, plot.c and report.c write it out. */
-#ifndef RFL_DRIVER_MODEL_H
-#define RFL_DRIVER_MODEL_H
+ * their sidecars (build.c); ceilings/write.c, plot/ and the report write it out. */
+#ifndef RFL_CEILINGS_MODEL_H
+#define RFL_CEILINGS_MODEL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "levels.h"
-#include "settings.h"
+#include "settings.h" /* ceilings/settings.h */
 
 #define RFL_NAME_LEN 64
 
@@ -112,7 +112,7 @@ struct rfl_model {
  * ceilings and attaches the spec values of `settings`. Application points
  * come from `app_path` when not NULL, else from dir/applications.csv when
  * present. Returns an RFL_EXIT_* code; on error one line was printed. */
-int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_settings *settings,
+int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings,
                     const char *app_path);
 void rfl_model_free(struct rfl_model *m);
 
@@ -134,6 +134,10 @@ double rfl_app_attainable(const struct rfl_model *m, const struct rfl_app *a, ch
 
 /* "L1", "L2" ... (hwloc's level numbers) or "DRAM" for level index ncache. */
 void rfl_level_name(const struct rfl_model *m, unsigned level, char *buf, size_t len);
+
+/* "GB/s" or "GFLOP/s"; the percent of the spec value (NaN: no spec). */
+const char *rfl_ceiling_unit(const struct rfl_ceiling *c);
+double rfl_ceiling_percent(const struct rfl_ceiling *c);
 
 /* The top compute ceiling of a device (NULL: none) and of one precision. */
 const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *device, const char *precision);

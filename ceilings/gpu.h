@@ -1,4 +1,4 @@
-/* What the GPU programs measured, as the driver holds it: one GPU (the
+/* What the GPU programs measured, as the model holds it: one GPU (the
  * lowest rank's), its properties from the sidecars, and per program the
  * curves and series the ceilings and charts are made from.
  *
@@ -7,18 +7,15 @@
  * each global-memory curve into L1, L2 and device-memory working sets;
  * Kernel C (shared_blocked) works in shared memory whatever the working
  * set, so its plateau is the shared-memory roof. */
-#ifndef RFL_DRIVER_GPU_H
-#define RFL_DRIVER_GPU_H
+#ifndef RFL_CEILINGS_GPU_H
+#define RFL_CEILINGS_GPU_H
 
-#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "levels.h"
 
 struct rfl_model;
-struct rfl_settings;
-struct rfl_table;
 
 /* GPU memory levels, fastest first. */
 enum rfl_gpu_level { RFL_GPU_SHARED, RFL_GPU_L1, RFL_GPU_L2, RFL_GPU_DEVMEM, RFL_GPU_NLEVELS };
@@ -127,31 +124,6 @@ struct rfl_gpu_data {
 struct rfl_gpu_data *rfl_gpu_data(struct rfl_model *m);
 void rfl_gpu_free(struct rfl_gpu_data *g);
 
-/* Loaders of the sources table (sources.c) and the one step that turns
- * everything GPU into ceilings. */
-int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_launch(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_pipeline(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_stride(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_barrier(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_gemm_mix(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_gemm_model(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_ceilings(struct rfl_model *m, const struct rfl_settings *s);
-
-/* Column lists (sources.c's table, the tests). */
-extern const char *const rfl_gpu_bandwidth_columns[], *const rfl_gpu_bandwidth_optional[];
-extern const char *const rfl_gpu_flops_columns[], *const rfl_gpu_flops_optional[];
-extern const char *const rfl_gpu_launch_columns[], *const rfl_gpu_transfer_columns[],
-    *const rfl_gpu_transfer_fit_columns[], *const rfl_gpu_chase_columns[], *const rfl_gpu_pipeline_columns[],
-    *const rfl_gpu_stride_columns[], *const rfl_gpu_barrier_columns[], *const rfl_gpu_um_columns[],
-    *const rfl_gpu_gemm_columns[], *const rfl_gpu_gemm_mix_columns[], *const rfl_gpu_gemm_model_columns[];
-
 /* A GEMM row's bytes at least moved (A and B read once, C read and written)
  * and its arithmetic intensity; the ceiling name of its unit ("fp32",
  * "tf32 tensor", ...). */
@@ -160,11 +132,7 @@ void rfl_gpu_gemm_roof_name(const struct rfl_gpu_gemm *r, char *buf, size_t len)
 /* The roofline above a GEMM point: min(device memory x intensity, its roof). */
 double rfl_gpu_gemm_attainable(const struct rfl_model *m, const struct rfl_gpu_gemm *r);
 
-/* JSON for roofline.json: the device, its levels and the curves. */
-json_t *rfl_gpu_json(const struct rfl_model *m);
-
-/* Charts (gpu_plot.c): writes each chart's .gp and adds its base name to
- * names (at most *n < max). */
-int rfl_gpu_plot(const struct rfl_model *m, const char *dir, char names[][64], size_t *n, size_t max);
+/* The GPU ceiling of that name (NULL: none). */
+const struct rfl_ceiling *rfl_gpu_ceiling(const struct rfl_model *m, const char *name);
 
 #endif

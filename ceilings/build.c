@@ -1,0 +1,240 @@
+/* Building the model of a run directory: every known CSV with its sidecar,
+ * through its source's loader, then every source's ceilings step. */
+#include "config.h"
+#include "load.h"
+#include "model.h"
+#include "sources.h"
+#include "table.h"
+#include "common/log.h"
+#include "common/rfl.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void copy_json_string(char *dst, size_t len, const json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    snprintf(dst, len, "%s", json_is_string(v) ? json_string_value(v) : "");
+}
+
+static char *join_command_line(const json_t *meta)
+{
+    json_t *cmd = json_object_get(meta, "command_line");
+    size_t len = 1, i;
+    json_t *a;
+    json_array_foreach(cmd, i, a) len += strlen(json_is_string(a) ? json_string_value(a) : "") + 1;
+    char *s = calloc(1, len);
+    if (!s)
+        return NULL;
+    json_array_foreach(cmd, i, a) {
+        if (i)
+            strcat(s, " ");
+        const char *arg = json_is_string(a) ? json_string_value(a) : "";
+        /* Only the program's name, not where it was built. */
+        const char *slash = i == 0 ? strrchr(arg, '/') : NULL;
+        strcat(s, slash ? slash + 1 : arg);
+    }
+    return s;
+}
+
+/* Clock measured by the flops program, if its sidecar records one. */
+static void clock_from_meta(struct rfl_model *m, const json_t *meta)
+{
+    static const char *const keys[] = {"clock_ghz", "measured_clock_ghz", NULL};
+    for (int i = 0; keys[i]; i++) {
+        json_t *v = json_object_get(meta, keys[i]);
+        if (json_is_number(v) && json_number_value(v) > 0) {
+            m->clock_ghz = json_number_value(v);
+            return;
+        }
+    }
+    json_t *peak = json_object_get(meta, "peak"), *pc = json_object_get(peak, "clock_ghz");
+    if (json_is_number(pc) && json_number_value(pc) > 0) {
+        m->clock_ghz = json_number_value(pc);
+        return;
+    }
+    json_t *clock = json_object_get(meta, "clock");
+    static const char *const sub[] = {"measured_ghz", "ghz", NULL};
+    for (int i = 0; json_is_object(clock) && sub[i]; i++) {
+        json_t *v = json_object_get(clock, sub[i]);
+        if (json_is_number(v) && json_number_value(v) > 0) {
+            m->clock_ghz = json_number_value(v);
+            return;
+        }
+    }
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The *.csv files of a directory, sorted, so every output is in a fixed order. */
+static char **list_csv(const char *dir, size_t *count)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        rfl_error("%s: cannot open the run directory: %s", dir, strerror(errno));
+        return NULL;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".csv") != 0)
+            continue;
+        char **more = realloc(names, (n + 1) * sizeof *more);
+        if (!more)
+            break;
+        names = more;
+        names[n] = strdup(e->d_name);
+        if (names[n])
+            n++;
+    }
+    closedir(d);
+    if (n)
+        qsort(names, n, sizeof *names, cmp_names);
+    *count = n;
+    return names ? names : calloc(1, sizeof *names);
+}
+
+static int load_input(struct rfl_model *m, const char *dir, const char *name, const struct rfl_source *src)
+{
+    char path[2048], meta_path[2048];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    /* A companion file (gemm_mix.csv) shares its main file's sidecar (gemm.json). */
+    size_t stem = strlen(name) - 4, clen = src->companion ? strlen(src->companion) : 0;
+    if (clen && stem > clen && strncmp(name + stem - clen, src->companion, clen) == 0)
+        stem -= clen;
+    snprintf(meta_path, sizeof meta_path, "%s/%.*s.json", dir, (int)stem, name);
+    if (access(meta_path, R_OK) != 0) {
+        rfl_error("%s: no sidecar %s (it records the machine and how the file was measured)", path, meta_path);
+        return -1;
+    }
+    json_error_t jerr;
+    json_t *meta = json_load_file(meta_path, 0, &jerr);
+    if (!meta || !json_is_object(meta)) {
+        rfl_error("%s:%d: %s", meta_path, jerr.line, meta ? "expected a JSON object" : jerr.text);
+        json_decref(meta);
+        return -1;
+    }
+    json_t *program = json_object_get(meta, "program");
+    if (!json_is_string(program) || strcmp(json_string_value(program), src->program) != 0) {
+        rfl_error("%s: \"program\" is %s%s%s, expected \"%s\" for %s", meta_path, json_is_string(program) ? "\"" : "",
+                  json_is_string(program) ? json_string_value(program) : "missing",
+                  json_is_string(program) ? "\"" : "", src->program, name);
+        json_decref(meta);
+        return -1;
+    }
+    struct rfl_table t;
+    if (rfl_table_read(path, &t) != 0) {
+        json_decref(meta);
+        return -1;
+    }
+    if (rfl_table_check_columns(&t, src->kind, src->required, src->optional) != 0) {
+        rfl_table_free(&t);
+        json_decref(meta);
+        return -1;
+    }
+    struct rfl_input *more = realloc(m->inputs, (m->ninputs + 1) * sizeof *more);
+    if (!more) {
+        rfl_table_free(&t);
+        json_decref(meta);
+        return -1;
+    }
+    m->inputs = more;
+    struct rfl_input *in = &m->inputs[m->ninputs++];
+    memset(in, 0, sizeof *in);
+    snprintf(in->file, sizeof in->file, "%s", name);
+    in->source = src;
+    snprintf(in->program, sizeof in->program, "%s", src->program);
+    copy_json_string(in->host, sizeof in->host, meta, "host");
+    copy_json_string(in->date, sizeof in->date, meta, "date_utc");
+    copy_json_string(in->version, sizeof in->version, meta, "rfl_version");
+    copy_json_string(in->status, sizeof in->status, meta, "status");
+    in->command_line = join_command_line(meta);
+    json_t *r = json_object_get(meta, "ranks"), *th = json_object_get(meta, "threads_per_rank");
+    in->ranks = json_is_integer(r) ? (long)json_integer_value(r) : 0;
+    in->threads_per_rank = json_is_integer(th) ? (long)json_integer_value(th) : 0;
+    in->rows = t.nrows;
+    if (strcmp(in->status, "complete") != 0) {
+        rfl_warn("%s: the run that wrote it did not complete (status \"%s\"): its ceilings may be low", path,
+                 in->status);
+        rfl_model_note(m, "%s: the run that wrote it did not complete (status \"%s\")", name, in->status);
+    }
+    if (m->ninputs > 1 && strcmp(m->inputs[0].host, in->host) != 0) {
+        rfl_error("%s: measured on host '%s', but %s on '%s' (one run directory holds one machine)", path, in->host,
+                  m->inputs[0].file, m->inputs[0].host);
+        rfl_table_free(&t);
+        json_decref(meta);
+        return -1;
+    }
+    clock_from_meta(m, meta);
+    int rc = src->load(m, m->ninputs - 1, &t, meta);
+    rfl_table_free(&t);
+    json_decref(meta);
+    return rc;
+}
+
+int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings,
+                    const char *app_path)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->dir, sizeof m->dir, "%s", dir);
+    size_t nnames = 0;
+    char **names = list_csv(dir, &nnames);
+    if (!names)
+        return RFL_EXIT_USAGE;
+    int rc = RFL_EXIT_OK, have_apps_file = 0;
+    for (size_t i = 0; i < nnames && rc == RFL_EXIT_OK; i++) {
+        const struct rfl_source *src = rfl_source_for(names[i]);
+        if (!src) {
+            char known[1024] = "";
+            size_t used = 0;
+            for (size_t k = 0; k < rfl_nsources && used < sizeof known; k++)
+                if (rfl_sources[k].load)
+                    used += (size_t)snprintf(known + used, sizeof known - used, "%s%s", used ? ", " : "",
+                                             rfl_sources[k].pattern);
+            rfl_error("%s/%s: not a kind of CSV rfl knows (%s; application points go through --app)", dir, names[i],
+                      known);
+            rc = RFL_EXIT_USAGE;
+        } else if (src->load) {
+            if (load_input(m, dir, names[i], src) != 0)
+                rc = RFL_EXIT_USAGE;
+        } else if (strcmp(names[i], "applications.csv") == 0) {
+            have_apps_file = 1;
+        }
+    }
+    for (size_t i = 0; i < nnames; i++)
+        free(names[i]);
+    free(names);
+    if (rc != RFL_EXIT_OK)
+        return rc;
+    if (m->ninputs == 0) {
+        rfl_error("%s: no measurements (expected bandwidth.csv, flops.csv ... from rfl run)", dir);
+        return RFL_EXIT_USAGE;
+    }
+    snprintf(m->host, sizeof m->host, "%s", m->inputs[0].host);
+    snprintf(m->date, sizeof m->date, "%s", m->inputs[0].date);
+    snprintf(m->version, sizeof m->version, "%s", m->inputs[0].version);
+    snprintf(m->machine, sizeof m->machine, "%s",
+             settings->machine && settings->machine[0] ? settings->machine : m->host);
+    for (size_t k = 0; k < rfl_nsources; k++)
+        if (rfl_sources[k].ceilings && rfl_sources[k].ceilings(m, settings) != 0)
+            return RFL_EXIT_FAILURE;
+    rfl_attach_spec(m, settings);
+    char apps[2048];
+    snprintf(apps, sizeof apps, "%s/applications.csv", dir);
+    if (app_path && *app_path) {
+        if (rfl_apps_read(m, app_path) != 0)
+            return RFL_EXIT_USAGE;
+    } else if (have_apps_file) {
+        if (rfl_apps_read(m, apps) != 0)
+            return RFL_EXIT_USAGE;
+        snprintf(m->app_file, sizeof m->app_file, "applications.csv");
+    }
+    return RFL_EXIT_OK;
+}
+
