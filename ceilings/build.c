@@ -1,6 +1,7 @@
 /* Building the model of a run directory: every known CSV with its sidecar,
  * through its source's loader, then every source's ceilings step. */
 #include "config.h"
+#include "gpu.h"
 #include "load.h"
 #include "model.h"
 #include "sources.h"
@@ -235,6 +236,11 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
             return RFL_EXIT_USAGE;
         snprintf(m->app_file, sizeof m->app_file, "applications.csv");
     }
+    /* The roofline above every point, kept on it: the writers only report it. */
+    for (size_t i = 0; i < m->napps; i++)
+        m->apps[i].attainable = rfl_app_attainable(m, &m->apps[i], m->apps[i].bound, sizeof m->apps[i].bound);
+    for (size_t i = 0; m->gpu && i < m->gpu->ngemm; i++)
+        m->gpu->gemm[i].attainable = rfl_gpu_gemm_attainable(m, &m->gpu->gemm[i]);
     return RFL_EXIT_OK;
 }
 

@@ -10,12 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 static int kernel_used(const struct rfl_ceilings_settings *s, const char *kernel)
 {
     unsigned all = (1u << RFL_CEILINGS_NBW_KERNELS) - 1;
@@ -31,37 +25,18 @@ int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settin
         return 0;
     for (size_t i = 0; i < m->ncurves; i++)
         m->curves[i].used = kernel_used(s, m->curves[i].kernel);
+    size_t first_ceiling = m->nceilings;
     for (unsigned l = 0; l <= m->ncache; l++) {
         char name[16];
         rfl_level_name(m, l, name, sizeof name);
-        const struct rfl_bw_curve *win = NULL;
-        size_t wbest = 0, wfirst = 0, wlast = 0, wcount = 0, with_points = 0, ntrans = 0;
-        uint64_t *trans = calloc(m->ncurves, sizeof *trans);
+        double *trans = calloc(m->ncurves, sizeof *trans);
         if (!trans)
             return -1;
-        for (size_t i = 0; i < m->ncurves; i++) {
-            const struct rfl_bw_curve *c = &m->curves[i];
-            if (!c->used)
-                continue;
-            with_points += c->levels.points[l] > 0;
-            struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
-            size_t best = 0, first = 0, last = 0;
-            size_t count = rfl_levels_value(&in, &c->levels, l, &best, &first, &last);
-            if (!count)
-                continue;
-            if (!win || c->y[best] > win->y[wbest]) {
-                win = c;
-                wbest = best;
-                wfirst = first;
-                wlast = last;
-                wcount = count;
-            }
-            double tr = rfl_levels_transition(&in, &c->levels, l);
-            if (tr > 0)
-                trans[ntrans++] = (uint64_t)llround(tr * (double)(c->ranks * c->threads_per_rank));
-        }
+        struct rfl_plateau_pick pick;
+        rfl_plateau_pick(m->curves, m->ncurves, (int)l, 1, trans, &pick);
+        const struct rfl_bw_curve *win = pick.curve;
         if (!win) {
-            if (with_points)
+            if (pick.with_points)
                 rfl_model_note(m, "%s: no plateau in any bandwidth curve (its working sets fall in transitions), "
                                   "so no %s ceiling", name, name);
             else
@@ -77,43 +52,30 @@ int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settin
         snprintf(ce->device, sizeof ce->device, "cpu");
         ce->kind = RFL_CEILING_BANDWIDTH;
         snprintf(ce->name, sizeof ce->name, "%s", name);
-        ce->value = win->y[wbest];
+        ce->value = win->y[pick.best];
         snprintf(ce->program, sizeof ce->program, "rfl_bandwidth");
         snprintf(ce->kernel, sizeof ce->kernel, "%s", win->kernel);
         snprintf(ce->precision, sizeof ce->precision, "%s", win->precision);
         snprintf(ce->isa, sizeof ce->isa, "%s", win->isa);
         ce->ranks = win->ranks;
         ce->threads_per_rank = win->threads_per_rank;
-        ce->wss_min_bytes = win->wss[wfirst];
-        ce->wss_max_bytes = win->wss[wlast];
+        ce->wss_min_bytes = win->wss[pick.first];
+        ce->wss_max_bytes = win->wss[pick.last];
         double job_threads = (double)(win->ranks * win->threads_per_rank);
         ce->topology_bytes = l < m->ncache ? (uint64_t)llround(win->capacity[l] * job_threads)
                                            : m->memory_bytes * (uint64_t)win->nodes;
-        if (ntrans) {
-            qsort(trans, ntrans, sizeof *trans, cmp_u64);
-            ce->transition_bytes = ntrans % 2 ? trans[ntrans / 2] : (trans[ntrans / 2 - 1] + trans[ntrans / 2]) / 2;
-        }
+        size_t nt = pick.ntrans; /* the median, of whole bytes */
+        if (nt)
+            ce->transition_bytes = nt % 2 ? (uint64_t)llround(trans[nt / 2])
+                                          : ((uint64_t)llround(trans[nt / 2 - 1]) + (uint64_t)llround(trans[nt / 2])) / 2;
         free(trans);
         ce->flops_per_elem = NAN;
-        ce->points = wcount;
+        ce->points = pick.count;
         ce->curve = (long)(win - m->curves);
         ce->segment = win->levels.owner[l];
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
     }
-    /* Levels whose ceilings are one plateau of one curve: no step was seen
-     * between them. */
-    for (size_t i = 0; i < m->nceilings; i++) {
-        struct rfl_ceiling *a = &m->ceilings[i];
-        if (a->curve < 0)
-            continue;
-        size_t used = 0;
-        for (size_t j = 0; j < m->nceilings; j++) {
-            const struct rfl_ceiling *b = &m->ceilings[j];
-            if (j != i && b->curve == a->curve && b->segment == a->segment)
-                used += (size_t)snprintf(a->shared_with + used, sizeof a->shared_with - used, "%s%s",
-                                         used ? " " : "", b->name);
-        }
-    }
+    rfl_mark_shared(m, first_ceiling);
     return 0;
 }
 

@@ -36,30 +36,6 @@ struct rfl_gpu_device {
     double shared_bytes_per_clock;       /* per SM; 0: unknown */
 };
 
-/* One rfl_gpu_bandwidth curve: kernel x access x precision x launch shape. */
-struct rfl_gpu_bw_curve {
-    char kernel[32], access[8], precision[8];
-    long threads_per_block, blocks;
-    size_t input, n;
-    double *x, *y, *clock_mhz; /* working set (bytes), GB/s, SM clock (NaN: none) */
-    unsigned ncap;             /* capacities that cut this kernel's curve */
-    double capacity[2];
-    int level_of[3];           /* local level (0 .. ncap) -> enum rfl_gpu_level */
-    struct rfl_levels levels;
-    int used;                  /* may set ceilings (memcpy_d2d is the peer, not a ceiling) */
-};
-
-/* GFLOP/s over flops per element, one precision and chain count; the best
- * launch shape at each flops per element. */
-struct rfl_gpu_flops_series {
-    char precision[8];
-    long chains;
-    size_t input, n;
-    double *fpe, *gflops, *peak, *clock_mhz;
-    uint64_t *wss;
-    long *tpb, *blocks;
-};
-
 struct rfl_gpu_transfer {       /* one direction x host memory */
     char direction[8], host_memory[16];
     size_t input, n;
@@ -82,6 +58,7 @@ struct rfl_gpu_gemm {           /* one row of gemm.csv */
     char kernel[16], config[64], precision[8], unit[16], transb[4];
     long m, n, k;
     double gflops, peak, bound, clock_mhz;
+    double attainable;          /* rfl_gpu_gemm_attainable, set with the ceilings; 0: none */
     size_t input;
 };
 
@@ -107,8 +84,8 @@ struct rfl_gpu_row {            /* launch, barrier, pipeline, stride: for the re
 struct rfl_gpu_data {
     struct rfl_gpu_device dev;
     size_t ncurves, nflops, ntransfers, nchase, ngemm, nmodel, num, nlaunch, nbarrier, npipeline, nstride, nmix;
-    struct rfl_gpu_bw_curve *curves;
-    struct rfl_gpu_flops_series *flops;
+    struct rfl_bw_curve *curves;      /* rfl_gpu_bandwidth's (model.h) */
+    struct rfl_flops_series *flops;   /* rfl_gpu_flops's (model.h) */
     struct rfl_gpu_transfer *transfers;
     struct rfl_gpu_chase *chase;
     struct rfl_gpu_gemm *gemm;

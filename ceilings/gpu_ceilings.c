@@ -36,12 +36,6 @@ double rfl_gpu_gemm_attainable(const struct rfl_model *m, const struct rfl_gpu_g
     return isfinite(a) ? a : 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static struct rfl_ceiling *new_gpu_ceiling(struct rfl_model *m, enum rfl_ceiling_kind kind, const char *name)
 {
     struct rfl_ceiling *ce = rfl_model_add_ceiling(m);
@@ -66,42 +60,16 @@ static int bandwidth_levels(struct rfl_model *m)
     const struct rfl_gpu_device *d = &g->dev;
     size_t first_ceiling = m->nceilings;
     for (int L = 0; L < RFL_GPU_NLEVELS; L++) {
-        const struct rfl_gpu_bw_curve *win = NULL;
-        size_t wbest = 0, wfirst = 0, wlast = 0, wcount = 0, with_points = 0, ntrans = 0;
-        unsigned wlocal = 0;
         double *trans = calloc(g->ncurves + 1, sizeof *trans);
         if (!trans)
             return -1;
-        for (size_t i = 0; i < g->ncurves; i++) {
-            const struct rfl_gpu_bw_curve *c = &g->curves[i];
-            if (!c->used)
-                continue;
-            for (unsigned l = 0; l <= c->ncap; l++) {
-                if (c->level_of[l] != L)
-                    continue;
-                with_points += c->levels.points[l] > 0;
-                struct rfl_levels_input in = {c->n, c->x, c->y, c->ncap, c->capacity};
-                size_t best = 0, first = 0, last = 0;
-                size_t count = rfl_levels_value(&in, &c->levels, l, &best, &first, &last);
-                if (!count)
-                    continue;
-                if (!win || c->y[best] > win->y[wbest]) {
-                    win = c;
-                    wbest = best;
-                    wfirst = first;
-                    wlast = last;
-                    wcount = count;
-                    wlocal = l;
-                }
-                double tr = rfl_levels_transition(&in, &c->levels, l);
-                if (tr > 0)
-                    trans[ntrans++] = tr;
-            }
-        }
+        struct rfl_plateau_pick pick;
+        rfl_plateau_pick(g->curves, g->ncurves, L, 0, trans, &pick);
+        const struct rfl_bw_curve *win = pick.curve;
         const char *name = rfl_gpu_level_names[L];
         int have_kernel = 0;
         for (size_t i = 0; i < g->ncurves; i++)
-            for (unsigned l = 0; l <= g->curves[i].ncap; l++)
+            for (unsigned l = 0; l <= g->curves[i].ncache; l++)
                 have_kernel |= g->curves[i].used && g->curves[i].level_of[l] == L;
         if (!win && g->ncurves && !have_kernel && L == RFL_GPU_SHARED) {
             rfl_model_note(m, "%s shared: no Kernel C (shared_blocked) rows, so no shared-memory ceiling", d->label);
@@ -109,7 +77,7 @@ static int bandwidth_levels(struct rfl_model *m)
             continue;
         }
         if (!win) {
-            if (g->ncurves && with_points)
+            if (g->ncurves && pick.with_points)
                 rfl_model_note(m, "%s %s: no plateau in any bandwidth curve (its working sets fall in transitions), "
                                   "so no %s ceiling", d->label, name, name);
             else if (g->ncurves)
@@ -122,7 +90,7 @@ static int bandwidth_levels(struct rfl_model *m)
             free(trans);
             return -1;
         }
-        ce->value = win->y[wbest];
+        ce->value = win->y[pick.best];
         snprintf(ce->program, sizeof ce->program, "rfl_gpu_bandwidth");
         if (win->threads_per_block)
             snprintf(ce->kernel, sizeof ce->kernel, "%s %s %ldx%ld", win->kernel, win->access, win->blocks,
@@ -131,21 +99,19 @@ static int bandwidth_levels(struct rfl_model *m)
             snprintf(ce->kernel, sizeof ce->kernel, "%s %s", win->kernel, win->access);
         snprintf(ce->precision, sizeof ce->precision, "%s", win->precision);
         ce->threads_per_rank = win->threads_per_block * win->blocks;
-        ce->wss_min_bytes = (uint64_t)win->x[wfirst];
-        ce->wss_max_bytes = (uint64_t)win->x[wlast];
+        ce->wss_min_bytes = (uint64_t)win->x[pick.first];
+        ce->wss_max_bytes = (uint64_t)win->x[pick.last];
         ce->topology_bytes = L == RFL_GPU_SHARED ? (uint64_t)d->sm_count * d->shared_bytes_per_sm
                              : L == RFL_GPU_L1   ? (uint64_t)d->sm_count * d->l1_bytes_per_sm
                              : L == RFL_GPU_L2   ? d->l2_bytes
                                                  : d->global_mem_bytes;
-        if (ntrans) {
-            qsort(trans, ntrans, sizeof *trans, cmp_double);
-            ce->transition_bytes =
-                (uint64_t)llround(ntrans % 2 ? trans[ntrans / 2] : sqrt(trans[ntrans / 2 - 1] * trans[ntrans / 2]));
-        }
+        size_t nt = pick.ntrans; /* the median, geometric between two */
+        if (nt)
+            ce->transition_bytes = (uint64_t)llround(nt % 2 ? trans[nt / 2] : sqrt(trans[nt / 2 - 1] * trans[nt / 2]));
         free(trans);
-        ce->points = wcount;
+        ce->points = pick.count;
         ce->curve = (long)(win - g->curves);
-        ce->segment = win->levels.owner[wlocal];
+        ce->segment = win->levels.owner[pick.local];
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
         /* Spec: the datasheet's memory bandwidth; shared memory and L1 (one
          * SRAM) at their bytes per clock per SM at the row's clock. */
@@ -156,7 +122,7 @@ static int bandwidth_levels(struct rfl_model *m)
             ce->spec = d->mem_theoretical_gbytes_per_s;
             snprintf(ce->spec_source, sizeof ce->spec_source, "2 x memory clock x bus width");
         } else if ((L == RFL_GPU_SHARED || L == RFL_GPU_L1) && d->shared_bytes_per_clock > 0) {
-            double mhz = win->clock_mhz[wbest];
+            double mhz = win->clock_mhz[pick.best];
             int measured = mhz > 0;
             if (!measured)
                 mhz = d->sm_clock_max_mhz;
@@ -169,17 +135,7 @@ static int bandwidth_levels(struct rfl_model *m)
             }
         }
     }
-    /* Levels whose ceiling is one plateau of one curve. */
-    for (size_t i = first_ceiling; i < m->nceilings; i++) {
-        struct rfl_ceiling *a = &m->ceilings[i];
-        size_t used = 0;
-        for (size_t j = first_ceiling; j < m->nceilings; j++) {
-            const struct rfl_ceiling *b = &m->ceilings[j];
-            if (j != i && b->curve == a->curve && b->segment == a->segment)
-                used += (size_t)snprintf(a->shared_with + used, sizeof a->shared_with - used, "%s%s",
-                                         used ? " " : "", b->name);
-        }
-    }
+    rfl_mark_shared(m, first_ceiling);
     if (g->ncurves)
         for (size_t i = 0; i < g->ncurves; i++)
             if (!g->curves[i].used) {
@@ -222,10 +178,10 @@ static int compute_roofs(struct rfl_model *m)
     struct rfl_gpu_data *g = m->gpu;
     const struct rfl_gpu_device *d = &g->dev;
     for (int p = 0; p < RFL_GPU_NPREC; p++) {
-        const struct rfl_gpu_flops_series *best = NULL;
+        const struct rfl_flops_series *best = NULL;
         size_t bk = 0;
         for (size_t i = 0; i < g->nflops; i++) {
-            const struct rfl_gpu_flops_series *s = &g->flops[i];
+            const struct rfl_flops_series *s = &g->flops[i];
             if (strcmp(s->precision, prec_names[p]))
                 continue;
             for (size_t k = 0; k < s->n; k++)
@@ -249,8 +205,8 @@ static int compute_roofs(struct rfl_model *m)
         ce->flops_per_elem = best->fpe[bk];
         ce->points = 1;
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
-        if (best->peak[bk] > 0) {
-            ce->spec = best->peak[bk];
+        if (best->row_peak[bk] > 0) {
+            ce->spec = best->row_peak[bk];
             double mhz = best->clock_mhz[bk];
             if (mhz > 0 && d->fma_per_clock[p] > 0) {
                 char clk[48];

@@ -25,16 +25,10 @@ void rfl_gpu_free(struct rfl_gpu_data *g)
 {
     if (!g)
         return;
-    for (size_t i = 0; i < g->ncurves; i++) {
-        free(g->curves[i].x);
-        free(g->curves[i].y);
-        free(g->curves[i].clock_mhz);
-    }
-    for (size_t i = 0; i < g->nflops; i++) {
-        struct rfl_gpu_flops_series *f = &g->flops[i];
-        free(f->fpe), free(f->gflops), free(f->peak), free(f->clock_mhz), free(f->wss), free(f->tpb);
-        free(f->blocks);
-    }
+    for (size_t i = 0; i < g->ncurves; i++)
+        rfl_bw_curve_free(&g->curves[i]);
+    for (size_t i = 0; i < g->nflops; i++)
+        rfl_flops_series_free(&g->flops[i]);
     for (size_t i = 0; i < g->ntransfers; i++) {
         free(g->transfers[i].bytes);
         free(g->transfers[i].time_s);
@@ -139,7 +133,7 @@ void rfl_row_filter_init(struct rfl_row_filter *f, const struct rfl_model *m, co
 }
 
 /* 1: use the row; 0: skip it; -1: a bad value. */
-int rfl_row_filter_row(struct rfl_row_filter *f, const struct rfl_table *t, size_t r)
+static int filter_row(struct rfl_row_filter *f, const struct rfl_table *t, size_t r)
 {
     if (f->c_scope >= 0 && strcmp(rfl_table_cell(t, r, f->c_scope), "gpu") != 0) {
         f->other++;
@@ -153,6 +147,16 @@ int rfl_row_filter_row(struct rfl_row_filter *f, const struct rfl_table *t, size
         return 0;
     }
     return 1;
+}
+
+int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, size_t *r)
+{
+    for (; *r < t->nrows; (*r)++) {
+        int use = filter_row(f, t, *r);
+        if (use != 0)
+            return use;
+    }
+    return 0;
 }
 
 void rfl_row_filter_note(struct rfl_model *m, const struct rfl_row_filter *f, size_t input)

@@ -24,6 +24,24 @@ rfl_loader rfl_gpu_load_gemm, rfl_gpu_load_gemm_mix, rfl_gpu_load_gemm_model;
 int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
 int rfl_flops_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
 int rfl_gpu_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
+/* The plateau that sets a level's ceiling: of the used curves, the best
+ * point of a plateau naming `level` (a device level: level_of). Each
+ * curve's transition out of the level goes to trans[] (room for one per
+ * curve), times the job's threads when per_job (the CPU's per-thread x),
+ * sorted. */
+struct rfl_plateau_pick {
+    const struct rfl_bw_curve *curve; /* NULL: no plateau names the level */
+    unsigned local;                   /* the winner's own level */
+    size_t best, first, last, count;  /* as rfl_levels_value */
+    size_t with_points;               /* used curves with working sets in the level */
+    size_t ntrans;
+};
+void rfl_plateau_pick(const struct rfl_bw_curve *curves, size_t ncurves, int level, int per_job, double *trans,
+                      struct rfl_plateau_pick *p);
+/* Levels whose ceilings (from ceilings[first] on) are one plateau of one
+ * curve, no step seen between them: each names the others in shared_with. */
+void rfl_mark_shared(struct rfl_model *m, size_t first);
+
 /* The spec values beside the CPU's ceilings: the config's, else derived from
  * per-cycle rates, else the flops program's own peak. */
 void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s);
@@ -70,8 +88,8 @@ struct rfl_row_filter {
     size_t other;
 };
 void rfl_row_filter_init(struct rfl_row_filter *f, const struct rfl_model *m, const struct rfl_table *t);
-/* 1: use the row; 0: skip it; -1: a bad value. */
-int rfl_row_filter_row(struct rfl_row_filter *f, const struct rfl_table *t, size_t r);
+/* Moves *r (from *r on) to the next row to use: 1, 0 past the last row, -1 on a bad value. */
+int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, size_t *r);
 void rfl_row_filter_note(struct rfl_model *m, const struct rfl_row_filter *f, size_t input);
 
 #endif

@@ -155,6 +155,8 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
                                                                              : (unsigned)node_threads;
             c->capacity[l] = (double)m->cache[l].size_bytes * used / (double)node_threads;
         }
+        for (unsigned l = 0; l <= m->ncache; l++)
+            c->level_of[l] = (int)l;
         struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
         if (rfl_levels_detect(&in, &c->levels) != 0) {
             rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->precision,

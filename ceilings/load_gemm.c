@@ -42,12 +42,9 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
     int c_k = rfl_table_column(t, "k"), c_rate = rfl_table_column(t, "gflops_per_s");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_bound = rfl_table_column(t, "model_bound_gflops_per_s");
     int c_clock = rfl_table_column(t, "sm_clock_mhz"), c_ver = rfl_table_column(t, "verified");
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         struct rfl_gpu_gemm row;
         memset(&row, 0, sizeof row);
         if (rfl_load_text(row.kernel, sizeof row.kernel, t, r, c_kernel) ||
@@ -77,6 +74,8 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
         }
         *slot = row;
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     return 0;
 }

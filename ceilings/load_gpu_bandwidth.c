@@ -19,16 +19,16 @@ const char *const rfl_gpu_bandwidth_optional[] = {
     "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s_median", "gbytes_per_s_worst",
     "sm_clock_mhz", "bytes_per_clock_per_sm", "fraction_of_datasheet", NULL};
 
-static struct rfl_gpu_bw_curve *find_bw_curve(struct rfl_gpu_data *g, size_t input, const char *kernel,
+static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, size_t input, const char *kernel,
                                               const char *access, const char *prec, long tpb, long blocks)
 {
     for (size_t i = 0; i < g->ncurves; i++) {
-        struct rfl_gpu_bw_curve *c = &g->curves[i];
+        struct rfl_bw_curve *c = &g->curves[i];
         if (c->input == input && c->threads_per_block == tpb && c->blocks == blocks && !strcmp(c->kernel, kernel) &&
             !strcmp(c->access, access) && !strcmp(c->precision, prec))
             return c;
     }
-    struct rfl_gpu_bw_curve *c = rfl_load_grow(&g->curves, &g->ncurves, sizeof *c);
+    struct rfl_bw_curve *c = rfl_load_grow(&g->curves, &g->ncurves, sizeof *c);
     if (!c)
         return NULL;
     snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
@@ -43,21 +43,21 @@ static struct rfl_gpu_bw_curve *find_bw_curve(struct rfl_gpu_data *g, size_t inp
 /* Which capacities cut a kernel's curve: Kernel C works in shared memory
  * (none); global_stream's loads, global_bulk's copies and cudaMemcpy skip
  * L1 (L2 only); the others go through L1 and L2. */
-static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_gpu_bw_curve *c)
+static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve *c)
 {
     double l1 = (double)d->sm_count * (double)d->l1_bytes_per_sm, l2 = (double)d->l2_bytes;
     c->used = strcmp(c->kernel, "memcpy_d2d") != 0;
     if (!strcmp(c->kernel, "shared_blocked")) {
-        c->ncap = 0;
+        c->ncache = 0;
         c->level_of[0] = RFL_GPU_SHARED;
     } else if (!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "global_bulk") ||
                !strcmp(c->kernel, "memcpy_d2d") || !(l1 > 0) || l1 >= l2) {
-        c->ncap = 1;
+        c->ncache = 1;
         c->capacity[0] = l2;
         c->level_of[0] = RFL_GPU_L2;
         c->level_of[1] = RFL_GPU_DEVMEM;
     } else {
-        c->ncap = 2;
+        c->ncache = 2;
         c->capacity[0] = l1;
         c->capacity[1] = l2;
         c->level_of[0] = RFL_GPU_L1;
@@ -79,12 +79,9 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_clock = rfl_table_column(t, "sm_clock_mhz");
     size_t first = g->ncurves;
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char kernel[32], access[8];
         long tpb, blocks;
         uint64_t wss;
@@ -108,7 +105,7 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
             return -1;
         if (!ok)
             continue;
-        struct rfl_gpu_bw_curve *c = find_bw_curve(g, input, kernel, access, prec, tpb, blocks);
+        struct rfl_bw_curve *c = find_bw_curve(g, input, kernel, access, prec, tpb, blocks);
         if (!c || rfl_load_push_double(&c->x, c->n, (double)wss) || rfl_load_push_double(&c->y, c->n, rate) ||
             rfl_load_push_double(&c->clock_mhz, c->n, clock)) {
             rfl_error("%s: out of memory", t->path);
@@ -116,9 +113,11 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         }
         c->n++;
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     for (size_t i = first; i < g->ncurves; i++) {
-        struct rfl_gpu_bw_curve *c = &g->curves[i];
+        struct rfl_bw_curve *c = &g->curves[i];
         for (size_t a = 1; a < c->n; a++)
             for (size_t b = a; b > 0 && c->x[b - 1] > c->x[b]; b--) {
                 double tx = c->x[b], ty = c->y[b], tc = c->clock_mhz[b];
@@ -126,7 +125,7 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
                 c->x[b - 1] = tx, c->y[b - 1] = ty, c->clock_mhz[b - 1] = tc;
             }
         bw_curve_levels(&g->dev, c);
-        struct rfl_levels_input in = {c->n, c->x, c->y, c->ncap, c->capacity};
+        struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
         if (rfl_levels_detect(&in, &c->levels) != 0) {
             rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->access,
                       c->precision, c->n);

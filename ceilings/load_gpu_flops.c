@@ -33,12 +33,9 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
     int c_rate = rfl_table_column(t, "gflops_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_clock = rfl_table_column(t, "sm_clock_mhz");
     size_t first = g->nflops;
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char prec[8];
         long chains, tpb, blocks;
         uint64_t wss;
@@ -55,7 +52,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             return -1;
         if (!ok)
             continue;
-        struct rfl_gpu_flops_series *s = NULL;
+        struct rfl_flops_series *s = NULL;
         for (size_t i = first; i < g->nflops && !s; i++)
             if (!strcmp(g->flops[i].precision, prec) && g->flops[i].chains == chains)
                 s = &g->flops[i];
@@ -83,7 +80,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             if (b)
                 s->blocks = b;
             if (!w || !a || !b || rfl_load_push_double(&s->fpe, s->n, fpe) || rfl_load_push_double(&s->gflops, s->n, 0) ||
-                rfl_load_push_double(&s->peak, s->n, NAN) || rfl_load_push_double(&s->clock_mhz, s->n, NAN)) {
+                rfl_load_push_double(&s->row_peak, s->n, NAN) || rfl_load_push_double(&s->clock_mhz, s->n, NAN)) {
                 rfl_error("out of memory");
                 return -1;
             }
@@ -92,16 +89,18 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
         /* The best launch shape at each flops per element. */
         if (rate > s->gflops[k]) {
             s->gflops[k] = rate;
-            s->peak[k] = peak;
+            s->row_peak[k] = peak;
             s->clock_mhz[k] = clock;
             s->wss[k] = wss;
             s->tpb[k] = tpb;
             s->blocks[k] = blocks;
         }
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     for (size_t i = first; i < g->nflops; i++) {
-        struct rfl_gpu_flops_series *s = &g->flops[i];
+        struct rfl_flops_series *s = &g->flops[i];
         for (size_t a = 1; a < s->n; a++)
             for (size_t b = a; b > 0 && s->fpe[b - 1] > s->fpe[b]; b--) {
 #define SWAP(arr, T)                                                                                                   \
@@ -112,7 +111,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
     } while (0)
                 SWAP(fpe, double);
                 SWAP(gflops, double);
-                SWAP(peak, double);
+                SWAP(row_peak, double);
                 SWAP(clock_mhz, double);
                 SWAP(wss, uint64_t);
                 SWAP(tpb, long);

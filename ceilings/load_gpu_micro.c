@@ -57,12 +57,9 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
     int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
     int c_bytes = rfl_table_column(t, "bytes"), c_time = rfl_table_column(t, "time_min_s");
     int c_ver = rfl_table_column(t, "verified");
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char dir[8], mem[16];
         uint64_t bytes;
         double time_s;
@@ -83,6 +80,8 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         x->n++;
         x->input = input;
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     return 0;
 }
@@ -98,12 +97,9 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
     int c_max = rfl_table_column(t, "bytes_max"), c_lat = rfl_table_column(t, "latency_us");
     int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_rms = rfl_table_column(t, "rms_relative_error");
     int c_big = rfl_table_column(t, "largest_gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char dir[8], mem[16];
         long points;
         uint64_t bmin, bmax;
@@ -134,6 +130,8 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
         x->points = points;
         x->fit_input = input;
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     return 0;
 }
@@ -148,12 +146,9 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
     int c_mem = rfl_table_column(t, "memory"), c_bytes = rfl_table_column(t, "array_bytes");
     int c_stride = rfl_table_column(t, "stride_bytes"), c_cyc = rfl_table_column(t, "cycles_per_access");
     int c_ns = rfl_table_column(t, "ns_per_access"), c_ver = rfl_table_column(t, "verified");
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char mem[24];
         uint64_t bytes, stride;
         double cyc, ns;
@@ -190,6 +185,8 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
         }
         c->n++;
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     for (size_t i = 0; i < g->nchase; i++) {
         struct rfl_gpu_chase *c = &g->chase[i];
@@ -215,12 +212,9 @@ static int load_rows(struct rfl_model *m, size_t input, const struct rfl_table *
     int c_what = rfl_table_column(t, what), c_a = rfl_table_column(t, a), c_b = rfl_table_column(t, b);
     int c_v = rfl_table_column(t, value), c_v2 = value2 ? rfl_table_column(t, value2) : -1;
     int c_ver = rfl_table_column(t, "verified");
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         struct rfl_gpu_row row;
         memset(&row, 0, sizeof row);
         row.value2 = NAN;
@@ -240,6 +234,8 @@ static int load_rows(struct rfl_model *m, size_t input, const struct rfl_table *
         }
         *slot = row;
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     return 0;
 }

@@ -36,12 +36,9 @@ int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t
     int c_wss = rfl_table_column(t, "wss_bytes"), c_reuse = rfl_table_column(t, "reuse");
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_frac = rfl_table_column(t, "fraction_of_device");
     int c_status = rfl_table_column(t, "status"), c_ver = rfl_table_column(t, "verified");
-    for (size_t r = 0; r < t->nrows; r++) {
-        int use = rfl_row_filter_row(&f, t, r);
-        if (use < 0)
-            return -1;
-        if (!use)
-            continue;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         struct rfl_gpu_um p;
         memset(&p, 0, sizeof p);
         double verified = NAN;
@@ -76,6 +73,8 @@ int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t
         }
         *slot = p;
     }
+    if (more < 0)
+        return -1;
     rfl_row_filter_note(m, &f, input);
     return 0;
 }

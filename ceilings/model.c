@@ -57,22 +57,25 @@ const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *
     return best;
 }
 
+void rfl_bw_curve_free(struct rfl_bw_curve *c)
+{
+    free(c->x), free(c->y), free(c->wss), free(c->clock_mhz);
+}
+
+void rfl_flops_series_free(struct rfl_flops_series *f)
+{
+    free(f->fpe), free(f->gflops), free(f->wss), free(f->model), free(f->unroll);
+    free(f->row_peak), free(f->clock_mhz), free(f->tpb), free(f->blocks);
+}
+
 void rfl_model_free(struct rfl_model *m)
 {
     for (size_t i = 0; i < m->ninputs; i++)
         free(m->inputs[i].command_line);
-    for (size_t i = 0; i < m->ncurves; i++) {
-        free(m->curves[i].x);
-        free(m->curves[i].y);
-        free(m->curves[i].wss);
-    }
-    for (size_t i = 0; i < m->nseries; i++) {
-        free(m->series[i].fpe);
-        free(m->series[i].gflops);
-        free(m->series[i].model);
-        free(m->series[i].wss);
-        free(m->series[i].unroll);
-    }
+    for (size_t i = 0; i < m->ncurves; i++)
+        rfl_bw_curve_free(&m->curves[i]);
+    for (size_t i = 0; i < m->nseries; i++)
+        rfl_flops_series_free(&m->series[i]);
     for (size_t i = 0; i < m->nnotes; i++)
         free(m->notes[i]);
     free(m->inputs);

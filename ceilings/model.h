@@ -52,32 +52,46 @@ struct rfl_cache_info {
     unsigned instances, cores_sharing;
 };
 
-/* One bandwidth curve: a kernel x precision x ISA x ranks x threads. */
+/* One bandwidth curve, of the CPU (rfl_bandwidth: a kernel x precision x
+ * ISA x ranks x threads) or of the GPU (rfl_gpu_bandwidth: a kernel x
+ * access x precision x launch shape). Its levels are its own, cut by its
+ * capacities; level_of names each as one of its device's levels. */
 struct rfl_bw_curve {
-    char kernel[32], precision[16], isa[16];
+    char kernel[32], precision[16], isa[16], access[8];
     int nontemporal;
-    long ranks, threads_per_rank, nodes;
+    long ranks, threads_per_rank, nodes;  /* CPU: the job */
+    long threads_per_block, blocks;       /* GPU: the launch shape (0: cudaMemcpy) */
     size_t input;             /* index into inputs */
     size_t n;
-    double *x;                /* working set per thread, bytes */
+    double *x;                /* working set, bytes: per thread (CPU), on the GPU (GPU) */
     double *y;                /* GB/s */
-    uint64_t *wss;            /* working set of the job */
-    unsigned ncache;
-    double capacity[RFL_LEVELS_MAX_CACHE]; /* per-thread share of each level */
+    uint64_t *wss;            /* CPU: working set of the job; NULL on the GPU */
+    double *clock_mhz;        /* GPU: SM clock of each point (NaN: none); NULL on the CPU */
+    unsigned ncache;          /* capacities that cut the curve */
+    double capacity[RFL_LEVELS_MAX_CACHE]; /* CPU: per-thread share of each level */
+    int level_of[RFL_LEVELS_MAX_CACHE + 1]; /* the curve's level -> its device's (CPU: the same;
+                                             * GPU: enum rfl_gpu_level) */
     struct rfl_levels levels;
-    int used;                 /* its kernel is in ceilings.bandwidth_kernels */
+    int used;                 /* may set ceilings (ceilings.bandwidth_kernels; not memcpy_d2d) */
 };
 
-/* One flops series: a variant x ISA x precision x ranks x threads. */
+/* One flops series: GFLOP/s against flops per element, the best row at each
+ * point. Of the CPU (rfl_flops: a variant x ISA x precision x ranks x
+ * threads, the best unroll) or of the GPU (rfl_gpu_flops: a precision x
+ * chain count, the best launch shape). */
 struct rfl_flops_series {
     char variant[32], isa[16], precision[16];
-    long ranks, threads_per_rank;
+    long ranks, threads_per_rank;  /* CPU: the job */
+    long chains;                   /* GPU: FMA chains per thread */
     size_t input;
     size_t n;
-    double *fpe, *gflops, *model;  /* model: NaN where not given */
+    double *fpe, *gflops;
     uint64_t *wss;
-    long *unroll;             /* of each point's best row (0: no unroll column) */
-    double peak;              /* peak_gflops_per_s (max over rows; NaN: none) */
+    double *model;            /* CPU: model_gflops_per_s, NaN where not given; NULL on the GPU */
+    long *unroll;             /* CPU: of each point's best row (0: no unroll column) */
+    double peak;              /* CPU: peak_gflops_per_s (max over rows; NaN: none) */
+    double *row_peak, *clock_mhz; /* GPU: the best row's peak_gflops_per_s and SM clock (NaN: none) */
+    long *tpb, *blocks;       /* GPU: the best row's launch shape */
 };
 
 struct rfl_app {
@@ -86,6 +100,8 @@ struct rfl_app {
     double gflops;
     char level[RFL_NAME_LEN]; /* "" when not given */
     char precision[16];       /* "" when not given */
+    double attainable;        /* rfl_app_attainable: GFLOP/s of the roofline above it; 0: none */
+    char bound[96];           /* what bounds it there ("DRAM bandwidth", "fp64 avx2 peak", "none") */
 };
 
 struct rfl_model {
@@ -115,6 +131,9 @@ struct rfl_model {
 int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings,
                     const char *app_path);
 void rfl_model_free(struct rfl_model *m);
+/* Frees what a curve or a series holds (CPU or GPU). */
+void rfl_bw_curve_free(struct rfl_bw_curve *c);
+void rfl_flops_series_free(struct rfl_flops_series *f);
 
 /* Adds a note (printf-style) for the report and roofline.json. */
 void rfl_model_note(struct rfl_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

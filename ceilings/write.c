@@ -143,12 +143,12 @@ static json_t *gpu_json(const struct rfl_model *m)
     json_object_set_new(o, "levels", levels);
     json_t *curves = json_array();
     for (size_t i = 0; i < g->ncurves; i++) {
-        const struct rfl_gpu_bw_curve *c = &g->curves[i];
+        const struct rfl_bw_curve *c = &g->curves[i];
         json_t *segs = json_array();
         for (size_t s = 0; s < c->levels.nseg; s++) {
             const struct rfl_segment *sg = &c->levels.seg[s];
             json_t *names = json_array();
-            for (unsigned l = 0; l <= c->ncap; l++)
+            for (unsigned l = 0; l <= c->ncache; l++)
                 if (sg->levels >> l & 1)
                     json_array_append_new(names, json_string(rfl_gpu_level_names[c->level_of[l]]));
             json_array_append_new(segs, json_pack("{s:I, s:I, s:I, s:f, s:f, s:b, s:o}", "wss_min_bytes",
@@ -180,7 +180,7 @@ static json_t *gpu_json(const struct rfl_model *m)
     for (size_t i = 0; i < g->ngemm; i++) {
         const struct rfl_gpu_gemm *r = &g->gemm[i];
         double bytes = rfl_gpu_gemm_bytes(r), ai = 2.0 * r->m * r->n * r->k / bytes;
-        double att = rfl_gpu_gemm_attainable(m, r);
+        double att = r->attainable;
         json_array_append_new(gemm, json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:f, s:f, s:o, s:o}", "kernel",
                                               r->kernel, "precision", r->precision, "unit", r->unit, "transb",
                                               r->transb, "m", (json_int_t)r->m, "n", (json_int_t)r->n, "k",
@@ -266,14 +266,13 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
     json_t *apps = json_array();
     for (size_t i = 0; i < m->napps; i++) {
         const struct rfl_app *a = &m->apps[i];
-        char bound[96];
-        double att = rfl_app_attainable(m, a, bound, sizeof bound);
+        double att = a->attainable;
         json_array_append_new(apps, json_pack("{s:s, s:f, s:f, s:s, s:s, s:o, s:o, s:s}", "name", a->name,
                                               "arithmetic_intensity", a->ai, "gflops_per_s", a->gflops, "level",
                                               a->level, "precision", a->precision, "attainable_gflops_per_s",
                                               att > 0 ? json_real(att) : json_null(), "percent_of_attainable",
                                               att > 0 ? json_real(100.0 * a->gflops / att) : json_null(),
-                                              "bound", bound));
+                                              "bound", a->bound));
     }
     json_object_set_new(root, "applications", apps);
 

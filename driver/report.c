@@ -505,9 +505,9 @@ static void apps_section(struct doc *d, const struct rfl_model *m)
     table_begin(d, head, 6);
     for (size_t i = 0; i < m->napps; i++) {
         const struct rfl_app *a = &m->apps[i];
-        char ai[32], g[32], bound[96], att[32], pct[32];
-        double at = rfl_app_attainable(m, a, bound, sizeof bound);
-        const char *row[] = {a->name, num(ai, sizeof ai, a->ai, "%g"), num(g, sizeof g, a->gflops, "%g"), bound,
+        char ai[32], g[32], att[32], pct[32];
+        double at = a->attainable;
+        const char *row[] = {a->name, num(ai, sizeof ai, a->ai, "%g"), num(g, sizeof g, a->gflops, "%g"), a->bound,
                              num(att, sizeof att, at > 0 ? at : NAN, "%.1f"),
                              num(pct, sizeof pct, at > 0 ? 100 * a->gflops / at : NAN, "%.0f%%")};
         table_row(d, row, 6);

@@ -72,12 +72,7 @@ int rfl_plot_flops(const struct rfl_model *m, const char *dir)
     }
     rfl_chart_printf(&c, "EOD\n");
     /* Peaks: measured (solid) and spec (dashed), labelled at the right. */
-    struct {
-        double v;
-        char text[160];
-        const char *color;
-        int spec;
-    } peaks[32];
+    struct rfl_plot_peak peaks[32];
     size_t npeaks = 0;
     for (size_t i = 0; i < m->nceilings && npeaks < 30; i++) {
         const struct rfl_ceiling *ce = &m->ceilings[i];
@@ -110,21 +105,10 @@ int rfl_plot_flops(const struct rfl_model *m, const char *dir)
             peaks[npeaks++].spec = 1;
         }
     }
-    rfl_chart_printf(&c, "$peaks << EOD\n");
-    for (size_t i = 0; i < npeaks; i++) {
-        rfl_plot_point(&c, xlo, peaks[i].v);
-        rfl_plot_point(&c, xhi, peaks[i].v);
-        rfl_chart_printf(&c, "\n\n");
-        rfl_chart_block_line(&c, xlo, peaks[i].v, xhi, peaks[i].v);
-    }
-    rfl_chart_printf(&c, "EOD\n");
-    for (size_t i = 0; i < npeaks; i++)
-        rfl_chart_label_line(&c, peaks[i].text, peaks[i].color, xlo, peaks[i].v, xhi, peaks[i].v, 0.3, 0.97);
+    rfl_plot_peaks_data(&c, peaks, npeaks, xlo, xhi, 0.3, 0.97);
 
     rfl_chart_printf(&c, "plot \\\n");
-    for (size_t i = 0; i < npeaks; i++)
-        rfl_chart_printf(&c, "  $peaks index %zu with lines %s lc rgb \"%s\" notitle, \\\n", i,
-                         peaks[i].spec ? "dt 2 lw 1.5" : "lw 1", peaks[i].color);
+    rfl_plot_peaks_lines(&c, peaks, npeaks);
     int shapes = 0; /* several job shapes (a thread sweep): say which line is which */
     for (size_t i = 1; i < m->nseries; i++)
         shapes |= m->series[i].threads_per_rank != m->series[0].threads_per_rank ||

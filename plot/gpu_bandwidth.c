@@ -25,7 +25,7 @@ static int kernel_order(const char *kernel)
     return n;
 }
 
-static double curve_max(const struct rfl_gpu_bw_curve *c)
+static double curve_max(const struct rfl_bw_curve *c)
 {
     double v = 0;
     for (size_t k = 0; k < c->n; k++)
@@ -47,10 +47,10 @@ int rfl_plot_gpu_bandwidth(const struct rfl_model *m, const char *dir)
             prec = g->curves[ce->curve].precision;
     }
     /* Per kernel and access, the launch shape that reached the most. */
-    const struct rfl_gpu_bw_curve *sel[32];
+    const struct rfl_bw_curve *sel[32];
     size_t nsel = 0;
     for (size_t i = 0; i < g->ncurves; i++) {
-        const struct rfl_gpu_bw_curve *c = &g->curves[i];
+        const struct rfl_bw_curve *c = &g->curves[i];
         if (strcmp(c->precision, prec) && c->precision[0])
             continue;
         size_t j = 0;
@@ -68,7 +68,7 @@ int rfl_plot_gpu_bandwidth(const struct rfl_model *m, const char *dir)
             int a = kernel_order(sel[j - 1]->kernel), b = kernel_order(sel[j]->kernel);
             if (a < b || (a == b && strcmp(sel[j - 1]->access, sel[j]->access) <= 0))
                 break;
-            const struct rfl_gpu_bw_curve *t = sel[j];
+            const struct rfl_bw_curve *t = sel[j];
             sel[j] = sel[j - 1];
             sel[j - 1] = t;
         }
@@ -168,7 +168,7 @@ int rfl_plot_gpu_bandwidth(const struct rfl_model *m, const char *dir)
     if (nplat)
         rfl_chart_printf(&c, "  $plateaus with lines lw 8 lc rgb \"#c8c8c8\" title \"level ceiling (plateau)\", \\\n");
     for (size_t i = 0; i < nsel; i++) {
-        const struct rfl_gpu_bw_curve *cv = sel[i];
+        const struct rfl_bw_curve *cv = sel[i];
         static const char *const lo[] = {"A ", "B ", "C ", "", "", ""};
         int k = kernel_order(cv->kernel);
         char name[96];

@@ -16,13 +16,13 @@ int rfl_plot_gpu_flops(const struct rfl_model *m, const char *dir)
     double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
     long max_chains = 0;
     for (size_t i = 0; i < g->nflops; i++) {
-        const struct rfl_gpu_flops_series *s = &g->flops[i];
+        const struct rfl_flops_series *s = &g->flops[i];
         max_chains = s->chains > max_chains ? s->chains : max_chains;
         for (size_t k = 0; k < s->n; k++) {
             xlo = fmin(xlo, s->fpe[k]);
             xhi = fmax(xhi, s->fpe[k]);
             ylo = fmin(ylo, s->gflops[k]);
-            yhi = fmax(yhi, fmax(s->gflops[k], s->peak[k] > 0 ? s->peak[k] : 0));
+            yhi = fmax(yhi, fmax(s->gflops[k], s->row_peak[k] > 0 ? s->row_peak[k] : 0));
         }
     }
     xlo = rfl_plot_pow2_floor(xlo / 1.5);
@@ -43,7 +43,7 @@ int rfl_plot_gpu_flops(const struct rfl_model *m, const char *dir)
     rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.2 font \"sans,10\"\n");
     rfl_chart_printf(&c, "$series << EOD\n");
     for (size_t i = 0; i < g->nflops; i++) {
-        const struct rfl_gpu_flops_series *s = &g->flops[i];
+        const struct rfl_flops_series *s = &g->flops[i];
         rfl_chart_printf(&c, "# %s, %ld chains\n", s->precision, s->chains);
         for (size_t k = 0; k < s->n; k++)
             rfl_plot_point(&c, s->fpe[k], s->gflops[k]);
@@ -53,12 +53,7 @@ int rfl_plot_gpu_flops(const struct rfl_model *m, const char *dir)
     }
     rfl_chart_printf(&c, "EOD\n");
     /* Measured peaks (solid) and the clock-derived peak (dashed), labelled. */
-    struct {
-        double v;
-        char text[160];
-        const char *color;
-        int spec;
-    } peaks[16];
+    struct rfl_plot_peak peaks[16];
     size_t npeaks = 0;
     for (size_t i = 0; i < m->nceilings && npeaks < 14; i++) {
         const struct rfl_ceiling *ce = &m->ceilings[i];
@@ -76,22 +71,11 @@ int rfl_plot_gpu_flops(const struct rfl_model *m, const char *dir)
             peaks[npeaks++].spec = 1;
         }
     }
-    rfl_chart_printf(&c, "$peaks << EOD\n");
-    for (size_t i = 0; i < npeaks; i++) {
-        rfl_plot_point(&c, xlo, peaks[i].v);
-        rfl_plot_point(&c, xhi, peaks[i].v);
-        rfl_chart_printf(&c, "\n\n");
-        rfl_chart_block_line(&c, xlo, peaks[i].v, xhi, peaks[i].v);
-    }
-    rfl_chart_printf(&c, "EOD\n");
-    for (size_t i = 0; i < npeaks; i++)
-        rfl_chart_label_line(&c, peaks[i].text, peaks[i].color, xlo, peaks[i].v, xhi, peaks[i].v, 0.03, 0.6);
+    rfl_plot_peaks_data(&c, peaks, npeaks, xlo, xhi, 0.03, 0.6);
     rfl_chart_printf(&c, "plot \\\n");
-    for (size_t i = 0; i < npeaks; i++)
-        rfl_chart_printf(&c, "  $peaks index %zu with lines %s lc rgb \"%s\" notitle, \\\n", i,
-                         peaks[i].spec ? "dt 2 lw 1.5" : "lw 1", peaks[i].color);
+    rfl_plot_peaks_lines(&c, peaks, npeaks);
     for (size_t i = 0; i < g->nflops; i++) {
-        const struct rfl_gpu_flops_series *s = &g->flops[i];
+        const struct rfl_flops_series *s = &g->flops[i];
         char name[96];
         snprintf(name, sizeof name, "%s%s, %ld chain%s", s->precision, !strcmp(s->precision, "fp16") ? " (half2)" : "",
                  s->chains, s->chains == 1 ? "" : "s");

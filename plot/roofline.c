@@ -107,7 +107,7 @@ static size_t gemm_dots(const struct rfl_model *m, struct dot *dots, size_t max)
         struct dot *d = &dots[n++];
         d->x = 2.0 * best->m * best->n * best->k / rfl_gpu_gemm_bytes(best);
         d->y = best->gflops;
-        double att = rfl_gpu_gemm_attainable(m, best);
+        double att = best->attainable;
         char size[64];
         if (best->m == best->n && best->n == best->k)
             snprintf(size, sizeof size, "%ld", best->m);
@@ -181,8 +181,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         ndots = gemm_dots(m, dots, 64);
     } else {
         for (size_t i = 0; i < m->napps && ndots < 64; i++) {
-            char bound[96];
-            double att = rfl_app_attainable(m, &m->apps[i], bound, sizeof bound);
+            double att = m->apps[i].attainable;
             if (att > 0)
                 snprintf(dots[ndots].label, sizeof dots[0].label, "%s (%.0f%% of roofline)", m->apps[i].name,
                          100 * m->apps[i].gflops / att);

@@ -133,3 +133,25 @@ int rfl_plot_kernel_point(const char *kernel)
 }
 
 #define prec_color rfl_plot_precision_color
+
+void rfl_plot_peaks_data(struct rfl_chart *c, const struct rfl_plot_peak *peaks, size_t n, double xlo, double xhi,
+                         double from, double to)
+{
+    rfl_chart_printf(c, "$peaks << EOD\n");
+    for (size_t i = 0; i < n; i++) {
+        rfl_plot_point(c, xlo, peaks[i].v);
+        rfl_plot_point(c, xhi, peaks[i].v);
+        rfl_chart_printf(c, "\n\n");
+        rfl_chart_block_line(c, xlo, peaks[i].v, xhi, peaks[i].v);
+    }
+    rfl_chart_printf(c, "EOD\n");
+    for (size_t i = 0; i < n; i++)
+        rfl_chart_label_line(c, peaks[i].text, peaks[i].color, xlo, peaks[i].v, xhi, peaks[i].v, from, to);
+}
+
+void rfl_plot_peaks_lines(struct rfl_chart *c, const struct rfl_plot_peak *peaks, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        rfl_chart_printf(c, "  $peaks index %zu with lines %s lc rgb \"%s\" notitle, \\\n", i,
+                         peaks[i].spec ? "dt 2 lw 1.5" : "lw 1", peaks[i].color);
+}

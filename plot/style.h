@@ -28,6 +28,19 @@ const char *rfl_plot_precision_color(const char *precision);
 int rfl_plot_kernel_point(const char *kernel);
 /* One "x y" data line of an inline data block. */
 void rfl_plot_point(struct rfl_chart *c, double x, double y);
+/* A horizontal peak line across a flops chart: measured (solid) or spec (dashed). */
+struct rfl_plot_peak {
+    double v;
+    char text[160];
+    const char *color;
+    int spec;
+};
+/* The peaks' data block ($peaks, from xlo to xhi) and their labels, placed
+ * along each line between the fractions from and to. */
+void rfl_plot_peaks_data(struct rfl_chart *c, const struct rfl_plot_peak *peaks, size_t n, double xlo, double xhi,
+                         double from, double to);
+/* Their entries in the plot command. */
+void rfl_plot_peaks_lines(struct rfl_chart *c, const struct rfl_plot_peak *peaks, size_t n);
 /* A coordinate in a script: enough digits to land on the pixel. */
 const char *rfl_plot_coord(char *buf, size_t len, double v);
 /* A GPU chart's title: "WHAT: machine gpuN (name), EXTRA". */

@@ -206,8 +206,12 @@ static void test_golden_model(void **state)
     double att = rfl_app_attainable(&m, &m.apps[0], bound, sizeof bound);
     assert_string_equal(bound, "DRAM bandwidth");
     assert_true(fabs(att - dram->value * 0.25) < 1e-9);
+    assert_true(m.apps[0].attainable == att); /* kept on the point by rfl_model_build */
+    assert_string_equal(m.apps[0].bound, "DRAM bandwidth");
     att = rfl_app_attainable(&m, &m.apps[2], bound, sizeof bound);
     assert_string_equal(bound, "fp64 avx2 peak");
+    assert_true(m.apps[2].attainable == att);
+    assert_string_equal(m.apps[2].bound, "fp64 avx2 peak");
     rfl_model_free(&m);
 
     /* only triad may set ceilings: L3 comes from triad now */

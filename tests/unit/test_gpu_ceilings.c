@@ -178,6 +178,9 @@ static void test_gpu_model(void **state)
     for (size_t i = 0; i < g->ngemm; i++)
         if (!strcmp(g->gemm[i].kernel, "cublas") && !strcmp(g->gemm[i].precision, "fp16") && g->gemm[i].m == 8192)
             assert_true(fabs(rfl_gpu_gemm_attainable(&m, &g->gemm[i]) - t16->value) < 1e-6);
+    /* ... kept on every point by rfl_model_build. */
+    for (size_t i = 0; i < g->ngemm; i++)
+        assert_true(g->gemm[i].attainable == rfl_gpu_gemm_attainable(&m, &g->gemm[i]));
     /* Unified memory: the reference device pass, skipped points unmeasured. */
     assert_true(fabs(g->um_device_pass - 3896.952753) < 1e-6);
     size_t skipped = 0;
