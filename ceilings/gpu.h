@@ -13,8 +13,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "levels.h"
-
 struct rfl_model;
 
 /* GPU memory levels, fastest first. */

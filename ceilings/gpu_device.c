@@ -159,11 +159,14 @@ int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, siz
     return 0;
 }
 
-void rfl_row_filter_note(struct rfl_model *m, const struct rfl_row_filter *f, size_t input)
+int rfl_row_filter_end(struct rfl_model *m, const struct rfl_row_filter *f, size_t input, int more)
 {
+    if (more < 0)
+        return -1;
     if (f->other)
         rfl_model_note(m, "%s: %zu rows of other ranks' GPUs or of all GPUs together (scope aggregate) are not "
                           "used: the GPU roofline is rank %ld's GPU",
                        m->inputs[input].file, f->other, f->rank);
+    return 0;
 }
 

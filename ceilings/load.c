@@ -21,6 +21,17 @@ void *rfl_load_grow(void *arrayp, size_t *n, size_t size)
     return more + (*n)++ * size;
 }
 
+int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem)
+{
+    void *slot = rfl_load_grow(arrayp, n, size);
+    if (!slot) {
+        rfl_error("out of memory");
+        return -1;
+    }
+    memcpy(slot, elem, size);
+    return 0;
+}
+
 int rfl_load_push_double(double **v, size_t n, double x)
 {
     double *more = realloc(*v, (n + 1) * sizeof *more);

@@ -67,6 +67,8 @@ int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v);
 /* Grows an array of `size`-byte elements by one; the new one is zeroed. */
 void *rfl_load_grow(void *arrayp, size_t *n, size_t size);
 int rfl_load_push_double(double **v, size_t n, double x);
+/* Appends a copy of *elem; -1 after "out of memory". */
+int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem);
 /* A number of a JSON object; 0 when missing. */
 double rfl_load_json_num(const json_t *obj, const char *key);
 /* verified must be 1; 0 skips the row with a note; -1 a bad value. */
@@ -90,6 +92,8 @@ struct rfl_row_filter {
 void rfl_row_filter_init(struct rfl_row_filter *f, const struct rfl_model *m, const struct rfl_table *t);
 /* Moves *r (from *r on) to the next row to use: 1, 0 past the last row, -1 on a bad value. */
 int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, size_t *r);
-void rfl_row_filter_note(struct rfl_model *m, const struct rfl_row_filter *f, size_t input);
+/* After the rows: -1 when rfl_row_filter_next said -1 (`more`), else 0 after
+ * one note for the rows of other GPUs. */
+int rfl_row_filter_end(struct rfl_model *m, const struct rfl_row_filter *f, size_t input, int more);
 
 #endif

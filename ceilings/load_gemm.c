@@ -67,17 +67,10 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
         if (!ok)
             continue;
         row.input = input;
-        struct rfl_gpu_gemm *slot = rfl_load_grow(&g->gemm, &g->ngemm, sizeof *slot);
-        if (!slot) {
-            rfl_error("out of memory");
+        if (rfl_load_append(&g->gemm, &g->ngemm, sizeof row, &row) != 0)
             return -1;
-        }
-        *slot = row;
     }
-    if (more < 0)
-        return -1;
-    rfl_row_filter_note(m, &f, input);
-    return 0;
+    return rfl_row_filter_end(m, &f, input, more);
 }
 
 /* The mix microbenchmark feeds rfl_gemm's own model; here it is only read
@@ -131,12 +124,8 @@ int rfl_gpu_load_gemm_model(struct rfl_model *m, size_t input, const struct rfl_
         row.fma = isnan(fma) ? -1 : (long)fma;
         row.lds = isnan(lds) ? -1 : (long)lds;
         row.other = isnan(other) ? -1 : (long)other;
-        struct rfl_gpu_gemm_model *slot = rfl_load_grow(&g->model, &g->nmodel, sizeof *slot);
-        if (!slot) {
-            rfl_error("out of memory");
+        if (rfl_load_append(&g->model, &g->nmodel, sizeof row, &row) != 0)
             return -1;
-        }
-        *slot = row;
     }
     return 0;
 }

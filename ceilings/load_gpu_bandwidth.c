@@ -113,9 +113,8 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         }
         c->n++;
     }
-    if (more < 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
-    rfl_row_filter_note(m, &f, input);
     for (size_t i = first; i < g->ncurves; i++) {
         struct rfl_bw_curve *c = &g->curves[i];
         for (size_t a = 1; a < c->n; a++)

@@ -96,9 +96,8 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             s->blocks[k] = blocks;
         }
     }
-    if (more < 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
-    rfl_row_filter_note(m, &f, input);
     for (size_t i = first; i < g->nflops; i++) {
         struct rfl_flops_series *s = &g->flops[i];
         for (size_t a = 1; a < s->n; a++)

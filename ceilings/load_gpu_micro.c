@@ -80,10 +80,7 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         x->n++;
         x->input = input;
     }
-    if (more < 0)
-        return -1;
-    rfl_row_filter_note(m, &f, input);
-    return 0;
+    return rfl_row_filter_end(m, &f, input, more);
 }
 
 int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -130,10 +127,7 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
         x->points = points;
         x->fit_input = input;
     }
-    if (more < 0)
-        return -1;
-    rfl_row_filter_note(m, &f, input);
-    return 0;
+    return rfl_row_filter_end(m, &f, input, more);
 }
 
 int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -185,9 +179,8 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
         }
         c->n++;
     }
-    if (more < 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
-    rfl_row_filter_note(m, &f, input);
     for (size_t i = 0; i < g->nchase; i++) {
         struct rfl_gpu_chase *c = &g->chase[i];
         for (size_t a = 1; a < c->n; a++)
@@ -227,17 +220,10 @@ static int load_rows(struct rfl_model *m, size_t input, const struct rfl_table *
             return -1;
         if (!ok)
             continue;
-        struct rfl_gpu_row *slot = rfl_load_grow(rows, nrows, sizeof *slot);
-        if (!slot) {
-            rfl_error("out of memory");
+        if (rfl_load_append(rows, nrows, sizeof row, &row) != 0)
             return -1;
-        }
-        *slot = row;
     }
-    if (more < 0)
-        return -1;
-    rfl_row_filter_note(m, &f, input);
-    return 0;
+    return rfl_row_filter_end(m, &f, input, more);
 }
 
 int rfl_gpu_load_launch(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)

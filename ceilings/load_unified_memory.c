@@ -66,15 +66,8 @@ int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t
             p.gbytes_per_s = p.fraction = NAN;
         else if (isnan(p.fraction) && g->um_device_pass > 0)
             p.fraction = p.gbytes_per_s / g->um_device_pass;
-        struct rfl_gpu_um *slot = rfl_load_grow(&g->um, &g->num, sizeof *slot);
-        if (!slot) {
-            rfl_error("out of memory");
+        if (rfl_load_append(&g->um, &g->num, sizeof p, &p) != 0)
             return -1;
-        }
-        *slot = p;
     }
-    if (more < 0)
-        return -1;
-    rfl_row_filter_note(m, &f, input);
-    return 0;
+    return rfl_row_filter_end(m, &f, input, more);
 }
