@@ -119,9 +119,8 @@ int rfl_plot_bandwidth(const struct rfl_model *m, const char *dir)
         rfl_chart_block_line(&c, t, ylo, t, ylo * pow(yhi / ylo, 0.25));
     }
     /* Each level's ceiling over the plateau that set it. */
-    rfl_chart_printf(&c, "$plateaus << EOD\n");
     size_t nplat = 0;
-    double plat[32][3];
+    struct rfl_plot_plateau plat[32];
     const struct rfl_ceiling *pce[32];
     for (size_t i = 0; i < m->nceilings && nplat < 32; i++) {
         const struct rfl_ceiling *ce = &m->ceilings[i];
@@ -137,24 +136,12 @@ int rfl_plot_bandwidth(const struct rfl_model *m, const char *dir)
             x0 /= 1.2;
             x1 *= 1.2;
         }
-        plat[nplat][0] = x0;
-        plat[nplat][1] = x1;
-        plat[nplat][2] = ce->value;
+        plat[nplat] = (struct rfl_plot_plateau){x0, x1, ce->value, ""};
+        snprintf(plat[nplat].text, sizeof plat[0].text, "%s %s GB/s (%s)", ce->name,
+                 rfl_chart_num(buf, sizeof buf, ce->value), ce->kernel);
         pce[nplat++] = ce;
-        rfl_plot_point(&c, x0, ce->value);
-        rfl_plot_point(&c, x1, ce->value);
-        rfl_chart_printf(&c, "\n\n");
     }
-    rfl_chart_printf(&c, "EOD\n");
-    for (size_t i = 0; i < nplat; i++)
-        rfl_chart_block_line(&c, plat[i][0], plat[i][2], plat[i][1], plat[i][2]);
-    for (size_t i = 0; i < nplat; i++) {
-        char text[256];
-        snprintf(text, sizeof text, "%s %s GB/s (%s)", pce[i]->name, rfl_chart_num(buf, sizeof buf, pce[i]->value),
-                 pce[i]->kernel);
-        /* Over the plateau, centred; a long label may run past a short one. */
-        rfl_chart_label_line(&c, text, "#202020", plat[i][0] / 1.5, plat[i][2], plat[i][1] * 1.5, plat[i][2], 0.5, NAN);
-    }
+    rfl_plot_plateaus(&c, plat, nplat);
 
     rfl_chart_printf(&c, "plot \\\n");
     rfl_chart_printf(&c, "  $plateaus with lines lw 8 lc rgb \"#c8c8c8\" title \"level ceiling (plateau)\", \\\n");

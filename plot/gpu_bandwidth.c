@@ -134,9 +134,7 @@ int rfl_plot_gpu_bandwidth(const struct rfl_model *m, const char *dir)
         rfl_chart_block_line(&c, t, ylo, t, ylo * pow(yhi / ylo, 0.25));
     }
     /* Each level's ceiling over the plateau that set it. */
-    rfl_chart_printf(&c, "$plateaus << EOD\n");
-    const struct rfl_ceiling *pce[16];
-    double plat[16][2];
+    struct rfl_plot_plateau plat[16];
     size_t nplat = 0;
     for (size_t i = 0; i < m->nceilings && nplat < 16; i++) {
         const struct rfl_ceiling *ce = &m->ceilings[i];
@@ -147,23 +145,13 @@ int rfl_plot_gpu_bandwidth(const struct rfl_model *m, const char *dir)
             x0 /= 1.4;
             x1 *= 1.4;
         }
-        plat[nplat][0] = x0;
-        plat[nplat][1] = x1;
-        pce[nplat++] = ce;
-        rfl_plot_point(&c, x0, ce->value);
-        rfl_plot_point(&c, x1, ce->value);
-        rfl_chart_printf(&c, "\n\n");
+        /* Short labels (the kernel of each ceiling is in the table and the
+         * key's curves): nine curves leave little room. */
+        plat[nplat] = (struct rfl_plot_plateau){x0, x1, ce->value, ""};
+        snprintf(plat[nplat++].text, sizeof plat[0].text, "%s %s GB/s", ce->name,
+                 rfl_chart_num(buf, sizeof buf, ce->value));
     }
-    rfl_chart_printf(&c, "EOD\n");
-    for (size_t i = 0; i < nplat; i++)
-        rfl_chart_block_line(&c, plat[i][0], pce[i]->value, plat[i][1], pce[i]->value);
-    /* Short labels (the kernel of each ceiling is in the table and the key's
-     * curves): nine curves leave little room. */
-    for (size_t i = 0; i < nplat; i++) {
-        snprintf(text, sizeof text, "%s %s GB/s", pce[i]->name, rfl_chart_num(buf, sizeof buf, pce[i]->value));
-        rfl_chart_label_line(&c, text, "#202020", plat[i][0] / 1.5, pce[i]->value, plat[i][1] * 1.5, pce[i]->value,
-                             0.5, NAN);
-    }
+    rfl_plot_plateaus(&c, plat, nplat);
     rfl_chart_printf(&c, "plot \\\n");
     if (nplat)
         rfl_chart_printf(&c, "  $plateaus with lines lw 8 lc rgb \"#c8c8c8\" title \"level ceiling (plateau)\", \\\n");

@@ -155,3 +155,18 @@ void rfl_plot_peaks_lines(struct rfl_chart *c, const struct rfl_plot_peak *peaks
         rfl_chart_printf(c, "  $peaks index %zu with lines %s lc rgb \"%s\" notitle, \\\n", i,
                          peaks[i].spec ? "dt 2 lw 1.5" : "lw 1", peaks[i].color);
 }
+
+void rfl_plot_plateaus(struct rfl_chart *c, const struct rfl_plot_plateau *p, size_t n)
+{
+    rfl_chart_printf(c, "$plateaus << EOD\n");
+    for (size_t i = 0; i < n; i++) {
+        rfl_plot_point(c, p[i].x0, p[i].value);
+        rfl_plot_point(c, p[i].x1, p[i].value);
+        rfl_chart_printf(c, "\n\n");
+    }
+    rfl_chart_printf(c, "EOD\n");
+    for (size_t i = 0; i < n; i++)
+        rfl_chart_block_line(c, p[i].x0, p[i].value, p[i].x1, p[i].value);
+    for (size_t i = 0; i < n; i++)
+        rfl_chart_label_line(c, p[i].text, "#202020", p[i].x0 / 1.5, p[i].value, p[i].x1 * 1.5, p[i].value, 0.5, NAN);
+}

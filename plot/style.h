@@ -41,6 +41,14 @@ void rfl_plot_peaks_data(struct rfl_chart *c, const struct rfl_plot_peak *peaks,
                          double from, double to);
 /* Their entries in the plot command. */
 void rfl_plot_peaks_lines(struct rfl_chart *c, const struct rfl_plot_peak *peaks, size_t n);
+/* A level's ceiling over the working sets of the plateau that set it. */
+struct rfl_plot_plateau {
+    double x0, x1, value;
+    char text[256];
+};
+/* Their data block ($plateaus) and labels, each over its plateau, centred
+ * (a long label may run past a short plateau). */
+void rfl_plot_plateaus(struct rfl_chart *c, const struct rfl_plot_plateau *p, size_t n);
 /* A coordinate in a script: enough digits to land on the pixel. */
 const char *rfl_plot_coord(char *buf, size_t len, double v);
 /* A GPU chart's title: "WHAT: machine gpuN (name), EXTRA". */
