@@ -1,8 +1,9 @@
 /* The rfl command line: subcommands over one run directory. */
 #include "config.h"
 #include "driver.h"
-#include "model.h"
 #include "settings.h"
+#include "ceilings/write.h"
+#include "plot/plot.h"
 #include "common/log.h"
 #include "common/options.h"
 #include "common/rfl.h"
@@ -59,7 +60,7 @@ int rfl_do_ceilings(const char *dir, const struct rfl_settings *s, const char *a
 {
     struct rfl_model m;
     app = settings_app(s, app);
-    int rc = rfl_model_build(&m, dir, s, app);
+    int rc = rfl_model_build(&m, dir, &s->ceilings, app);
     if (rc != RFL_EXIT_OK) {
         rfl_model_free(&m);
         return rc;
@@ -89,7 +90,7 @@ int rfl_do_ceilings(const char *dir, const struct rfl_settings *s, const char *a
 int rfl_do_plot(const char *dir, const struct rfl_settings *s, const char *app, int render)
 {
     struct rfl_model m;
-    int rc = rfl_model_build(&m, dir, s, settings_app(s, app));
+    int rc = rfl_model_build(&m, dir, &s->ceilings, settings_app(s, app));
     if (rc == RFL_EXIT_OK) {
         int rendered = 0;
         int prc = rfl_plot_write(&m, dir, render, &rendered);
@@ -103,7 +104,7 @@ int rfl_do_plot(const char *dir, const struct rfl_settings *s, const char *app, 
 int rfl_do_report(const char *dir, const struct rfl_settings *s, const char *app)
 {
     struct rfl_model m;
-    int rc = rfl_model_build(&m, dir, s, settings_app(s, app));
+    int rc = rfl_model_build(&m, dir, &s->ceilings, settings_app(s, app));
     if (rc == RFL_EXIT_OK && rfl_report_write(&m, dir) != 0)
         rc = RFL_EXIT_FAILURE;
     rfl_model_free(&m);

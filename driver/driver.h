@@ -21,24 +21,6 @@ int rfl_cmd_ceilings(int argc, char **argv);
 int rfl_cmd_plot(int argc, char **argv);
 int rfl_cmd_report(int argc, char **argv);
 
-/* ceilings.c */
-extern const char *const rfl_ceilings_columns[];
-int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path);
-int rfl_roofline_write_json(const struct rfl_model *m, const char *path);
-void rfl_ceilings_print(const struct rfl_model *m);
-struct rfl_ceiling;
-const char *rfl_ceiling_unit(const struct rfl_ceiling *c);
-double rfl_ceiling_percent(const struct rfl_ceiling *c);
-
-/* plot.c */
-enum { RFL_PLOT_OK = 0, RFL_PLOT_NO_GNUPLOT = 1, RFL_PLOT_FAILED = -1 };
-/* Writes the .gp scripts into dir and, when do_render, the PNGs;
- * *rendered counts the PNGs made. */
-int rfl_plot_write(const struct rfl_model *m, const char *dir, int do_render, int *rendered);
-/* The gnuplot to run: $GNUPLOT (a path, or a name looked up in PATH) or
- * gnuplot in PATH; NULL when there is none. */
-const char *rfl_gnuplot_path(char *buf, size_t len);
-
 /* report.c */
 int rfl_report_write(const struct rfl_model *m, const char *dir);
 

@@ -1,17 +1,13 @@
 # ---------------------------------------------------------------------------
-# rfl: the driver (run, ceilings, plot, report)
+# rfl: the command (cli, run, settings, the program table, report); the
+# pipeline it drives is in ceilings/ and plot/
 # ---------------------------------------------------------------------------
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = \
-	driver/driver.h driver/cli.c driver/run.c \
+	driver/driver.h driver/cli.c driver/run.c driver/files.c driver/files.h \
 	driver/settings.c driver/settings.h \
-	driver/table.c driver/table.h \
-	driver/levels.c driver/levels.h \
-	driver/model.c driver/model.h \
-	driver/sources.c driver/sources.h \
-	driver/ceilings.c driver/chart.c driver/chart.h \
-	driver/plot.c driver/plot.h driver/report.c \
-	driver/gpu.c driver/gpu.h driver/gpu_plot.c
+	driver/programs.c driver/programs.h \
+	driver/report.c
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"'
 
@@ -28,19 +24,16 @@ driver_clean_files = driver/default_conf.c driver/default_conf.c-t
 
 bin_PROGRAMS += rfl
 rfl_SOURCES = driver/main.c
-rfl_LDADD = libdriver.a libbandwidth.a librfl.a
+rfl_LDADD = libdriver.a libplot.a libceilings.a librfl.a
 
 test_scripts += \
 	tests/driver/cli.sh tests/driver/golden.sh tests/driver/errors.sh tests/driver/png.sh \
 	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh
 if HAVE_CMOCKA
-unit_tests += tests/unit/test_config tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings
+unit_tests += tests/unit/test_config
 endif
-tests_unit_test_config_LDADD = libdriver.a $(unit_ldadd)
-tests_unit_test_levels_LDADD = libdriver.a $(unit_ldadd)
-tests_unit_test_ceilings_LDADD = libdriver.a $(unit_ldadd)
-tests_unit_test_gpu_ceilings_LDADD = libdriver.a $(unit_ldadd)
+tests_unit_test_config_LDADD = libdriver.a libceilings.a librfl.a $(CMOCKA_LIBS)
 
 clean-local: clean-local-driver
 clean-local-driver:

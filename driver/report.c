@@ -2,12 +2,12 @@
  * base64, one file to mail or attach), written from one description. */
 #include "config.h"
 #include "driver.h"
-#include "gpu.h"
-#include "model.h"
+#include "ceilings/gpu.h"
+#include "ceilings/model.h"
+#include "plot/plot.h"
 #include "common/afile.h"
 #include "common/csv.h"
 #include "common/log.h"
-#include "common/rfl.h"
 #include "common/size.h"
 
 #include <jansson.h>
@@ -161,6 +161,22 @@ static void chart_if_drawn(struct doc *d, const char *alt, const char *base)
         return;
     fclose(f);
     image(d, alt, base);
+}
+
+/* The charts of the chart table that apply, of one section (CPU or GPU). */
+static void charts(struct doc *d, const struct rfl_model *m, int gpu)
+{
+    for (size_t i = 0; i < rfl_plot_ncharts; i++) {
+        const struct rfl_plot_chart *k = &rfl_plot_charts[i];
+        if (k->gpu != gpu || !k->applies(m))
+            continue;
+        char base[64];
+        rfl_plot_chart_name(k, m, base, sizeof base);
+        if (k->gpu)
+            chart_if_drawn(d, k->caption, base);
+        else
+            image(d, k->caption, base);
+    }
 }
 
 static const char *num(char *buf, size_t len, double v, const char *fmt)
@@ -489,9 +505,9 @@ static void apps_section(struct doc *d, const struct rfl_model *m)
     table_begin(d, head, 6);
     for (size_t i = 0; i < m->napps; i++) {
         const struct rfl_app *a = &m->apps[i];
-        char ai[32], g[32], bound[96], att[32], pct[32];
-        double at = rfl_app_attainable(m, a, bound, sizeof bound);
-        const char *row[] = {a->name, num(ai, sizeof ai, a->ai, "%g"), num(g, sizeof g, a->gflops, "%g"), bound,
+        char ai[32], g[32], att[32], pct[32];
+        double at = a->attainable;
+        const char *row[] = {a->name, num(ai, sizeof ai, a->ai, "%g"), num(g, sizeof g, a->gflops, "%g"), a->bound,
                              num(att, sizeof att, at > 0 ? at : NAN, "%.1f"),
                              num(pct, sizeof pct, at > 0 ? 100 * a->gflops / at : NAN, "%.0f%%")};
         table_row(d, row, 6);
@@ -581,43 +597,15 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     heading(&d, 2, "Ceilings");
     ceilings_section(&d, m);
     heading(&d, 2, "Charts");
-    int any = 0;
-    for (size_t i = 0; i < m->nceilings; i++)
-        if (!strcmp(m->ceilings[i].device, "cpu"))
-            any = 1;
-    if (any)
-        image(&d, "Roofline", "roofline");
-    if (m->ncurves)
-        image(&d, "Bandwidth against working set", "bandwidth");
-    if (m->nseries)
-        image(&d, "GFLOP/s against flops per element", "flops");
+    charts(&d, m, 0);
     apps_section(&d, m);
     if (m->gpu && m->gpu->dev.known) {
         const struct rfl_gpu_data *g = m->gpu;
-        char gtitle[256], base[64];
+        char gtitle[256];
         snprintf(gtitle, sizeof gtitle, "GPU: %s", g->dev.name);
         heading(&d, 2, gtitle);
         gpu_device_section(&d, m);
-        int roofs = 0;
-        for (size_t i = 0; i < m->nceilings; i++)
-            roofs |= !strcmp(m->ceilings[i].device, g->dev.label);
-        snprintf(base, sizeof base, "roofline-%s", g->dev.label);
-        if (roofs)
-            chart_if_drawn(&d, "GPU roofline, GEMM kernels as points", base);
-        if (g->ncurves)
-            chart_if_drawn(&d, "GPU bandwidth against working set", "gpu_bandwidth");
-        if (g->nflops)
-            chart_if_drawn(&d, "GPU GFLOP/s against flops per element", "gpu_flops");
-        if (g->ngemm)
-            chart_if_drawn(&d, "GEMM GFLOP/s against size", "gemm");
-        if (g->num) {
-            chart_if_drawn(&d, "Unified memory: effective bandwidth over working set and reuse", "unified_memory");
-            chart_if_drawn(&d, "Unified memory: reuse needed for half of the device pass", "unified_memory_reuse");
-        }
-        if (g->nchase)
-            chart_if_drawn(&d, "Pointer-chase latency against array size", "gpu_latency");
-        if (g->ntransfers)
-            chart_if_drawn(&d, "Host-device copy time against size", "gpu_transfer");
+        charts(&d, m, 1);
         gpu_tables(&d, m);
     }
     provenance_section(&d, m);

@@ -8,6 +8,7 @@
  * the steps without a marker. */
 #include "config.h"
 #include "driver.h"
+#include "files.h"
 #include "settings.h"
 #include "common/afile.h"
 #include "common/log.h"
@@ -16,17 +17,14 @@
 #include "common/rfl.h"
 #include "common/timer.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <fnmatch.h>
 #include <jansson.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -67,130 +65,6 @@ struct run {
     char started[32];
     double t0;
 };
-
-static int mkdir_p(const char *path)
-{
-    char buf[PATH_MAX];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-                return -1;
-            *p = '/';
-        }
-    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
-}
-
-static void remove_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d) {
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-                continue;
-            char sub[PATH_MAX];
-            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-            struct stat st;
-            if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
-                remove_tree(sub);
-            else
-                unlink(sub);
-        }
-        closedir(d);
-    }
-    rmdir(path);
-}
-
-static int exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0;
-}
-
-/* Where the programs are: $RFL_PROGRAM_DIR, else beside this executable. */
-static void program_dir(char *buf, size_t len)
-{
-    const char *env = getenv("RFL_PROGRAM_DIR");
-    if (env && *env) {
-        snprintf(buf, len, "%s", env);
-        return;
-    }
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) {
-        snprintf(buf, len, ".");
-        return;
-    }
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (slash)
-        *slash = '\0';
-    snprintf(buf, len, "%s", exe);
-}
-
-/* $RFL_GPU_PRESENT (1 or 0) overrides the device files: the tests run
- * stand-ins of the GPU programs on machines without a GPU. */
-static int gpu_present(void)
-{
-    const char *env = getenv("RFL_GPU_PRESENT");
-    if (env && (!strcmp(env, "0") || !strcmp(env, "1")))
-        return env[0] == '1';
-    return access("/dev/nvidiactl", F_OK) == 0 || access("/dev/nvidia0", F_OK) == 0;
-}
-
-/* The files of `dir` whose names match `pattern` and end in `suffix`
- * (sorted, so every move is in a fixed order); NULL-terminated. */
-static char **matching_files(const char *dir, const char *pattern, const char *suffix)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return calloc(1, sizeof(char *));
-    char **names = NULL;
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name), sl = strlen(suffix);
-        if (e->d_name[0] == '.' || len <= sl || strcmp(e->d_name + len - sl, suffix) != 0 ||
-            (pattern && fnmatch(pattern, e->d_name, 0) != 0))
-            continue;
-        char **more = realloc(names, (n + 2) * sizeof *more);
-        if (!more)
-            break;
-        names = more;
-        names[n] = strdup(e->d_name);
-        if (names[n])
-            n++;
-    }
-    closedir(d);
-    if (!names)
-        return calloc(1, sizeof(char *));
-    names[n] = NULL;
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-            char *t = names[j];
-            names[j] = names[j - 1];
-            names[j - 1] = t;
-        }
-    return names;
-}
-
-static void free_names(char **names)
-{
-    for (size_t i = 0; names && names[i]; i++)
-        free(names[i]);
-    free(names);
-}
-
-/* The outputs of a program are in dir: at least one CSV of its pattern. */
-static int outputs_exist(const char *dir, const char *pattern)
-{
-    char **names = matching_files(dir, pattern, ".csv");
-    int found = names && names[0];
-    free_names(names);
-    return found;
-}
 
 static const char *mpiexec_path(void)
 {
@@ -304,7 +178,7 @@ static void write_marker(const struct run *r, const struct step *st)
 {
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/.steps", r->dir);
-    mkdir_p(path);
+    rfl_run_mkdir_p(path);
     snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
     json_t *o = step_json(st);
     rfl_meta_write(o, path);
@@ -319,7 +193,7 @@ static int read_marker(const struct run *r, struct step *st, const char *output)
     json_t *o = json_load_file(path, 0, NULL);
     if (!o)
         return 0;
-    if (output && !outputs_exist(r->dir, output)) {
+    if (output && !rfl_run_outputs_exist(r->dir, output)) {
         json_decref(o);
         return 0;
     }
@@ -397,7 +271,7 @@ static int run_program(struct run *r, int p, int index, int total)
         rfl_info("[%d/%d] %s: skipped (%s is not built)", index, total, pr->name, pr->binary);
         return RFL_EXIT_OK;
     }
-    if (pr->gpu && !gpu_present()) {
+    if (pr->gpu && !rfl_run_gpu_present()) {
         struct step *st = new_step(r, pr->name);
         snprintf(st->status, sizeof st->status, "skipped");
         snprintf(st->reason, sizeof st->reason, "no NVIDIA GPU on this machine");
@@ -429,8 +303,8 @@ static int run_program(struct run *r, int p, int index, int total)
     st->command = command;
     char partial[PATH_MAX + 256];
     snprintf(partial, sizeof partial, "%s/.partial/%s", r->dir, pr->name);
-    remove_tree(partial);
-    if (mkdir_p(partial) != 0) {
+    rfl_run_remove_tree(partial);
+    if (rfl_run_mkdir_p(partial) != 0) {
         rfl_error("%s: cannot create: %s", partial, strerror(errno));
         free(argv);
         free(storage);
@@ -444,7 +318,7 @@ static int run_program(struct run *r, int p, int index, int total)
     free(storage);
     if (got_signal || code == RFL_EXIT_INTERRUPTED || code == 128 + SIGINT || code == 128 + SIGTERM) {
         snprintf(st->status, sizeof st->status, "interrupted");
-        remove_tree(partial);
+        rfl_run_remove_tree(partial);
         return RFL_EXIT_INTERRUPTED;
     }
     if (code != 0) {
@@ -452,13 +326,13 @@ static int run_program(struct run *r, int p, int index, int total)
         snprintf(st->reason, sizeof st->reason, "%s exited with status %d", pr->binary, code);
         rfl_error("%s: %s exited with status %d%s", pr->name, pr->binary, code,
                   code == RFL_EXIT_VERIFY ? " (a result did not verify: no ceiling from it)" : "");
-        remove_tree(partial);
+        rfl_run_remove_tree(partial);
         return code;
     }
     /* Every sidecar first, then the CSV files: a CSV in DIR always has its
      * sidecar. Other files of the scratch folder are dropped with it. */
-    char **csvs = matching_files(partial, pr->outputs, ".csv");
-    char **jsons = matching_files(partial, NULL, ".json");
+    char **csvs = rfl_run_matching_files(partial, pr->outputs, ".csv");
+    char **jsons = rfl_run_matching_files(partial, NULL, ".json");
     int moved = csvs && jsons && csvs[0] != NULL;
     for (size_t i = 0; moved && jsons[i]; i++) {
         char from[PATH_MAX * 2], to[PATH_MAX * 2];
@@ -472,9 +346,9 @@ static int run_program(struct run *r, int p, int index, int total)
         snprintf(to, sizeof to, "%s/%s", r->dir, csvs[i]);
         moved = rename(from, to) == 0;
     }
-    free_names(csvs);
-    free_names(jsons);
-    remove_tree(partial);
+    rfl_run_free_names(csvs);
+    rfl_run_free_names(jsons);
+    rfl_run_remove_tree(partial);
     if (!moved) {
         snprintf(st->status, sizeof st->status, "failed");
         snprintf(st->reason, sizeof st->reason, "%s did not write %s and its sidecar", pr->binary, pr->outputs);
@@ -527,7 +401,7 @@ static void default_dir(const struct rfl_settings *s, char *buf, size_t len)
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
     const char *parent = s->results_dir && *s->results_dir ? s->results_dir : "results";
     snprintf(buf, len, "%s/%s-%s", parent, host, stamp);
-    for (int i = 2; exists(buf) && i < 100; i++)
+    for (int i = 2; rfl_run_exists(buf) && i < 100; i++)
         snprintf(buf, len, "%s/%s-%s-%d", parent, host, stamp, i);
 }
 
@@ -601,7 +475,7 @@ int rfl_cmd_run(int argc, char **argv)
     if (resume) {
         char conf[PATH_MAX + 256];
         snprintf(conf, sizeof conf, "%s/run.conf", resume);
-        if (!exists(conf)) {
+        if (!rfl_run_exists(conf)) {
             rfl_error("%s: not a run directory (no run.conf)", resume);
             rfl_settings_free(&s);
             return RFL_EXIT_USAGE;
@@ -638,7 +512,7 @@ int rfl_cmd_run(int argc, char **argv)
     }
 #endif
     r.app = app && *app ? app : s.app && *s.app ? s.app : NULL;
-    program_dir(r.progdir, sizeof r.progdir);
+    rfl_run_program_dir(r.progdir, sizeof r.progdir);
 
     int nprog = 0;
     for (int p = 0; p < RFL_NPROGRAMS; p++)
@@ -655,13 +529,13 @@ int rfl_cmd_run(int argc, char **argv)
     if (!resume) {
         char conf[PATH_MAX + 256];
         snprintf(conf, sizeof conf, "%s/run.conf", r.dir);
-        if (exists(conf)) {
+        if (rfl_run_exists(conf)) {
             rfl_error("%s already holds a run: resume it with rfl run --resume %s, or choose another --output",
                       r.dir, r.dir);
             rfl_settings_free(&s);
             return RFL_EXIT_USAGE;
         }
-        if (mkdir_p(r.dir) != 0) {
+        if (rfl_run_mkdir_p(r.dir) != 0) {
             rfl_error("%s: cannot create the run directory: %s", r.dir, strerror(errno));
             rfl_settings_free(&s);
             return RFL_EXIT_FAILURE;

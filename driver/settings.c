@@ -1,6 +1,5 @@
 #include "config.h"
 #include "settings.h"
-#include "bandwidth/kernels.h"
 #include "common/csv.h"
 #include "common/log.h"
 
@@ -8,23 +7,6 @@
 #include <string.h>
 
 const char *const rfl_mode_names[RFL_NMODES + 1] = {"standard", "quick", "full", NULL};
-
-const struct rfl_program rfl_programs[RFL_NPROGRAMS] = {
-    {"bandwidth", "rfl_bandwidth", "bandwidth.csv", "bandwidth.csv", 0, 1},
-    {"flops", "rfl_flops", "flops.csv", "flops.csv", 0, 1},
-    {"gpu_bandwidth", "rfl_gpu_bandwidth", "gpu_bandwidth.csv", "gpu_bandwidth.csv", 1, 0},
-    {"gpu_flops", "rfl_gpu_flops", "gpu_flops.csv", "gpu_flops.csv", 1, 0},
-    /* -o is a prefix: gpu_micro_MODE.csv (+ gpu_micro_transfer_fit.csv), each with its sidecar */
-    {"gpu_micro", "rfl_gpu_micro", "gpu_micro", "gpu_micro_*.csv", 1, 0},
-    {"unified_memory", "rfl_unified_memory", "unified_memory.csv", "unified_memory.csv", 1, 0},
-    /* gemm.csv, gemm_mix.csv and gemm_model.csv share gemm.json */
-    {"gemm", "rfl_gemm", "gemm.csv", "gemm*.csv", 1, 0},
-};
-const char *const rfl_program_names[RFL_NPROGRAMS + 1] = {
-    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", NULL};
-
-const char *const rfl_spec_level_names[RFL_NSPEC_LEVELS] = {"L1", "L2", "L3", "DRAM"};
-const char *const rfl_spec_precision_names[RFL_NSPEC_PRECISIONS] = {"fp64", "fp32"};
 
 static const char *const spec_level_keys[RFL_NSPEC_LEVELS] = {"l1", "l2", "l3", "dram"};
 
@@ -56,28 +38,29 @@ static void keys_of(struct rfl_settings *s, struct keyset *ks)
     add(ks, "threads", RFL_CFG_UINT, &s->threads, 0, 4096, NULL);
     add(ks, "mpiexec_args", RFL_CFG_STRING, &s->mpiexec_args, 0, 0, NULL);
     add(ks, "results_dir", RFL_CFG_STRING, &s->results_dir, 0, 0, NULL);
-    add(ks, "machine", RFL_CFG_STRING, &s->machine, 0, 0, NULL);
+    add(ks, "machine", RFL_CFG_STRING, &s->ceilings.machine, 0, 0, NULL);
     add(ks, "app", RFL_CFG_STRING, &s->app, 0, 0, NULL);
     for (int p = 0; p < RFL_NPROGRAMS; p++)
         for (int m = 0; m < RFL_NMODES; m++) {
             snprintf(name, sizeof name, "%s.%s_args", rfl_programs[p].name, rfl_mode_names[m]);
             add(ks, name, RFL_CFG_STRING, &s->args[p][m], 0, 0, NULL);
         }
-    add(ks, "ceilings.bandwidth_kernels", RFL_CFG_LIST, &s->bandwidth_kernels, 0, 0, rfl_bw_kernel_names);
-    add(ks, "spec.clock_ghz", RFL_CFG_DOUBLE, &s->spec_clock_ghz, 0, 100, NULL);
-    add(ks, "spec.cores", RFL_CFG_UINT, &s->spec_cores, 0, 1u << 20, NULL);
+    add(ks, "ceilings.bandwidth_kernels", RFL_CFG_LIST, &s->ceilings.bandwidth_kernels, 0, 0,
+        rfl_ceilings_bw_kernel_names);
+    add(ks, "spec.clock_ghz", RFL_CFG_DOUBLE, &s->ceilings.spec_clock_ghz, 0, 100, NULL);
+    add(ks, "spec.cores", RFL_CFG_UINT, &s->ceilings.spec_cores, 0, 1u << 20, NULL);
     for (int p = 0; p < RFL_NSPEC_PRECISIONS; p++) {
         snprintf(name, sizeof name, "spec.%s_gflops_per_s", rfl_spec_precision_names[p]);
-        add(ks, name, RFL_CFG_DOUBLE, &s->spec_gflops_per_s[p], 0, 1e9, NULL);
+        add(ks, name, RFL_CFG_DOUBLE, &s->ceilings.spec_gflops_per_s[p], 0, 1e9, NULL);
         snprintf(name, sizeof name, "spec.%s_flops_per_cycle", rfl_spec_precision_names[p]);
-        add(ks, name, RFL_CFG_DOUBLE, &s->spec_flops_per_cycle[p], 0, 1e6, NULL);
+        add(ks, name, RFL_CFG_DOUBLE, &s->ceilings.spec_flops_per_cycle[p], 0, 1e6, NULL);
     }
     for (int l = 0; l < RFL_NSPEC_LEVELS; l++) {
         snprintf(name, sizeof name, "spec.%s_gbytes_per_s", spec_level_keys[l]);
-        add(ks, name, RFL_CFG_DOUBLE, &s->spec_gbytes_per_s[l], 0, 1e9, NULL);
+        add(ks, name, RFL_CFG_DOUBLE, &s->ceilings.spec_gbytes_per_s[l], 0, 1e9, NULL);
         if (l != RFL_SPEC_DRAM) {
             snprintf(name, sizeof name, "spec.%s_bytes_per_cycle", spec_level_keys[l]);
-            add(ks, name, RFL_CFG_DOUBLE, &s->spec_bytes_per_cycle[l], 0, 1e6, NULL);
+            add(ks, name, RFL_CFG_DOUBLE, &s->ceilings.spec_bytes_per_cycle[l], 0, 1e6, NULL);
         }
     }
 }
@@ -88,7 +71,7 @@ int rfl_settings_load_string(struct rfl_settings *s, const char *name, const cha
     keys_of(s, &ks);
     if (rfl_config_parse_string(name, text, ks.keys, ks.n) != 0)
         return -1;
-    if (s->programs == 0 || s->bandwidth_kernels == 0) {
+    if (s->programs == 0 || s->ceilings.bandwidth_kernels == 0) {
         rfl_error("%s: 'programs' and 'ceilings.bandwidth_kernels' need at least one name", name);
         return -1;
     }
@@ -100,7 +83,7 @@ int rfl_settings_init(struct rfl_settings *s)
     memset(s, 0, sizeof *s);
     s->ranks = 1;
     s->programs = (1u << RFL_NPROGRAMS) - 1;
-    s->bandwidth_kernels = (1u << RFL_BW_NKERNELS) - 1;
+    s->ceilings.bandwidth_kernels = (1u << RFL_CEILINGS_NBW_KERNELS) - 1;
     struct keyset ks;
     keys_of(s, &ks);
     for (size_t i = 0; i < ks.n; i++)
@@ -115,7 +98,7 @@ int rfl_settings_load(struct rfl_settings *s, const char *path)
     keys_of(s, &ks);
     if (rfl_config_parse_file(path, ks.keys, ks.n) != 0)
         return -1;
-    if (s->programs == 0 || s->bandwidth_kernels == 0) {
+    if (s->programs == 0 || s->ceilings.bandwidth_kernels == 0) {
         rfl_error("%s: 'programs' and 'ceilings.bandwidth_kernels' need at least one name", path);
         return -1;
     }

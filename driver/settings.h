@@ -6,31 +6,12 @@
 
 #include <stdio.h>
 
+#include "programs.h"
+#include "ceilings/settings.h"
 #include "common/config_file.h"
 
 enum rfl_mode { RFL_MODE_STANDARD, RFL_MODE_QUICK, RFL_MODE_FULL, RFL_NMODES };
 extern const char *const rfl_mode_names[RFL_NMODES + 1];
-
-/* The programs `rfl run` knows. Adding one is a row here (and a source in
- * sources.c for what its CSV contributes). */
-struct rfl_program {
-    const char *name;    /* config key prefix and step name */
-    const char *binary;  /* found next to the rfl executable */
-    const char *csv;     /* what it is told to write (-o): a file, or a prefix (gpu_micro) */
-    const char *outputs; /* fnmatch(3) pattern of the CSV files it writes, each with a sidecar
-                          * (NAME.json, or the main file's for companions like gemm_mix.csv) */
-    int gpu;             /* needs a CUDA GPU to run */
-    int mpi;             /* runs under mpiexec with --ranks */
-};
-enum { RFL_NPROGRAMS = 7 };
-extern const struct rfl_program rfl_programs[RFL_NPROGRAMS];
-extern const char *const rfl_program_names[RFL_NPROGRAMS + 1];
-
-/* Spec (textbook) values. Bandwidth levels by name; 0 = not given. */
-enum rfl_spec_level { RFL_SPEC_L1, RFL_SPEC_L2, RFL_SPEC_L3, RFL_SPEC_DRAM, RFL_NSPEC_LEVELS };
-extern const char *const rfl_spec_level_names[RFL_NSPEC_LEVELS]; /* "L1" ... "DRAM" */
-enum rfl_spec_precision { RFL_SPEC_FP64, RFL_SPEC_FP32, RFL_NSPEC_PRECISIONS };
-extern const char *const rfl_spec_precision_names[RFL_NSPEC_PRECISIONS]; /* "fp64", "fp32" */
 
 struct rfl_settings {
     int mode;                 /* enum rfl_mode */
@@ -39,16 +20,9 @@ struct rfl_settings {
     unsigned threads;         /* OpenMP threads per rank; 0: the programs' default */
     char *mpiexec_args;       /* extra mpiexec arguments (e.g. --mca btl self,vader) */
     char *results_dir;
-    char *machine;            /* label on charts; empty: the host name */
     char *app;                /* application points CSV; empty: none */
     char *args[RFL_NPROGRAMS][RFL_NMODES];
-    unsigned bandwidth_kernels; /* bitmask over rfl_bw_kernel_names; 0 never (all) */
-    double spec_clock_ghz;
-    unsigned spec_cores;
-    double spec_gbytes_per_s[RFL_NSPEC_LEVELS];
-    double spec_bytes_per_cycle[RFL_NSPEC_LEVELS]; /* per core; DRAM unused */
-    double spec_gflops_per_s[RFL_NSPEC_PRECISIONS];
-    double spec_flops_per_cycle[RFL_NSPEC_PRECISIONS]; /* per core */
+    struct rfl_ceilings_settings ceilings; /* machine, ceilings.bandwidth_kernels, spec.* */
 };
 
 /* The embedded config/default.conf (generated at build time). */

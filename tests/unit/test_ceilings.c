@@ -1,5 +1,5 @@
-/* The driver's CSV reader (driver/table.h), the source table
- * (driver/sources.h) and the model of a run directory (driver/model.h) on
+/* The driver's CSV reader (ceilings/table.h), the source table
+ * (ceilings/sources.h) and the model of a run directory (ceilings/model.h) on
  * the golden synthetic data of tests/data/driver/golden: the ceilings found,
  * their provenance, spec values and application points. */
 #include "config.h"
@@ -18,10 +18,11 @@
 
 #include "common/log.h"
 #include "common/rfl.h"
-#include "driver/model.h"
+#include "ceilings/model.h"
 #include "driver/settings.h"
-#include "driver/sources.h"
-#include "driver/table.h"
+#include "ceilings/sources.h"
+#include "ceilings/table.h"
+#include "bandwidth/kernels.h"
 
 static char tmpdir[256];
 
@@ -156,7 +157,7 @@ static void test_golden_model(void **state)
                                                           "spec.l1_bytes_per_cycle = 64\nspec.cores = 4\n"),
                      0);
     struct rfl_model m;
-    assert_int_equal(rfl_model_build(&m, tmpdir, &s, NULL), RFL_EXIT_OK);
+    assert_int_equal(rfl_model_build(&m, tmpdir, &s.ceilings, NULL), RFL_EXIT_OK);
     assert_int_equal(m.ninputs, 2);
     assert_int_equal(m.ncurves, 3);
     assert_int_equal(m.ncache, 3);
@@ -205,13 +206,17 @@ static void test_golden_model(void **state)
     double att = rfl_app_attainable(&m, &m.apps[0], bound, sizeof bound);
     assert_string_equal(bound, "DRAM bandwidth");
     assert_true(fabs(att - dram->value * 0.25) < 1e-9);
+    assert_true(m.apps[0].attainable == att); /* kept on the point by rfl_model_build */
+    assert_string_equal(m.apps[0].bound, "DRAM bandwidth");
     att = rfl_app_attainable(&m, &m.apps[2], bound, sizeof bound);
     assert_string_equal(bound, "fp64 avx2 peak");
+    assert_true(m.apps[2].attainable == att);
+    assert_string_equal(m.apps[2].bound, "fp64 avx2 peak");
     rfl_model_free(&m);
 
     /* only triad may set ceilings: L3 comes from triad now */
     assert_int_equal(rfl_settings_load_string(&s, "k", "ceilings.bandwidth_kernels = triad\n"), 0);
-    assert_int_equal(rfl_model_build(&m, tmpdir, &s, NULL), RFL_EXIT_OK);
+    assert_int_equal(rfl_model_build(&m, tmpdir, &s.ceilings, NULL), RFL_EXIT_OK);
     l3 = find(&m, "L3");
     assert_non_null(l3);
     assert_string_equal(l3->kernel, "triad");
@@ -227,12 +232,25 @@ static void test_unknown_csv(void **state)
     struct rfl_settings s;
     assert_int_equal(rfl_settings_init(&s), 0);
     struct rfl_model m;
-    assert_int_equal(rfl_model_build(&m, tmpdir, &s, NULL), RFL_EXIT_USAGE);
+    assert_int_equal(rfl_model_build(&m, tmpdir, &s.ceilings, NULL), RFL_EXIT_USAGE);
     rfl_model_free(&m);
     char path[512];
     snprintf(path, sizeof path, "%s/notes.csv", tmpdir);
     unlink(path);
     rfl_settings_free(&s);
+}
+
+/* ceilings/ keeps its own copy of the bandwidth kernels' names (the choices
+ * of ceilings.bandwidth_kernels): it must be the program's table. */
+static void test_bandwidth_kernel_names(void **state)
+{
+    (void)state;
+    assert_int_equal(RFL_CEILINGS_NBW_KERNELS, RFL_BW_NKERNELS);
+    for (int k = 0; k < RFL_BW_NKERNELS; k++) {
+        assert_non_null(rfl_ceilings_bw_kernel_names[k]);
+        assert_string_equal(rfl_ceilings_bw_kernel_names[k], rfl_bw_kernel_names[k]);
+    }
+    assert_null(rfl_ceilings_bw_kernel_names[RFL_BW_NKERNELS]);
 }
 
 static int setup(void **state)
@@ -256,6 +274,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_fields), cmocka_unit_test(test_table_errors), cmocka_unit_test(test_sources),
         cmocka_unit_test(test_golden_model), cmocka_unit_test(test_unknown_csv),
+        cmocka_unit_test(test_bandwidth_kernel_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -16,6 +16,8 @@
 
 #include "common/config_file.h"
 #include "common/log.h"
+#include "ceilings/sources.h"
+#include "driver/programs.h"
 #include "driver/settings.h"
 
 static const char *const colours[] = {"red", "green", "blue", NULL};
@@ -167,10 +169,10 @@ static void test_settings_round_trip(void **state)
     assert_int_equal(t.mode, RFL_MODE_FULL);
     assert_int_equal(t.ranks, 3);
     assert_int_equal(t.programs, 1);
-    assert_true(t.spec_gbytes_per_s[RFL_SPEC_DRAM] == 204.8);
-    assert_string_equal(t.machine, "box 1");
+    assert_true(t.ceilings.spec_gbytes_per_s[RFL_SPEC_DRAM] == 204.8);
+    assert_string_equal(t.ceilings.machine, "box 1");
     assert_string_equal(rfl_settings_args(&t, 0), "--growth 1.1");
-    assert_int_equal(t.bandwidth_kernels, s.bandwidth_kernels);
+    assert_int_equal(t.ceilings.bandwidth_kernels, s.ceilings.bandwidth_kernels);
     free(text);
     rfl_settings_free(&s);
     rfl_settings_free(&t);
@@ -191,6 +193,31 @@ static void test_settings_errors(void **state)
     }
 }
 
+/* The program table (driver/) and the sources table (ceilings/) agree:
+ * every program's binary writes at least one kind of CSV that ceilings/
+ * loads, and every measurement source is written by a program of the table. */
+static void test_program_table(void **state)
+{
+    (void)state;
+    for (int p = 0; p < RFL_NPROGRAMS; p++) {
+        assert_string_equal(rfl_programs[p].name, rfl_program_names[p]);
+        size_t loaders = 0;
+        for (size_t k = 0; k < rfl_nsources; k++)
+            loaders += rfl_sources[k].program && !strcmp(rfl_sources[k].program, rfl_programs[p].binary) &&
+                       rfl_sources[k].load != NULL;
+        assert_true(loaders > 0);
+    }
+    assert_null(rfl_program_names[RFL_NPROGRAMS]);
+    for (size_t k = 0; k < rfl_nsources; k++) {
+        if (!rfl_sources[k].program)
+            continue;
+        int known = 0;
+        for (int p = 0; p < RFL_NPROGRAMS; p++)
+            known |= !strcmp(rfl_sources[k].program, rfl_programs[p].binary);
+        assert_true(known);
+    }
+}
+
 int main(void)
 {
     rfl_log_set_quiet(1);
@@ -198,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_every_type),      cmocka_unit_test(test_errors),
         cmocka_unit_test(test_missing_file),    cmocka_unit_test(test_default_settings),
         cmocka_unit_test(test_settings_round_trip), cmocka_unit_test(test_settings_errors),
+        cmocka_unit_test(test_program_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-/* The GPU half of the driver (driver/gpu.h) on the synthetic H200 run of
+/* The GPU half of the driver (ceilings/gpu.h) on the synthetic H200 run of
  * tests/data/driver/gpu: which file is which kind, the levels named by the
  * GPU's properties, every ceiling with its provenance and spec, the GEMM
  * points and the unified-memory reuse. */
@@ -17,10 +17,10 @@
 
 #include "common/log.h"
 #include "common/rfl.h"
-#include "driver/gpu.h"
-#include "driver/model.h"
+#include "ceilings/gpu.h"
+#include "ceilings/model.h"
 #include "driver/settings.h"
-#include "driver/sources.h"
+#include "ceilings/sources.h"
 
 static char tmpdir[256];
 
@@ -116,7 +116,7 @@ static void test_gpu_model(void **state)
     struct rfl_settings s;
     assert_int_equal(rfl_settings_init(&s), 0);
     struct rfl_model m;
-    assert_int_equal(rfl_model_build(&m, tmpdir, &s, NULL), RFL_EXIT_OK);
+    assert_int_equal(rfl_model_build(&m, tmpdir, &s.ceilings, NULL), RFL_EXIT_OK);
     const struct rfl_gpu_data *g = m.gpu;
     assert_non_null(g);
     assert_string_equal(g->dev.label, "gpu0");
@@ -178,6 +178,9 @@ static void test_gpu_model(void **state)
     for (size_t i = 0; i < g->ngemm; i++)
         if (!strcmp(g->gemm[i].kernel, "cublas") && !strcmp(g->gemm[i].precision, "fp16") && g->gemm[i].m == 8192)
             assert_true(fabs(rfl_gpu_gemm_attainable(&m, &g->gemm[i]) - t16->value) < 1e-6);
+    /* ... kept on every point by rfl_model_build. */
+    for (size_t i = 0; i < g->ngemm; i++)
+        assert_true(g->gemm[i].attainable == rfl_gpu_gemm_attainable(&m, &g->gemm[i]));
     /* Unified memory: the reference device pass, skipped points unmeasured. */
     assert_true(fabs(g->um_device_pass - 3896.952753) < 1e-6);
     size_t skipped = 0;

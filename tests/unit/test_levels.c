@@ -1,4 +1,4 @@
-/* Level detection (driver/levels.h) on synthetic sweeps with known
+/* Level detection (ceilings/levels.h) on synthetic sweeps with known
  * plateaus: clean and noisy curves, fewer plateaus than caches, more
  * plateaus than levels (never an invented "L4"), outliers, gradual
  * transitions, sweeps that stop short, and invalid input. */
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "driver/levels.h"
+#include "ceilings/levels.h"
 
 #define MAXN 128
 

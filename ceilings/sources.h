@@ -3,8 +3,8 @@
  * curves or series of the model, and a step that turns those into
  * ceilings.  A new program's CSV is one more row (see rfl_sources in
  * sources.c); a *.csv that matches no row is refused. */
-#ifndef RFL_DRIVER_SOURCES_H
-#define RFL_DRIVER_SOURCES_H
+#ifndef RFL_CEILINGS_SOURCES_H
+#define RFL_CEILINGS_SOURCES_H
 
 #include <jansson.h>
 #include <stddef.h>
@@ -22,7 +22,7 @@ struct rfl_source {
      * the driver's own ceilings.csv). `meta` is the parsed sidecar. */
     int (*load)(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
     /* After every file is loaded: adds this kind's ceilings (NULL: none). */
-    int (*ceilings)(struct rfl_model *m, const struct rfl_settings *s);
+    int (*ceilings)(struct rfl_model *m, const struct rfl_ceilings_settings *s);
     /* A companion file's suffix before .csv ("_mix"): its sidecar is the main
      * file's (gemm_mix.csv -> gemm.json). NULL: NAME.csv -> NAME.json. */
     const char *companion;
@@ -33,10 +33,5 @@ extern const size_t rfl_nsources;
 
 /* The source whose pattern matches a file name (no directory), or NULL. */
 const struct rfl_source *rfl_source_for(const char *file_name);
-
-/* Column lists, shared with the tests. */
-extern const char *const rfl_bandwidth_columns[];
-extern const char *const rfl_flops_columns[];
-extern const char *const rfl_flops_optional_columns[];
 
 #endif

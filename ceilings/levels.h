@@ -4,8 +4,8 @@
  * from counting plateaus: a plateau that covers two caches (no visible step
  * between them) is shared by both, a plateau that holds no level's majority
  * names nothing, and a cache without a plateau gets no ceiling. */
-#ifndef RFL_DRIVER_LEVELS_H
-#define RFL_DRIVER_LEVELS_H
+#ifndef RFL_CEILINGS_LEVELS_H
+#define RFL_CEILINGS_LEVELS_H
 
 #include <stddef.h>
 

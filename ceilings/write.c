@@ -1,9 +1,9 @@
 /* ceilings.csv and roofline.json: the model of a run directory, written. */
 #include "config.h"
-#include "driver.h"
 #include "gpu.h"
 #include "model.h"
 #include "sources.h"
+#include "write.h"
 #include "common/csv.h"
 #include "common/log.h"
 #include "common/meta.h"
@@ -17,16 +17,6 @@ const char *const rfl_ceilings_columns[] = {
     "device", "kind", "name", "value", "unit", "spec_value", "percent_of_spec", "spec_source", "program",
     "kernel", "precision", "isa", "ranks", "threads_per_rank", "wss_min_bytes", "wss_max_bytes",
     "topology_bytes", "detected_transition_bytes", "flops_per_elem", "points", "shared_with", "file", NULL};
-
-const char *rfl_ceiling_unit(const struct rfl_ceiling *c)
-{
-    return c->kind == RFL_CEILING_BANDWIDTH ? "GB/s" : "GFLOP/s";
-}
-
-double rfl_ceiling_percent(const struct rfl_ceiling *c)
-{
-    return c->spec > 0 ? 100.0 * c->value / c->spec : NAN;
-}
 
 static void csv_u64_or_empty(struct rfl_csv *csv, uint64_t v)
 {
@@ -121,6 +111,115 @@ static json_t *curve_json(const struct rfl_model *m, const struct rfl_bw_curve *
                      "segments", segs);
 }
 
+/* The GPU: the device, its levels, the curves, the transfer fits, the GEMM
+ * points and the unified-memory reuse. */
+static json_t *gpu_json(const struct rfl_model *m)
+{
+    const struct rfl_gpu_data *g = m->gpu;
+    if (!g || !g->dev.known)
+        return json_null();
+    const struct rfl_gpu_device *d = &g->dev;
+    json_t *o = json_pack("{s:s, s:i, s:i, s:s, s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:o, s:o}", "device", d->label,
+                          "index", d->index, "rank", d->rank, "name", d->name, "compute_capability", d->cc, "arch",
+                          d->arch, "sm_count", (int)d->sm_count, "shared_bytes_per_sm",
+                          (json_int_t)d->shared_bytes_per_sm, "l1_bytes_per_sm", (json_int_t)d->l1_bytes_per_sm,
+                          "l2_bytes", (json_int_t)d->l2_bytes, "global_mem_bytes", (json_int_t)d->global_mem_bytes,
+                          "sm_clock_max_mhz", real_or_null(d->sm_clock_max_mhz > 0 ? d->sm_clock_max_mhz : NAN),
+                          "datasheet_gbytes_per_s",
+                          real_or_null(d->datasheet_gbytes_per_s > 0 ? d->datasheet_gbytes_per_s : NAN));
+    json_t *levels = json_array();
+    for (int L = 0; L < RFL_GPU_NLEVELS; L++) {
+        const struct rfl_ceiling *ce = rfl_gpu_ceiling(m, rfl_gpu_level_names[L]);
+        uint64_t size = L == RFL_GPU_SHARED ? (uint64_t)d->sm_count * d->shared_bytes_per_sm
+                        : L == RFL_GPU_L1   ? (uint64_t)d->sm_count * d->l1_bytes_per_sm
+                        : L == RFL_GPU_L2   ? d->l2_bytes
+                                            : d->global_mem_bytes;
+        json_array_append_new(
+            levels, json_pack("{s:s, s:o, s:o, s:o}", "name", rfl_gpu_level_names[L], "size_bytes",
+                              size ? json_integer((json_int_t)size) : json_null(), "detected_transition_bytes",
+                              ce && ce->transition_bytes ? json_integer((json_int_t)ce->transition_bytes) : json_null(),
+                              "ceiling_gbytes_per_s", ce ? json_real(ce->value) : json_null()));
+    }
+    json_object_set_new(o, "levels", levels);
+    json_t *curves = json_array();
+    for (size_t i = 0; i < g->ncurves; i++) {
+        const struct rfl_bw_curve *c = &g->curves[i];
+        json_t *segs = json_array();
+        for (size_t s = 0; s < c->levels.nseg; s++) {
+            const struct rfl_segment *sg = &c->levels.seg[s];
+            json_t *names = json_array();
+            for (unsigned l = 0; l <= c->ncache; l++)
+                if (sg->levels >> l & 1)
+                    json_array_append_new(names, json_string(rfl_gpu_level_names[c->level_of[l]]));
+            json_array_append_new(segs, json_pack("{s:I, s:I, s:I, s:f, s:f, s:b, s:o}", "wss_min_bytes",
+                                                  (json_int_t)c->x[sg->first], "wss_max_bytes",
+                                                  (json_int_t)c->x[sg->last], "points",
+                                                  (json_int_t)(sg->last - sg->first + 1), "median_gbytes_per_s",
+                                                  sg->median, "best_gbytes_per_s", sg->best, "plateau", sg->plateau,
+                                                  "levels", names));
+        }
+        json_array_append_new(curves, json_pack("{s:s, s:s, s:s, s:I, s:I, s:s, s:b, s:I, s:f, s:o}", "kernel",
+                                                c->kernel, "access", c->access, "precision", c->precision,
+                                                "threads_per_block", (json_int_t)c->threads_per_block,
+                                                "blocks_per_grid", (json_int_t)c->blocks, "file",
+                                                m->inputs[c->input].file, "used_for_ceilings", c->used, "points",
+                                                (json_int_t)c->n, "noise", c->levels.noise, "segments", segs));
+    }
+    json_object_set_new(o, "bandwidth_curves", curves);
+    json_t *links = json_array();
+    for (size_t i = 0; i < g->ntransfers; i++) {
+        const struct rfl_gpu_transfer *x = &g->transfers[i];
+        if (x->have_fit)
+            json_array_append_new(links, json_pack("{s:s, s:s, s:f, s:f, s:f}", "direction", x->direction,
+                                                   "host_memory", x->host_memory, "latency_us", x->latency_us,
+                                                   "bandwidth_gbytes_per_s", x->gbytes_per_s, "rms_relative_error",
+                                                   x->rms_error));
+    }
+    json_object_set_new(o, "transfer_fits", links);
+    json_t *gemm = json_array();
+    for (size_t i = 0; i < g->ngemm; i++) {
+        const struct rfl_gpu_gemm *r = &g->gemm[i];
+        double bytes = rfl_gpu_gemm_bytes(r), ai = 2.0 * r->m * r->n * r->k / bytes;
+        double att = r->attainable;
+        json_array_append_new(gemm, json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:f, s:f, s:o, s:o}", "kernel",
+                                              r->kernel, "precision", r->precision, "unit", r->unit, "transb",
+                                              r->transb, "m", (json_int_t)r->m, "n", (json_int_t)r->n, "k",
+                                              (json_int_t)r->k, "arithmetic_intensity", ai, "gflops_per_s", r->gflops,
+                                              "attainable_gflops_per_s", att > 0 ? json_real(att) : json_null(),
+                                              "model_bound_gflops_per_s", real_or_null(r->bound)));
+    }
+    json_object_set_new(o, "gemm", gemm);
+    /* Per mechanism and working set: the smallest reuse whose effective
+     * bandwidth reaches half of the device pass (null: never). */
+    json_t *half = json_array();
+    for (size_t i = 0; i < g->num; i++) {
+        const struct rfl_gpu_um *p = &g->um[i];
+        int seen = 0;
+        for (size_t j = 0; j < i; j++)
+            seen |= !strcmp(g->um[j].mechanism, p->mechanism) && g->um[j].wss == p->wss;
+        if (seen)
+            continue;
+        long reuse = 0;
+        int measured = 0;
+        for (size_t j = i; j < g->num; j++) {
+            const struct rfl_gpu_um *q = &g->um[j];
+            if (strcmp(q->mechanism, p->mechanism) || q->wss != p->wss || isnan(q->gbytes_per_s))
+                continue;
+            measured = 1;
+            if (q->fraction >= 0.5 && (!reuse || q->reuse < reuse))
+                reuse = q->reuse;
+        }
+        if (measured)
+            json_array_append_new(half, json_pack("{s:s, s:I, s:o}", "mechanism", p->mechanism, "wss_bytes",
+                                                  (json_int_t)p->wss, "reuse",
+                                                  reuse ? json_integer(reuse) : json_null()));
+    }
+    json_object_set_new(o, "reuse_to_half_device", half);
+    json_object_set_new(o, "um_device_pass_gbytes_per_s", g->um_device_pass > 0 ? json_real(g->um_device_pass)
+                                                                                 : json_null());
+    return o;
+}
+
 int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
 {
     json_t *root = json_object();
@@ -167,14 +266,13 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
     json_t *apps = json_array();
     for (size_t i = 0; i < m->napps; i++) {
         const struct rfl_app *a = &m->apps[i];
-        char bound[96];
-        double att = rfl_app_attainable(m, a, bound, sizeof bound);
+        double att = a->attainable;
         json_array_append_new(apps, json_pack("{s:s, s:f, s:f, s:s, s:s, s:o, s:o, s:s}", "name", a->name,
                                               "arithmetic_intensity", a->ai, "gflops_per_s", a->gflops, "level",
                                               a->level, "precision", a->precision, "attainable_gflops_per_s",
                                               att > 0 ? json_real(att) : json_null(), "percent_of_attainable",
                                               att > 0 ? json_real(100.0 * a->gflops / att) : json_null(),
-                                              "bound", bound));
+                                              "bound", a->bound));
     }
     json_object_set_new(root, "applications", apps);
 
@@ -195,7 +293,7 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
         json_array_append_new(curves, curve_json(m, &m->curves[i]));
     json_object_set_new(root, "bandwidth_curves", curves);
 
-    json_object_set_new(root, "gpu", rfl_gpu_json(m));
+    json_object_set_new(root, "gpu", gpu_json(m));
 
     json_t *notes = json_array();
     for (size_t i = 0; i < m->nnotes; i++)

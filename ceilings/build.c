@@ -1,94 +1,20 @@
+/* Building the model of a run directory: every known CSV with its sidecar,
+ * through its source's loader, then every source's ceilings step. */
 #include "config.h"
 #include "gpu.h"
+#include "load.h"
 #include "model.h"
 #include "sources.h"
 #include "table.h"
-#include "common/csv.h"
 #include "common/log.h"
 #include "common/rfl.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-void rfl_model_note(struct rfl_model *m, const char *fmt, ...)
-{
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    char **more = realloc(m->notes, (m->nnotes + 1) * sizeof *more);
-    if (!more)
-        return;
-    m->notes = more;
-    m->notes[m->nnotes] = strdup(line);
-    if (m->notes[m->nnotes])
-        m->nnotes++;
-}
-
-struct rfl_ceiling *rfl_model_add_ceiling(struct rfl_model *m)
-{
-    struct rfl_ceiling *more = realloc(m->ceilings, (m->nceilings + 1) * sizeof *more);
-    if (!more) {
-        rfl_error("out of memory");
-        return NULL;
-    }
-    m->ceilings = more;
-    struct rfl_ceiling *c = &m->ceilings[m->nceilings++];
-    memset(c, 0, sizeof *c);
-    c->spec = NAN;
-    c->flops_per_elem = NAN;
-    c->curve = c->segment = -1;
-    return c;
-}
-
-const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *device, const char *precision)
-{
-    const struct rfl_ceiling *best = NULL;
-    for (size_t i = 0; i < m->nceilings; i++) {
-        const struct rfl_ceiling *c = &m->ceilings[i];
-        if (c->kind != RFL_CEILING_COMPUTE || strcmp(c->device, device) != 0 ||
-            (precision && *precision && strcmp(c->precision, precision) != 0))
-            continue;
-        if (!best || c->value > best->value)
-            best = c;
-    }
-    return best;
-}
-
-void rfl_model_free(struct rfl_model *m)
-{
-    for (size_t i = 0; i < m->ninputs; i++)
-        free(m->inputs[i].command_line);
-    for (size_t i = 0; i < m->ncurves; i++) {
-        free(m->curves[i].x);
-        free(m->curves[i].y);
-        free(m->curves[i].wss);
-    }
-    for (size_t i = 0; i < m->nseries; i++) {
-        free(m->series[i].fpe);
-        free(m->series[i].gflops);
-        free(m->series[i].model);
-        free(m->series[i].wss);
-        free(m->series[i].unroll);
-    }
-    for (size_t i = 0; i < m->nnotes; i++)
-        free(m->notes[i]);
-    free(m->inputs);
-    free(m->curves);
-    free(m->series);
-    free(m->ceilings);
-    free(m->apps);
-    free(m->notes);
-    rfl_gpu_free(m->gpu);
-    memset(m, 0, sizeof *m);
-}
 
 static void copy_json_string(char *dst, size_t len, const json_t *obj, const char *key)
 {
@@ -175,143 +101,6 @@ static char **list_csv(const char *dir, size_t *count)
     return names ? names : calloc(1, sizeof *names);
 }
 
-static void attach_spec(struct rfl_model *m, const struct rfl_settings *s)
-{
-    double clock = s->spec_clock_ghz > 0 ? s->spec_clock_ghz : m->clock_ghz;
-    const char *clock_from = s->spec_clock_ghz > 0 ? "" : " measured";
-    for (size_t i = 0; i < m->nceilings; i++) {
-        struct rfl_ceiling *c = &m->ceilings[i];
-        if (strcmp(c->device, "cpu") != 0)
-            continue;
-        unsigned cores = s->spec_cores ? s->spec_cores : (unsigned)(c->ranks * c->threads_per_rank);
-        if (c->kind == RFL_CEILING_BANDWIDTH) {
-            for (int l = 0; l < RFL_NSPEC_LEVELS; l++) {
-                if (strcmp(c->name, rfl_spec_level_names[l]) != 0)
-                    continue;
-                if (s->spec_gbytes_per_s[l] > 0) {
-                    c->spec = s->spec_gbytes_per_s[l];
-                    snprintf(c->spec_source, sizeof c->spec_source, "config");
-                } else if (l != RFL_SPEC_DRAM && s->spec_bytes_per_cycle[l] > 0 && clock > 0) {
-                    c->spec = s->spec_bytes_per_cycle[l] * clock * cores;
-                    snprintf(c->spec_source, sizeof c->spec_source, "%u cores x %.2f GHz%s x %g B/cycle", cores,
-                             clock, clock_from, s->spec_bytes_per_cycle[l]);
-                }
-            }
-            continue;
-        }
-        for (int p = 0; p < RFL_NSPEC_PRECISIONS; p++) {
-            if (strcmp(c->precision, rfl_spec_precision_names[p]) != 0)
-                continue;
-            if (s->spec_gflops_per_s[p] > 0) {
-                c->spec = s->spec_gflops_per_s[p];
-                snprintf(c->spec_source, sizeof c->spec_source, "config");
-            } else if (s->spec_flops_per_cycle[p] > 0 && clock > 0) {
-                c->spec = s->spec_flops_per_cycle[p] * clock * cores;
-                snprintf(c->spec_source, sizeof c->spec_source, "%u cores x %.2f GHz%s x %g flops/cycle", cores,
-                         clock, clock_from, s->spec_flops_per_cycle[p]);
-            }
-        }
-        if (isnan(c->spec)) {
-            /* The flops program's own peak for the machine (its widest ISA). */
-            double peak = NAN;
-            for (size_t j = 0; j < m->nseries; j++)
-                if (!strcmp(m->series[j].precision, c->precision) && m->series[j].peak > 0 &&
-                    !(peak >= m->series[j].peak))
-                    peak = m->series[j].peak;
-            if (peak > 0) {
-                c->spec = peak;
-                snprintf(c->spec_source, sizeof c->spec_source, "rfl_flops: cores x measured clock x flops/cycle");
-            }
-        }
-    }
-}
-
-static int valid_level(const struct rfl_model *m, const char *name)
-{
-    char buf[16];
-    for (unsigned l = 0; l <= m->ncache; l++) {
-        rfl_level_name(m, l, buf, sizeof buf);
-        if (strcmp(buf, name) == 0)
-            return 1;
-    }
-    return 0;
-}
-
-int rfl_apps_read(struct rfl_model *m, const char *path)
-{
-    struct rfl_table t;
-    if (rfl_table_read(path, &t) != 0)
-        return -1;
-    const struct rfl_source *src = rfl_source_for("applications.csv");
-    if (rfl_table_check_columns(&t, "application points", src->required, src->optional) != 0) {
-        rfl_table_free(&t);
-        return -1;
-    }
-    int c_name = rfl_table_column(&t, "name"), c_ai = rfl_table_column(&t, "arithmetic_intensity");
-    int c_rate = rfl_table_column(&t, "gflops_per_s"), c_level = rfl_table_column(&t, "level");
-    int c_prec = rfl_table_column(&t, "precision");
-    m->apps = calloc(t.nrows, sizeof *m->apps);
-    if (!m->apps) {
-        rfl_table_free(&t);
-        return -1;
-    }
-    for (size_t r = 0; r < t.nrows; r++) {
-        struct rfl_app *a = &m->apps[r];
-        const char *name;
-        if (rfl_table_text(&t, r, c_name, &name) || rfl_table_double(&t, r, c_ai, 0, &a->ai) ||
-            rfl_table_double(&t, r, c_rate, 0, &a->gflops)) {
-            rfl_table_free(&t);
-            return -1;
-        }
-        if (!(a->ai > 0) || !(a->gflops > 0)) {
-            rfl_error("%s:%d: arithmetic_intensity and gflops_per_s must be positive", path, t.lineno[r]);
-            rfl_table_free(&t);
-            return -1;
-        }
-        snprintf(a->name, sizeof a->name, "%s", name);
-        snprintf(a->level, sizeof a->level, "%s", rfl_table_cell(&t, r, c_level));
-        snprintf(a->precision, sizeof a->precision, "%s", rfl_table_cell(&t, r, c_prec));
-        if (a->level[0] && m->ncache && !valid_level(m, a->level)) {
-            char known[128] = "", buf[16];
-            for (unsigned l = 0; l <= m->ncache; l++) {
-                rfl_level_name(m, l, buf, sizeof buf);
-                strcat(known, l ? ", " : "");
-                strcat(known, buf);
-            }
-            rfl_error("%s:%d: column 'level': '%s' is not a memory level of this machine (%s)", path,
-                      t.lineno[r], a->level, known);
-            rfl_table_free(&t);
-            return -1;
-        }
-        if (a->precision[0] && strcmp(a->precision, "fp64") && strcmp(a->precision, "fp32")) {
-            rfl_error("%s:%d: column 'precision': '%s' is not fp64 or fp32", path, t.lineno[r], a->precision);
-            rfl_table_free(&t);
-            return -1;
-        }
-        m->napps++;
-    }
-    rfl_table_free(&t);
-    snprintf(m->app_file, sizeof m->app_file, "%s", path);
-    return 0;
-}
-
-int rfl_apps_write(const struct rfl_model *m, const char *path)
-{
-    static const char *const cols[] = {"name", "arithmetic_intensity", "gflops_per_s", "level", "precision"};
-    struct rfl_csv csv;
-    if (rfl_csv_open(&csv, path, cols, 5) != 0)
-        return -1;
-    for (size_t i = 0; i < m->napps; i++) {
-        rfl_csv_str(&csv, m->apps[i].name);
-        rfl_csv_double(&csv, m->apps[i].ai);
-        rfl_csv_double(&csv, m->apps[i].gflops);
-        rfl_csv_str(&csv, m->apps[i].level);
-        rfl_csv_str(&csv, m->apps[i].precision);
-        rfl_csv_end_row(&csv);
-    }
-    return rfl_csv_commit(&csv);
-}
-
 static int load_input(struct rfl_model *m, const char *dir, const char *name, const struct rfl_source *src)
 {
     char path[2048], meta_path[2048];
@@ -390,7 +179,7 @@ static int load_input(struct rfl_model *m, const char *dir, const char *name, co
     return rc;
 }
 
-int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_settings *settings,
+int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings,
                     const char *app_path)
 {
     memset(m, 0, sizeof *m);
@@ -436,7 +225,7 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_setti
     for (size_t k = 0; k < rfl_nsources; k++)
         if (rfl_sources[k].ceilings && rfl_sources[k].ceilings(m, settings) != 0)
             return RFL_EXIT_FAILURE;
-    attach_spec(m, settings);
+    rfl_attach_spec(m, settings);
     char apps[2048];
     snprintf(apps, sizeof apps, "%s/applications.csv", dir);
     if (app_path && *app_path) {
@@ -447,31 +236,11 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_setti
             return RFL_EXIT_USAGE;
         snprintf(m->app_file, sizeof m->app_file, "applications.csv");
     }
+    /* The roofline above every point, kept on it: the writers only report it. */
+    for (size_t i = 0; i < m->napps; i++)
+        m->apps[i].attainable = rfl_app_attainable(m, &m->apps[i], m->apps[i].bound, sizeof m->apps[i].bound);
+    for (size_t i = 0; m->gpu && i < m->gpu->ngemm; i++)
+        m->gpu->gemm[i].attainable = rfl_gpu_gemm_attainable(m, &m->gpu->gemm[i]);
     return RFL_EXIT_OK;
 }
 
-double rfl_app_attainable(const struct rfl_model *m, const struct rfl_app *a, char *bound, size_t len)
-{
-    const struct rfl_ceiling *peak = rfl_model_peak(m, "cpu", a->precision);
-    if (!peak)
-        peak = rfl_model_peak(m, "cpu", NULL);
-    const struct rfl_ceiling *bw = NULL;
-    for (size_t i = 0; i < m->nceilings; i++) {
-        const struct rfl_ceiling *c = &m->ceilings[i];
-        if (c->kind != RFL_CEILING_BANDWIDTH || strcmp(c->device, "cpu") != 0)
-            continue;
-        if (a->level[0] ? strcmp(c->name, a->level) == 0 : (!bw || c->value < bw->value))
-            bw = c;
-    }
-    double mem = bw ? bw->value * a->ai : INFINITY;
-    double top = peak ? peak->value : INFINITY;
-    if (!bw && !peak) {
-        snprintf(bound, len, "none");
-        return 0;
-    }
-    if (mem < top)
-        snprintf(bound, len, "%s bandwidth", bw->name);
-    else
-        snprintf(bound, len, "%s peak", peak->name);
-    return mem < top ? mem : top;
-}

@@ -1,4 +1,4 @@
-/* What the GPU programs measured, as the driver holds it: one GPU (the
+/* What the GPU programs measured, as the model holds it: one GPU (the
  * lowest rank's), its properties from the sidecars, and per program the
  * curves and series the ceilings and charts are made from.
  *
@@ -7,18 +7,13 @@
  * each global-memory curve into L1, L2 and device-memory working sets;
  * Kernel C (shared_blocked) works in shared memory whatever the working
  * set, so its plateau is the shared-memory roof. */
-#ifndef RFL_DRIVER_GPU_H
-#define RFL_DRIVER_GPU_H
+#ifndef RFL_CEILINGS_GPU_H
+#define RFL_CEILINGS_GPU_H
 
-#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "levels.h"
-
 struct rfl_model;
-struct rfl_settings;
-struct rfl_table;
 
 /* GPU memory levels, fastest first. */
 enum rfl_gpu_level { RFL_GPU_SHARED, RFL_GPU_L1, RFL_GPU_L2, RFL_GPU_DEVMEM, RFL_GPU_NLEVELS };
@@ -37,30 +32,6 @@ struct rfl_gpu_device {
     double sm_clock_max_mhz, mem_theoretical_gbytes_per_s, datasheet_gbytes_per_s;
     double fma_per_clock[RFL_GPU_NPREC]; /* per SM; 0: unknown */
     double shared_bytes_per_clock;       /* per SM; 0: unknown */
-};
-
-/* One rfl_gpu_bandwidth curve: kernel x access x precision x launch shape. */
-struct rfl_gpu_bw_curve {
-    char kernel[32], access[8], precision[8];
-    long threads_per_block, blocks;
-    size_t input, n;
-    double *x, *y, *clock_mhz; /* working set (bytes), GB/s, SM clock (NaN: none) */
-    unsigned ncap;             /* capacities that cut this kernel's curve */
-    double capacity[2];
-    int level_of[3];           /* local level (0 .. ncap) -> enum rfl_gpu_level */
-    struct rfl_levels levels;
-    int used;                  /* may set ceilings (memcpy_d2d is the peer, not a ceiling) */
-};
-
-/* GFLOP/s over flops per element, one precision and chain count; the best
- * launch shape at each flops per element. */
-struct rfl_gpu_flops_series {
-    char precision[8];
-    long chains;
-    size_t input, n;
-    double *fpe, *gflops, *peak, *clock_mhz;
-    uint64_t *wss;
-    long *tpb, *blocks;
 };
 
 struct rfl_gpu_transfer {       /* one direction x host memory */
@@ -85,6 +56,7 @@ struct rfl_gpu_gemm {           /* one row of gemm.csv */
     char kernel[16], config[64], precision[8], unit[16], transb[4];
     long m, n, k;
     double gflops, peak, bound, clock_mhz;
+    double attainable;          /* rfl_gpu_gemm_attainable, set with the ceilings; 0: none */
     size_t input;
 };
 
@@ -110,8 +82,8 @@ struct rfl_gpu_row {            /* launch, barrier, pipeline, stride: for the re
 struct rfl_gpu_data {
     struct rfl_gpu_device dev;
     size_t ncurves, nflops, ntransfers, nchase, ngemm, nmodel, num, nlaunch, nbarrier, npipeline, nstride, nmix;
-    struct rfl_gpu_bw_curve *curves;
-    struct rfl_gpu_flops_series *flops;
+    struct rfl_bw_curve *curves;      /* rfl_gpu_bandwidth's (model.h) */
+    struct rfl_flops_series *flops;   /* rfl_gpu_flops's (model.h) */
     struct rfl_gpu_transfer *transfers;
     struct rfl_gpu_chase *chase;
     struct rfl_gpu_gemm *gemm;
@@ -127,31 +99,6 @@ struct rfl_gpu_data {
 struct rfl_gpu_data *rfl_gpu_data(struct rfl_model *m);
 void rfl_gpu_free(struct rfl_gpu_data *g);
 
-/* Loaders of the sources table (sources.c) and the one step that turns
- * everything GPU into ceilings. */
-int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_launch(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_pipeline(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_stride(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_barrier(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_gemm_mix(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_load_gemm_model(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
-int rfl_gpu_ceilings(struct rfl_model *m, const struct rfl_settings *s);
-
-/* Column lists (sources.c's table, the tests). */
-extern const char *const rfl_gpu_bandwidth_columns[], *const rfl_gpu_bandwidth_optional[];
-extern const char *const rfl_gpu_flops_columns[], *const rfl_gpu_flops_optional[];
-extern const char *const rfl_gpu_launch_columns[], *const rfl_gpu_transfer_columns[],
-    *const rfl_gpu_transfer_fit_columns[], *const rfl_gpu_chase_columns[], *const rfl_gpu_pipeline_columns[],
-    *const rfl_gpu_stride_columns[], *const rfl_gpu_barrier_columns[], *const rfl_gpu_um_columns[],
-    *const rfl_gpu_gemm_columns[], *const rfl_gpu_gemm_mix_columns[], *const rfl_gpu_gemm_model_columns[];
-
 /* A GEMM row's bytes at least moved (A and B read once, C read and written)
  * and its arithmetic intensity; the ceiling name of its unit ("fp32",
  * "tf32 tensor", ...). */
@@ -160,11 +107,7 @@ void rfl_gpu_gemm_roof_name(const struct rfl_gpu_gemm *r, char *buf, size_t len)
 /* The roofline above a GEMM point: min(device memory x intensity, its roof). */
 double rfl_gpu_gemm_attainable(const struct rfl_model *m, const struct rfl_gpu_gemm *r);
 
-/* JSON for roofline.json: the device, its levels and the curves. */
-json_t *rfl_gpu_json(const struct rfl_model *m);
-
-/* Charts (gpu_plot.c): writes each chart's .gp and adds its base name to
- * names (at most *n < max). */
-int rfl_gpu_plot(const struct rfl_model *m, const char *dir, char names[][64], size_t *n, size_t max);
+/* The GPU ceiling of that name (NULL: none). */
+const struct rfl_ceiling *rfl_gpu_ceiling(const struct rfl_model *m, const char *name);
 
 #endif

@@ -1,7 +1,7 @@
 /* Reading the programs' CSV back: RFC 4180 fields (quotes, doubled quotes),
  * columns looked up by name, every problem one line naming FILE:LINE. */
-#ifndef RFL_DRIVER_TABLE_H
-#define RFL_DRIVER_TABLE_H
+#ifndef RFL_CEILINGS_TABLE_H
+#define RFL_CEILINGS_TABLE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,15 +1,15 @@
 /* The roofline model of one run directory: what every input file measured,
  * the ceilings found in it, the spec values beside them and the
  * application points.  Built by rfl_model_build from the CSV files and
- * their sidecars; ceilings.c, plot.c and report.c write it out. */
-#ifndef RFL_DRIVER_MODEL_H
-#define RFL_DRIVER_MODEL_H
+ * their sidecars (build.c); ceilings/write.c, plot/ and the report write it out. */
+#ifndef RFL_CEILINGS_MODEL_H
+#define RFL_CEILINGS_MODEL_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "levels.h"
-#include "settings.h"
+#include "settings.h" /* ceilings/settings.h */
 
 #define RFL_NAME_LEN 64
 
@@ -52,32 +52,46 @@ struct rfl_cache_info {
     unsigned instances, cores_sharing;
 };
 
-/* One bandwidth curve: a kernel x precision x ISA x ranks x threads. */
+/* One bandwidth curve, of the CPU (rfl_bandwidth: a kernel x precision x
+ * ISA x ranks x threads) or of the GPU (rfl_gpu_bandwidth: a kernel x
+ * access x precision x launch shape). Its levels are its own, cut by its
+ * capacities; level_of names each as one of its device's levels. */
 struct rfl_bw_curve {
-    char kernel[32], precision[16], isa[16];
+    char kernel[32], precision[16], isa[16], access[8];
     int nontemporal;
-    long ranks, threads_per_rank, nodes;
+    long ranks, threads_per_rank, nodes;  /* CPU: the job */
+    long threads_per_block, blocks;       /* GPU: the launch shape (0: cudaMemcpy) */
     size_t input;             /* index into inputs */
     size_t n;
-    double *x;                /* working set per thread, bytes */
+    double *x;                /* working set, bytes: per thread (CPU), on the GPU (GPU) */
     double *y;                /* GB/s */
-    uint64_t *wss;            /* working set of the job */
-    unsigned ncache;
-    double capacity[RFL_LEVELS_MAX_CACHE]; /* per-thread share of each level */
+    uint64_t *wss;            /* CPU: working set of the job; NULL on the GPU */
+    double *clock_mhz;        /* GPU: SM clock of each point (NaN: none); NULL on the CPU */
+    unsigned ncache;          /* capacities that cut the curve */
+    double capacity[RFL_LEVELS_MAX_CACHE]; /* CPU: per-thread share of each level */
+    int level_of[RFL_LEVELS_MAX_CACHE + 1]; /* the curve's level -> its device's (CPU: the same;
+                                             * GPU: enum rfl_gpu_level) */
     struct rfl_levels levels;
-    int used;                 /* its kernel is in ceilings.bandwidth_kernels */
+    int used;                 /* may set ceilings (ceilings.bandwidth_kernels; not memcpy_d2d) */
 };
 
-/* One flops series: a variant x ISA x precision x ranks x threads. */
+/* One flops series: GFLOP/s against flops per element, the best row at each
+ * point. Of the CPU (rfl_flops: a variant x ISA x precision x ranks x
+ * threads, the best unroll) or of the GPU (rfl_gpu_flops: a precision x
+ * chain count, the best launch shape). */
 struct rfl_flops_series {
     char variant[32], isa[16], precision[16];
-    long ranks, threads_per_rank;
+    long ranks, threads_per_rank;  /* CPU: the job */
+    long chains;                   /* GPU: FMA chains per thread */
     size_t input;
     size_t n;
-    double *fpe, *gflops, *model;  /* model: NaN where not given */
+    double *fpe, *gflops;
     uint64_t *wss;
-    long *unroll;             /* of each point's best row (0: no unroll column) */
-    double peak;              /* peak_gflops_per_s (max over rows; NaN: none) */
+    double *model;            /* CPU: model_gflops_per_s, NaN where not given; NULL on the GPU */
+    long *unroll;             /* CPU: of each point's best row (0: no unroll column) */
+    double peak;              /* CPU: peak_gflops_per_s (max over rows; NaN: none) */
+    double *row_peak, *clock_mhz; /* GPU: the best row's peak_gflops_per_s and SM clock (NaN: none) */
+    long *tpb, *blocks;       /* GPU: the best row's launch shape */
 };
 
 struct rfl_app {
@@ -86,6 +100,8 @@ struct rfl_app {
     double gflops;
     char level[RFL_NAME_LEN]; /* "" when not given */
     char precision[16];       /* "" when not given */
+    double attainable;        /* rfl_app_attainable: GFLOP/s of the roofline above it; 0: none */
+    char bound[96];           /* what bounds it there ("DRAM bandwidth", "fp64 avx2 peak", "none") */
 };
 
 struct rfl_model {
@@ -112,9 +128,12 @@ struct rfl_model {
  * ceilings and attaches the spec values of `settings`. Application points
  * come from `app_path` when not NULL, else from dir/applications.csv when
  * present. Returns an RFL_EXIT_* code; on error one line was printed. */
-int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_settings *settings,
+int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings,
                     const char *app_path);
 void rfl_model_free(struct rfl_model *m);
+/* Frees what a curve or a series holds (CPU or GPU). */
+void rfl_bw_curve_free(struct rfl_bw_curve *c);
+void rfl_flops_series_free(struct rfl_flops_series *f);
 
 /* Adds a note (printf-style) for the report and roofline.json. */
 void rfl_model_note(struct rfl_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -134,6 +153,10 @@ double rfl_app_attainable(const struct rfl_model *m, const struct rfl_app *a, ch
 
 /* "L1", "L2" ... (hwloc's level numbers) or "DRAM" for level index ncache. */
 void rfl_level_name(const struct rfl_model *m, unsigned level, char *buf, size_t len);
+
+/* "GB/s" or "GFLOP/s"; the percent of the spec value (NaN: no spec). */
+const char *rfl_ceiling_unit(const struct rfl_ceiling *c);
+double rfl_ceiling_percent(const struct rfl_ceiling *c);
 
 /* The top compute ceiling of a device (NULL: none) and of one precision. */
 const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *device, const char *precision);

@@ -1,0 +1,269 @@
+/* The GPU's ceilings: a bandwidth per memory level (the best plateau of
+ * rfl's own kernels), the host link from the transfer fit, and a compute
+ * roof per precision (rfl_gpu_flops) and per tensor unit (rfl_gemm). */
+#include "config.h"
+#include "gpu.h"
+#include "load.h"
+#include "model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rfl_gpu_level_names[RFL_GPU_NLEVELS] = {"shared", "L1", "L2", "device memory"};
+static const char *const prec_names[RFL_GPU_NPREC] = {"fp64", "fp32", "fp16"};
+
+const struct rfl_ceiling *rfl_gpu_ceiling(const struct rfl_model *m, const char *name)
+{
+    if (!m->gpu)
+        return NULL;
+    for (size_t i = 0; i < m->nceilings; i++)
+        if (!strcmp(m->ceilings[i].device, m->gpu->dev.label) && !strcmp(m->ceilings[i].name, name))
+            return &m->ceilings[i];
+    return NULL;
+}
+
+double rfl_gpu_gemm_attainable(const struct rfl_model *m, const struct rfl_gpu_gemm *r)
+{
+    char roof_name[32];
+    rfl_gpu_gemm_roof_name(r, roof_name, sizeof roof_name);
+    const struct rfl_ceiling *roof = rfl_gpu_ceiling(m, roof_name);
+    const struct rfl_ceiling *mem = rfl_gpu_ceiling(m, rfl_gpu_level_names[RFL_GPU_DEVMEM]);
+    double top = roof ? roof->value : r->peak > 0 ? r->peak : INFINITY;
+    double bw = mem ? mem->value * 2.0 * r->m * r->n * r->k / rfl_gpu_gemm_bytes(r) : INFINITY;
+    double a = fmin(top, bw);
+    return isfinite(a) ? a : 0;
+}
+
+static struct rfl_ceiling *new_gpu_ceiling(struct rfl_model *m, enum rfl_ceiling_kind kind, const char *name)
+{
+    struct rfl_ceiling *ce = rfl_model_add_ceiling(m);
+    if (!ce)
+        return NULL;
+    snprintf(ce->device, sizeof ce->device, "%s", m->gpu->dev.label);
+    ce->kind = kind;
+    snprintf(ce->name, sizeof ce->name, "%s", name);
+    snprintf(ce->isa, sizeof ce->isa, "%s", m->gpu->dev.arch);
+    ce->ranks = 1;
+    return ce;
+}
+
+static void clock_text(char *buf, size_t len, double mhz, int measured)
+{
+    snprintf(buf, len, "%.2f GHz%s", mhz / 1000.0, measured ? " measured" : " max");
+}
+
+static int bandwidth_levels(struct rfl_model *m)
+{
+    struct rfl_gpu_data *g = m->gpu;
+    const struct rfl_gpu_device *d = &g->dev;
+    size_t first_ceiling = m->nceilings;
+    for (int L = 0; L < RFL_GPU_NLEVELS; L++) {
+        double *trans = calloc(g->ncurves + 1, sizeof *trans);
+        if (!trans)
+            return -1;
+        struct rfl_plateau_pick pick;
+        rfl_plateau_pick(g->curves, g->ncurves, L, 0, trans, &pick);
+        const struct rfl_bw_curve *win = pick.curve;
+        const char *name = rfl_gpu_level_names[L];
+        int have_kernel = 0;
+        for (size_t i = 0; i < g->ncurves; i++)
+            for (unsigned l = 0; l <= g->curves[i].ncache; l++)
+                have_kernel |= g->curves[i].used && g->curves[i].level_of[l] == L;
+        if (!win && g->ncurves && !have_kernel && L == RFL_GPU_SHARED) {
+            rfl_model_note(m, "%s shared: no Kernel C (shared_blocked) rows, so no shared-memory ceiling", d->label);
+            free(trans);
+            continue;
+        }
+        if (!win) {
+            if (g->ncurves && pick.with_points)
+                rfl_model_note(m, "%s %s: no plateau in any bandwidth curve (its working sets fall in transitions), "
+                                  "so no %s ceiling", d->label, name, name);
+            else if (g->ncurves)
+                rfl_model_note(m, "%s %s: the bandwidth sweep has no working set in this level", d->label, name);
+            free(trans);
+            continue;
+        }
+        struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_BANDWIDTH, name);
+        if (!ce) {
+            free(trans);
+            return -1;
+        }
+        ce->value = win->y[pick.best];
+        snprintf(ce->program, sizeof ce->program, "rfl_gpu_bandwidth");
+        if (win->threads_per_block)
+            snprintf(ce->kernel, sizeof ce->kernel, "%s %s %ldx%ld", win->kernel, win->access, win->blocks,
+                     win->threads_per_block);
+        else
+            snprintf(ce->kernel, sizeof ce->kernel, "%s %s", win->kernel, win->access);
+        snprintf(ce->precision, sizeof ce->precision, "%s", win->precision);
+        ce->threads_per_rank = win->threads_per_block * win->blocks;
+        ce->wss_min_bytes = (uint64_t)win->x[pick.first];
+        ce->wss_max_bytes = (uint64_t)win->x[pick.last];
+        ce->topology_bytes = L == RFL_GPU_SHARED ? (uint64_t)d->sm_count * d->shared_bytes_per_sm
+                             : L == RFL_GPU_L1   ? (uint64_t)d->sm_count * d->l1_bytes_per_sm
+                             : L == RFL_GPU_L2   ? d->l2_bytes
+                                                 : d->global_mem_bytes;
+        size_t nt = pick.ntrans; /* the median, geometric between two */
+        if (nt)
+            ce->transition_bytes = (uint64_t)llround(nt % 2 ? trans[nt / 2] : sqrt(trans[nt / 2 - 1] * trans[nt / 2]));
+        free(trans);
+        ce->points = pick.count;
+        ce->curve = (long)(win - g->curves);
+        ce->segment = win->levels.owner[pick.local];
+        snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
+        /* Spec: the datasheet's memory bandwidth; shared memory and L1 (one
+         * SRAM) at their bytes per clock per SM at the row's clock. */
+        if (L == RFL_GPU_DEVMEM && d->datasheet_gbytes_per_s > 0) {
+            ce->spec = d->datasheet_gbytes_per_s;
+            snprintf(ce->spec_source, sizeof ce->spec_source, "datasheet %.100s", d->part[0] ? d->part : d->name);
+        } else if (L == RFL_GPU_DEVMEM && d->mem_theoretical_gbytes_per_s > 0) {
+            ce->spec = d->mem_theoretical_gbytes_per_s;
+            snprintf(ce->spec_source, sizeof ce->spec_source, "2 x memory clock x bus width");
+        } else if ((L == RFL_GPU_SHARED || L == RFL_GPU_L1) && d->shared_bytes_per_clock > 0) {
+            double mhz = win->clock_mhz[pick.best];
+            int measured = mhz > 0;
+            if (!measured)
+                mhz = d->sm_clock_max_mhz;
+            if (mhz > 0) {
+                char clk[48];
+                clock_text(clk, sizeof clk, mhz, measured);
+                ce->spec = d->sm_count * d->shared_bytes_per_clock * mhz / 1000.0;
+                snprintf(ce->spec_source, sizeof ce->spec_source, "%u SMs x %s x %g B/clk", d->sm_count, clk,
+                         d->shared_bytes_per_clock);
+            }
+        }
+    }
+    rfl_mark_shared(m, first_ceiling);
+    if (g->ncurves)
+        for (size_t i = 0; i < g->ncurves; i++)
+            if (!g->curves[i].used) {
+                rfl_model_note(m, "%s: %s is drawn for comparison; the ceilings come from rfl's own kernels",
+                               m->inputs[g->curves[i].input].file, g->curves[i].kernel);
+                break;
+            }
+    return 0;
+}
+
+static int host_link(struct rfl_model *m)
+{
+    struct rfl_gpu_data *g = m->gpu;
+    static const char *const dirs[] = {"h2d", "d2h"};
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < g->ntransfers; i++) {
+            const struct rfl_gpu_transfer *x = &g->transfers[i];
+            if (!x->have_fit || strcmp(x->direction, dirs[k]) || strcmp(x->host_memory, "pinned"))
+                continue;
+            char name[32];
+            snprintf(name, sizeof name, "host link %s", dirs[k]);
+            struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_BANDWIDTH, name);
+            if (!ce)
+                return -1;
+            ce->isa[0] = '\0';
+            ce->value = x->gbytes_per_s;
+            snprintf(ce->program, sizeof ce->program, "rfl_gpu_micro");
+            snprintf(ce->kernel, sizeof ce->kernel, "cudaMemcpy pinned, fit");
+            ce->threads_per_rank = 1;
+            ce->wss_min_bytes = x->bytes_min;
+            ce->wss_max_bytes = x->bytes_max;
+            ce->points = (size_t)(x->points > 0 ? x->points : 0);
+            snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
+        }
+    return 0;
+}
+
+static int compute_roofs(struct rfl_model *m)
+{
+    struct rfl_gpu_data *g = m->gpu;
+    const struct rfl_gpu_device *d = &g->dev;
+    for (int p = 0; p < RFL_GPU_NPREC; p++) {
+        const struct rfl_flops_series *best = NULL;
+        size_t bk = 0;
+        for (size_t i = 0; i < g->nflops; i++) {
+            const struct rfl_flops_series *s = &g->flops[i];
+            if (strcmp(s->precision, prec_names[p]))
+                continue;
+            for (size_t k = 0; k < s->n; k++)
+                if (!best || s->gflops[k] > best->gflops[bk]) {
+                    best = s;
+                    bk = k;
+                }
+        }
+        if (!best)
+            continue;
+        struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, prec_names[p]);
+        if (!ce)
+            return -1;
+        ce->value = best->gflops[bk];
+        snprintf(ce->program, sizeof ce->program, "rfl_gpu_flops");
+        snprintf(ce->kernel, sizeof ce->kernel, "fma chains %ld %ldx%ld", best->chains, best->blocks[bk],
+                 best->tpb[bk]);
+        snprintf(ce->precision, sizeof ce->precision, "%s", best->precision);
+        ce->threads_per_rank = best->tpb[bk] * best->blocks[bk];
+        ce->wss_min_bytes = ce->wss_max_bytes = best->wss[bk];
+        ce->flops_per_elem = best->fpe[bk];
+        ce->points = 1;
+        snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
+        if (best->row_peak[bk] > 0) {
+            ce->spec = best->row_peak[bk];
+            double mhz = best->clock_mhz[bk];
+            if (mhz > 0 && d->fma_per_clock[p] > 0) {
+                char clk[48];
+                clock_text(clk, sizeof clk, mhz, 1);
+                snprintf(ce->spec_source, sizeof ce->spec_source, "%u SMs x %s x 2 x %g FMA/clk", d->sm_count, clk,
+                         d->fma_per_clock[p]);
+            } else {
+                snprintf(ce->spec_source, sizeof ce->spec_source, "rfl_gpu_flops: SMs x clock x FMA/clk");
+            }
+        }
+    }
+    /* Tensor roofs: the best cuBLAS or dmma GEMM of each tensor unit and input type. */
+    static const char *const tensor[] = {"fp64 tensor", "tf32 tensor", "bf16 tensor", "fp16 tensor"};
+    for (int t = 0; t < 4; t++) {
+        const struct rfl_gpu_gemm *best = NULL;
+        for (size_t i = 0; i < g->ngemm; i++) {
+            char name[32];
+            rfl_gpu_gemm_roof_name(&g->gemm[i], name, sizeof name);
+            if (!strcmp(name, tensor[t]) && (!best || g->gemm[i].gflops > best->gflops))
+                best = &g->gemm[i];
+        }
+        if (!best)
+            continue;
+        struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, tensor[t]);
+        if (!ce)
+            return -1;
+        ce->value = best->gflops;
+        snprintf(ce->program, sizeof ce->program, "rfl_gemm");
+        snprintf(ce->kernel, sizeof ce->kernel, "%s n%s %ldx%ldx%ld", best->kernel, best->transb, best->m, best->n,
+                 best->k);
+        snprintf(ce->precision, sizeof ce->precision, "%s", best->precision);
+        ce->threads_per_rank = 0;
+        ce->wss_min_bytes = ce->wss_max_bytes = (uint64_t)rfl_gpu_gemm_bytes(best);
+        ce->points = 1;
+        snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
+        if (best->peak > 0) {
+            ce->spec = best->peak;
+            if (best->clock_mhz > 0) {
+                char clk[48];
+                clock_text(clk, sizeof clk, best->clock_mhz, 1);
+                snprintf(ce->spec_source, sizeof ce->spec_source, "%u SMs x %s x %.0f flops/clk (%s)", d->sm_count,
+                         clk, best->peak * 1000.0 / (d->sm_count * best->clock_mhz), best->unit);
+            } else {
+                snprintf(ce->spec_source, sizeof ce->spec_source, "rfl_gemm: SMs x clock x flops/clk (%s)",
+                         best->unit);
+            }
+        }
+    }
+    return 0;
+}
+
+int rfl_gpu_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s)
+{
+    (void)s;
+    if (!m->gpu || !m->gpu->dev.known)
+        return 0;
+    if (bandwidth_levels(m) != 0 || host_link(m) != 0 || compute_roofs(m) != 0)
+        return -1;
+    return 0;
+}

@@ -1,0 +1,172 @@
+/* The GPU part of the model: made on first use, freed with it, and the GPU
+ * every GPU file's sidecar describes; which of a file's rows are that GPU's. */
+#include "config.h"
+#include "gpu.h"
+#include "load.h"
+#include "model.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rfl_gpu_data *rfl_gpu_data(struct rfl_model *m)
+{
+    if (!m->gpu) {
+        m->gpu = calloc(1, sizeof *m->gpu);
+        if (m->gpu)
+            m->gpu->dev.rank = -1;
+    }
+    return m->gpu;
+}
+
+void rfl_gpu_free(struct rfl_gpu_data *g)
+{
+    if (!g)
+        return;
+    for (size_t i = 0; i < g->ncurves; i++)
+        rfl_bw_curve_free(&g->curves[i]);
+    for (size_t i = 0; i < g->nflops; i++)
+        rfl_flops_series_free(&g->flops[i]);
+    for (size_t i = 0; i < g->ntransfers; i++) {
+        free(g->transfers[i].bytes);
+        free(g->transfers[i].time_s);
+    }
+    for (size_t i = 0; i < g->nchase; i++) {
+        free(g->chase[i].bytes);
+        free(g->chase[i].cycles);
+        free(g->chase[i].ns);
+    }
+    free(g->curves), free(g->flops), free(g->transfers), free(g->chase), free(g->gemm), free(g->model);
+    free(g->um), free(g->launch), free(g->barrier), free(g->pipeline), free(g->stride);
+    free(g);
+}
+
+int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *file)
+{
+    struct rfl_gpu_data *g = rfl_gpu_data(m);
+    if (!g) {
+        rfl_error("out of memory");
+        return -1;
+    }
+    json_t *gpus = json_object_get(meta, "gpus"), *pick = NULL;
+    size_t i;
+    json_t *e;
+    long rank = -1;
+    json_array_foreach(gpus, i, e) {
+        json_t *r = json_object_get(e, "rank");
+        long rr = json_is_integer(r) ? (long)json_integer_value(r) : (long)i;
+        if (json_is_object(json_object_get(e, "device")) && (!pick || rr < rank)) {
+            pick = e;
+            rank = rr;
+        }
+    }
+    json_t *d = json_object_get(pick, "device");
+    json_t *name = json_object_get(d, "name"), *sms = json_object_get(d, "sm_count");
+    json_t *l2 = json_object_get(d, "l2_bytes"), *idx = json_object_get(d, "index");
+    if (!pick || !json_is_string(name) || !json_is_integer(sms) || json_integer_value(sms) <= 0 ||
+        !json_is_integer(l2) || json_integer_value(l2) <= 0) {
+        rfl_error("%s: its sidecar has no gpus[].device with name, sm_count and l2_bytes (the GPU's properties that "
+                  "name its levels)", file);
+        return -1;
+    }
+    struct rfl_gpu_device dv;
+    memset(&dv, 0, sizeof dv);
+    dv.known = 1;
+    dv.rank = (int)rank;
+    dv.index = json_is_integer(idx) ? (int)json_integer_value(idx) : 0;
+    snprintf(dv.label, sizeof dv.label, "gpu%d", dv.index);
+    snprintf(dv.name, sizeof dv.name, "%s", json_string_value(name));
+    json_t *cc = json_object_get(d, "compute_capability");
+    snprintf(dv.cc, sizeof dv.cc, "%s", json_is_string(cc) ? json_string_value(cc) : "");
+    json_t *arch = json_object_get(json_object_get(meta, "cuda"), "arch");
+    if (dv.cc[0]) {
+        char digits[12];
+        size_t k = 0;
+        for (const char *p = dv.cc; *p && k + 1 < sizeof digits; p++)
+            if (*p >= '0' && *p <= '9')
+                digits[k++] = *p;
+        digits[k] = '\0';
+        snprintf(dv.arch, sizeof dv.arch, "sm_%s", digits);
+    } else if (json_is_string(arch)) {
+        snprintf(dv.arch, sizeof dv.arch, "%s", json_string_value(arch));
+    }
+    dv.sm_count = (unsigned)json_integer_value(sms);
+    dv.l2_bytes = (uint64_t)json_integer_value(l2);
+    dv.shared_bytes_per_sm = (uint64_t)rfl_load_json_num(d, "shared_bytes_per_sm");
+    dv.global_mem_bytes = (uint64_t)rfl_load_json_num(d, "global_mem_bytes");
+    dv.sm_clock_max_mhz = rfl_load_json_num(d, "sm_clock_max_khz") / 1000.0;
+    dv.mem_theoretical_gbytes_per_s = rfl_load_json_num(d, "mem_theoretical_gbytes_per_s");
+    json_t *ds = json_object_get(d, "datasheet");
+    if (json_is_object(ds)) {
+        json_t *part = json_object_get(ds, "part");
+        snprintf(dv.part, sizeof dv.part, "%s", json_is_string(part) ? json_string_value(part) : "");
+        dv.datasheet_gbytes_per_s = rfl_load_json_num(ds, "mem_gbytes_per_s");
+    }
+    json_t *rates = json_object_get(d, "sm_rates");
+    dv.fma_per_clock[RFL_GPU_FP64] = rfl_load_json_num(rates, "fp64_fma_per_clock");
+    dv.fma_per_clock[RFL_GPU_FP32] = rfl_load_json_num(rates, "fp32_fma_per_clock");
+    dv.fma_per_clock[RFL_GPU_FP16] = rfl_load_json_num(rates, "fp16_fma_per_clock");
+    dv.shared_bytes_per_clock = rfl_load_json_num(rates, "shared_bytes_per_clock");
+    dv.l1_bytes_per_sm = (uint64_t)rfl_load_json_num(rates, "l1_bytes");
+    if (!g->dev.known) {
+        g->dev = dv;
+        return 0;
+    }
+    if (strcmp(g->dev.name, dv.name) != 0 || g->dev.sm_count != dv.sm_count || g->dev.l2_bytes != dv.l2_bytes) {
+        rfl_error("%s: its GPU (%s, %u SMs) differs from the other files' (%s, %u SMs): one run directory holds "
+                  "one GPU's measurements", file, dv.name, dv.sm_count, g->dev.name, g->dev.sm_count);
+        return -1;
+    }
+    if (g->dev.rank != dv.rank)
+        rfl_model_note(m, "%s: measured by rank %d, the other GPU files by rank %d", file, dv.rank, g->dev.rank);
+    return 0;
+}
+
+void rfl_row_filter_init(struct rfl_row_filter *f, const struct rfl_model *m, const struct rfl_table *t)
+{
+    f->c_scope = rfl_table_column(t, "scope");
+    f->c_rank = rfl_table_column(t, "rank");
+    f->rank = m->gpu ? m->gpu->dev.rank : 0;
+    f->other = 0;
+}
+
+/* 1: use the row; 0: skip it; -1: a bad value. */
+static int filter_row(struct rfl_row_filter *f, const struct rfl_table *t, size_t r)
+{
+    if (f->c_scope >= 0 && strcmp(rfl_table_cell(t, r, f->c_scope), "gpu") != 0) {
+        f->other++;
+        return 0;
+    }
+    long rank = 0;
+    if (f->c_rank >= 0 && rfl_load_opt_int(t, r, f->c_rank, &rank) != 0)
+        return -1;
+    if (rank != f->rank) {
+        f->other++;
+        return 0;
+    }
+    return 1;
+}
+
+int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, size_t *r)
+{
+    for (; *r < t->nrows; (*r)++) {
+        int use = filter_row(f, t, *r);
+        if (use != 0)
+            return use;
+    }
+    return 0;
+}
+
+int rfl_row_filter_end(struct rfl_model *m, const struct rfl_row_filter *f, size_t input, int more)
+{
+    if (more < 0)
+        return -1;
+    if (f->other)
+        rfl_model_note(m, "%s: %zu rows of other ranks' GPUs or of all GPUs together (scope aggregate) are not "
+                          "used: the GPU roofline is rank %ld's GPU",
+                       m->inputs[input].file, f->other, f->rank);
+    return 0;
+}
+

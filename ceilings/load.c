@@ -1,0 +1,144 @@
+/* The helpers every loader reads rows with, and the CPU topology of a sidecar. */
+#include "config.h"
+#include "load.h"
+#include "model.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Grows an array of `size`-byte elements by one; the new one is zeroed. */
+void *rfl_load_grow(void *arrayp, size_t *n, size_t size)
+{
+    void **array = arrayp;
+    char *more = realloc(*array, (*n + 1) * size);
+    if (!more)
+        return NULL;
+    *array = more;
+    memset(more + *n * size, 0, size);
+    return more + (*n)++ * size;
+}
+
+int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem)
+{
+    void *slot = rfl_load_grow(arrayp, n, size);
+    if (!slot) {
+        rfl_error("out of memory");
+        return -1;
+    }
+    memcpy(slot, elem, size);
+    return 0;
+}
+
+int rfl_load_push_double(double **v, size_t n, double x)
+{
+    double *more = realloc(*v, (n + 1) * sizeof *more);
+    if (!more)
+        return -1;
+    more[n] = x;
+    *v = more;
+    return 0;
+}
+
+int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, int col)
+{
+    const char *s;
+    if (rfl_table_text(t, row, col, &s) != 0)
+        return -1;
+    if (strlen(s) >= len) {
+        rfl_error("%s:%d: column '%s': value too long '%s'", t->path, t->lineno[row], t->columns[col], s);
+        return -1;
+    }
+    memcpy(dst, s, strlen(s) + 1);
+    return 0;
+}
+
+/* An integer that may be empty (memcpy rows have no launch shape): 0. */
+int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out)
+{
+    *out = 0;
+    if (col < 0 || rfl_table_cell(t, row, col)[0] == '\0')
+        return 0;
+    return rfl_table_int(t, row, col, out);
+}
+
+int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v)
+{
+    if (v > 0)
+        return 0;
+    rfl_error("%s:%d: column '%s': must be positive, got '%s'", t->path, t->lineno[row], t->columns[col],
+              rfl_table_cell(t, row, col));
+    return -1;
+}
+
+double rfl_load_json_num(const json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    return json_is_number(v) ? json_number_value(v) : 0;
+}
+
+/* verified must be 1; 0 skips the row with a note; -1 a bad value. */
+int rfl_load_verified(struct rfl_model *m, const struct rfl_table *t, size_t r, int col)
+{
+    long v;
+    if (rfl_table_int(t, r, col, &v) != 0)
+        return -1;
+    if (v != 1) {
+        rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
+        return 0;
+    }
+    return 1;
+}
+
+int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
+{
+    json_t *topo = json_object_get(meta, "topology");
+    json_t *caches = json_object_get(topo, "caches");
+    if (!json_is_array(caches)) {
+        rfl_error("%s: no topology.caches (the cache sizes that name the levels)", path);
+        return -1;
+    }
+    struct rfl_cache_info cache[RFL_LEVELS_MAX_CACHE];
+    unsigned ncache = 0;
+    size_t i;
+    json_t *c;
+    json_array_foreach(caches, i, c) {
+        json_t *level = json_object_get(c, "level"), *size = json_object_get(c, "size_bytes");
+        json_t *inst = json_object_get(c, "instances"), *share = json_object_get(c, "cores_sharing");
+        if (!json_is_integer(level) || !json_is_integer(size) || !json_is_integer(inst) ||
+            json_integer_value(size) <= 0 || json_integer_value(inst) <= 0) {
+            rfl_error("%s: topology.caches[%zu]: expected integer level, size_bytes and instances", path, i);
+            return -1;
+        }
+        if (ncache == RFL_LEVELS_MAX_CACHE) {
+            rfl_error("%s: more than %d cache levels", path, RFL_LEVELS_MAX_CACHE);
+            return -1;
+        }
+        cache[ncache].level = (int)json_integer_value(level);
+        cache[ncache].size_bytes = (uint64_t)json_integer_value(size);
+        cache[ncache].instances = (unsigned)json_integer_value(inst);
+        cache[ncache].cores_sharing = json_is_integer(share) ? (unsigned)json_integer_value(share) : 0;
+        ncache++;
+    }
+    json_t *mem = json_object_get(topo, "memory_bytes"), *cores = json_object_get(topo, "cores");
+    json_t *model = json_object_get(topo, "cpu_model");
+    if (m->ncache == 0 && m->memory_bytes == 0) {
+        m->ncache = ncache;
+        memcpy(m->cache, cache, sizeof cache);
+        m->memory_bytes = json_is_integer(mem) ? (uint64_t)json_integer_value(mem) : 0;
+        m->cores = json_is_integer(cores) ? (unsigned)json_integer_value(cores) : 0;
+        if (json_is_string(model))
+            snprintf(m->cpu_model, sizeof m->cpu_model, "%s", json_string_value(model));
+        return 0;
+    }
+    int same = ncache == m->ncache;
+    for (unsigned l = 0; same && l < ncache; l++)
+        same = cache[l].level == m->cache[l].level && cache[l].size_bytes == m->cache[l].size_bytes;
+    if (!same) {
+        rfl_error("%s: its topology differs from the other files' (one run directory holds one machine)", path);
+        return -1;
+    }
+    return 0;
+}

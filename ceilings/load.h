@@ -1,0 +1,99 @@
+/* What the loaders share: the loaders themselves (one file per program,
+ * load_<program>.c, each with its program's column lists), the typed-cell
+ * helpers they read rows with, and the GPU rows' device and rank filter. */
+#ifndef RFL_CEILINGS_LOAD_H
+#define RFL_CEILINGS_LOAD_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "model.h"
+#include "table.h"
+
+/* One loader: adds the rows of one file to the model; `meta` is the parsed sidecar. */
+typedef int rfl_loader(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta);
+
+rfl_loader rfl_load_bandwidth, rfl_load_flops;
+rfl_loader rfl_gpu_load_bandwidth, rfl_gpu_load_flops;
+rfl_loader rfl_gpu_load_launch, rfl_gpu_load_transfer, rfl_gpu_load_transfer_fit, rfl_gpu_load_chase,
+    rfl_gpu_load_pipeline, rfl_gpu_load_stride, rfl_gpu_load_barrier;
+rfl_loader rfl_gpu_load_um;
+rfl_loader rfl_gpu_load_gemm, rfl_gpu_load_gemm_mix, rfl_gpu_load_gemm_model;
+
+/* The ceilings steps (cpu_ceilings.c, gpu_ceilings.c). */
+int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
+int rfl_flops_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
+int rfl_gpu_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
+/* The plateau that sets a level's ceiling: of the used curves, the best
+ * point of a plateau naming `level` (a device level: level_of). Each
+ * curve's transition out of the level goes to trans[] (room for one per
+ * curve), times the job's threads when per_job (the CPU's per-thread x),
+ * sorted. */
+struct rfl_plateau_pick {
+    const struct rfl_bw_curve *curve; /* NULL: no plateau names the level */
+    unsigned local;                   /* the winner's own level */
+    size_t best, first, last, count;  /* as rfl_levels_value */
+    size_t with_points;               /* used curves with working sets in the level */
+    size_t ntrans;
+};
+void rfl_plateau_pick(const struct rfl_bw_curve *curves, size_t ncurves, int level, int per_job, double *trans,
+                      struct rfl_plateau_pick *p);
+/* Levels whose ceilings (from ceilings[first] on) are one plateau of one
+ * curve, no step seen between them: each names the others in shared_with. */
+void rfl_mark_shared(struct rfl_model *m, size_t first);
+
+/* The spec values beside the CPU's ceilings: the config's, else derived from
+ * per-cycle rates, else the flops program's own peak. */
+void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s);
+
+/* Required: what the driver reads (and how a row is chosen); optional: the
+ * rest of what the program writes. A column in neither is refused. */
+extern const char *const rfl_bandwidth_columns[];
+extern const char *const rfl_flops_columns[];
+extern const char *const rfl_flops_optional_columns[];
+extern const char *const rfl_gpu_bandwidth_columns[], *const rfl_gpu_bandwidth_optional[];
+extern const char *const rfl_gpu_flops_columns[], *const rfl_gpu_flops_optional[];
+extern const char *const rfl_gpu_launch_columns[], *const rfl_gpu_transfer_columns[],
+    *const rfl_gpu_transfer_fit_columns[], *const rfl_gpu_chase_columns[], *const rfl_gpu_pipeline_columns[],
+    *const rfl_gpu_stride_columns[], *const rfl_gpu_barrier_columns[], *const rfl_gpu_um_columns[],
+    *const rfl_gpu_gemm_columns[], *const rfl_gpu_gemm_mix_columns[], *const rfl_gpu_gemm_model_columns[];
+
+/* A non-empty text cell that fits in len bytes. */
+int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, int col);
+/* An integer that may be empty (memcpy rows have no launch shape): 0. */
+int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out);
+/* -1 with a message unless v > 0. */
+int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v);
+/* Grows an array of `size`-byte elements by one; the new one is zeroed. */
+void *rfl_load_grow(void *arrayp, size_t *n, size_t size);
+int rfl_load_push_double(double **v, size_t n, double x);
+/* Appends a copy of *elem; -1 after "out of memory". */
+int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem);
+/* A number of a JSON object; 0 when missing. */
+double rfl_load_json_num(const json_t *obj, const char *key);
+/* verified must be 1; 0 skips the row with a note; -1 a bad value. */
+int rfl_load_verified(struct rfl_model *m, const struct rfl_table *t, size_t r, int col);
+
+/* The CPU topology of a sidecar (topology.caches ...); every file of a run
+ * directory must describe the same one. */
+int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path);
+
+/* The GPU of the lowest rank in the sidecar's gpus[]; every GPU file of a
+ * run directory must describe the same one. */
+int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *file);
+
+/* The rows a GPU ceiling may use: this GPU's (the chosen rank's), not the
+ * aggregate rows of several GPUs. Counts the others for one note per file. */
+struct rfl_row_filter {
+    int c_scope, c_rank;
+    long rank;
+    size_t other;
+};
+void rfl_row_filter_init(struct rfl_row_filter *f, const struct rfl_model *m, const struct rfl_table *t);
+/* Moves *r (from *r on) to the next row to use: 1, 0 past the last row, -1 on a bad value. */
+int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, size_t *r);
+/* After the rows: -1 when rfl_row_filter_next said -1 (`more`), else 0 after
+ * one note for the rows of other GPUs. */
+int rfl_row_filter_end(struct rfl_model *m, const struct rfl_row_filter *f, size_t input, int more);
+
+#endif

@@ -1,0 +1,168 @@
+/* rfl_bandwidth's CSV: bandwidth against working set, one curve per kernel x
+ * precision x ISA x ranks x threads, its levels found from the topology. */
+#include "config.h"
+#include "load.h"
+#include "model.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rfl_bandwidth_columns[] = {
+    "kernel", "precision", "isa", "nontemporal", "ranks", "threads_per_rank", "wss_bytes",
+    "wss_bytes_per_thread", "hwloc_level", "elems_per_thread", "bytes_read_per_elem",
+    "bytes_written_per_elem", "trials", "experiments", "bytes_per_sample", "time_min_s",
+    "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median", "gbytes_per_s_worst",
+    "gbytes_per_s_with_write_allocate", "verified", NULL};
+
+/* Hosts in "rank0@a,rank1@a,rank2@b": the nodes the job ran on. */
+static long count_nodes(const char *placement)
+{
+    if (!placement || !*placement)
+        return 1;
+    long nodes = 0;
+    const char *p = placement;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        const char *at = memchr(p, '@', len);
+        const char *host = at ? at + 1 : p;
+        size_t hlen = (size_t)(p + len - host);
+        int seen = 0;
+        for (const char *q = placement; q < p && !seen;) {
+            size_t ql = strcspn(q, ",");
+            const char *qa = memchr(q, '@', ql);
+            const char *qh = qa ? qa + 1 : q;
+            if ((size_t)(q + ql - qh) == hlen && strncmp(qh, host, hlen) == 0)
+                seen = 1;
+            q += ql + (q[ql] == ',');
+        }
+        nodes += !seen;
+        p += len + (p[len] == ',');
+    }
+    return nodes ? nodes : 1;
+}
+
+static struct rfl_bw_curve *find_curve(struct rfl_model *m, size_t input, const char *kernel, const char *prec,
+                                       const char *isa, int nt, long ranks, long threads)
+{
+    for (size_t i = 0; i < m->ncurves; i++) {
+        struct rfl_bw_curve *c = &m->curves[i];
+        if (c->input == input && c->nontemporal == nt && c->ranks == ranks && c->threads_per_rank == threads &&
+            !strcmp(c->kernel, kernel) && !strcmp(c->precision, prec) && !strcmp(c->isa, isa))
+            return c;
+    }
+    struct rfl_bw_curve *more = realloc(m->curves, (m->ncurves + 1) * sizeof *more);
+    if (!more)
+        return NULL;
+    m->curves = more;
+    struct rfl_bw_curve *c = &m->curves[m->ncurves++];
+    memset(c, 0, sizeof *c);
+    snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
+    snprintf(c->precision, sizeof c->precision, "%s", prec);
+    snprintf(c->isa, sizeof c->isa, "%s", isa);
+    c->nontemporal = nt;
+    c->ranks = ranks;
+    c->threads_per_rank = threads;
+    c->input = input;
+    return c;
+}
+
+static int curve_push(struct rfl_bw_curve *c, double x, double y, uint64_t wss)
+{
+    double *nx = realloc(c->x, (c->n + 1) * sizeof *nx);
+    if (nx)
+        c->x = nx;
+    double *ny = realloc(c->y, (c->n + 1) * sizeof *ny);
+    if (ny)
+        c->y = ny;
+    uint64_t *nw = realloc(c->wss, (c->n + 1) * sizeof *nw);
+    if (nw)
+        c->wss = nw;
+    if (!nx || !ny || !nw)
+        return -1;
+    c->x[c->n] = x;
+    c->y[c->n] = y;
+    c->wss[c->n] = wss;
+    c->n++;
+    return 0;
+}
+
+static void sort_curve(struct rfl_bw_curve *c)
+{
+    /* Insertion sort: the programs write ascending already. */
+    for (size_t i = 1; i < c->n; i++)
+        for (size_t j = i; j > 0 && c->x[j - 1] > c->x[j]; j--) {
+            double tx = c->x[j], ty = c->y[j];
+            uint64_t tw = c->wss[j];
+            c->x[j] = c->x[j - 1], c->y[j] = c->y[j - 1], c->wss[j] = c->wss[j - 1];
+            c->x[j - 1] = tx, c->y[j - 1] = ty, c->wss[j - 1] = tw;
+        }
+}
+
+int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (rfl_load_topology(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    json_t *placement = json_object_get(meta, "rank_placement");
+    long nodes = count_nodes(json_is_string(placement) ? json_string_value(placement) : NULL);
+    int c_kernel = rfl_table_column(t, "kernel"), c_prec = rfl_table_column(t, "precision");
+    int c_isa = rfl_table_column(t, "isa"), c_nt = rfl_table_column(t, "nontemporal");
+    int c_ranks = rfl_table_column(t, "ranks"), c_threads = rfl_table_column(t, "threads_per_rank");
+    int c_wss = rfl_table_column(t, "wss_bytes"), c_wpt = rfl_table_column(t, "wss_bytes_per_thread");
+    int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
+    size_t first_curve = m->ncurves;
+    for (size_t r = 0; r < t->nrows; r++) {
+        char kernel[32], prec[16], isa[16];
+        long nt, ranks, threads, verified;
+        uint64_t wss, wpt;
+        double rate;
+        if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
+            rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_int(t, r, c_nt, &nt) ||
+            rfl_table_int(t, r, c_ranks, &ranks) || rfl_table_int(t, r, c_threads, &threads) ||
+            rfl_table_u64(t, r, c_wss, &wss) || rfl_table_u64(t, r, c_wpt, &wpt) ||
+            rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified))
+            return -1;
+        if (ranks < 1 || threads < 1) {
+            rfl_error("%s:%d: ranks and threads_per_rank must be at least 1", t->path, t->lineno[r]);
+            return -1;
+        }
+        if (!(rate > 0) || wpt == 0) {
+            rfl_error("%s:%d: gbytes_per_s and wss_bytes_per_thread must be positive", t->path, t->lineno[r]);
+            return -1;
+        }
+        if (verified != 1) {
+            rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
+            continue;
+        }
+        struct rfl_bw_curve *c = find_curve(m, input, kernel, prec, isa, nt != 0, ranks, threads);
+        if (!c || curve_push(c, (double)wpt, rate, wss) != 0) {
+            rfl_error("%s: out of memory", t->path);
+            return -1;
+        }
+        c->nodes = nodes;
+    }
+    for (size_t i = first_curve; i < m->ncurves; i++) {
+        struct rfl_bw_curve *c = &m->curves[i];
+        sort_curve(c);
+        long node_threads = c->ranks / c->nodes * c->threads_per_rank;
+        if (node_threads < 1)
+            node_threads = 1;
+        c->ncache = m->ncache;
+        for (unsigned l = 0; l < m->ncache; l++) {
+            unsigned used = m->cache[l].instances < (unsigned)node_threads ? m->cache[l].instances
+                                                                             : (unsigned)node_threads;
+            c->capacity[l] = (double)m->cache[l].size_bytes * used / (double)node_threads;
+        }
+        for (unsigned l = 0; l <= m->ncache; l++)
+            c->level_of[l] = (int)l;
+        struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
+        if (rfl_levels_detect(&in, &c->levels) != 0) {
+            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->precision,
+                      c->isa, c->n);
+            return -1;
+        }
+    }
+    return 0;
+}

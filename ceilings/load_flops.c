@@ -1,0 +1,145 @@
+/* rfl_flops's CSV: GFLOP/s against flops per element, one series per
+ * variant x ISA x precision x ranks x threads, the best unroll at each point. */
+#include "config.h"
+#include "load.h"
+#include "model.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rfl_flops_columns[] = {
+    "variant", "isa", "precision", "ranks", "threads_per_rank", "wss_bytes", "flops_per_elem",
+    "gflops_per_s", "verified", NULL};
+const char *const rfl_flops_optional_columns[] = {
+    "unroll", "wss_bytes_per_thread", "elems_per_thread", "bytes_per_elem", "arithmetic_intensity",
+    "trials", "experiments", "flops_per_sample", "time_min_s", "time_median_s", "time_max_s",
+    "gflops_per_s_median", "gflops_per_s_worst", "gbytes_per_s", "peak_gflops_per_s",
+    "fraction_of_peak", "above_peak", "model_gflops_per_s", "hwloc_level", "kernel_form", "clock_ghz",
+    "cores_used", "isa_peak_gflops_per_s", "fraction_of_isa_peak", "model_bound", NULL};
+
+static struct rfl_flops_series *find_series(struct rfl_model *m, size_t input, const char *variant,
+                                            const char *isa, const char *prec, long ranks, long threads)
+{
+    for (size_t i = 0; i < m->nseries; i++) {
+        struct rfl_flops_series *f = &m->series[i];
+        if (f->input == input && f->ranks == ranks && f->threads_per_rank == threads &&
+            !strcmp(f->variant, variant) && !strcmp(f->isa, isa) && !strcmp(f->precision, prec))
+            return f;
+    }
+    struct rfl_flops_series *more = realloc(m->series, (m->nseries + 1) * sizeof *more);
+    if (!more)
+        return NULL;
+    m->series = more;
+    struct rfl_flops_series *f = &m->series[m->nseries++];
+    memset(f, 0, sizeof *f);
+    snprintf(f->variant, sizeof f->variant, "%s", variant);
+    snprintf(f->isa, sizeof f->isa, "%s", isa);
+    snprintf(f->precision, sizeof f->precision, "%s", prec);
+    f->ranks = ranks;
+    f->threads_per_rank = threads;
+    f->input = input;
+    f->peak = NAN;
+    return f;
+}
+
+/* One point per flops-per-element: the best unroll (the envelope). */
+static int series_push(struct rfl_flops_series *f, double fpe, double gflops, double model, uint64_t wss, long unroll)
+{
+    for (size_t k = 0; k < f->n; k++)
+        if (f->fpe[k] == fpe) {
+            if (gflops > f->gflops[k]) {
+                f->gflops[k] = gflops;
+                f->wss[k] = wss;
+                f->unroll[k] = unroll;
+            }
+            if (model > 0 && !(f->model[k] >= model))
+                f->model[k] = model;
+            return 0;
+        }
+    long *u = realloc(f->unroll, (f->n + 1) * sizeof *u);
+    if (u)
+        f->unroll = u;
+    double *a = realloc(f->fpe, (f->n + 1) * sizeof *a);
+    if (a)
+        f->fpe = a;
+    double *b = realloc(f->gflops, (f->n + 1) * sizeof *b);
+    if (b)
+        f->gflops = b;
+    double *c = realloc(f->model, (f->n + 1) * sizeof *c);
+    if (c)
+        f->model = c;
+    uint64_t *d = realloc(f->wss, (f->n + 1) * sizeof *d);
+    if (d)
+        f->wss = d;
+    if (!a || !b || !c || !d || !u)
+        return -1;
+    f->unroll[f->n] = unroll;
+    f->fpe[f->n] = fpe;
+    f->gflops[f->n] = gflops;
+    f->model[f->n] = model;
+    f->wss[f->n] = wss;
+    f->n++;
+    return 0;
+}
+
+int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (json_object_get(meta, "topology") && rfl_load_topology(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    int c_var = rfl_table_column(t, "variant"), c_isa = rfl_table_column(t, "isa");
+    int c_prec = rfl_table_column(t, "precision"), c_ranks = rfl_table_column(t, "ranks");
+    int c_threads = rfl_table_column(t, "threads_per_rank"), c_wss = rfl_table_column(t, "wss_bytes");
+    int c_fpe = rfl_table_column(t, "flops_per_elem"), c_rate = rfl_table_column(t, "gflops_per_s");
+    int c_ver = rfl_table_column(t, "verified"), c_model = rfl_table_column(t, "model_gflops_per_s");
+    int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_unroll = rfl_table_column(t, "unroll");
+    size_t first_series = m->nseries;
+    for (size_t r = 0; r < t->nrows; r++) {
+        char variant[32], isa[16], prec[16];
+        long ranks, threads, verified, unroll = 0;
+        uint64_t wss;
+        double fpe, rate, model = NAN, peak = NAN;
+        if (rfl_load_text(variant, sizeof variant, t, r, c_var) || rfl_load_text(isa, sizeof isa, t, r, c_isa) ||
+            rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_table_int(t, r, c_ranks, &ranks) ||
+            rfl_table_int(t, r, c_threads, &threads) || rfl_table_u64(t, r, c_wss, &wss) ||
+            rfl_table_double(t, r, c_fpe, 0, &fpe) || rfl_table_double(t, r, c_rate, 0, &rate) ||
+            rfl_table_int(t, r, c_ver, &verified) ||
+            (c_model >= 0 && rfl_table_double(t, r, c_model, 1, &model)) ||
+            (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
+            (c_unroll >= 0 && rfl_table_int(t, r, c_unroll, &unroll)))
+            return -1;
+        if (ranks < 1 || threads < 1 || !(rate > 0) || !(fpe > 0)) {
+            rfl_error("%s:%d: ranks, threads_per_rank, flops_per_elem and gflops_per_s must be positive", t->path,
+                      t->lineno[r]);
+            return -1;
+        }
+        if (verified != 1) {
+            rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
+            continue;
+        }
+        struct rfl_flops_series *f = find_series(m, input, variant, isa, prec, ranks, threads);
+        if (!f || series_push(f, fpe, rate, model, wss, unroll) != 0) {
+            rfl_error("%s: out of memory", t->path);
+            return -1;
+        }
+        if (peak > 0 && !(f->peak >= peak))
+            f->peak = peak;
+    }
+    for (size_t i = first_series; i < m->nseries; i++) {
+        struct rfl_flops_series *f = &m->series[i];
+        for (size_t a = 1; a < f->n; a++)
+            for (size_t b = a; b > 0 && f->fpe[b - 1] > f->fpe[b]; b--) {
+                double t0 = f->fpe[b], t1 = f->gflops[b], t2 = f->model[b];
+                uint64_t t3 = f->wss[b];
+                long t4 = f->unroll[b];
+                f->fpe[b] = f->fpe[b - 1], f->gflops[b] = f->gflops[b - 1], f->model[b] = f->model[b - 1];
+                f->wss[b] = f->wss[b - 1], f->unroll[b] = f->unroll[b - 1];
+                f->fpe[b - 1] = t0, f->gflops[b - 1] = t1, f->model[b - 1] = t2, f->wss[b - 1] = t3;
+                f->unroll[b - 1] = t4;
+            }
+    }
+    return 0;
+}

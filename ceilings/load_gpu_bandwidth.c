@@ -1,0 +1,135 @@
+/* rfl_gpu_bandwidth's CSV: GB/s against working set, one curve per kernel x
+ * access x precision x launch shape, its levels cut by the GPU's capacities. */
+#include "config.h"
+#include "gpu.h"
+#include "load.h"
+#include "model.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const rfl_gpu_bandwidth_columns[] = {
+    "scope", "rank", "kernel", "access", "precision", "threads_per_block", "blocks_per_grid", "wss_bytes",
+    "gbytes_per_s", "verified", NULL};
+const char *const rfl_gpu_bandwidth_optional[] = {
+    "device", "ranks", "lo_kernel", "blocks_spec", "level", "tile_bytes", "bytes_per_trial", "trials",
+    "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s_median", "gbytes_per_s_worst",
+    "sm_clock_mhz", "bytes_per_clock_per_sm", "fraction_of_datasheet", NULL};
+
+static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, size_t input, const char *kernel,
+                                              const char *access, const char *prec, long tpb, long blocks)
+{
+    for (size_t i = 0; i < g->ncurves; i++) {
+        struct rfl_bw_curve *c = &g->curves[i];
+        if (c->input == input && c->threads_per_block == tpb && c->blocks == blocks && !strcmp(c->kernel, kernel) &&
+            !strcmp(c->access, access) && !strcmp(c->precision, prec))
+            return c;
+    }
+    struct rfl_bw_curve *c = rfl_load_grow(&g->curves, &g->ncurves, sizeof *c);
+    if (!c)
+        return NULL;
+    snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
+    snprintf(c->access, sizeof c->access, "%s", access);
+    snprintf(c->precision, sizeof c->precision, "%s", prec);
+    c->threads_per_block = tpb;
+    c->blocks = blocks;
+    c->input = input;
+    return c;
+}
+
+/* Which capacities cut a kernel's curve: Kernel C works in shared memory
+ * (none); global_stream's loads, global_bulk's copies and cudaMemcpy skip
+ * L1 (L2 only); the others go through L1 and L2. */
+static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve *c)
+{
+    double l1 = (double)d->sm_count * (double)d->l1_bytes_per_sm, l2 = (double)d->l2_bytes;
+    c->used = strcmp(c->kernel, "memcpy_d2d") != 0;
+    if (!strcmp(c->kernel, "shared_blocked")) {
+        c->ncache = 0;
+        c->level_of[0] = RFL_GPU_SHARED;
+    } else if (!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "global_bulk") ||
+               !strcmp(c->kernel, "memcpy_d2d") || !(l1 > 0) || l1 >= l2) {
+        c->ncache = 1;
+        c->capacity[0] = l2;
+        c->level_of[0] = RFL_GPU_L2;
+        c->level_of[1] = RFL_GPU_DEVMEM;
+    } else {
+        c->ncache = 2;
+        c->capacity[0] = l1;
+        c->capacity[1] = l2;
+        c->level_of[0] = RFL_GPU_L1;
+        c->level_of[1] = RFL_GPU_L2;
+        c->level_of[2] = RFL_GPU_DEVMEM;
+    }
+}
+
+int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    struct rfl_gpu_data *g = m->gpu;
+    struct rfl_row_filter f;
+    rfl_row_filter_init(&f, m, t);
+    int c_kernel = rfl_table_column(t, "kernel"), c_access = rfl_table_column(t, "access");
+    int c_prec = rfl_table_column(t, "precision"), c_tpb = rfl_table_column(t, "threads_per_block");
+    int c_blocks = rfl_table_column(t, "blocks_per_grid"), c_wss = rfl_table_column(t, "wss_bytes");
+    int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
+    int c_clock = rfl_table_column(t, "sm_clock_mhz");
+    size_t first = g->ncurves;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
+        char kernel[32], access[8];
+        long tpb, blocks;
+        uint64_t wss;
+        double rate, clock = NAN;
+        if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(access, sizeof access, t, r, c_access) ||
+            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) || rfl_table_u64(t, r, c_wss, &wss) ||
+            rfl_table_double(t, r, c_rate, 0, &rate) || rfl_load_positive(t, r, c_rate, rate) ||
+            (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
+            return -1;
+        const char *prec = rfl_table_cell(t, r, c_prec);
+        if (strlen(prec) >= 8) {
+            rfl_error("%s:%d: column 'precision': value too long '%s'", t->path, t->lineno[r], prec);
+            return -1;
+        }
+        if (wss == 0) {
+            rfl_error("%s:%d: column 'wss_bytes': must be positive, got '0'", t->path, t->lineno[r]);
+            return -1;
+        }
+        int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        struct rfl_bw_curve *c = find_bw_curve(g, input, kernel, access, prec, tpb, blocks);
+        if (!c || rfl_load_push_double(&c->x, c->n, (double)wss) || rfl_load_push_double(&c->y, c->n, rate) ||
+            rfl_load_push_double(&c->clock_mhz, c->n, clock)) {
+            rfl_error("%s: out of memory", t->path);
+            return -1;
+        }
+        c->n++;
+    }
+    if (rfl_row_filter_end(m, &f, input, more) != 0)
+        return -1;
+    for (size_t i = first; i < g->ncurves; i++) {
+        struct rfl_bw_curve *c = &g->curves[i];
+        for (size_t a = 1; a < c->n; a++)
+            for (size_t b = a; b > 0 && c->x[b - 1] > c->x[b]; b--) {
+                double tx = c->x[b], ty = c->y[b], tc = c->clock_mhz[b];
+                c->x[b] = c->x[b - 1], c->y[b] = c->y[b - 1], c->clock_mhz[b] = c->clock_mhz[b - 1];
+                c->x[b - 1] = tx, c->y[b - 1] = ty, c->clock_mhz[b - 1] = tc;
+            }
+        bw_curve_levels(&g->dev, c);
+        struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
+        if (rfl_levels_detect(&in, &c->levels) != 0) {
+            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->access,
+                      c->precision, c->n);
+            return -1;
+        }
+    }
+    return 0;
+}

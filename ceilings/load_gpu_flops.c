@@ -1,0 +1,122 @@
+/* rfl_gpu_flops's CSV: GFLOP/s against flops per element, one series per
+ * precision and chain count, the best launch shape at each point. */
+#include "config.h"
+#include "gpu.h"
+#include "load.h"
+#include "model.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rfl_gpu_flops_columns[] = {
+    "scope", "rank", "precision", "fpe", "chains_per_thread", "threads_per_block", "blocks_per_grid", "wss_bytes",
+    "gflops_per_s", "verified", NULL};
+const char *const rfl_gpu_flops_optional[] = {
+    "device", "ranks", "blocks_spec", "elements", "flops_per_trial", "bytes_per_trial", "trials", "experiments",
+    "time_min_s", "time_median_s", "time_max_s", "gflops_per_s_median", "gflops_per_s_worst", "gbytes_per_s",
+    "sm_clock_mhz", "peak_gflops_per_s", "fraction_of_peak", NULL};
+
+int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    struct rfl_gpu_data *g = m->gpu;
+    struct rfl_row_filter f;
+    rfl_row_filter_init(&f, m, t);
+    int c_prec = rfl_table_column(t, "precision"), c_fpe = rfl_table_column(t, "fpe");
+    int c_chains = rfl_table_column(t, "chains_per_thread"), c_tpb = rfl_table_column(t, "threads_per_block");
+    int c_blocks = rfl_table_column(t, "blocks_per_grid"), c_wss = rfl_table_column(t, "wss_bytes");
+    int c_rate = rfl_table_column(t, "gflops_per_s"), c_ver = rfl_table_column(t, "verified");
+    int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_clock = rfl_table_column(t, "sm_clock_mhz");
+    size_t first = g->nflops;
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
+        char prec[8];
+        long chains, tpb, blocks;
+        uint64_t wss;
+        double fpe, rate, peak = NAN, clock = NAN;
+        if (rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_table_double(t, r, c_fpe, 0, &fpe) ||
+            rfl_load_positive(t, r, c_fpe, fpe) || rfl_table_int(t, r, c_chains, &chains) ||
+            rfl_table_int(t, r, c_tpb, &tpb) || rfl_table_int(t, r, c_blocks, &blocks) ||
+            rfl_table_u64(t, r, c_wss, &wss) || rfl_table_double(t, r, c_rate, 0, &rate) ||
+            rfl_load_positive(t, r, c_rate, rate) || (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
+            (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
+            return -1;
+        int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        struct rfl_flops_series *s = NULL;
+        for (size_t i = first; i < g->nflops && !s; i++)
+            if (!strcmp(g->flops[i].precision, prec) && g->flops[i].chains == chains)
+                s = &g->flops[i];
+        if (!s) {
+            s = rfl_load_grow(&g->flops, &g->nflops, sizeof *s);
+            if (!s) {
+                rfl_error("out of memory");
+                return -1;
+            }
+            snprintf(s->precision, sizeof s->precision, "%s", prec);
+            s->chains = chains;
+            s->input = input;
+        }
+        size_t k = 0;
+        while (k < s->n && s->fpe[k] != fpe)
+            k++;
+        if (k == s->n) {
+            uint64_t *w = realloc(s->wss, (s->n + 1) * sizeof *w);
+            if (w)
+                s->wss = w;
+            long *a = realloc(s->tpb, (s->n + 1) * sizeof *a);
+            if (a)
+                s->tpb = a;
+            long *b = realloc(s->blocks, (s->n + 1) * sizeof *b);
+            if (b)
+                s->blocks = b;
+            if (!w || !a || !b || rfl_load_push_double(&s->fpe, s->n, fpe) || rfl_load_push_double(&s->gflops, s->n, 0) ||
+                rfl_load_push_double(&s->row_peak, s->n, NAN) || rfl_load_push_double(&s->clock_mhz, s->n, NAN)) {
+                rfl_error("out of memory");
+                return -1;
+            }
+            s->n++;
+        }
+        /* The best launch shape at each flops per element. */
+        if (rate > s->gflops[k]) {
+            s->gflops[k] = rate;
+            s->row_peak[k] = peak;
+            s->clock_mhz[k] = clock;
+            s->wss[k] = wss;
+            s->tpb[k] = tpb;
+            s->blocks[k] = blocks;
+        }
+    }
+    if (rfl_row_filter_end(m, &f, input, more) != 0)
+        return -1;
+    for (size_t i = first; i < g->nflops; i++) {
+        struct rfl_flops_series *s = &g->flops[i];
+        for (size_t a = 1; a < s->n; a++)
+            for (size_t b = a; b > 0 && s->fpe[b - 1] > s->fpe[b]; b--) {
+#define SWAP(arr, T)                                                                                                   \
+    do {                                                                                                               \
+        T tmp = s->arr[b];                                                                                             \
+        s->arr[b] = s->arr[b - 1];                                                                                     \
+        s->arr[b - 1] = tmp;                                                                                           \
+    } while (0)
+                SWAP(fpe, double);
+                SWAP(gflops, double);
+                SWAP(row_peak, double);
+                SWAP(clock_mhz, double);
+                SWAP(wss, uint64_t);
+                SWAP(tpb, long);
+                SWAP(blocks, long);
+#undef SWAP
+            }
+    }
+    return 0;
+}

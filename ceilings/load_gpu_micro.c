@@ -1,0 +1,259 @@
+/* rfl_gpu_micro's CSV files: host-device transfers and their fit, pointer
+ * chase, and the launch, barrier, pipeline and stride tables. */
+#include "config.h"
+#include "gpu.h"
+#include "load.h"
+#include "model.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const rfl_gpu_launch_columns[] = {
+    "rank", "device", "method", "blocks", "threads_per_block", "launches", "experiments", "time_per_launch_min_us",
+    "time_per_launch_median_us", "time_per_launch_max_us", "verified", NULL};
+const char *const rfl_gpu_transfer_columns[] = {
+    "rank", "device", "direction", "host_memory", "bytes", "repeats", "experiments", "time_min_s", "time_median_s",
+    "time_max_s", "gbytes_per_s", "gbytes_per_s_median", "model_time_s", "model_relative_error", "verified", NULL};
+const char *const rfl_gpu_transfer_fit_columns[] = {
+    "rank", "device", "direction", "host_memory", "points", "bytes_min", "bytes_max", "latency_us",
+    "bandwidth_gbytes_per_s", "rms_relative_error", "max_relative_error", "largest_bytes", "largest_gbytes_per_s",
+    "fit_over_largest", "verified", NULL};
+const char *const rfl_gpu_chase_columns[] = {
+    "rank", "device", "memory", "array_bytes", "stride_bytes", "cycle_elements", "warmup_steps", "steps",
+    "cycles_per_access", "ns_per_access", "sm_clock_mhz", "verified", NULL};
+const char *const rfl_gpu_pipeline_columns[] = {
+    "rank", "device", "precision", "threads_per_block", "chains_per_thread", "fma_per_chain", "cycles",
+    "cycles_per_fma", "fma_per_clock_per_sm", "fraction_of_sm_peak", "sm_clock_mhz", "verified", NULL};
+const char *const rfl_gpu_stride_columns[] = {
+    "rank", "device", "pattern", "word_bytes", "offset_words", "stride_words", "words_copied", "bytes_moved",
+    "launches", "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median",
+    "fraction_of_datasheet", "verified", NULL};
+const char *const rfl_gpu_barrier_columns[] = {
+    "rank", "device", "method", "blocks", "blocks_per_sm", "threads_per_block", "iterations", "experiments",
+    "time_per_barrier_min_us", "time_per_barrier_median_us", "time_per_barrier_max_us", "verified", NULL};
+
+static struct rfl_gpu_transfer *find_transfer(struct rfl_gpu_data *g, const char *dir, const char *mem)
+{
+    for (size_t i = 0; i < g->ntransfers; i++)
+        if (!strcmp(g->transfers[i].direction, dir) && !strcmp(g->transfers[i].host_memory, mem))
+            return &g->transfers[i];
+    struct rfl_gpu_transfer *x = rfl_load_grow(&g->transfers, &g->ntransfers, sizeof *x);
+    if (!x)
+        return NULL;
+    snprintf(x->direction, sizeof x->direction, "%s", dir);
+    snprintf(x->host_memory, sizeof x->host_memory, "%s", mem);
+    return x;
+}
+
+int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    struct rfl_row_filter f;
+    rfl_row_filter_init(&f, m, t);
+    int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
+    int c_bytes = rfl_table_column(t, "bytes"), c_time = rfl_table_column(t, "time_min_s");
+    int c_ver = rfl_table_column(t, "verified");
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
+        char dir[8], mem[16];
+        uint64_t bytes;
+        double time_s;
+        if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
+            rfl_table_u64(t, r, c_bytes, &bytes) || rfl_table_double(t, r, c_time, 0, &time_s) ||
+            rfl_load_positive(t, r, c_time, time_s))
+            return -1;
+        int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
+        if (!x || rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->time_s, x->n, time_s)) {
+            rfl_error("out of memory");
+            return -1;
+        }
+        x->n++;
+        x->input = input;
+    }
+    return rfl_row_filter_end(m, &f, input, more);
+}
+
+int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    struct rfl_row_filter f;
+    rfl_row_filter_init(&f, m, t);
+    int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
+    int c_points = rfl_table_column(t, "points"), c_min = rfl_table_column(t, "bytes_min");
+    int c_max = rfl_table_column(t, "bytes_max"), c_lat = rfl_table_column(t, "latency_us");
+    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_rms = rfl_table_column(t, "rms_relative_error");
+    int c_big = rfl_table_column(t, "largest_gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
+        char dir[8], mem[16];
+        long points;
+        uint64_t bmin, bmax;
+        double lat, bw, rms, big;
+        if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
+            rfl_table_int(t, r, c_points, &points) || rfl_table_u64(t, r, c_min, &bmin) ||
+            rfl_table_u64(t, r, c_max, &bmax) || rfl_table_double(t, r, c_lat, 0, &lat) ||
+            rfl_table_double(t, r, c_bw, 0, &bw) || rfl_load_positive(t, r, c_bw, bw) ||
+            rfl_table_double(t, r, c_rms, 0, &rms) || rfl_table_double(t, r, c_big, 0, &big))
+            return -1;
+        int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
+        if (!x) {
+            rfl_error("out of memory");
+            return -1;
+        }
+        x->have_fit = 1;
+        x->latency_us = lat;
+        x->gbytes_per_s = bw;
+        x->rms_error = rms;
+        x->largest_gbytes_per_s = big;
+        x->bytes_min = bmin;
+        x->bytes_max = bmax;
+        x->points = points;
+        x->fit_input = input;
+    }
+    return rfl_row_filter_end(m, &f, input, more);
+}
+
+int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    struct rfl_gpu_data *g = m->gpu;
+    struct rfl_row_filter f;
+    rfl_row_filter_init(&f, m, t);
+    int c_mem = rfl_table_column(t, "memory"), c_bytes = rfl_table_column(t, "array_bytes");
+    int c_stride = rfl_table_column(t, "stride_bytes"), c_cyc = rfl_table_column(t, "cycles_per_access");
+    int c_ns = rfl_table_column(t, "ns_per_access"), c_ver = rfl_table_column(t, "verified");
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
+        char mem[24];
+        uint64_t bytes, stride;
+        double cyc, ns;
+        if (rfl_load_text(mem, sizeof mem, t, r, c_mem) || rfl_table_u64(t, r, c_bytes, &bytes) ||
+            rfl_table_u64(t, r, c_stride, &stride) || rfl_table_double(t, r, c_cyc, 0, &cyc) ||
+            rfl_load_positive(t, r, c_cyc, cyc) || rfl_table_double(t, r, c_ns, 0, &ns) || rfl_load_positive(t, r, c_ns, ns))
+            return -1;
+        if (bytes == 0) {
+            rfl_error("%s:%d: column 'array_bytes': must be positive, got '0'", t->path, t->lineno[r]);
+            return -1;
+        }
+        int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        struct rfl_gpu_chase *c = NULL;
+        for (size_t i = 0; i < g->nchase && !c; i++)
+            if (!strcmp(g->chase[i].memory, mem) && g->chase[i].stride == stride)
+                c = &g->chase[i];
+        if (!c) {
+            c = rfl_load_grow(&g->chase, &g->nchase, sizeof *c);
+            if (!c) {
+                rfl_error("out of memory");
+                return -1;
+            }
+            snprintf(c->memory, sizeof c->memory, "%s", mem);
+            c->stride = stride;
+        }
+        if (rfl_load_push_double(&c->bytes, c->n, (double)bytes) || rfl_load_push_double(&c->cycles, c->n, cyc) ||
+            rfl_load_push_double(&c->ns, c->n, ns)) {
+            rfl_error("out of memory");
+            return -1;
+        }
+        c->n++;
+    }
+    if (rfl_row_filter_end(m, &f, input, more) != 0)
+        return -1;
+    for (size_t i = 0; i < g->nchase; i++) {
+        struct rfl_gpu_chase *c = &g->chase[i];
+        for (size_t a = 1; a < c->n; a++)
+            for (size_t b = a; b > 0 && c->bytes[b - 1] > c->bytes[b]; b--) {
+                double t0 = c->bytes[b], t1 = c->cycles[b], t2 = c->ns[b];
+                c->bytes[b] = c->bytes[b - 1], c->cycles[b] = c->cycles[b - 1], c->ns[b] = c->ns[b - 1];
+                c->bytes[b - 1] = t0, c->cycles[b - 1] = t1, c->ns[b - 1] = t2;
+            }
+    }
+    return 0;
+}
+
+/* launch, barrier, pipeline, stride: a few numbers per row for the report. */
+static int load_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta,
+                     struct rfl_gpu_row **rows, size_t *nrows, const char *what, const char *a, const char *b,
+                     const char *value, const char *value2)
+{
+    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    struct rfl_row_filter f;
+    rfl_row_filter_init(&f, m, t);
+    int c_what = rfl_table_column(t, what), c_a = rfl_table_column(t, a), c_b = rfl_table_column(t, b);
+    int c_v = rfl_table_column(t, value), c_v2 = value2 ? rfl_table_column(t, value2) : -1;
+    int c_ver = rfl_table_column(t, "verified");
+    size_t r = 0;
+    int more;
+    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
+        struct rfl_gpu_row row;
+        memset(&row, 0, sizeof row);
+        row.value2 = NAN;
+        if (rfl_load_text(row.what, sizeof row.what, t, r, c_what) || rfl_load_opt_int(t, r, c_a, &row.a) ||
+            rfl_load_opt_int(t, r, c_b, &row.b) || rfl_table_double(t, r, c_v, 0, &row.value) ||
+            (c_v2 >= 0 && rfl_table_double(t, r, c_v2, 1, &row.value2)))
+            return -1;
+        int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        if (rfl_load_append(rows, nrows, sizeof row, &row) != 0)
+            return -1;
+    }
+    return rfl_row_filter_end(m, &f, input, more);
+}
+
+int rfl_gpu_load_launch(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    struct rfl_gpu_data *g = rfl_gpu_data(m);
+    return g ? load_rows(m, input, t, meta, &g->launch, &g->nlaunch, "method", "blocks", "threads_per_block",
+                         "time_per_launch_min_us", "time_per_launch_median_us")
+             : -1;
+}
+
+int rfl_gpu_load_barrier(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    struct rfl_gpu_data *g = rfl_gpu_data(m);
+    return g ? load_rows(m, input, t, meta, &g->barrier, &g->nbarrier, "method", "blocks", "blocks_per_sm",
+                         "time_per_barrier_min_us", "time_per_barrier_median_us")
+             : -1;
+}
+
+int rfl_gpu_load_pipeline(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    struct rfl_gpu_data *g = rfl_gpu_data(m);
+    return g ? load_rows(m, input, t, meta, &g->pipeline, &g->npipeline, "precision", "threads_per_block",
+                         "chains_per_thread", "cycles_per_fma", "fraction_of_sm_peak")
+             : -1;
+}
+
+int rfl_gpu_load_stride(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    struct rfl_gpu_data *g = rfl_gpu_data(m);
+    return g ? load_rows(m, input, t, meta, &g->stride, &g->nstride, "pattern", "word_bytes", "stride_words",
+                         "gbytes_per_s", "fraction_of_datasheet")
+             : -1;
+}

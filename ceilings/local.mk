@@ -1,0 +1,27 @@
+# ---------------------------------------------------------------------------
+# ceilings/: the programs' CSV read back (one loader per program), the model
+# of a run directory, level detection, every ceiling, ceilings.csv and
+# roofline.json. Includes nothing from driver/ or plot/.
+# ---------------------------------------------------------------------------
+noinst_LIBRARIES += libceilings.a
+libceilings_a_SOURCES = \
+	ceilings/settings.h ceilings/names.c \
+	ceilings/table.c ceilings/table.h \
+	ceilings/levels.c ceilings/levels.h \
+	ceilings/model.c ceilings/model.h ceilings/gpu.h \
+	ceilings/build.c ceilings/apps.c \
+	ceilings/sources.c ceilings/sources.h \
+	ceilings/load.c ceilings/load.h \
+	ceilings/load_bandwidth.c ceilings/load_flops.c \
+	ceilings/gpu_device.c ceilings/load_gpu_bandwidth.c ceilings/load_gpu_flops.c \
+	ceilings/load_gpu_micro.c ceilings/load_unified_memory.c ceilings/load_gemm.c \
+	ceilings/plateaus.c ceilings/cpu_ceilings.c ceilings/gpu_ceilings.c \
+	ceilings/write.c ceilings/write.h
+
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings
+endif
+# test_ceilings and test_gpu_ceilings read the settings through the driver's config parser.
+tests_unit_test_levels_LDADD = libceilings.a librfl.a $(CMOCKA_LIBS)
+tests_unit_test_ceilings_LDADD = libdriver.a libceilings.a $(unit_ldadd)
+tests_unit_test_gpu_ceilings_LDADD = libdriver.a libceilings.a librfl.a $(CMOCKA_LIBS)

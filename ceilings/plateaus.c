@@ -1,0 +1,65 @@
+/* The plateau that sets a memory level's ceiling, the same for the CPU's
+ * and the GPU's curves: of every used curve, the best point of the plateau
+ * that names the level. */
+#include "config.h"
+#include "load.h"
+#include "model.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+void rfl_plateau_pick(const struct rfl_bw_curve *curves, size_t ncurves, int level, int per_job, double *trans,
+                      struct rfl_plateau_pick *p)
+{
+    memset(p, 0, sizeof *p);
+    for (size_t i = 0; i < ncurves; i++) {
+        const struct rfl_bw_curve *c = &curves[i];
+        if (!c->used)
+            continue;
+        for (unsigned l = 0; l <= c->ncache; l++) {
+            if (c->level_of[l] != level)
+                continue;
+            p->with_points += c->levels.points[l] > 0;
+            struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
+            size_t best = 0, first = 0, last = 0;
+            size_t count = rfl_levels_value(&in, &c->levels, l, &best, &first, &last);
+            if (!count)
+                continue;
+            if (!p->curve || c->y[best] > p->curve->y[p->best]) {
+                p->curve = c;
+                p->local = l;
+                p->best = best;
+                p->first = first;
+                p->last = last;
+                p->count = count;
+            }
+            double tr = rfl_levels_transition(&in, &c->levels, l);
+            if (tr > 0)
+                trans[p->ntrans++] = per_job ? tr * (double)(c->ranks * c->threads_per_rank) : tr;
+        }
+    }
+    qsort(trans, p->ntrans, sizeof *trans, cmp_double);
+}
+
+void rfl_mark_shared(struct rfl_model *m, size_t first)
+{
+    for (size_t i = first; i < m->nceilings; i++) {
+        struct rfl_ceiling *a = &m->ceilings[i];
+        if (a->curve < 0)
+            continue;
+        size_t used = 0;
+        for (size_t j = first; j < m->nceilings; j++) {
+            const struct rfl_ceiling *b = &m->ceilings[j];
+            if (j != i && b->curve == a->curve && b->segment == a->segment)
+                used += (size_t)snprintf(a->shared_with + used, sizeof a->shared_with - used, "%s%s",
+                                         used ? " " : "", b->name);
+        }
+    }
+}

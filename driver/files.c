@@ -1,0 +1,139 @@
+/* The run directory's files and the machine around it: folders made and
+ * removed, the programs' files found by pattern, where the programs are and
+ * whether a GPU is. */
+#include "config.h"
+#include "files.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int rfl_run_mkdir_p(const char *path)
+{
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+void rfl_run_remove_tree(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            char sub[PATH_MAX];
+            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+            struct stat st;
+            if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+                rfl_run_remove_tree(sub);
+            else
+                unlink(sub);
+        }
+        closedir(d);
+    }
+    rmdir(path);
+}
+
+int rfl_run_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+/* Where the programs are: $RFL_PROGRAM_DIR, else beside this executable. */
+void rfl_run_program_dir(char *buf, size_t len)
+{
+    const char *env = getenv("RFL_PROGRAM_DIR");
+    if (env && *env) {
+        snprintf(buf, len, "%s", env);
+        return;
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        snprintf(buf, len, ".");
+        return;
+    }
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(buf, len, "%s", exe);
+}
+
+/* $RFL_GPU_PRESENT (1 or 0) overrides the device files: the tests run
+ * stand-ins of the GPU programs on machines without a GPU. */
+int rfl_run_gpu_present(void)
+{
+    const char *env = getenv("RFL_GPU_PRESENT");
+    if (env && (!strcmp(env, "0") || !strcmp(env, "1")))
+        return env[0] == '1';
+    return access("/dev/nvidiactl", F_OK) == 0 || access("/dev/nvidia0", F_OK) == 0;
+}
+
+/* The files of `dir` whose names match `pattern` and end in `suffix`
+ * (sorted, so every move is in a fixed order); NULL-terminated. */
+char **rfl_run_matching_files(const char *dir, const char *pattern, const char *suffix)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return calloc(1, sizeof(char *));
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name), sl = strlen(suffix);
+        if (e->d_name[0] == '.' || len <= sl || strcmp(e->d_name + len - sl, suffix) != 0 ||
+            (pattern && fnmatch(pattern, e->d_name, 0) != 0))
+            continue;
+        char **more = realloc(names, (n + 2) * sizeof *more);
+        if (!more)
+            break;
+        names = more;
+        names[n] = strdup(e->d_name);
+        if (names[n])
+            n++;
+    }
+    closedir(d);
+    if (!names)
+        return calloc(1, sizeof(char *));
+    names[n] = NULL;
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    return names;
+}
+
+void rfl_run_free_names(char **names)
+{
+    for (size_t i = 0; names && names[i]; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* The outputs of a program are in dir: at least one CSV of its pattern. */
+int rfl_run_outputs_exist(const char *dir, const char *pattern)
+{
+    char **names = rfl_run_matching_files(dir, pattern, ".csv");
+    int found = names && names[0];
+    rfl_run_free_names(names);
+    return found;
+}

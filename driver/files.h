@@ -1,0 +1,24 @@
+/* The run directory's files and the machine around it (files.c). */
+#ifndef RFL_DRIVER_FILES_H
+#define RFL_DRIVER_FILES_H
+
+#include <stddef.h>
+
+/* mkdir -p; 0 or -1 (errno set). */
+int rfl_run_mkdir_p(const char *path);
+/* rm -r, quietly. */
+void rfl_run_remove_tree(const char *path);
+int rfl_run_exists(const char *path);
+/* Where the programs are: $RFL_PROGRAM_DIR, else beside this executable. */
+void rfl_run_program_dir(char *buf, size_t len);
+/* $RFL_GPU_PRESENT (1 or 0) overrides the device files: the tests run
+ * stand-ins of the GPU programs on machines without a GPU. */
+int rfl_run_gpu_present(void);
+/* The files of `dir` whose names match `pattern` (NULL: any) and end in
+ * `suffix`, sorted; NULL-terminated. Free with rfl_run_free_names. */
+char **rfl_run_matching_files(const char *dir, const char *pattern, const char *suffix);
+void rfl_run_free_names(char **names);
+/* The outputs of a program are in dir: at least one CSV of its pattern. */
+int rfl_run_outputs_exist(const char *dir, const char *pattern);
+
+#endif

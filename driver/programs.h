@@ -1,0 +1,24 @@
+/* The programs `rfl run` knows, as one table: its config key, its binary,
+ * what it writes, whether it needs a GPU and whether it runs under mpiexec.
+ * What its CSV files contribute is the rows of the sources table
+ * (ceilings/sources.c) whose program is its binary: each names the file
+ * pattern, the columns and the loader in ceilings/.  Adding a program is its
+ * folder, its loader, its chart rows (plot/charts.c), one row here and one
+ * block in Makefile.am. */
+#ifndef RFL_DRIVER_PROGRAMS_H
+#define RFL_DRIVER_PROGRAMS_H
+
+struct rfl_program {
+    const char *name;    /* config key prefix and step name */
+    const char *binary;  /* found next to the rfl executable; the sidecar's "program" */
+    const char *csv;     /* what it is told to write (-o): a file, or a prefix (gpu_micro) */
+    const char *outputs; /* fnmatch(3) pattern of the CSV files it writes, each with a sidecar
+                          * (NAME.json, or the main file's for companions like gemm_mix.csv) */
+    int gpu;             /* needs a CUDA GPU to run */
+    int mpi;             /* runs under mpiexec with --ranks */
+};
+enum { RFL_NPROGRAMS = 7 };
+extern const struct rfl_program rfl_programs[RFL_NPROGRAMS];
+extern const char *const rfl_program_names[RFL_NPROGRAMS + 1];
+
+#endif

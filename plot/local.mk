@@ -1,0 +1,10 @@
+# ---------------------------------------------------------------------------
+# plot/: gnuplot scripts and PNGs drawn from the model (ceilings/ headers
+# only), one chart table.
+# ---------------------------------------------------------------------------
+noinst_LIBRARIES += libplot.a
+libplot_a_SOURCES = \
+	plot/plot.h plot/charts.c plot/charts.h plot/render.c \
+	plot/chart.c plot/chart.h plot/style.c plot/style.h \
+	plot/roofline.c plot/bandwidth.c plot/flops.c \
+	plot/gpu_bandwidth.c plot/gpu_flops.c plot/gemm.c plot/gpu_micro.c plot/unified_memory.c

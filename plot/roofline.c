@@ -1,0 +1,497 @@
+/* roofline.png (and roofline-gpuN.png): the ceilings of one device as a
+ * roofline, with the application points (CPU) or GEMM kernels (GPU). */
+#include "config.h"
+#include "charts.h"
+#include "style.h"
+#include "ceilings/gpu.h"
+#include "ceilings/model.h"
+#include "common/csv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define APP_COLOR "#b2182b"
+
+static const char *level_color(const char *name, size_t index)
+{
+    if (!strcmp(name, "DRAM"))
+        return rfl_plot_palette[3];
+    if (name[0] == 'L' && name[1] >= '1' && name[1] <= '3')
+        return rfl_plot_palette[name[1] - '1'];
+    return rfl_plot_palette[(4 + index) % RFL_PLOT_NPALETTE];
+}
+
+static const char *compute_color(const char *precision, size_t index)
+{
+    if (!strcmp(precision, "fp64"))
+        return index ? "#5a5a5a" : "#1a1a1a";
+    if (!strcmp(precision, "fp32"))
+        return index ? "#5b7fbf" : "#1f4e9c";
+    return "#6b3fa0";
+}
+
+
+static void ai_tics(struct rfl_chart *c, double lo, double hi)
+{
+    rfl_chart_printf(c, "set xtics (");
+    int first = 1;
+    int span = (int)lround(log2(hi / lo));
+    int step = span > 14 ? 2 : 1;
+    for (double x = lo; x <= hi * 1.0001; x *= (step == 2 ? 4 : 2)) {
+        char lab[32];
+        if (x >= 1)
+            snprintf(lab, sizeof lab, "%.0f", x);
+        else
+            snprintf(lab, sizeof lab, "1/%.0f", 1 / x);
+        char v[32];
+        rfl_format_double(v, sizeof v, "%.9g", x);
+        rfl_chart_printf(c, "%s\"%s\" %s", first ? "" : ", ", lab, v);
+        first = 0;
+    }
+    rfl_chart_printf(c, ")\nset mxtics 1\n");
+}
+
+
+struct line {
+    char label[256];
+    const char *color;
+    double x0, y0, x1, y1;
+    int spec;
+};
+
+/* Two compute roofs of one kind ("bf16 tensor", "fp16 tensor": the same
+ * words after the first) whose values are within 10%: a few pixels apart on a log axis. */
+static int coincident_roofs(const struct rfl_ceiling *a, const struct rfl_ceiling *b)
+{
+    const char *sa = strchr(a->name, ' '), *sb = strchr(b->name, ' ');
+    return sa && sb && !strcmp(sa, sb) && a->value > 0 && fabs(b->value / a->value - 1) < 0.10;
+}
+
+static void percent_suffix(char *buf, size_t len, const struct rfl_ceiling *c)
+{
+    if (c->spec > 0)
+        snprintf(buf, len, " (%.0f%% of spec)", 100.0 * c->value / c->spec);
+    else
+        buf[0] = '\0';
+}
+
+/* A labelled dot: an application point (CPU) or a GEMM kernel (GPU). */
+struct dot {
+    char label[160];
+    double x, y;
+    const char *color; /* GPU: the precision's colour and the kernel's marker */
+    int pt;
+};
+
+/* The GEMM kernels on a GPU roofline: per kernel and precision its fastest
+ * row, labelled with its percent of the roofline above it. */
+static size_t gemm_dots(const struct rfl_model *m, struct dot *dots, size_t max)
+{
+    const struct rfl_gpu_data *g = m->gpu;
+    size_t n = 0;
+    for (size_t i = 0; g && i < g->ngemm && n < max; i++) {
+        const struct rfl_gpu_gemm *r = &g->gemm[i], *best = r;
+        int seen = 0;
+        for (size_t j = 0; j < g->ngemm; j++) {
+            const struct rfl_gpu_gemm *q = &g->gemm[j];
+            if (strcmp(q->kernel, r->kernel) || strcmp(q->precision, r->precision))
+                continue;
+            if (j < i)
+                seen = 1;
+            if (q->gflops > best->gflops)
+                best = q;
+        }
+        if (seen)
+            continue;
+        struct dot *d = &dots[n++];
+        d->x = 2.0 * best->m * best->n * best->k / rfl_gpu_gemm_bytes(best);
+        d->y = best->gflops;
+        double att = best->attainable;
+        char size[64];
+        if (best->m == best->n && best->n == best->k)
+            snprintf(size, sizeof size, "%ld", best->m);
+        else
+            snprintf(size, sizeof size, "%ldx%ldx%ld", best->m, best->n, best->k);
+        if (att > 0)
+            snprintf(d->label, sizeof d->label, "%s %s %s: %.0f%%", best->kernel, best->precision, size,
+                     100 * best->gflops / att);
+        else
+            snprintf(d->label, sizeof d->label, "%s %s %s", best->kernel, best->precision, size);
+        d->color = rfl_plot_precision_color(best->precision);
+        d->pt = rfl_plot_kernel_point(best->kernel);
+    }
+    return n;
+}
+
+static const char *gpu_level_color(const char *name)
+{
+    static const char *const names[] = {"shared", "L1", "L2", "device memory", "host link h2d", "host link d2h"};
+    static const char *const colors[] = {"#66a61e", "#1b9e77", "#d95f02", "#e7298a", "#a6761d", "#a6761d"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i]))
+            return colors[i];
+    return "#555555";
+}
+
+static int is_tensor(const struct rfl_ceiling *c)
+{
+    size_t n = strlen(c->name);
+    return n > 7 && !strcmp(c->name + n - 7, " tensor");
+}
+
+static int plot_roofline(const struct rfl_model *m, const char *dir, const char *device, const char *base)
+{
+    const int gpu = strcmp(device, "cpu") != 0;
+    const struct rfl_ceiling *bw[32], *cp[32];
+    size_t nbw = 0, ncp = 0;
+    for (size_t i = 0; i < m->nceilings; i++) {
+        const struct rfl_ceiling *c = &m->ceilings[i];
+        if (strcmp(c->device, device) != 0)
+            continue;
+        if (c->kind == RFL_CEILING_BANDWIDTH && nbw < 32) {
+            bw[nbw++] = c;
+        } else if (c->kind == RFL_CEILING_COMPUTE && ncp < 32) {
+            cp[ncp++] = c;
+        }
+    }
+    /* Compute ceilings, highest first; one within 8% of a drawn one adds
+     * nothing (on a GPU every roof is a different unit or precision: all
+     * are drawn). */
+    for (size_t i = 1; i < ncp; i++)
+        for (size_t j = i; j > 0 && cp[j]->value > cp[j - 1]->value; j--) {
+            const struct rfl_ceiling *t = cp[j];
+            cp[j] = cp[j - 1];
+            cp[j - 1] = t;
+        }
+    size_t kept = 0;
+    for (size_t i = 0; i < ncp; i++) {
+        int close = 0;
+        for (size_t j = 0; j < kept && !gpu; j++)
+            if (cp[i]->value > cp[j]->value / 1.08)
+                close = 1;
+        if (!close && kept < (gpu ? 8u : 6u))
+            cp[kept++] = cp[i];
+    }
+    ncp = kept;
+
+    struct dot dots[64];
+    size_t ndots = 0;
+    if (gpu) {
+        ndots = gemm_dots(m, dots, 64);
+    } else {
+        for (size_t i = 0; i < m->napps && ndots < 64; i++) {
+            double att = m->apps[i].attainable;
+            if (att > 0)
+                snprintf(dots[ndots].label, sizeof dots[0].label, "%s (%.0f%% of roofline)", m->apps[i].name,
+                         100 * m->apps[i].gflops / att);
+            else
+                snprintf(dots[ndots].label, sizeof dots[0].label, "%s", m->apps[i].name);
+            dots[ndots].x = m->apps[i].ai;
+            dots[ndots++].y = m->apps[i].gflops;
+        }
+    }
+
+    /* Spec values: one line per compute precision and per bandwidth level. */
+    double spec_peak_max = 0, spec_bw_max = 0;
+    for (size_t i = 0; i < ncp; i++)
+        if (cp[i]->spec > spec_peak_max)
+            spec_peak_max = cp[i]->spec;
+    for (size_t i = 0; i < nbw; i++)
+        if (bw[i]->spec > spec_bw_max)
+            spec_bw_max = bw[i]->spec;
+
+    /* The host link's two directions are one line when they agree within 5%. */
+    int link_merged = 0;
+    for (size_t i = 0; gpu && i < nbw; i++)
+        if (!strcmp(bw[i]->name, "host link d2h"))
+            for (size_t j = 0; j < nbw; j++)
+                if (!strcmp(bw[j]->name, "host link h2d") && fabs(bw[i]->value / bw[j]->value - 1) < 0.05) {
+                    const struct rfl_ceiling *lower = bw[i]->value < bw[j]->value ? bw[i] : bw[j];
+                    bw[j] = lower;
+                    memmove(&bw[i], &bw[i + 1], (nbw - i - 1) * sizeof bw[0]);
+                    nbw--;
+                    link_merged = 1;
+                    break;
+                }
+    double top = ncp ? cp[0]->value : NAN;
+    double bmax = 0, bmin = INFINITY;
+    for (size_t i = 0; i < nbw; i++) {
+        bmax = fmax(bmax, bw[i]->value);
+        /* The host link sets no range: the GPU's own levels do. */
+        if (!gpu || strncmp(bw[i]->name, "host link", 9) || nbw == 1)
+            bmin = fmin(bmin, bw[i]->value);
+    }
+    if (!isfinite(bmin))
+        bmin = bmax;
+    double roof = ncp ? fmax(top, spec_peak_max) : NAN;
+    double xlo = 1.0 / 16, xhi = 16;
+    if (nbw && ncp) {
+        /* A GPU's roofs span more: its slowest line (the host link) meets the
+         * top roof far right, so less margin there. */
+        xlo = fmin(xlo, roof / fmax(bmax, spec_bw_max) / 8);
+        xhi = fmax(xhi, roof / bmin * (gpu ? 2 : 8));
+        /* Room for the measured lines' labels left of their ridge, however
+         * far below the spec the measured roofs are. */
+        if (gpu)
+            xlo = fmin(xlo, top / bmax / 16);
+    }
+    double app_min = INFINITY, app_ymin = INFINITY;
+    for (size_t i = 0; i < ndots; i++) {
+        xlo = fmin(xlo, dots[i].x / 2);
+        xhi = fmax(xhi, dots[i].x * 2);
+        app_min = fmin(app_min, dots[i].x);
+        app_ymin = fmin(app_ymin, dots[i].y);
+    }
+    xlo = rfl_plot_pow2_floor(xlo);
+    xhi = rfl_plot_pow2_ceil(xhi);
+    double yhi, ylo;
+    if (ncp)
+        yhi = rfl_plot_nice(roof * 2.5, 0);
+    else
+        yhi = rfl_plot_nice(bmax * xhi * 2, 0);
+    if (nbw)
+        ylo = rfl_plot_nice(bmin * xlo / 2, 1);
+    else
+        ylo = rfl_plot_nice(cp[ncp - 1]->value / 20, 1);
+    if (app_ymin < ylo * 2)
+        ylo = rfl_plot_nice(app_ymin / 3, 1);
+    if (gpu && ncp && cp[ncp - 1]->value < ylo * 3)
+        ylo = rfl_plot_nice(cp[ncp - 1]->value / 3, 1);
+
+    char png[256], title[512], corner[512], buf[64], gp[2048];
+    snprintf(png, sizeof png, "%s", base);
+    long ranks = nbw ? bw[0]->ranks : cp[0]->ranks, threads = nbw ? bw[0]->threads_per_rank : cp[0]->threads_per_rank;
+    if (gpu)
+        snprintf(title, sizeof title, "Roofline: %s %s (%s, %u SMs)", m->machine, device, m->gpu->dev.name,
+                 m->gpu->dev.sm_count);
+    else
+        snprintf(title, sizeof title, "Roofline: %s%s%s%s, %ld rank%s x %ld thread%s", m->machine,
+                 m->cpu_model[0] ? " (" : "", m->cpu_model, m->cpu_model[0] ? ")" : "", ranks, ranks == 1 ? "" : "s",
+                 threads, threads == 1 ? "" : "s");
+    rfl_plot_corner(m, corner, sizeof corner);
+    struct rfl_chart c;
+    if (rfl_chart_begin(&c, png, gpu ? 1400 : 1200, gpu ? 850 : 800, 0.08, gpu ? 0.755 : 0.97, 0.09, 0.93, title,
+                        corner) != 0)
+        return -1;
+    if (gpu)
+        c.font_pt = 9; /* roofs a few percent apart (bf16 and fp16 tensor) need the room */
+    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
+    ai_tics(&c, xlo, xhi);
+    rfl_chart_printf(&c, "set format y \"%%g\"\n");
+    rfl_chart_printf(&c, "set xlabel \"arithmetic intensity (flops per byte)\"\n");
+    rfl_chart_printf(&c, "set ylabel \"GFLOP/s\"\n");
+
+    struct line lines[80];
+    size_t nlines = 0;
+    char pct[64];
+    /* Measured bandwidth: from the left edge up to the top compute ceiling. */
+    for (size_t i = 0; i < nbw && nlines < 80; i++) {
+        struct line *l = &lines[nlines++];
+        double end = ncp ? top / bw[i]->value : xhi;
+        percent_suffix(pct, sizeof pct, bw[i]);
+        if (link_merged && !strncmp(bw[i]->name, "host link", 9))
+            snprintf(l->label, sizeof l->label, "host link %s GB/s (pinned, both ways)",
+                     rfl_chart_num(buf, sizeof buf, bw[i]->value));
+        else
+            snprintf(l->label, sizeof l->label, "%s %s GB/s%s", bw[i]->name,
+                     rfl_chart_num(buf, sizeof buf, bw[i]->value), pct);
+        l->color = gpu ? gpu_level_color(bw[i]->name) : level_color(bw[i]->name, i);
+        l->x0 = xlo;
+        l->y0 = bw[i]->value * xlo;
+        l->x1 = end;
+        l->y1 = ncp ? top : bw[i]->value * xhi;
+        l->spec = 0;
+    }
+    size_t first_compute = nlines;
+    for (size_t i = 0; i < ncp && nlines < 80; i++) {
+        struct line *l = &lines[nlines++];
+        percent_suffix(pct, sizeof pct, cp[i]);
+        snprintf(l->label, sizeof l->label, "%s %s GFLOP/s%s", cp[i]->name, rfl_chart_num(buf, sizeof buf, cp[i]->value),
+                 pct);
+        /* Roofs within 10% of each other (bf16 and fp16 tensor) are one line
+         * on a log axis: one label names both, the first one's. */
+        for (size_t j = 0; j < ncp; j++) {
+            if (j == i || !coincident_roofs(cp[i], cp[j]))
+                continue;
+            if (j < i) {
+                l->label[0] = '\0';
+                break;
+            }
+            char second[32], pj[16] = "", pi[16] = "";
+            if (cp[i]->spec > 0 && cp[j]->spec > 0) {
+                snprintf(pi, sizeof pi, "%.0f%%", 100.0 * cp[i]->value / cp[i]->spec);
+                snprintf(pj, sizeof pj, "%.0f%%", 100.0 * cp[j]->value / cp[j]->spec);
+            }
+            const char *sp = strchr(cp[i]->name, ' ');
+            snprintf(l->label, sizeof l->label, "%.*s/%.*s%s %s/%s GFLOP/s%s%s%s%s%s", (int)(sp - cp[i]->name),
+                     cp[i]->name, (int)(strchr(cp[j]->name, ' ') - cp[j]->name), cp[j]->name, sp,
+                     rfl_chart_num(buf, sizeof buf, cp[i]->value), rfl_chart_num(second, sizeof second, cp[j]->value),
+                     *pi ? " (" : "", pi, *pi ? "/" : "", pj, *pi ? " of spec)" : "");
+        }
+        size_t same_prec = 0;
+        for (size_t j = 0; j < i; j++)
+            same_prec += !strcmp(cp[j]->precision, cp[i]->precision);
+        l->color = gpu ? rfl_plot_precision_color(cp[i]->precision) : compute_color(cp[i]->precision, same_prec);
+        l->x0 = nbw ? cp[i]->value / bmax : xlo;
+        l->y0 = l->y1 = cp[i]->value;
+        l->x1 = xhi;
+        l->spec = gpu && is_tensor(cp[i]) ? 2 : 0;
+    }
+    size_t first_spec = nlines;
+    /* Textbook lines: spec peaks per precision, spec bandwidth per level
+     * (on a GPU one line per value: L1 and shared are one SRAM). */
+    /* On a GPU a spec line within 10% of its measured roof adds only a
+     * label (the percent is in the roof's own label): those are left out. */
+    for (size_t i = 0; i < ncp && nlines < 80; i++) {
+        if (!(cp[i]->spec > 0) || (gpu && cp[i]->value >= 0.9 * cp[i]->spec))
+            continue;
+        int seen = 0;
+        for (size_t j = 0; j < i; j++)
+            if (gpu ? fabs(cp[j]->spec / cp[i]->spec - 1) < 0.01 && cp[j]->value < 0.9 * cp[j]->spec
+                    : !strcmp(cp[j]->precision, cp[i]->precision) && cp[j]->spec == cp[i]->spec)
+                seen = 1;
+        if (seen)
+            continue;
+        char sname[96];
+        snprintf(sname, sizeof sname, "%s", gpu ? cp[i]->name : cp[i]->precision);
+        for (size_t j = i + 1; gpu && j < ncp; j++)
+            if (fabs(cp[j]->spec / cp[i]->spec - 1) < 0.01 && cp[j]->value < 0.9 * cp[j]->spec) {
+                /* "bf16 tensor" + "fp16 tensor" -> "bf16/fp16 tensor" */
+                const char *sp = strchr(cp[j]->name, ' ');
+                size_t len = sp ? (size_t)(sp - cp[j]->name) : strlen(cp[j]->name);
+                char *mine = strchr(sname, ' ');
+                if (mine && sp && !strcmp(mine, sp))
+                    snprintf(mine, sizeof sname - (size_t)(mine - sname), "/%.*s%s", (int)len, cp[j]->name, sp);
+            }
+        struct line *l = &lines[nlines++];
+        snprintf(l->label, sizeof l->label, "spec %s %s GFLOP/s", sname, rfl_chart_num(buf, sizeof buf, cp[i]->spec));
+        l->color = RFL_PLOT_SPEC_COLOR;
+        double bw_top = fmax(bmax, spec_bw_max);
+        l->x0 = nbw ? cp[i]->spec / bw_top : xlo;
+        l->y0 = l->y1 = cp[i]->spec;
+        l->x1 = xhi;
+        l->spec = 1;
+    }
+    for (size_t i = 0; i < nbw && nlines < 80; i++) {
+        if (!(bw[i]->spec > 0) || (gpu && bw[i]->value >= 0.9 * bw[i]->spec))
+            continue;
+        int seen = 0;
+        for (size_t j = 0; gpu && j < i; j++)
+            seen |= fabs(bw[j]->spec / bw[i]->spec - 1) < 0.01 && bw[j]->value < 0.9 * bw[j]->spec;
+        if (seen)
+            continue;
+        char name[96];
+        snprintf(name, sizeof name, "%s", bw[i]->name);
+        for (size_t j = i + 1; gpu && j < nbw; j++)
+            if (fabs(bw[j]->spec / bw[i]->spec - 1) < 0.01 && bw[j]->value < 0.9 * bw[j]->spec)
+                snprintf(name + strlen(name), sizeof name - strlen(name), "/%s", bw[j]->name);
+        struct line *l = &lines[nlines++];
+        snprintf(l->label, sizeof l->label, "spec %s %s GB/s", name, rfl_chart_num(buf, sizeof buf, bw[i]->spec));
+        l->color = RFL_PLOT_SPEC_COLOR;
+        double r = ncp ? roof : bw[i]->spec * xhi;
+        l->x0 = xlo;
+        l->y0 = bw[i]->spec * xlo;
+        l->x1 = ncp ? fmin(r / bw[i]->spec, xhi) : xhi;
+        l->y1 = ncp ? bw[i]->spec * l->x1 : bw[i]->spec * xhi;
+        l->spec = 1;
+    }
+    /* Clip lines that start below the chart so labels stay on the visible part. */
+    for (size_t i = 0; i < nlines; i++)
+        if (lines[i].y0 < ylo && lines[i].y1 > lines[i].y0) {
+            double slope = log(lines[i].y1 / lines[i].y0) / log(lines[i].x1 / lines[i].x0);
+            lines[i].x0 = lines[i].x0 * pow(ylo / lines[i].y0, 1 / slope);
+            lines[i].y0 = ylo;
+        }
+
+    rfl_chart_printf(&c, "$ceilings << EOD\n");
+    for (size_t i = 0; i < nlines; i++) {
+        rfl_chart_printf(&c, "# %s\n", lines[i].label[0] ? lines[i].label : "(the roof above, within 10%: one label)");
+        rfl_plot_point(&c, lines[i].x0, lines[i].y0);
+        rfl_plot_point(&c, lines[i].x1, lines[i].y1);
+        rfl_chart_printf(&c, "\n\n");
+    }
+    rfl_chart_printf(&c, "EOD\n");
+    if (ndots) {
+        rfl_chart_printf(&c, "$apps << EOD\n");
+        for (size_t i = 0; i < ndots; i++) {
+            rfl_chart_printf(&c, "# %s\n", gpu ? dots[i].label : m->apps[i].name);
+            rfl_plot_point(&c, dots[i].x, dots[i].y);
+        }
+        rfl_chart_printf(&c, "EOD\n");
+    }
+
+    /* The key, top left: what a solid, a dashed line and a dot are. */
+    int ntensor = 0;
+    for (size_t i = first_compute; i < first_spec; i++)
+        ntensor |= lines[i].spec == 2;
+    if (gpu) {
+        /* Outside: the GEMM points are named there, one entry each. */
+        rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.25 font \"sans,10\"\n");
+    } else {
+        int nkey = 1 + (first_spec < nlines) + (ndots > 0) + ntensor;
+        rfl_chart_printf(&c, "set key top left box opaque samplen 3 spacing 1.3 font \"sans,10\" width 1\n");
+        double key_w = 230, key_h = 22.0 * nkey + 12;
+        double kx = c.left * c.width + key_w / 2 + 6, ky = c.top * c.height - key_h / 2 - 6;
+        c.boxes[c.nboxes++] = (struct rfl_box){kx, ky, key_w / 2 + 4, key_h / 2 + 4, 0};
+    }
+
+    for (size_t i = 0; i < nlines; i++)
+        rfl_chart_block_line(&c, lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1);
+    for (size_t i = 0; i < ndots; i++)
+        rfl_chart_block_point(&c, dots[i].x, dots[i].y, 6);
+
+    /* Labels: compute at the right end, bandwidth along the middle of the
+     * diagonal, spec lines after, application names last. */
+    for (size_t i = first_compute; i < first_spec; i++)
+        if (lines[i].label[0])
+            rfl_chart_label_line(&c, lines[i].label, lines[i].color, lines[i].x0, lines[i].y0, lines[i].x1,
+                                 lines[i].y1, 0.97, 0.2);
+    for (size_t i = 0; i < first_compute; i++)
+        rfl_chart_label_line(&c, lines[i].label, lines[i].color, lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1,
+                             0.6, 0.05);
+    for (size_t i = first_spec; i < nlines; i++)
+        rfl_chart_label_line(&c, lines[i].label, lines[i].color, lines[i].x0, lines[i].y0, lines[i].x1, lines[i].y1,
+                             lines[i].y0 == lines[i].y1 ? 0.97 : 0.6, lines[i].y0 == lines[i].y1 ? 0.2 : 0.05);
+    for (size_t i = 0; i < ndots && !gpu; i++)
+        rfl_chart_label_point(&c, dots[i].label, APP_COLOR, dots[i].x, dots[i].y);
+
+    rfl_chart_printf(&c, "plot \\\n");
+    for (size_t i = 0; i < nlines; i++)
+        rfl_chart_printf(&c, "  $ceilings index %zu with lines %s lc rgb \"%s\" notitle, \\\n", i,
+                         lines[i].spec == 1 ? "dt 2 lw 1.5" : lines[i].spec == 2 ? "dt 4 lw 3" : "lw 3",
+                         lines[i].color);
+    if (ndots && !gpu)
+        rfl_chart_printf(&c, "  $apps using 1:2 with points pt 7 ps 1.6 lc rgb \"%s\" notitle, \\\n", APP_COLOR);
+    rfl_chart_printf(&c, "  NaN with lines lw 3 lc rgb \"#303030\" title \"measured ceiling (rfl)\"");
+    if (ntensor)
+        rfl_chart_printf(&c, ", \\\n  NaN with lines dt 4 lw 3 lc rgb \"#303030\" title \"tensor cores (best GEMM)\"");
+    if (first_spec < nlines)
+        rfl_chart_printf(&c, ", \\\n  NaN with lines dt 2 lw 1.5 lc rgb \"%s\" title \"%s\"", RFL_PLOT_SPEC_COLOR,
+                         gpu ? "spec, where 10% or more above" : "textbook (spec)");
+    if (ndots && !gpu)
+        rfl_chart_printf(&c, ", \\\n  NaN with points pt 7 ps 1.6 lc rgb \"%s\" title \"application\"", APP_COLOR);
+    if (ndots && gpu) {
+        char q[256];
+        rfl_chart_printf(&c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title \"GEMM (rfl_gemm): %% of its roofline\"");
+        for (size_t i = 0; i < ndots; i++) {
+            rfl_chart_quote(q, sizeof q, dots[i].label);
+            rfl_chart_printf(&c, ", \\\n  $apps index 0 every ::%zu::%zu using 1:2 with points pt %d ps 1.6 lw 2 "
+                                 "lc rgb \"%s\" title \"%s\"",
+                             i, i, dots[i].pt, dots[i].color, q);
+        }
+    }
+    rfl_chart_printf(&c, "\n");
+    snprintf(gp, sizeof gp, "%s/%s.gp", dir, base);
+    return rfl_chart_end(&c, gp);
+}
+
+
+int rfl_plot_roofline_cpu(const struct rfl_model *m, const char *dir) { return plot_roofline(m, dir, "cpu", "roofline"); }
+
+int rfl_plot_roofline_gpu(const struct rfl_model *m, const char *dir)
+{
+    char base[64];
+    snprintf(base, sizeof base, "roofline-%s", m->gpu->dev.label);
+    return plot_roofline(m, dir, m->gpu->dev.label, base);
+}

@@ -1,0 +1,61 @@
+/* What the chart writers share: colours, ranges, tics, titles and the
+ * corner note. */
+#ifndef RFL_PLOT_STYLE_H
+#define RFL_PLOT_STYLE_H
+
+#include <stddef.h>
+
+#include "chart.h"
+
+struct rfl_model;
+
+#define RFL_PLOT_NPALETTE 8
+extern const char *const rfl_plot_palette[RFL_PLOT_NPALETTE];
+#define RFL_PLOT_SPEC_COLOR "#8c8c8c" /* spec (textbook) lines */
+
+/* Powers of two at or below / at or above v. */
+double rfl_plot_pow2_floor(double v);
+double rfl_plot_pow2_ceil(double v);
+/* 1, 2 or 5 x 10^k at or above v (at or below with down). */
+double rfl_plot_nice(double v, int down);
+/* "host H | rfl V | measured D", for the corner of every chart. */
+void rfl_plot_corner(const struct rfl_model *m, char *buf, size_t len);
+/* x tics at powers of two between lo and hi, labelled 4K, 1M, ... */
+void rfl_plot_size_tics(struct rfl_chart *c, double lo, double hi);
+/* GPU charts: a precision's colour (fp64, fp32, fp16, tf32, bf16) and a
+ * GEMM kernel's marker (cublas, tiled, dmma, volkov), the same on every chart. */
+const char *rfl_plot_precision_color(const char *precision);
+int rfl_plot_kernel_point(const char *kernel);
+/* One "x y" data line of an inline data block. */
+void rfl_plot_point(struct rfl_chart *c, double x, double y);
+/* A horizontal peak line across a flops chart: measured (solid) or spec (dashed). */
+struct rfl_plot_peak {
+    double v;
+    char text[160];
+    const char *color;
+    int spec;
+};
+/* The peaks' data block ($peaks, from xlo to xhi) and their labels, placed
+ * along each line between the fractions from and to. */
+void rfl_plot_peaks_data(struct rfl_chart *c, const struct rfl_plot_peak *peaks, size_t n, double xlo, double xhi,
+                         double from, double to);
+/* Their entries in the plot command. */
+void rfl_plot_peaks_lines(struct rfl_chart *c, const struct rfl_plot_peak *peaks, size_t n);
+/* A level's ceiling over the working sets of the plateau that set it. */
+struct rfl_plot_plateau {
+    double x0, x1, value;
+    char text[256];
+};
+/* Their data block ($plateaus) and labels, each over its plateau, centred
+ * (a long label may run past a short plateau). */
+void rfl_plot_plateaus(struct rfl_chart *c, const struct rfl_plot_plateau *p, size_t n);
+/* A coordinate in a script: enough digits to land on the pixel. */
+const char *rfl_plot_coord(char *buf, size_t len, double v);
+/* A GPU chart's title: "WHAT: machine gpuN (name), EXTRA". */
+void rfl_plot_gpu_title(const struct rfl_model *m, char *buf, size_t len, const char *what, const char *extra);
+/* Vertical capacity marks: a dashed line across the plot, named at the top. */
+void rfl_plot_capacity_mark(struct rfl_chart *c, double x, const char *text);
+/* x tics at powers of two (every other one over a wide span), labelled PREFIX + the value. */
+void rfl_plot_pow2_tics(struct rfl_chart *c, double lo, double hi, const char *fmt_prefix);
+
+#endif
