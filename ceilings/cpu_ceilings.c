@@ -4,6 +4,7 @@
 #include "config.h"
 #include "load.h"
 #include "model.h"
+#include "schema/schema.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -12,9 +13,9 @@
 
 static int kernel_used(const struct rfl_ceilings_settings *s, const char *kernel)
 {
-    unsigned all = (1u << RFL_CEILINGS_NBW_KERNELS) - 1;
-    for (int k = 0; k < RFL_CEILINGS_NBW_KERNELS; k++)
-        if (strcmp(rfl_ceilings_bw_kernel_names[k], kernel) == 0)
+    unsigned all = (1u << RFL_SCHEMA_BANDWIDTH_NKERNELS) - 1;
+    for (int k = 0; k < RFL_SCHEMA_BANDWIDTH_NKERNELS; k++)
+        if (strcmp(rfl_schema_bandwidth_kernels[k], kernel) == 0)
             return s->bandwidth_kernels >> k & 1;
     return (s->bandwidth_kernels & all) == all;
 }

@@ -46,18 +46,6 @@ void rfl_mark_shared(struct rfl_model *m, size_t first);
  * per-cycle rates, else the flops program's own peak. */
 void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s);
 
-/* Required: what the driver reads (and how a row is chosen); optional: the
- * rest of what the program writes. A column in neither is refused. */
-extern const char *const rfl_bandwidth_columns[];
-extern const char *const rfl_flops_columns[];
-extern const char *const rfl_flops_optional_columns[];
-extern const char *const rfl_gpu_bandwidth_columns[], *const rfl_gpu_bandwidth_optional[];
-extern const char *const rfl_gpu_flops_columns[], *const rfl_gpu_flops_optional[];
-extern const char *const rfl_gpu_launch_columns[], *const rfl_gpu_transfer_columns[],
-    *const rfl_gpu_transfer_fit_columns[], *const rfl_gpu_chase_columns[], *const rfl_gpu_pipeline_columns[],
-    *const rfl_gpu_stride_columns[], *const rfl_gpu_barrier_columns[], *const rfl_gpu_um_columns[],
-    *const rfl_gpu_gemm_columns[], *const rfl_gpu_gemm_mix_columns[], *const rfl_gpu_gemm_model_columns[];
-
 /* A non-empty text cell that fits in len bytes. */
 int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, int col);
 /* An integer that may be empty (memcpy rows have no launch shape): 0. */

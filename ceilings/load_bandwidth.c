@@ -10,12 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_bandwidth_columns[] = {
-    "kernel", "precision", "isa", "nontemporal", "ranks", "threads_per_rank", "wss_bytes",
-    "wss_bytes_per_thread", "hwloc_level", "elems_per_thread", "bytes_read_per_elem",
-    "bytes_written_per_elem", "trials", "experiments", "bytes_per_sample", "time_min_s",
-    "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median", "gbytes_per_s_worst",
-    "gbytes_per_s_with_write_allocate", "verified", NULL};
 
 /* Hosts in "rank0@a,rank1@a,rank2@b": the nodes the job ran on. */
 static long count_nodes(const char *placement)

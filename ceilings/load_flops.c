@@ -11,9 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_flops_columns[] = {
-    "variant", "isa", "precision", "ranks", "threads_per_rank", "wss_bytes", "flops_per_elem",
-    "gflops_per_s", "verified", NULL};
 const char *const rfl_flops_optional_columns[] = {
     "unroll", "wss_bytes_per_thread", "elems_per_thread", "bytes_per_elem", "arithmetic_intensity",
     "trials", "experiments", "flops_per_sample", "time_min_s", "time_median_s", "time_max_s",

@@ -11,23 +11,10 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rfl_gpu_gemm_columns[] = {
-    "rank", "device", "kernel", "config", "precision", "unit", "transa", "transb", "m", "n", "k", "alpha", "beta",
-    "l2", "buffer_sets", "flops", "launches_per_sample", "experiments", "time_min_s", "time_median_s", "time_max_s",
-    "gflops_per_s", "gflops_per_s_median", "sm_clock_mhz", "peak_gflops_per_s", "fraction_of_peak",
-    "model_bound_gflops_per_s", "bound_over_achieved", "reference", "max_rel_error", "error_bound", "verified", NULL};
 const char *const rfl_gpu_gemm_mix_columns[] = {
     "rank", "device", "kind", "op", "lds_bytes", "lds_distinct_words", "fma_per_group", "lds_per_group", "fma_per_lds",
     "threads_per_block", "blocks", "iterations", "loop_instructions", "time_s", "sm_clock_mhz", "fma_per_clock_per_sm",
     "lds_per_clock_per_sm", "instr_per_clock_per_sm", "fma_fraction_of_peak", "gbytes_per_s", NULL};
-const char *const rfl_gpu_gemm_model_columns[] = {
-    "kernel", "config", "precision", "transb", "m", "n", "k", "registers_per_thread", "threads_per_block",
-    "blocks_per_sm", "register_tile", "loop_instructions", "fma_instructions", "fma_op", "lds_instructions",
-    "lds_bytes", "lds_distinct_words", "other_instructions", "f_i", "fma_per_lds", "mix_fma_per_clock",
-    "mix_instr_per_clock", "fma_peak_per_clock", "f_t", "sm_clock_mhz", "peak_gflops_per_s", "p_sm_lai_gflops_per_s",
-    "p_sm_gflops_per_s", "intensity_flops_per_byte", "l2_gbytes_per_s", "dram_gbytes_per_s", "p_mem_gflops_per_s",
-    "p_mem_dram_gflops_per_s", "p_potential_gflops_per_s", "achieved_gflops_per_s", "bound_over_achieved",
-    "cublas_gflops_per_s", "achieved_over_cublas", NULL};
 
 int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {

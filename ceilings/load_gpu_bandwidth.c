@@ -11,9 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rfl_gpu_bandwidth_columns[] = {
-    "scope", "rank", "kernel", "access", "precision", "threads_per_block", "blocks_per_grid", "wss_bytes",
-    "gbytes_per_s", "verified", NULL};
 const char *const rfl_gpu_bandwidth_optional[] = {
     "device", "ranks", "lo_kernel", "blocks_spec", "level", "tile_bytes", "bytes_per_trial", "trials",
     "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s_median", "gbytes_per_s_worst",

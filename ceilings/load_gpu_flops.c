@@ -12,9 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_gpu_flops_columns[] = {
-    "scope", "rank", "precision", "fpe", "chains_per_thread", "threads_per_block", "blocks_per_grid", "wss_bytes",
-    "gflops_per_s", "verified", NULL};
 const char *const rfl_gpu_flops_optional[] = {
     "device", "ranks", "blocks_spec", "elements", "flops_per_trial", "bytes_per_trial", "trials", "experiments",
     "time_min_s", "time_median_s", "time_max_s", "gflops_per_s_median", "gflops_per_s_worst", "gbytes_per_s",

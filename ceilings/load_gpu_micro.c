@@ -11,29 +11,16 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rfl_gpu_launch_columns[] = {
-    "rank", "device", "method", "blocks", "threads_per_block", "launches", "experiments", "time_per_launch_min_us",
-    "time_per_launch_median_us", "time_per_launch_max_us", "verified", NULL};
 const char *const rfl_gpu_transfer_columns[] = {
     "rank", "device", "direction", "host_memory", "bytes", "repeats", "experiments", "time_min_s", "time_median_s",
     "time_max_s", "gbytes_per_s", "gbytes_per_s_median", "model_time_s", "model_relative_error", "verified", NULL};
-const char *const rfl_gpu_transfer_fit_columns[] = {
-    "rank", "device", "direction", "host_memory", "points", "bytes_min", "bytes_max", "latency_us",
-    "bandwidth_gbytes_per_s", "rms_relative_error", "max_relative_error", "largest_bytes", "largest_gbytes_per_s",
-    "fit_over_largest", "verified", NULL};
 const char *const rfl_gpu_chase_columns[] = {
     "rank", "device", "memory", "array_bytes", "stride_bytes", "cycle_elements", "warmup_steps", "steps",
     "cycles_per_access", "ns_per_access", "sm_clock_mhz", "verified", NULL};
-const char *const rfl_gpu_pipeline_columns[] = {
-    "rank", "device", "precision", "threads_per_block", "chains_per_thread", "fma_per_chain", "cycles",
-    "cycles_per_fma", "fma_per_clock_per_sm", "fraction_of_sm_peak", "sm_clock_mhz", "verified", NULL};
 const char *const rfl_gpu_stride_columns[] = {
     "rank", "device", "pattern", "word_bytes", "offset_words", "stride_words", "words_copied", "bytes_moved",
     "launches", "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median",
     "fraction_of_datasheet", "verified", NULL};
-const char *const rfl_gpu_barrier_columns[] = {
-    "rank", "device", "method", "blocks", "blocks_per_sm", "threads_per_block", "iterations", "experiments",
-    "time_per_barrier_min_us", "time_per_barrier_median_us", "time_per_barrier_max_us", "verified", NULL};
 
 static struct rfl_gpu_transfer *find_transfer(struct rfl_gpu_data *g, const char *dir, const char *mem)
 {

@@ -10,11 +10,6 @@
 #include <math.h>
 #include <string.h>
 
-const char *const rfl_gpu_um_columns[] = {
-    "rank", "device", "mechanism", "fig7_panel", "wss_bytes", "elements", "reuse", "trials", "experiments",
-    "time_min_s", "time_median_s", "time_max_s", "bytes_per_sample", "gbytes_per_s", "gbytes_per_s_median",
-    "fraction_of_device", "to_device_s_per_trial", "gpu_s_per_trial", "to_host_s_per_trial", "cpu_s_per_trial",
-    "transfer_gbytes_per_s", "status", "verified", NULL};
 
 int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {

@@ -11,14 +11,9 @@ extern const char *const rfl_spec_level_names[RFL_NSPEC_LEVELS]; /* "L1" ... "DR
 enum rfl_spec_precision { RFL_SPEC_FP64, RFL_SPEC_FP32, RFL_NSPEC_PRECISIONS };
 extern const char *const rfl_spec_precision_names[RFL_NSPEC_PRECISIONS]; /* "fp64", "fp32" */
 
-/* The kernels rfl_bandwidth writes, in its order (bandwidth/kernels.c):
- * the choices of ceilings.bandwidth_kernels. */
-enum { RFL_CEILINGS_NBW_KERNELS = 8 };
-extern const char *const rfl_ceilings_bw_kernel_names[RFL_CEILINGS_NBW_KERNELS + 1];
-
 struct rfl_ceilings_settings {
     char *machine;              /* label on charts; empty: the host name */
-    unsigned bandwidth_kernels; /* bitmask over rfl_ceilings_bw_kernel_names; 0 never (all) */
+    unsigned bandwidth_kernels; /* bitmask over rfl_schema_bandwidth_kernels; 0 never (all) */
     double spec_clock_ghz;
     unsigned spec_cores;
     double spec_gbytes_per_s[RFL_NSPEC_LEVELS];

@@ -2,47 +2,48 @@
 #include "config.h"
 #include "load.h"
 #include "sources.h"
+#include "schema/schema.h"
 
 #include <fnmatch.h>
 
-static const char *const app_columns[] = {"name", "arithmetic_intensity", "gflops_per_s", NULL};
-static const char *const app_optional[] = {"level", "precision", NULL};
 static const char *const ceilings_columns[] = {NULL};
 
-/* First match wins: gpu_micro*_transfer_fit.csv before ..._transfer.csv,
+/* Required: what the driver reads (and how a row is chosen); optional: the
+ * rest of what the program writes (schema/KIND.def says which is which). A
+ * column in neither is refused.  First match wins: gpu_micro*_transfer_fit.csv before ..._transfer.csv,
  * the gemm companions before gemm*.csv. The GPU rows' ceilings step
  * (rfl_gpu_ceilings) makes every GPU ceiling, device "gpuN". */
 const struct rfl_source rfl_sources[] = {
-    {"bandwidth*.csv", "bandwidth", "rfl_bandwidth", rfl_bandwidth_columns, NULL, rfl_load_bandwidth,
+    {"bandwidth*.csv", "bandwidth", "rfl_bandwidth", rfl_schema_bandwidth_required, rfl_schema_bandwidth_optional, rfl_load_bandwidth,
      rfl_bandwidth_ceilings, NULL},
-    {"flops*.csv", "flops", "rfl_flops", rfl_flops_columns, rfl_flops_optional_columns, rfl_load_flops,
+    {"flops*.csv", "flops", "rfl_flops", rfl_schema_flops_required, rfl_schema_flops_optional, rfl_load_flops,
      rfl_flops_ceilings, NULL},
-    {"gpu_bandwidth*.csv", "gpu bandwidth", "rfl_gpu_bandwidth", rfl_gpu_bandwidth_columns,
-     rfl_gpu_bandwidth_optional, rfl_gpu_load_bandwidth, rfl_gpu_ceilings, NULL},
-    {"gpu_flops*.csv", "gpu flops", "rfl_gpu_flops", rfl_gpu_flops_columns, rfl_gpu_flops_optional,
+    {"gpu_bandwidth*.csv", "gpu bandwidth", "rfl_gpu_bandwidth", rfl_schema_gpu_bandwidth_required,
+     rfl_schema_gpu_bandwidth_optional, rfl_gpu_load_bandwidth, rfl_gpu_ceilings, NULL},
+    {"gpu_flops*.csv", "gpu flops", "rfl_gpu_flops", rfl_schema_gpu_flops_required, rfl_schema_gpu_flops_optional,
      rfl_gpu_load_flops, NULL, NULL},
-    {"gpu_micro*_launch.csv", "gpu launch overhead", "rfl_gpu_micro", rfl_gpu_launch_columns, NULL,
+    {"gpu_micro*_launch.csv", "gpu launch overhead", "rfl_gpu_micro", rfl_schema_gpu_micro_launch_required, NULL,
      rfl_gpu_load_launch, NULL, NULL},
-    {"gpu_micro*_transfer_fit.csv", "gpu transfer fit", "rfl_gpu_micro", rfl_gpu_transfer_fit_columns, NULL,
+    {"gpu_micro*_transfer_fit.csv", "gpu transfer fit", "rfl_gpu_micro", rfl_schema_gpu_micro_transfer_fit_required, NULL,
      rfl_gpu_load_transfer_fit, NULL, NULL},
-    {"gpu_micro*_transfer.csv", "gpu transfer", "rfl_gpu_micro", rfl_gpu_transfer_columns, NULL,
+    {"gpu_micro*_transfer.csv", "gpu transfer", "rfl_gpu_micro", rfl_schema_gpu_micro_transfer_required, NULL,
      rfl_gpu_load_transfer, NULL, NULL},
-    {"gpu_micro*_chase.csv", "gpu pointer chase", "rfl_gpu_micro", rfl_gpu_chase_columns, NULL,
+    {"gpu_micro*_chase.csv", "gpu pointer chase", "rfl_gpu_micro", rfl_schema_gpu_micro_chase_required, NULL,
      rfl_gpu_load_chase, NULL, NULL},
-    {"gpu_micro*_pipeline.csv", "gpu pipeline", "rfl_gpu_micro", rfl_gpu_pipeline_columns, NULL,
+    {"gpu_micro*_pipeline.csv", "gpu pipeline", "rfl_gpu_micro", rfl_schema_gpu_micro_pipeline_required, NULL,
      rfl_gpu_load_pipeline, NULL, NULL},
-    {"gpu_micro*_stride.csv", "gpu stride", "rfl_gpu_micro", rfl_gpu_stride_columns, NULL, rfl_gpu_load_stride,
+    {"gpu_micro*_stride.csv", "gpu stride", "rfl_gpu_micro", rfl_schema_gpu_micro_stride_required, NULL, rfl_gpu_load_stride,
      NULL, NULL},
-    {"gpu_micro*_barrier.csv", "gpu barrier", "rfl_gpu_micro", rfl_gpu_barrier_columns, NULL,
+    {"gpu_micro*_barrier.csv", "gpu barrier", "rfl_gpu_micro", rfl_schema_gpu_micro_barrier_required, NULL,
      rfl_gpu_load_barrier, NULL, NULL},
-    {"unified_memory*.csv", "unified memory", "rfl_unified_memory", rfl_gpu_um_columns, NULL, rfl_gpu_load_um,
+    {"unified_memory*.csv", "unified memory", "rfl_unified_memory", rfl_schema_unified_memory_required, NULL, rfl_gpu_load_um,
      NULL, NULL},
-    {"gemm*_mix.csv", "gemm mix", "rfl_gemm", rfl_gpu_gemm_mix_columns, NULL, rfl_gpu_load_gemm_mix, NULL, "_mix"},
-    {"gemm*_model.csv", "gemm model", "rfl_gemm", rfl_gpu_gemm_model_columns, NULL, rfl_gpu_load_gemm_model, NULL,
+    {"gemm*_mix.csv", "gemm mix", "rfl_gemm", rfl_schema_gemm_mix_required, NULL, rfl_gpu_load_gemm_mix, NULL, "_mix"},
+    {"gemm*_model.csv", "gemm model", "rfl_gemm", rfl_schema_gemm_model_required, NULL, rfl_gpu_load_gemm_model, NULL,
      "_model"},
-    {"gemm*.csv", "gemm", "rfl_gemm", rfl_gpu_gemm_columns, NULL, rfl_gpu_load_gemm, NULL, NULL},
+    {"gemm*.csv", "gemm", "rfl_gemm", rfl_schema_gemm_required, NULL, rfl_gpu_load_gemm, NULL, NULL},
     /* Written by rfl itself: the application points (read by apps.c) and the ceilings. */
-    {"applications.csv", "applications", NULL, app_columns, app_optional, NULL, NULL, NULL},
+    {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},
     {"ceilings.csv", "ceilings", NULL, ceilings_columns, NULL, NULL, NULL, NULL},
 };
 const size_t rfl_nsources = sizeof rfl_sources / sizeof rfl_sources[0];

@@ -8,15 +8,11 @@
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/rfl.h"
+#include "schema/schema.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-const char *const rfl_ceilings_columns[] = {
-    "device", "kind", "name", "value", "unit", "spec_value", "percent_of_spec", "spec_source", "program",
-    "kernel", "precision", "isa", "ranks", "threads_per_rank", "wss_min_bytes", "wss_max_bytes",
-    "topology_bytes", "detected_transition_bytes", "flops_per_elem", "points", "shared_with", "file", NULL};
 
 static void csv_u64_or_empty(struct rfl_csv *csv, uint64_t v)
 {
@@ -28,11 +24,8 @@ static void csv_u64_or_empty(struct rfl_csv *csv, uint64_t v)
 
 int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path)
 {
-    size_t ncols = 0;
-    while (rfl_ceilings_columns[ncols])
-        ncols++;
     struct rfl_csv csv;
-    if (rfl_csv_open(&csv, path, rfl_ceilings_columns, ncols) != 0)
+    if (rfl_csv_open(&csv, path, rfl_schema_ceilings.names, rfl_schema_ceilings.count) != 0)
         return -1;
     for (size_t i = 0; i < m->nceilings; i++) {
         const struct rfl_ceiling *c = &m->ceilings[i];

@@ -5,7 +5,6 @@
 
 #include "model.h"
 
-extern const char *const rfl_ceilings_columns[];
 int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path);
 int rfl_roofline_write_json(const struct rfl_model *m, const char *path);
 void rfl_ceilings_print(const struct rfl_model *m);

@@ -2,6 +2,7 @@
 #include "settings.h"
 #include "common/csv.h"
 #include "common/log.h"
+#include "schema/schema.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,7 @@ static void keys_of(struct rfl_settings *s, struct keyset *ks)
             add(ks, name, RFL_CFG_STRING, &s->args[p][m], 0, 0, NULL);
         }
     add(ks, "ceilings.bandwidth_kernels", RFL_CFG_LIST, &s->ceilings.bandwidth_kernels, 0, 0,
-        rfl_ceilings_bw_kernel_names);
+        rfl_schema_bandwidth_kernels);
     add(ks, "spec.clock_ghz", RFL_CFG_DOUBLE, &s->ceilings.spec_clock_ghz, 0, 100, NULL);
     add(ks, "spec.cores", RFL_CFG_UINT, &s->ceilings.spec_cores, 0, 1u << 20, NULL);
     for (int p = 0; p < RFL_NSPEC_PRECISIONS; p++) {
@@ -83,7 +84,7 @@ int rfl_settings_init(struct rfl_settings *s)
     memset(s, 0, sizeof *s);
     s->ranks = 1;
     s->programs = (1u << RFL_NPROGRAMS) - 1;
-    s->ceilings.bandwidth_kernels = (1u << RFL_CEILINGS_NBW_KERNELS) - 1;
+    s->ceilings.bandwidth_kernels = (1u << RFL_SCHEMA_BANDWIDTH_NKERNELS) - 1;
     struct keyset ks;
     keys_of(s, &ks);
     for (size_t i = 0; i < ks.n; i++)

@@ -17,4 +17,4 @@ test_scripts += tests/flops/cli.sh tests/flops/smoke.sh tests/flops/mpi.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_flops
 endif
-tests_unit_test_flops_LDADD = libflops.a $(unit_ldadd)
+tests_unit_test_flops_LDADD = libflops.a libcpu.a $(unit_ldadd)

@@ -22,7 +22,6 @@
 #include "driver/settings.h"
 #include "ceilings/sources.h"
 #include "ceilings/table.h"
-#include "bandwidth/kernels.h"
 
 static char tmpdir[256];
 
@@ -240,19 +239,6 @@ static void test_unknown_csv(void **state)
     rfl_settings_free(&s);
 }
 
-/* ceilings/ keeps its own copy of the bandwidth kernels' names (the choices
- * of ceilings.bandwidth_kernels): it must be the program's table. */
-static void test_bandwidth_kernel_names(void **state)
-{
-    (void)state;
-    assert_int_equal(RFL_CEILINGS_NBW_KERNELS, RFL_BW_NKERNELS);
-    for (int k = 0; k < RFL_BW_NKERNELS; k++) {
-        assert_non_null(rfl_ceilings_bw_kernel_names[k]);
-        assert_string_equal(rfl_ceilings_bw_kernel_names[k], rfl_bw_kernel_names[k]);
-    }
-    assert_null(rfl_ceilings_bw_kernel_names[RFL_BW_NKERNELS]);
-}
-
 static int setup(void **state)
 {
     (void)state;
@@ -274,7 +260,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_fields), cmocka_unit_test(test_table_errors), cmocka_unit_test(test_sources),
         cmocka_unit_test(test_golden_model), cmocka_unit_test(test_unknown_csv),
-        cmocka_unit_test(test_bandwidth_kernel_names),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
