@@ -180,6 +180,11 @@ int rfl_gpu_select(int first, struct rfl_gpu_device *dev)
     return RFL_EXIT_OK;
 }
 
+int rfl_gpu_select_agreed(int first, struct rfl_gpu_device *dev)
+{
+    return rfl_mpi_max_int(rfl_gpu_select(first, dev));
+}
+
 json_t *rfl_gpu_device_json(const struct rfl_gpu_device *d)
 {
     char cc[16];
