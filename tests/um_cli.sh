@@ -30,7 +30,7 @@ diff -u "$tmp/format_columns" "$tmp/printed" >"$tmp/d" || fail "--print-columns 
 # as "no CUDA device" and exit 1.
 bad_value()
 {
-    CUDA_VISIBLE_DEVICES= UM_FAKE_DEVICES=0 "$RFL_UM" "$@" >"$tmp/out" 2>"$tmp/err"
+    CUDA_VISIBLE_DEVICES= RFL_FAKE_DEVICES=0 "$RFL_UM" "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     [ $rc -eq 2 ] || fail "$*: exit $rc, expected 2 ($(cat "$tmp/err"))"
     [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$*: expected one line, got: $(cat "$tmp/err")"
