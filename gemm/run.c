@@ -164,6 +164,39 @@ static void free_ctx(struct rfl_gemm_ctx *c)
     free(c->mix_path);
 }
 
+/* This rank's device (agreed over the ranks), its stream, timer, device
+ * records and cuBLAS handle; an RFL_EXIT_* code. */
+static int open_ctx(struct rfl_gemm_ctx *c, const struct rfl_gemm_opts *o)
+{
+    memset(c, 0, sizeof *c);
+    c->o = o;
+    c->ranks = rfl_mpi_size();
+    c->root = rfl_mpi_rank() == 0;
+    const int rc = rfl_gpu_select_agreed((int)o->device, &c->dev);
+    if (rc != RFL_EXIT_OK)
+        return rc;
+    c->min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.005 : 0.02;
+    c->experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
+    if (RFL_CUDA(cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking)) ||
+        rfl_gpu_timer_create(&c->timer, c->stream) || RFL_CUDA(cudaMalloc((void **)&c->diff, sizeof *c->diff)) ||
+        RFL_CUDA(cudaMalloc((void **)&c->clock, sizeof *c->clock)) || rfl_gemm_cublas_create(&c->blas, c->stream)) {
+        free_ctx(c);
+        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+    }
+    c->have_blas = 1;
+    /* Dynamic shared memory past 48 KB must be asked for, once per kernel. */
+    int nk;
+    const struct rfl_gemm_kernel *table = rfl_gemm_kernel_table(&nk);
+    for (int i = 0; i < nk; i++)
+        if (table[i].dynamic_smem &&
+            RFL_CUDA(cudaFuncSetAttribute(table[i].func, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int)table[i].smem_bytes))) {
+            free_ctx(c);
+            return rfl_gpu_fail(RFL_EXIT_FAILURE);
+        }
+    return RFL_EXIT_OK;
+}
+
 static void evidence(struct rfl_gemm_ctx *c, const struct rfl_gemm_results *rs, unsigned ms, json_t *list)
 {
     rfl_info("evidence: device %s, %d SMs, compute capability %d.%d", c->dev.name, c->dev.sm_count, c->dev.cc_major,
@@ -247,15 +280,9 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
         return rfl_gpu_list_devices(stdout);
 
     struct rfl_gemm_ctx c;
-    memset(&c, 0, sizeof c);
-    c.o = o;
-    c.ranks = rfl_mpi_size();
-    c.root = rfl_mpi_rank() == 0;
-    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
+    const int rc = open_ctx(&c, o);
     if (rc != RFL_EXIT_OK)
         return rc;
-    c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.005 : 0.02;
-    c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
     const unsigned modes = o->modes ? o->modes : (1u << RFL_GEMM_NMODES) - 1;
     const int do_gemm = modes >> RFL_GEMM_MODE_GEMM & 1, do_model = modes >> RFL_GEMM_MODE_MODEL & 1;
     const int do_mix = (modes >> RFL_GEMM_MODE_MIX & 1) || do_model;
@@ -272,24 +299,6 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
         have_ms |= sizes[i].m == ms && sizes[i].n == ms && sizes[i].k == ms;
     if (do_model && do_gemm && !have_ms)
         sizes[nsizes++] = (struct rfl_gemm_size){ms, ms, ms};
-
-    if (RFL_CUDA(cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking)) ||
-        rfl_gpu_timer_create(&c.timer, c.stream) || RFL_CUDA(cudaMalloc((void **)&c.diff, sizeof *c.diff)) ||
-        RFL_CUDA(cudaMalloc((void **)&c.clock, sizeof *c.clock)) || rfl_gemm_cublas_create(&c.blas, c.stream)) {
-        free_ctx(&c);
-        return rfl_gpu_fail(RFL_EXIT_FAILURE);
-    }
-    c.have_blas = 1;
-    /* Dynamic shared memory past 48 KB must be asked for, once per kernel. */
-    int nk;
-    const struct rfl_gemm_kernel *table = rfl_gemm_kernel_table(&nk);
-    for (int i = 0; i < nk; i++)
-        if (table[i].dynamic_smem &&
-            RFL_CUDA(cudaFuncSetAttribute(table[i].func, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          (int)table[i].smem_bytes))) {
-            free_ctx(&c);
-            return rfl_gpu_fail(RFL_EXIT_FAILURE);
-        }
 
     json_t *meta = rfl_gpu_meta_new("rfl_gemm", o->argc, o->argv, &c.dev);
     json_t *tuning = json_array();
