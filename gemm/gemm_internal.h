@@ -1,4 +1,7 @@
-/* What run.c, mix.c and model.c share inside rfl_gemm. */
+/* What the parts of rfl_gemm share inside the program: the run's context,
+ * a group of inputs (buffers.c), runners, checks (verify.c), choices of
+ * configuration (tune.c), kept results (results.c), model rows (model.c)
+ * and the output files (output.c). run.c drives them. */
 #ifndef RFL_GEMM_INTERNAL_H
 #define RFL_GEMM_INTERNAL_H
 
@@ -7,6 +10,10 @@
 
 #include "gemm/gemm.h"
 #include "common/csv.h"
+
+#define RFL_GEMM_MAX_SETS 256
+#define RFL_GEMM_MAX_EXPERIMENTS 1000
+#define RFL_GEMM_MAX_CHOICES 32
 
 struct rfl_gemm_ctx {
     const struct rfl_gemm_opts *o;
@@ -27,18 +34,159 @@ struct rfl_gemm_ctx {
     char *mix_path;
 };
 
-/* The SM clock now, from NVML (NAN where NVML cannot say). */
-double rfl_gemm_nvml_mhz(const struct rfl_gemm_ctx *c);
+/* ---- buffers.c: a group, the inputs of one (precision, transposition, size) ---- */
 
-/* Columns of the three tables (schema/gemm.def, gemm_mix.def, gemm_model.def). */
-extern const char *const *const rfl_gemm_columns;
-extern const size_t rfl_gemm_ncolumns;
-extern const char *const *const rfl_gemm_mix_columns;
-extern const size_t rfl_gemm_nmix_columns;
-extern const char *const *const rfl_gemm_model_columns;
-extern const size_t rfl_gemm_nmodel_columns;
+struct rfl_gemm_group {
+    enum rfl_gemm_prec p;
+    int transb;
+    unsigned m, n, k;
+    size_t es; /* bytes per element of A, B, C (fp64: 8, else 4) */
+    int lda, ldb, ldc;
+    int nsets, half;
+    void *a[RFL_GEMM_MAX_SETS], *b[RFL_GEMM_MAX_SETS], *c[RFL_GEMM_MAX_SETS];
+    void *a16[RFL_GEMM_MAX_SETS], *b16[RFL_GEMM_MAX_SETS];
+    void *r; /* the reference result */
+    unsigned long long seed;
+};
 
+/* A runner: one kernel, or cuBLAS in one precision. */
+struct rfl_gemm_runner {
+    enum rfl_gemm_family family;
+    const struct rfl_gemm_kernel *k; /* NULL for cuBLAS */
+    enum rfl_gemm_prec prec;
+    int transb;
+};
+
+/* A 64-bit mixer (splitmix64) for seeds and sampled positions. */
+unsigned long long rfl_gemm_mix64(unsigned long long x);
+/* The precision A, B and C are stored in (fp64, else fp32). */
+enum rfl_gemm_prec rfl_gemm_storage_prec(enum rfl_gemm_prec p);
+/* 0 ok, -1 failure, 1 does not fit in device memory (skipped). With
+ * `rotate`, sets of inputs up to twice the L2 size. */
+int rfl_gemm_group_alloc(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, enum rfl_gemm_prec p, int transb,
+                         struct rfl_gemm_size s, int rotate, unsigned long long seed);
+void rfl_gemm_group_free(struct rfl_gemm_group *g);
+/* C of set `set` refilled with its C0. */
+int rfl_gemm_group_fill_c(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, int set);
+/* The arguments for set `set` (the half copies with use16; into `out`
+ * instead of C where not NULL). */
+void rfl_gemm_group_args(const struct rfl_gemm_ctx *c, const struct rfl_gemm_group *g, int set, int use16,
+                         void *out, struct rfl_gemm_args *a);
+/* R = alpha A op(B) + beta C0 by cuBLAS (FP32 for the tensor precisions). */
+int rfl_gemm_group_reference(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g);
+int rfl_gemm_run_once(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, const struct rfl_gemm_args *a);
+/* The configuration column: the kernel's tile shape, or the cuBLAS call. */
+void rfl_gemm_runner_config(const struct rfl_gemm_runner *r, char *buf, size_t len);
+
+/* ---- verify.c ---- */
+
+struct rfl_gemm_check {
+    double err, bound;
+    const char *reference;
+    char detail[384];
+};
+
+/* Runs r once on set 0 (C refilled with C0) and compares: with the group's
+ * reference on the device, or, for cuBLAS in FP32/FP64 (the reference
+ * itself), 8 x 8 entries against the host in long double. 0: compared (see
+ * ck->err against ck->bound); -1: a call failed. */
+int rfl_gemm_verify(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, struct rfl_gemm_group *g,
+                    struct rfl_gemm_check *ck);
+
+/* ---- tune.c: timing, choices of configuration (tiled, dmma), tuning ---- */
+
+struct rfl_gemm_choice {
+    int n;
+    const struct rfl_gemm_kernel *k[RFL_GEMM_MAX_CHOICES];
+    double gflops[RFL_GEMM_MAX_CHOICES];
+};
+
+/* Launches per sample double until a sample lasts min_time; one warm-up
+ * sample; then `experiments` samples: seconds per GEMM in times[], the SM
+ * clock of each in mhz_at[] (if not NULL), that of the fastest in *mhz_min. */
+int rfl_gemm_time_runner(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, struct rfl_gemm_group *g,
+                         unsigned experiments, double *times, double *mhz_at, unsigned *reps_out, double *mhz_min);
+void rfl_gemm_choices_for(const struct rfl_gemm_opts *o, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
+                          struct rfl_gemm_choice *ch);
+/* The configuration for a size (NULL: none fits). */
+const struct rfl_gemm_kernel *rfl_gemm_pick(const struct rfl_gemm_choice *ch, struct rfl_gemm_size s, int sms);
+/* Ranks the choices by their rate at the tuning size (rank 0's ranking on
+ * every rank); their rows go to `tuning` on rank 0. */
+int rfl_gemm_tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
+                  struct rfl_gemm_choice *ch, json_t *tuning);
+
+/* ---- results.c: results kept for the model table and the evidence (rank 0's numbers) ---- */
+
+struct rfl_gemm_result {
+    enum rfl_gemm_family family;
+    enum rfl_gemm_prec prec;
+    int transb;
+    struct rfl_gemm_size size;
+    const struct rfl_gemm_kernel *kernel; /* NULL: cuBLAS */
+    double gflops, mhz, peak, err;
+    struct rfl_gemm_bound bound;
+};
+
+struct rfl_gemm_results {
+    struct rfl_gemm_result *r;
+    int n, cap;
+};
+
+/* A zeroed new result (NULL: out of memory). */
+struct rfl_gemm_result *rfl_gemm_results_add(struct rfl_gemm_results *rs);
+const struct rfl_gemm_result *rfl_gemm_results_find(const struct rfl_gemm_results *rs, enum rfl_gemm_family f,
+                                                    enum rfl_gemm_prec p, int transb, unsigned m, unsigned n,
+                                                    unsigned k);
+
+/* ---- model.c: the model table at the model size ---- */
+
+struct rfl_gemm_model_row {
+    const struct rfl_gemm_result *res;
+    const struct rfl_gemm_result *peer; /* cuBLAS, same precision, transposition and size */
+    int regs, blocks_per_sm;
+};
+
+void rfl_gemm_model_rows(const struct rfl_gemm_results *rs, unsigned ms, struct rfl_gemm_model_row *rows, int *n,
+                         int cap);
+/* The rows of gemm_model.csv. */
+void rfl_gemm_model_csv(struct rfl_csv *csv, const struct rfl_gemm_model_row *rows, int n,
+                        const struct rfl_gemm_mix *mix);
+/* The table on stderr (nn rows), as Volkov and Demmel's Table 3. */
+void rfl_gemm_model_table(const struct rfl_gemm_model_row *rows, int n, unsigned ms);
+
+/* ---- self_test.c ---- */
+
+/* --self-test: the host-side checks (no GPU); an RFL_EXIT_* code. */
+int rfl_gemm_self_test(void);
+
+/* ---- output.c: the three tables and the sidecar ---- */
+
+
+/* --print-columns. */
+void rfl_gemm_print_columns(void);
 /* FILE.csv -> FILE_SUFFIX.csv (the caller frees); "-" stays "-". */
 char *rfl_gemm_companion_path(const char *output, const char *suffix);
+
+/* The output of a run: gemm.csv, gemm_mix.csv (its table is the context's
+ * mix_csv, which mix.c writes), gemm_model.csv and the sidecar, on rank 0. */
+struct rfl_gemm_output {
+    struct rfl_csv csv, model_csv;
+    int csv_open, model_open;
+    char *meta_path, *model_path;
+};
+
+/* Opens the tables the run writes (agreed over the ranks); -1, with every
+ * table aborted, where one cannot be opened. */
+int rfl_gemm_output_open(struct rfl_gemm_ctx *c, struct rfl_gemm_output *out, int do_gemm, int do_mix,
+                         int do_model);
+/* Commits the tables and writes the sidecar `meta` (rank 0), then the
+ * closing line; returns the exit code, RFL_EXIT_FAILURE where a write
+ * failed. */
+int rfl_gemm_output_commit(struct rfl_gemm_ctx *c, struct rfl_gemm_output *out, json_t *meta, int exit_code,
+                           int do_gemm, double elapsed);
+void rfl_gemm_output_free(struct rfl_gemm_output *out);
+/* The sidecar's "gemm" object: the run's settings (see docs/FORMAT.md). */
+json_t *rfl_gemm_output_settings(const struct rfl_gemm_ctx *c, const struct rfl_gemm_size *sizes, int nsizes,
+                                 unsigned ms, double elapsed);
 
 #endif

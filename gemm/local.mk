@@ -19,8 +19,13 @@ libgemmkernels_a_SOURCES = $(gemm_kernel_headers) \
 	gemm/kernels_tiled_f64.cu gemm/kernels_dmma.cu gemm/kernels_mix.cu gemm/kernels_util.cu
 $(libgemmkernels_a_OBJECTS): $(gemm_kernel_headers)
 
+# run.c drives the run: buffers.c (inputs, reference, runners), verify.c,
+# tune.c (timing and tuning), results.c, model.c (Lai-Seznec bound and the
+# model rows), mix.c (the FMA:LDS mix), output.c (the three tables and the
+# sidecar), self_test.c.
 libgemm_a_SOURCES = gemm/gemm.h gemm/gemm_internal.h gemm/blas.h gemm/sass.h \
-	gemm/cli.c gemm/run.c gemm/mix.c gemm/model.c gemm/kernels.c gemm/blas.c gemm/verify.c gemm/sass.c
+	gemm/cli.c gemm/run.c gemm/buffers.c gemm/verify.c gemm/tune.c gemm/results.c gemm/model.c gemm/mix.c \
+	gemm/output.c gemm/self_test.c gemm/kernels.c gemm/blas.c gemm/sass.c
 libgemm_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gemm_SOURCES = gemm/main.c
 nodist_rfl_gemm_SOURCES = gemm/gemm_sass.c

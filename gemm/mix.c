@@ -227,7 +227,7 @@ int rfl_gemm_mix_run(struct rfl_gemm_ctx *c, struct rfl_gemm_mix *out)
         }
         if (rc == 0) {
             out->l2_gbytes_per_s = (double)l2_bytes * passes / best * 1e-9;
-            emit(c, "l2_read", NULL, blocks, passes, best, rfl_gemm_nvml_mhz(c), NULL, out->l2_gbytes_per_s);
+            emit(c, "l2_read", NULL, blocks, passes, best, rfl_gpu_nvml_sm_mhz(&c->dev), NULL, out->l2_gbytes_per_s);
         }
     }
     /* DRAM: a device-to-device copy of 8 x L2 (bytes read + written). */
@@ -249,7 +249,7 @@ int rfl_gemm_mix_run(struct rfl_gemm_ctx *c, struct rfl_gemm_mix *out)
         }
         if (rc == 0) {
             out->dram_gbytes_per_s = 2.0 * (double)copy_bytes / best * 1e-9;
-            emit(c, "dram_copy", NULL, 0, 1, best, rfl_gemm_nvml_mhz(c), NULL, out->dram_gbytes_per_s);
+            emit(c, "dram_copy", NULL, 0, 1, best, rfl_gpu_nvml_sm_mhz(&c->dev), NULL, out->dram_gbytes_per_s);
         }
     }
     cudaFree(buf);

@@ -23,11 +23,15 @@
  *
  * with BW the measured L2 read bandwidth (every block's tiles come through
  * L2; the DRAM figure, as the paper has it, is reported beside it), and
- * P_potential = min(P_SM, P_Mem) (Eq. 9). */
+ * P_potential = min(P_SM, P_Mem) (Eq. 9).
+ *
+ * The model rows at the model size go to gemm_model.csv and, as a table,
+ * to stderr. */
 #include "config.h"
-#include "gemm/gemm.h"
+#include "gemm/gemm_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 static double peak_instr_per_clock(const struct rfl_gpu_device *d, enum rfl_gemm_op op)
@@ -101,4 +105,169 @@ int rfl_gemm_model_bound(const struct rfl_gemm_kernel *k, const struct rfl_gemm_
                                                                                           : b->p_sm_gflops;
     b->valid = 1;
     return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * The model table (Lai and Seznec Fig. 3 / Eq. 9; Volkov and Demmel
+ * Tables 2 and 3): rows of gemm_model.csv and a table on stderr
+ * ---------------------------------------------------------------------- */
+
+void rfl_gemm_model_rows(const struct rfl_gemm_results *rs, unsigned ms, struct rfl_gemm_model_row *rows, int *n,
+                         int cap)
+{
+    *n = 0;
+    for (int t = 0; t < 2; t++)
+        for (int p = 0; p < RFL_GEMM_NPREC; p++)
+            for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
+                const struct rfl_gemm_result *r =
+                    rfl_gemm_results_find(rs, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p, t, ms, ms, ms);
+                if (!r || *n >= cap)
+                    continue;
+                struct rfl_gemm_model_row *row = &rows[(*n)++];
+                row->res = r;
+                row->peer = rfl_gemm_results_find(rs, RFL_GEMM_CUBLAS, r->prec, t, ms, ms, ms);
+                row->regs = 0;
+                row->blocks_per_sm = 0;
+                if (r->kernel) {
+                    struct cudaFuncAttributes fa;
+                    if (cudaFuncGetAttributes(&fa, r->kernel->func) == cudaSuccess)
+                        row->regs = fa.numRegs;
+                    int b = 0;
+                    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, r->kernel->func, r->kernel->threads,
+                                                                      r->kernel->dynamic_smem ? r->kernel->smem_bytes
+                                                                                              : 0) == cudaSuccess)
+                        row->blocks_per_sm = b;
+                }
+            }
+}
+
+void rfl_gemm_model_csv(struct rfl_csv *csv, const struct rfl_gemm_model_row *rows, int n,
+                        const struct rfl_gemm_mix *mix)
+{
+    for (int i = 0; i < n; i++) {
+        const struct rfl_gemm_result *r = rows[i].res;
+        const struct rfl_gemm_bound *b = &r->bound;
+        const struct rfl_gemm_kernel *k = r->kernel;
+        char cfg[96] = "", tile[32] = "";
+        if (k) {
+            rfl_gemm_kernel_config(k, cfg, sizeof cfg);
+            snprintf(tile, sizeof tile, "%dx%d", k->tm, k->tn);
+        } else {
+            const struct rfl_gemm_runner run = {RFL_GEMM_CUBLAS, NULL, r->prec, r->transb};
+            rfl_gemm_runner_config(&run, cfg, sizeof cfg);
+        }
+        const int counted = k && b->sass && b->sass->has_loop;
+        rfl_csv_str(csv, rfl_gemm_family_names[r->family]);
+        rfl_csv_str(csv, cfg);
+        rfl_csv_str(csv, rfl_gemm_prec_names[r->prec]);
+        rfl_csv_str(csv, r->transb ? "t" : "n");
+        rfl_csv_u64(csv, r->size.m);
+        rfl_csv_u64(csv, r->size.n);
+        rfl_csv_u64(csv, r->size.k);
+        rfl_csv_double(csv, rows[i].regs ? rows[i].regs : NAN);
+        rfl_csv_double(csv, k ? k->threads : NAN);
+        rfl_csv_double(csv, rows[i].blocks_per_sm ? rows[i].blocks_per_sm : NAN);
+        rfl_csv_str(csv, tile);
+        rfl_csv_double(csv, counted ? b->loop : NAN);
+        rfl_csv_double(csv, counted ? b->fma : NAN);
+        rfl_csv_str(csv, k ? rfl_gemm_op_names[k->op] : "");
+        rfl_csv_double(csv, counted ? b->lds : NAN);
+        rfl_csv_double(csv, counted ? b->lds_bytes : NAN);
+        rfl_csv_double(csv, k ? k->lds_distinct : NAN);
+        rfl_csv_double(csv, counted ? b->other : NAN);
+        rfl_csv_double(csv, k ? b->f_i : NAN);
+        rfl_csv_double(csv, k && isfinite(b->fma_per_lds) ? b->fma_per_lds : NAN);
+        rfl_csv_double(csv, k ? b->mix_fma_per_clock : NAN);
+        rfl_csv_double(csv, k ? b->mix_instr_per_clock : NAN);
+        rfl_csv_double(csv, k ? b->fma_peak_per_clock : NAN);
+        rfl_csv_double(csv, k ? b->f_t : NAN);
+        rfl_csv_double(csv, r->mhz);
+        rfl_csv_double(csv, r->peak);
+        rfl_csv_double(csv, k ? b->p_sm_lai_gflops : NAN);
+        rfl_csv_double(csv, k ? b->p_sm_gflops : NAN);
+        rfl_csv_double(csv, k ? b->intensity : NAN);
+        rfl_csv_double(csv, mix ? mix->l2_gbytes_per_s : NAN);
+        rfl_csv_double(csv, mix ? mix->dram_gbytes_per_s : NAN);
+        rfl_csv_double(csv, k ? b->p_mem_gflops : NAN);
+        rfl_csv_double(csv, k ? b->p_mem_dram_gflops : NAN);
+        rfl_csv_double(csv, k ? b->p_potential_gflops : NAN);
+        rfl_csv_double(csv, r->gflops);
+        rfl_csv_double(csv, k && b->p_potential_gflops > 0 ? b->p_potential_gflops / r->gflops : NAN);
+        rfl_csv_double(csv, rows[i].peer ? rows[i].peer->gflops : NAN);
+        rfl_csv_double(csv, rows[i].peer ? r->gflops / rows[i].peer->gflops : NAN);
+        rfl_csv_end_row(csv);
+    }
+}
+
+/* v with `decimals` digits after the point, `suffix` after it; "-" for NAN. */
+static void fmt(char *buf, size_t len, double v, int decimals, const char *suffix)
+{
+    if (isnan(v))
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%.*f%s", decimals, v, suffix);
+}
+
+/* Properties down, kernels across (nn rows only), as Volkov and Demmel's Table 3. */
+void rfl_gemm_model_table(const struct rfl_gemm_model_row *rows, int n, unsigned ms)
+{
+    const struct rfl_gemm_model_row *cols[16];
+    int nc = 0;
+    for (int i = 0; i < n && nc < 16; i++)
+        if (rows[i].res->transb == 0)
+            cols[nc++] = &rows[i];
+    if (nc == 0)
+        return;
+    fprintf(stderr, "\nrfl_gemm: upper-bound model at %u^3, nn (Lai & Seznec Eqs. 6-9; counts: main loop, SASS)\n", ms);
+    char line[1024], cell[64];
+    enum { LABEL = 26, W = 12 };
+#define ROW(label, expr)                                                                                      \
+    do {                                                                                                      \
+        int o_ = snprintf(line, sizeof line, "  %-*s", LABEL, label);                                         \
+        for (int i_ = 0; i_ < nc; i_++) {                                                                     \
+            const struct rfl_gemm_model_row *m_ = cols[i_];                                                            \
+            const struct rfl_gemm_result *r_ = m_->res;                                                                \
+            const struct rfl_gemm_bound *b_ = &r_->bound;                                                     \
+            (void)m_;                                                                                         \
+            (void)b_;                                                                                         \
+            expr;                                                                                             \
+            o_ += snprintf(line + o_, sizeof line - (size_t)o_, "%*s", W, cell);                              \
+        }                                                                                                     \
+        fprintf(stderr, "%s\n", line);                                                                        \
+    } while (0)
+    ROW("", snprintf(cell, sizeof cell, "%s", rfl_gemm_family_names[r_->family]));
+    ROW("precision", snprintf(cell, sizeof cell, "%s", rfl_gemm_prec_names[r_->prec]));
+    ROW("block tile", r_->kernel ? snprintf(cell, sizeof cell, "%dx%dx%d", r_->kernel->bm, r_->kernel->bn,
+                                            r_->kernel->bk)
+                                 : snprintf(cell, sizeof cell, "-"));
+    ROW("C per thread (regs)", r_->kernel ? snprintf(cell, sizeof cell, "%dx%d", r_->kernel->tm, r_->kernel->tn)
+                                          : snprintf(cell, sizeof cell, "-"));
+    ROW("registers per thread", fmt(cell, sizeof cell, m_->regs ? m_->regs : NAN, 0, ""));
+    ROW("threads x blocks per SM", m_->blocks_per_sm ? snprintf(cell, sizeof cell, "%dx%d", r_->kernel->threads,
+                                                                m_->blocks_per_sm)
+                                                     : snprintf(cell, sizeof cell, "-"));
+    ROW("loop instructions", fmt(cell, sizeof cell, b_->sass ? b_->loop : NAN, 0, ""));
+    ROW("  FMA-class", fmt(cell, sizeof cell, b_->sass ? b_->fma : NAN, 0, ""));
+    ROW("  shared loads (LDS)", fmt(cell, sizeof cell, b_->sass ? b_->lds : NAN, 0, ""));
+    ROW("  LDS width, bytes", fmt(cell, sizeof cell, b_->sass ? b_->lds_bytes : NAN, 0, ""));
+    ROW("  other", fmt(cell, sizeof cell, b_->sass ? b_->other : NAN, 0, ""));
+    ROW("F_I: FMA fraction", fmt(cell, sizeof cell, r_->kernel ? b_->f_i : NAN, 3, ""));
+    ROW("FMA per LDS", fmt(cell, sizeof cell, r_->kernel && isfinite(b_->fma_per_lds) ? b_->fma_per_lds : NAN,
+                           2, ""));
+    ROW("F_T: mix throughput", fmt(cell, sizeof cell, r_->kernel ? b_->f_t : NAN, 3, ""));
+    ROW("SM clock, MHz", fmt(cell, sizeof cell, r_->mhz, 0, ""));
+    ROW("peak, GFLOP/s", fmt(cell, sizeof cell, r_->peak, 0, ""));
+    ROW("P_SM Eq. 8, GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_sm_lai_gflops : NAN, 0, ""));
+    ROW("P_SM (min), GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_sm_gflops : NAN, 0, ""));
+    ROW("P_Mem Eq. 6 (L2), GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_mem_gflops : NAN, 0, ""));
+    ROW("bound Eq. 9, GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_potential_gflops : NAN, 0, ""));
+    ROW("bound, % of peak", fmt(cell, sizeof cell,
+                                 r_->kernel && r_->peak > 0 ? 100 * b_->p_potential_gflops / r_->peak : NAN, 1, "%"));
+    ROW("achieved, GFLOP/s", fmt(cell, sizeof cell, r_->gflops, 0, ""));
+    ROW("achieved, % of peak", fmt(cell, sizeof cell, r_->peak > 0 ? 100 * r_->gflops / r_->peak : NAN, 1, "%"));
+    ROW("bound / achieved", fmt(cell, sizeof cell,
+                                r_->kernel && b_->p_potential_gflops > 0 ? b_->p_potential_gflops / r_->gflops : NAN,
+                                3, ""));
+    ROW("achieved / cuBLAS", fmt(cell, sizeof cell, m_->peer ? r_->gflops / m_->peer->gflops : NAN, 3, ""));
+#undef ROW
 }

@@ -84,7 +84,7 @@ int rfl_gpu_count(int *count, char *why, size_t len)
     return 0;
 }
 
-static int attribute(enum cudaDeviceAttr attr, int device)
+int rfl_gpu_attribute(enum cudaDeviceAttr attr, int device)
 {
     int v = 0;
     if (cudaDeviceGetAttribute(&v, attr, device) != cudaSuccess) {
@@ -118,8 +118,8 @@ static int read_properties(int index, struct rfl_gpu_device *dev)
     dev->global_mem_bytes = p.totalGlobalMem;
     dev->mem_bus_bits = p.memoryBusWidth;
     dev->cooperative_launch = p.cooperativeLaunch;
-    dev->sm_clock_max_khz = attribute(cudaDevAttrClockRate, index);
-    dev->mem_clock_khz = attribute(cudaDevAttrMemoryClockRate, index);
+    dev->sm_clock_max_khz = rfl_gpu_attribute(cudaDevAttrClockRate, index);
+    dev->mem_clock_khz = rfl_gpu_attribute(cudaDevAttrMemoryClockRate, index);
     /* Double data rate: two transfers per memory clock on every pin. */
     dev->mem_theoretical_gbytes_per_s = 2.0 * dev->mem_clock_khz * 1e3 * (dev->mem_bus_bits / 8.0) * 1e-9;
     dev->datasheet = rfl_gpu_datasheet_for(dev->name);
@@ -179,6 +179,11 @@ int rfl_gpu_select(int first, struct rfl_gpu_device *dev)
     if (RFL_CUDA(cudaFree(NULL)))
         return RFL_EXIT_FAILURE;
     return RFL_EXIT_OK;
+}
+
+int rfl_gpu_select_agreed(int first, struct rfl_gpu_device *dev)
+{
+    return rfl_mpi_max_int(rfl_gpu_select(first, dev));
 }
 
 json_t *rfl_gpu_device_json(const struct rfl_gpu_device *d)

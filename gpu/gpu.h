@@ -1,9 +1,10 @@
-/* Host-side helpers shared by the GPU programs (rfl_gpu_bandwidth,
- * rfl_gpu_flops, rfl_gpu_micro): checked CUDA calls, device selection under
- * MPI (one rank per GPU, chosen by local rank), device properties and NVML
- * readings for the metadata, event timing, gathering per-rank numbers,
- * list options, the published figures a run is judged against, and the
- * evidence lines every program prints at the end. */
+/* Host-side helpers shared by the five GPU programs (rfl_gpu_bandwidth,
+ * rfl_gpu_flops, rfl_gpu_micro, rfl_unified_memory, rfl_gemm): checked CUDA
+ * calls, device selection under MPI (one rank per GPU, chosen by local
+ * rank), device properties and attributes, NVML readings (the SM clock
+ * for the samples, the rest for the metadata), event timing, gathering
+ * per-rank numbers, list options, the published figures a run is judged
+ * against, and the evidence lines every program prints at the end. */
 #ifndef RFL_GPU_H
 #define RFL_GPU_H
 
@@ -67,6 +68,11 @@ int rfl_gpu_list_devices(FILE *out);
 /* Selects this rank's device: (first + local rank) % count, reads its
  * properties and makes it current. Returns an RFL_EXIT_* code. */
 int rfl_gpu_select(int first, struct rfl_gpu_device *dev);
+/* rfl_gpu_select on every rank, agreed: the worst code of all ranks, so
+ * every rank goes on or every rank stops (collective). */
+int rfl_gpu_select_agreed(int first, struct rfl_gpu_device *dev);
+/* A device attribute; 0 where the runtime cannot say (the error cleared). */
+int rfl_gpu_attribute(enum cudaDeviceAttr attr, int device);
 const struct rfl_gpu_datasheet *rfl_gpu_datasheet_for(const char *name);
 struct rfl_gpu_sm_rates rfl_gpu_sm_rates_for(int cc_major, int cc_minor);
 
@@ -76,6 +82,8 @@ json_t *rfl_gpu_device_json(const struct rfl_gpu_device *dev);
  * (throttle) reasons; every field null with a "reason" when NVML is not
  * built in or cannot be loaded. */
 json_t *rfl_gpu_nvml_json(const struct rfl_gpu_device *dev);
+/* The SM clock now, from NVML, in MHz (NAN where NVML cannot say). */
+double rfl_gpu_nvml_sm_mhz(const struct rfl_gpu_device *dev);
 /* The metadata of a GPU run: rfl_meta_new's keys plus "gpus" (one object
  * per rank: rank, host, device, nvml_start) and the build's CUDA flags.
  * Collective: every rank calls it; rank 0 gets the object, others NULL. */

@@ -5,6 +5,7 @@
 #include "config.h"
 #include "gpu/gpu.h"
 
+#include <math.h>
 #include <string.h>
 
 #ifdef HAVE_NVML
@@ -146,3 +147,12 @@ json_t *rfl_gpu_nvml_json(const struct rfl_gpu_device *dev)
 }
 
 #endif
+
+double rfl_gpu_nvml_sm_mhz(const struct rfl_gpu_device *dev)
+{
+    json_t *j = rfl_gpu_nvml_json(dev);
+    json_t *v = j ? json_object_get(j, "sm_clock_mhz") : NULL;
+    double mhz = v && json_is_number(v) ? json_number_value(v) : NAN;
+    json_decref(j);
+    return mhz > 0 ? mhz : NAN;
+}

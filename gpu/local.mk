@@ -25,21 +25,11 @@ endif
 libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c
 libgpu_a_CPPFLAGS = $(gpu_cppflags)
 
-# A test double of the CUDA runtime and of the kernels (gpu/fake_cuda.c) runs
-# the three programs' host code where there is no GPU (tests/gpu_fake.sh).
-if HAVE_CUDA
-check_PROGRAMS += tests/gpu_fake_bandwidth tests/gpu_fake_flops tests/gpu_fake_micro
-endif
-gpu_fake_ldadd = libgpubandwidth.a libgpuflops.a libgpumicro.a libgpu.a librfl.a
-tests_gpu_fake_bandwidth_SOURCES = gpu_bandwidth/main.c gpu/fake_cuda.c
-tests_gpu_fake_bandwidth_CPPFLAGS = $(gpu_cppflags)
-tests_gpu_fake_bandwidth_LDADD = $(gpu_fake_ldadd)
-tests_gpu_fake_flops_SOURCES = gpu_flops/main.c gpu/fake_cuda.c
-tests_gpu_fake_flops_CPPFLAGS = $(gpu_cppflags)
-tests_gpu_fake_flops_LDADD = $(gpu_fake_ldadd)
-tests_gpu_fake_micro_SOURCES = gpu_micro/main.c gpu/fake_cuda.c
-tests_gpu_fake_micro_CPPFLAGS = $(gpu_cppflags)
-tests_gpu_fake_micro_LDADD = $(gpu_fake_ldadd)
+# The CUDA runtime stand-in (gpu/fake_cuda.c, knobs in gpu/fake_cuda.h)
+# runs a GPU program's host code where there is no GPU: each program's
+# local.mk links it, with the program's kernels done on the host
+# (PROGRAM/fake_kernels.c), into tests/gpu_fake_* or tests/um_fake_cuda.
+gpu_fake_sources = gpu/fake_cuda.h gpu/fake_cuda.c
 
 # The GPU tests always run: without --with-cuda or without a GPU they skip (77);
 # tests/gpu/ holds those of the three programs together: cli.sh, format.sh and fake.sh

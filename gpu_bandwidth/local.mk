@@ -14,3 +14,12 @@ rfl_gpu_bandwidth_SOURCES = gpu_bandwidth/main.c
 rfl_gpu_bandwidth_CPPFLAGS = $(gpu_cppflags)
 rfl_gpu_bandwidth_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
 rfl_gpu_bandwidth_LDADD = libgpubandwidth.a libgpubandwidthkernels.a $(gpu_ldadd)
+
+# The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
+# done on the host: tests/gpu/fake.sh.
+if HAVE_CUDA
+check_PROGRAMS += tests/gpu_fake_bandwidth
+endif
+tests_gpu_fake_bandwidth_SOURCES = gpu_bandwidth/main.c gpu_bandwidth/fake_kernels.c $(gpu_fake_sources)
+tests_gpu_fake_bandwidth_CPPFLAGS = $(gpu_cppflags)
+tests_gpu_fake_bandwidth_LDADD = libgpubandwidth.a libgpu.a librfl.a

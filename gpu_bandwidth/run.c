@@ -549,8 +549,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     memset(&c, 0, sizeof c);
     c.o = o;
     c.ranks = rfl_mpi_size();
-    int rc = rfl_gpu_select((int)o->device, &c.dev);
-    rc = rfl_mpi_max_int(rc);
+    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
     if (rc != RFL_EXIT_OK)
         return rc;
     const int root = rfl_mpi_rank() == 0;

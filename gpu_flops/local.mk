@@ -14,3 +14,12 @@ rfl_gpu_flops_SOURCES = gpu_flops/main.c
 rfl_gpu_flops_CPPFLAGS = $(gpu_cppflags)
 rfl_gpu_flops_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
 rfl_gpu_flops_LDADD = libgpuflops.a libgpuflopskernels.a $(gpu_ldadd)
+
+# The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
+# done on the host: tests/gpu/fake.sh.
+if HAVE_CUDA
+check_PROGRAMS += tests/gpu_fake_flops
+endif
+tests_gpu_fake_flops_SOURCES = gpu_flops/main.c gpu_flops/fake_kernels.c $(gpu_fake_sources)
+tests_gpu_fake_flops_CPPFLAGS = $(gpu_cppflags)
+tests_gpu_fake_flops_LDADD = libgpuflops.a libgpu.a librfl.a

@@ -284,7 +284,7 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
     memset(&c, 0, sizeof c);
     c.o = o;
     c.ranks = rfl_mpi_size();
-    int rc = rfl_mpi_max_int(rfl_gpu_select((int)o->device, &c.dev));
+    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
     if (rc != RFL_EXIT_OK)
         return rc;
     const int root = rfl_mpi_rank() == 0;

@@ -16,3 +16,12 @@ rfl_gpu_micro_SOURCES = gpu_micro/main.c
 rfl_gpu_micro_CPPFLAGS = $(gpu_cppflags)
 rfl_gpu_micro_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
 rfl_gpu_micro_LDADD = libgpumicro.a libgpumicrokernels.a $(gpu_ldadd)
+
+# The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
+# done on the host: tests/gpu/fake.sh.
+if HAVE_CUDA
+check_PROGRAMS += tests/gpu_fake_micro
+endif
+tests_gpu_fake_micro_SOURCES = gpu_micro/main.c gpu_micro/fake_kernels.c $(gpu_fake_sources)
+tests_gpu_fake_micro_CPPFLAGS = $(gpu_cppflags)
+tests_gpu_fake_micro_LDADD = libgpumicro.a libgpu.a librfl.a

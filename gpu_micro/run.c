@@ -210,7 +210,7 @@ int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
     c.o = o;
     c.ranks = rfl_mpi_size();
     c.root = rfl_mpi_rank() == 0;
-    int rc = rfl_mpi_max_int(rfl_gpu_select((int)o->device, &c.dev));
+    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
     if (rc != RFL_EXIT_OK)
         return rc;
     c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;

@@ -152,7 +152,7 @@ mkdir "$out" || hard_error "mkdir $out"
 doubles=$top_builddir/tests
 if [ -x "$doubles/gpu_fake_bandwidth" ] && [ -x "$doubles/gpu_fake_flops" ] && [ -x "$doubles/gpu_fake_micro" ] &&
     [ -x "$doubles/um_fake_cuda" ]; then
-    unset RFL_FAKE_NO_GPU UM_FAKE_DEVICES UM_FAKE_FREE UM_FAKE_MALLOC_MAX UM_FAKE_PASS_S_PER_GB
+    unset RFL_FAKE_DEVICES RFL_FAKE_FREE RFL_FAKE_MALLOC_MAX RFL_FAKE_PASS_S_PER_GB
     "$doubles/gpu_fake_bandwidth" --wss 64K:1M --experiments 1 --min-time 0.0001 -o "$out/gpu_bandwidth.csv" \
         >/dev/null 2>"$tmp/err" || fail "gpu_fake_bandwidth: exit $?: $(tail -n 3 "$tmp/err")"
     "$doubles/gpu_fake_flops" --fpe 1,2,64 --chains 1,8 --experiments 1 --min-time 0.0001 -o "$out/gpu_flops.csv" \

@@ -21,12 +21,13 @@ rfl_unified_memory_CPPFLAGS = $(gpu_cppflags)
 rfl_unified_memory_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
 rfl_unified_memory_LDADD = libunifiedmemory.a libumkernels.a libgpu.a librfl.a $(CUDA_LIBS)
 
-# A test double of the CUDA runtime runs the whole sweep on the host, so
-# um_fake tests the sweep's logic where there is no GPU.
+# The CUDA runtime stand-in (gpu/local.mk) and the GPU pass on the host
+# (fake_kernels.c) run the whole sweep on the host, so tests/unified_memory/fake.sh tests the
+# sweep's logic where there is no GPU.
 if HAVE_CUDA
 check_PROGRAMS += tests/um_fake_cuda
 endif
-tests_um_fake_cuda_SOURCES = unified_memory/main.c unified_memory/fake_cuda.c
+tests_um_fake_cuda_SOURCES = unified_memory/main.c unified_memory/fake_kernels.c $(gpu_fake_sources)
 tests_um_fake_cuda_CPPFLAGS = $(gpu_cppflags)
 tests_um_fake_cuda_LDADD = libunifiedmemory.a libgpu.a librfl.a
 

@@ -46,16 +46,6 @@ static int failed(cudaError_t err, const char *call, char *why, size_t len)
 }
 #define FAILED(call) failed((call), #call, why, len)
 
-static int attribute(enum cudaDeviceAttr attr, int device)
-{
-    int v = 0;
-    if (cudaDeviceGetAttribute(&v, attr, device) != cudaSuccess) {
-        (void)cudaGetLastError();
-        return 0;
-    }
-    return v;
-}
-
 /* CUDA 13 names memory locations; older runtimes take a device number
  * (cudaCpuDeviceId for the host). */
 #if CUDART_VERSION >= 13000
@@ -85,15 +75,15 @@ enum rfl_um_alloc_result rfl_um_buffers_alloc(struct rfl_um_buffers *b, enum rfl
     const size_t bytes = n * sizeof(double);
     const struct rfl_um_mechanism_info *m = &rfl_um_mechanisms[mech];
 
-    if (mech == RFL_UM_ZERO_COPY && !attribute(cudaDevAttrCanMapHostMemory, device)) {
+    if (mech == RFL_UM_ZERO_COPY && !rfl_gpu_attribute(cudaDevAttrCanMapHostMemory, device)) {
         snprintf(why, len, "the device cannot map host memory (cudaDevAttrCanMapHostMemory = 0)");
         return RFL_UM_ALLOC_UNSUPPORTED;
     }
-    if (m->managed && !attribute(cudaDevAttrManagedMemory, device)) {
+    if (m->managed && !rfl_gpu_attribute(cudaDevAttrManagedMemory, device)) {
         snprintf(why, len, "the device has no managed memory (cudaDevAttrManagedMemory = 0)");
         return RFL_UM_ALLOC_UNSUPPORTED;
     }
-    if (mech == RFL_UM_MANAGED_PREFETCH && !attribute(cudaDevAttrConcurrentManagedAccess, device)) {
+    if (mech == RFL_UM_MANAGED_PREFETCH && !rfl_gpu_attribute(cudaDevAttrConcurrentManagedAccess, device)) {
         snprintf(why, len, "cudaMemPrefetchAsync needs cudaDevAttrConcurrentManagedAccess, which is 0 here");
         return RFL_UM_ALLOC_UNSUPPORTED;
     }

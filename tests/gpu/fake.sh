@@ -1,6 +1,6 @@
 # The GPU programs' host code without a GPU: tests/gpu_fake_* are the three
 # programs linked against a test double of the CUDA runtime and kernels
-# (gpu/fake_cuda.c), and the GPU tests run against them: sweeps,
+# (gpu/fake_cuda.c, PROGRAM/fake_kernels.c), and the GPU tests run against them: sweeps,
 # calibration, verification (and its failures), CSV, sidecars, evidence and
 # MPI, everything but the kernels themselves.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
@@ -25,10 +25,10 @@ $(tail -n 20 "$log")" ;;
 done
 [ $ran -ge 4 ] || fail "only $ran of the GPU tests ran against the test double"
 # No device: the programs say so and exit 1, and the GPU tests skip.
-RFL_FAKE_NO_GPU=1 "$RFL_GPU_BANDWIDTH" --list-devices >/dev/null 2>"$tmp/err"
+RFL_FAKE_DEVICES=0 "$RFL_GPU_BANDWIDTH" --list-devices >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 1 ] && grep -q "no CUDA device" "$tmp/err" || fail "no device: exit $rc: $(cat "$tmp/err")"
-RFL_FAKE_NO_GPU=1 "${SHELL:-sh}" "$top_srcdir/tests/gpu_flops/gpu.sh" >"$tmp/skip.log" 2>&1
+RFL_FAKE_DEVICES=0 "${SHELL:-sh}" "$top_srcdir/tests/gpu_flops/gpu.sh" >"$tmp/skip.log" 2>&1
 rc=$?
 [ $rc -eq 77 ] || fail "no device: gpu_flops/gpu.sh exit $rc, expected 77 (skip)"
 exit 0

@@ -19,7 +19,7 @@ check_print_columns "$RFL_UM" unified-memory unified_memory.csv
 # with no CUDA device visible, so a CUDA call made before the check would
 # show as "no CUDA device" and exit 1.
 (
-    export CUDA_VISIBLE_DEVICES= UM_FAKE_DEVICES=0
+    export CUDA_VISIBLE_DEVICES= RFL_FAKE_DEVICES=0
     EXPECT_PROGRAM=$RFL_UM
     expect_bad_value --bogus
     expect_bad_value --reuse 0

@@ -1,6 +1,6 @@
 # rfl_unified_memory's sweep logic without a GPU: tests/um_fake_cuda is the
 # same program linked against a test double of the CUDA runtime (host
-# memory everywhere, the GPU pass a CPU loop; unified_memory/fake_cuda.c).
+# memory everywhere, the GPU pass a CPU loop; gpu/fake_cuda.c, unified_memory/fake_kernels.c).
 # Checked: every mechanism x working set x reuse gives a whole, verified row
 # matching docs/FORMAT.md and the effective-bytes formula; the memory guard
 # refuses managed arrays past the free memory (and the double aborts if one
@@ -11,8 +11,8 @@
 cuda_sanitizer_options
 require_cuda_program "$RFL_UM_FAKE"
 fake=$RFL_UM_FAKE
-unset UM_FAKE_DEVICES UM_FAKE_FREE UM_FAKE_FREE_AFTER UM_FAKE_FREE_LATER UM_FAKE_MALLOC_MAX \
-    UM_FAKE_PASS_S_PER_GB UM_FAKE_NO_CONCURRENT UM_FAKE_LOSE_PASS UM_FAKE_LOG
+unset RFL_FAKE_DEVICES RFL_FAKE_FREE RFL_FAKE_FREE_AFTER RFL_FAKE_FREE_LATER RFL_FAKE_MALLOC_MAX \
+    RFL_FAKE_PASS_S_PER_GB RFL_FAKE_NO_CONCURRENT RFL_FAKE_LOSE_PASS RFL_FAKE_LOG
 export OMP_NUM_THREADS=2
 small="--wss 4K:1M --growth 4 --reuse 1,2,8 --min-time 0.0005 --experiments 2"
 
@@ -49,7 +49,7 @@ fi
 
 # 3. The memory guard. Another process takes the device's memory after the
 # start: managed arrays past 90% of what is free are skipped, never allocated.
-UM_FAKE_LOG=$tmp/alloc.log UM_FAKE_FREE_AFTER=1 UM_FAKE_FREE_LATER=300000 \
+RFL_FAKE_LOG=$tmp/alloc.log RFL_FAKE_FREE_AFTER=1 RFL_FAKE_FREE_LATER=300000 \
     "$fake" --wss 64K:1M --growth 4 --reuse 1,2 --min-time 0.0005 --no-reference -m managed,managed_prefetch,pinned_alloc \
     -o "$tmp/mem.csv" >/dev/null 2>"$tmp/err"
 rc=$?
@@ -70,24 +70,24 @@ have_python3 && { [ "$(json_eval "$tmp/mem.json" 'sum(s["status"] == "skipped_me
 
 # --mem-limit past 90% of the free memory, and --wss past the limit: exit 2
 # before anything is allocated.
-UM_FAKE_LOG=$tmp/alloc2.log UM_FAKE_FREE=1000000000 "$fake" --mem-limit 950000000 -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
+RFL_FAKE_LOG=$tmp/alloc2.log RFL_FAKE_FREE=1000000000 "$fake" --mem-limit 950000000 -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && grep -q -- "--mem-limit" "$tmp/err" && grep -q "hang" "$tmp/err" ||
     fail "--mem-limit past 90% of free: exit $rc: $(cat "$tmp/err")"
-UM_FAKE_LOG=$tmp/alloc2.log UM_FAKE_FREE=1000000000 "$fake" --wss 4K:1G --mem-limit 100M -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
+RFL_FAKE_LOG=$tmp/alloc2.log RFL_FAKE_FREE=1000000000 "$fake" --wss 4K:1G --mem-limit 100M -o "$tmp/x.csv" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] && grep -q -- "--wss" "$tmp/err" || fail "--wss past --mem-limit: exit $rc: $(cat "$tmp/err")"
 ! grep -q cudaMallocManaged "$tmp/alloc2.log" || fail "a refused run allocated managed memory"
 [ ! -e "$tmp/x.csv" ] || fail "a refused run left a CSV"
 # The default range stops at half the free memory.
-UM_FAKE_FREE=4000000 "$fake" --quick --reuse 1 --no-reference -m pinned_alloc -o "$tmp/clamp.csv" >/dev/null 2>"$tmp/err" ||
+RFL_FAKE_FREE=4000000 "$fake" --quick --reuse 1 --no-reference -m pinned_alloc -o "$tmp/clamp.csv" >/dev/null 2>"$tmp/err" ||
     fail "default range, little free memory: exit $?: $(tail -n 3 "$tmp/err")"
 grep -q "the working set stops at" "$tmp/err" || fail "no message for the clamped range"
 max=$(csv_column "$tmp/clamp.csv" wss_bytes | sort -n | tail -n 1)
 [ "$max" -le 2000000 ] || fail "default range not clamped to half the free memory: $max"
 
 # 4. Allocation failures and missing features skip points; the run goes on.
-UM_FAKE_MALLOC_MAX=300000 UM_FAKE_NO_CONCURRENT=1 "$fake" --wss 64K:1M --growth 4 --reuse 1,2 --min-time 0.0005 \
+RFL_FAKE_MALLOC_MAX=300000 RFL_FAKE_NO_CONCURRENT=1 "$fake" --wss 64K:1M --growth 4 --reuse 1,2 --min-time 0.0005 \
     -o "$tmp/fail.csv" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || fail "allocation failures: exit $rc: $(tail -n 5 "$tmp/err")"
@@ -104,7 +104,7 @@ grep -q "reference measurements skipped" "$tmp/err" || fail "the failed referenc
 # 5. The time limit: a GPU pass of 1 MiB takes 10 ms here; reuse 64 would
 # take over half a second a trial and is skipped; nothing runs long.
 start=$(date +%s)
-UM_FAKE_PASS_S_PER_GB=10 "$fake" --wss 256K:1M --growth 4 --reuse 1,4,16,64,256 --point-timeout 0.3 --min-time 0.005 \
+RFL_FAKE_PASS_S_PER_GB=10 "$fake" --wss 256K:1M --growth 4 --reuse 1,4,16,64,256 --point-timeout 0.3 --min-time 0.005 \
     --no-reference -m pinned_alloc,zero_copy -o "$tmp/time.csv" >/dev/null 2>"$tmp/err"
 rc=$?
 took=$(( $(date +%s) - start ))
@@ -126,7 +126,7 @@ rc=$?
 [ $rc -eq 3 ] && grep -q "verification failed" "$tmp/err" || fail "--inject-fault: exit $rc: $(tail -n 3 "$tmp/err")"
 have_python3 && { [ "$(json_eval "$tmp/f.json" 'd["status"]')" = verification_failed ] || fail "sidecar status after a mismatch"; }
 for m in pageable zero_copy managed managed_prefetch; do
-    UM_FAKE_LOSE_PASS=7 "$fake" --wss 64K:64K --reuse 1,4 -m $m --no-reference -o "$tmp/l.csv" >/dev/null 2>"$tmp/err"
+    RFL_FAKE_LOSE_PASS=7 "$fake" --wss 64K:64K --reuse 1,4 -m $m --no-reference -o "$tmp/l.csv" >/dev/null 2>"$tmp/err"
     rc=$?
     [ $rc -eq 3 ] && grep -q "wrong values" "$tmp/err" || fail "a lost GPU pass ($m): exit $rc: $(tail -n 3 "$tmp/err")"
 done

@@ -1,0 +1,123 @@
+/* rfl_gemm --self-test: the host-side checks, no GPU needed: size
+ * parsing, error bounds, the SASS parser, the mix interpolation, the
+ * peaks, the SASS table of this build and the model on its counts. */
+#include "config.h"
+#include "gemm/gemm_internal.h"
+#include "common/rfl.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXPECT(cond)                                                                                          \
+    do {                                                                                                      \
+        if (!(cond)) {                                                                                        \
+            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
+            failures++;                                                                                       \
+        }                                                                                                     \
+    } while (0)
+
+int rfl_gemm_self_test(void)
+{
+    int failures = rfl_gpu_self_test();
+    struct rfl_gemm_size s[4];
+    int n = 0;
+    EXPECT(rfl_gemm_parse_sizes("t", "8192,1024x2048x256", s, 4, &n) == 0 && n == 2);
+    EXPECT(s[0].m == 8192 && s[0].n == 8192 && s[0].k == 8192 && s[1].m == 1024 && s[1].n == 2048 && s[1].k == 256);
+    /* Bounds: FP32 at k = 4096 is 8 * 2^-24 * 64. */
+    EXPECT(fabs(rfl_gemm_error_bound(RFL_GEMM_FP32, 4096) - 8.0 * 64 / 16777216.0) < 1e-12);
+    EXPECT(rfl_gemm_error_bound(RFL_GEMM_BF16, 1) > rfl_gemm_error_bound(RFL_GEMM_TF32, 1));
+    /* The SASS parser: address targets and label targets give the same loop. */
+    static const char *const listings[] = {
+        "\t\tFunction : k_addr\n"
+        "        /*0000*/                   MOV R1, c[0x0][0x28] ;   /* 0x00000a0000017a02 */\n"
+        "        /*0010*/                   LDS.128 R4, [R2] ;       /* 0x0000000002047984 */\n"
+        "        /*0020*/                   FFMA R8, R4, R5, R8 ;    /* 0x0000000504087223 */\n"
+        "        /*0030*/                   FFMA R9, R6, R7, R9 ;    /* 0x0000000706097223 */\n"
+        "        /*0040*/              @!PT LDS RZ, [RZ] ;           /* 0x00000000ff00f984 */\n"
+        "        /*0050*/               @P0 BRA 0x10 ;               /* 0xfffffffc00e00947 */\n"
+        "        /*0060*/                   EXIT ;                   /* 0x000000000000794d */\n"
+        "        /*0070*/                   BRA 0x70;                /* 0xfffffffc00fc7947 */\n",
+        "\t\tFunction : k_label\n"
+        "        /*0000*/                   MOV R1, c[0x0][0x28] ;\n"
+        ".L_x_0:\n"
+        "        /*0010*/                   LDS.128 R4, [R2] ;\n"
+        "        /*0020*/                   FFMA R8, R4, R5, R8 ;\n"
+        "        /*0030*/                   FFMA R9, R6, R7, R9 ;\n"
+        "        /*0040*/              @!PT LDS RZ, [RZ] ;\n"
+        "        /*0050*/               @P0 BRA `(.L_x_0) ;\n"
+        "        /*0060*/                   EXIT ;\n"
+        ".L_x_1:\n"
+        "        /*0070*/                   BRA `(.L_x_1);\n",
+    };
+    for (int i = 0; i < 2; i++) {
+        FILE *f = fmemopen((void *)listings[i], strlen(listings[i]), "r");
+        struct rfl_sass_counts *list = NULL;
+        char why[128];
+        EXPECT(f && rfl_sass_parse(f, &list, &n, why, sizeof why) == 0 && n == 1);
+        if (f)
+            fclose(f);
+        if (list && n == 1) {
+            EXPECT(list[0].has_loop && list[0].loop_start == 0x10 && list[0].loop_end == 0x50);
+            EXPECT(list[0].loop_instructions == 5 && list[0].loop[RFL_SASS_FFMA] == 2);
+            EXPECT(list[0].loop[RFL_SASS_LDS128] == 1 && list[0].loop[RFL_SASS_NOP] == 1);
+            EXPECT(list[0].instructions == 8);
+        }
+        free(list);
+    }
+    EXPECT(rfl_sass_classify("DMMA.8x8x4") == RFL_SASS_DMMA884 && rfl_sass_classify("LDS.U.64") == RFL_SASS_LDS64);
+    EXPECT(rfl_sass_classify("LDGSTS.E.BYPASS.128") == RFL_SASS_LDGSTS && rfl_sass_classify("LDS") == RFL_SASS_LDS32);
+    /* Interpolation in log2 of the ratio, clamped at the ends. */
+    struct rfl_gemm_mix_point pts[4] = {
+        {RFL_GEMM_OP_FFMA, 16, 8, 4, 1, 4, 3.0, 0.75, 1000}, {RFL_GEMM_OP_FFMA, 16, 8, 16, 1, 16, 3.8, 0.24, 1000},
+        {RFL_GEMM_OP_FFMA, 16, 1, 4, 1, 4, 2.0, 0.5, 1000}, {RFL_GEMM_OP_FFMA, 16, 8, 64, 0, INFINITY, 4.0, 0, 1000}};
+    struct rfl_gemm_mix m = {4, pts, 5000, 3000, 1000};
+    EXPECT(fabs(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 8, 8) - 3.4) < 1e-9);
+    EXPECT(fabs(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 8, 64) - 3.8) < 1e-9);
+    EXPECT(fabs(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 8, 1) - 3.0) < 1e-9);
+    EXPECT(fabs(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 1, 8) - 2.0) < 1e-9);
+    EXPECT(fabs(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 32, 8) - 3.4) < 1e-9);
+    EXPECT(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 8, INFINITY) == 4.0);
+    EXPECT(isnan(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_DFMA, 16, 8, 8)));
+    /* Peaks of an H100: 132 SMs, 256 FP32 and 256 FP64-tensor FLOPs per clock. */
+    struct rfl_gpu_device d;
+    memset(&d, 0, sizeof d);
+    d.cc_major = 9;
+    d.sm_count = 132;
+    d.rates = rfl_gpu_sm_rates_for(9, 0);
+    EXPECT(rfl_gemm_unit_flops_per_clock(&d, RFL_GEMM_UNIT_FP32) == 256);
+    EXPECT(rfl_gemm_unit_flops_per_clock(&d, RFL_GEMM_UNIT_FP64_TENSOR) == 256);
+    EXPECT(rfl_gemm_unit_of(&d, RFL_GEMM_CUBLAS, RFL_GEMM_FP64) == RFL_GEMM_UNIT_FP64_TENSOR);
+    EXPECT(rfl_gemm_unit_of(&d, RFL_GEMM_TILED, RFL_GEMM_FP64) == RFL_GEMM_UNIT_FP64);
+    /* Every built-in kernel has a main loop with FMAs in the SASS table (when the build had cuobjdump). */
+    int nk;
+    const struct rfl_gemm_kernel *t = rfl_gemm_kernel_table(&nk);
+    EXPECT(nk > 0);
+    if (rfl_gemm_sass_count > 0) {
+        for (int i = 0; i < nk; i++) {
+            const struct rfl_sass_counts *sc = rfl_gemm_sass_find(t[i].symbol);
+            if (!sc || !sc->has_loop || rfl_sass_fma(sc->loop) == 0) {
+                fprintf(stderr, "self-test: %s: no main loop with FMAs in the SASS table\n", t[i].symbol);
+                failures++;
+            } else if (sc->loop[RFL_SASS_LOCAL]) {
+                fprintf(stderr, "self-test: %s: %d local loads/stores (spills) in the main loop\n", t[i].symbol,
+                        sc->loop[RFL_SASS_LOCAL]);
+                failures++;
+            }
+        }
+        /* The model on a kernel's real counts: F_I within (0, 1], bound at most the peak. */
+        struct rfl_gemm_bound b;
+        for (int i = 0; i < nk; i++)
+            if (t[i].family == RFL_GEMM_TILED && t[i].prec == RFL_GEMM_FP32) {
+                EXPECT(rfl_gemm_model_bound(&t[i], &m, &d, 1000, &b) == 0);
+                EXPECT(b.f_i > 0 && b.f_i <= 1 && b.p_sm_gflops <= b.peak_gflops * (1 + 1e-9));
+                break;
+            }
+    } else {
+        fprintf(stderr, "rfl_gemm: self-test: no SASS table in this build (%s)\n", rfl_gemm_sass_source);
+    }
+    if (failures == 0)
+        fprintf(stderr, "rfl_gemm: self-test passed\n");
+    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+}

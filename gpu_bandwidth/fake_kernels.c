@@ -1,0 +1,76 @@
+/* gpu_bandwidth's kernels on the host, for tests/gpu_fake_bandwidth (with
+ * the runtime stand-in gpu/fake_cuda.c): the same closed forms as the
+ * kernels in plain loops; made-up clocks. */
+#include "config.h"
+#include "gpu_bandwidth/kernels.h"
+#include "gpu/fake_cuda.h"
+
+#include <math.h>
+#include <stddef.h>
+
+cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
+{
+    double t0 = rfl_fake_now();
+    size_t n = l->n_vec * (l->precision == RFL_GPU_FP64 ? 2 : 4);
+    for (unsigned long long t = 0; t < l->trials; t++) {
+        double sum = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (l->precision == RFL_GPU_FP64) {
+                double *a = l->a;
+                if (l->access == RFL_GBW_RMW)
+                    a[i] = fma(a[i], 1.0, 1.0);
+                else
+                    sum += a[i];
+            } else {
+                float *a = l->a;
+                if (l->access == RFL_GBW_RMW)
+                    a[i] = fmaf(a[i], 1.0f, 1.0f);
+                else
+                    sum += a[i];
+            }
+        }
+        if (l->access == RFL_GBW_READ)
+            l->block_sums[t % l->blocks] += sum;
+    }
+    if (l->kernel != RFL_GBW_GLOBAL_LAUNCH)
+        rfl_fake_clock(l->clock, t0, 0);
+    return cudaSuccess;
+}
+cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_access a, enum rfl_gpu_precision p, unsigned threads,
+                              size_t smem, int *b)
+{
+    (void)k;
+    (void)a;
+    (void)p;
+    int by_threads = 2048 / (int)threads, by_smem = smem ? (int)(233472 / (smem + 1024 + 256)) : 32;
+    *b = by_threads < by_smem ? by_threads : by_smem;
+    return cudaSuccess;
+}
+cudaError_t rfl_gbw_fill(enum rfl_gpu_precision p, void *a, size_t n_vec, cudaStream_t s)
+{
+    (void)s;
+    size_t n = n_vec * (p == RFL_GPU_FP64 ? 2 : 4);
+    for (size_t i = 0; i < n; i++)
+        if (p == RFL_GPU_FP64)
+            ((double *)a)[i] = (double)((i & 7) + 1);
+        else
+            ((float *)a)[i] = (float)((i & 7) + 1);
+    return cudaSuccess;
+}
+cudaError_t rfl_gbw_check(enum rfl_gpu_precision p, const void *a, size_t n_vec, double off, struct rfl_gpu_mismatch *m,
+                          cudaStream_t s)
+{
+    (void)s;
+    size_t n = n_vec * (p == RFL_GPU_FP64 ? 2 : 4);
+    for (size_t i = 0; i < n; i++) {
+        int bad = p == RFL_GPU_FP64 ? !(((const double *)a)[i] == (double)((i & 7) + 1) + off)
+                                    : !(((const float *)a)[i] == (float)((double)((i & 7) + 1) + off));
+        if (bad) {
+            m->count++;
+            if (i < m->first_index)
+                m->first_index = i;
+        }
+    }
+    return cudaSuccess;
+}
+
