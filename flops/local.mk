@@ -4,6 +4,8 @@
 noinst_LIBRARIES += libflops.a
 libflops_a_SOURCES = \
 	flops/flops.h flops/cli.c flops/sweep.c \
+	flops/plan.c flops/plan.h flops/sample.c flops/sample.h \
+	flops/rows.c flops/rows.h flops/sidecar.c flops/sidecar.h \
 	flops/kernels.h flops/kernels.c flops/kernels_ref.c \
 	flops/kernels_x86.c flops/kernels_neon.c flops/kernels_simd.inc \
 	flops/cpu.c flops/cpu.h \
