@@ -8,7 +8,9 @@ endif
 libgpubandwidthkernels_a_SOURCES = $(gpu_kernel_headers) gpu_bandwidth/kernels.h gpu_bandwidth/kernels.cu
 gpu_bandwidth/kernels.$(OBJEXT): $(gpu_kernel_headers) gpu_bandwidth/kernels.h
 
-libgpubandwidth_a_SOURCES = gpu_bandwidth/gpu_bandwidth.h gpu_bandwidth/cli.c gpu_bandwidth/run.c
+libgpubandwidth_a_SOURCES = gpu_bandwidth/gpu_bandwidth.h gpu_bandwidth/internal.h gpu_bandwidth/cli.c \
+	gpu_bandwidth/configs.c gpu_bandwidth/sample.c gpu_bandwidth/rows.c gpu_bandwidth/evidence.c \
+	gpu_bandwidth/selftest.c gpu_bandwidth/run.c
 libgpubandwidth_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gpu_bandwidth_SOURCES = gpu_bandwidth/main.c
 rfl_gpu_bandwidth_CPPFLAGS = $(gpu_cppflags)

@@ -1,0 +1,128 @@
+/* What rfl_gpu_bandwidth's run found, for rank 0's own GPU: the best rows
+ * per level, the evidence checks in the sidecar (against the datasheet,
+ * cudaMemcpy and the shared memory's bytes per clock) and the summary table
+ * on stderr. */
+#include "config.h"
+#include "gpu_bandwidth/internal.h"
+#include "common/log.h"
+#include "common/mpi_shim.h"
+#include "common/size.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const level_names[RFL_GBW_NLEVELS] = {"shared", "l1", "l2", "device_memory"};
+
+int rfl_gbw_level_index(const char *name)
+{
+    for (int i = 0; i < RFL_GBW_NLEVELS; i++)
+        if (strcmp(name, level_names[i]) == 0)
+            return i;
+    return RFL_GBW_NLEVELS - 1;
+}
+
+void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,
+                       double mhz, int clocked)
+{
+    const struct rfl_gbw_kernel_info *k = &rfl_gbw_kernels[cfg->kernel];
+    const double gbs = bytes_per_s * 1e-9;
+    struct rfl_gbw_best *b = &c->best;
+    if (cfg->kernel == RFL_GBW_MEMCPY) {
+        if (wss >= RFL_GBW_DEVICE_MEMORY_L2_FACTOR * (uint64_t)c->dev.l2_bytes && gbs > b->memcpy_gbs) {
+            b->memcpy_gbs = gbs;
+            b->memcpy_wss = wss;
+        }
+        return;
+    }
+    if (cfg->kernel == RFL_GBW_SHARED) {
+        const double fraction =
+            clocked ? bytes_per_s / (c->dev.sm_count * mhz * 1e6) / c->dev.rates.shared_bytes : 0;
+        if (fraction > b->shared_fraction) {
+            b->shared_fraction = fraction;
+            b->shared_gbs = gbs;
+            b->shared_mhz = mhz;
+        }
+        return;
+    }
+    if (wss >= RFL_GBW_DEVICE_MEMORY_L2_FACTOR * (uint64_t)c->dev.l2_bytes && gbs > b->device_gbs) {
+        b->device_gbs = gbs;
+        b->device_wss = wss;
+        b->device_kernel = k->name;
+        snprintf(b->device_config, sizeof b->device_config, "%s %s %s, %u x %u threads",
+                 k->name, rfl_gbw_access_names[cfg->access], rfl_gpu_precision_names[cfg->prec], cfg->blocks,
+                 cfg->threads);
+    }
+    if ((cfg->kernel == RFL_GBW_GLOBAL_STREAM || cfg->kernel == RFL_GBW_GLOBAL_BULK) && wss <= c->dev.l2_bytes &&
+        gbs > b->l2_gbs) {
+        b->l2_gbs = gbs;
+        b->l2_wss = wss;
+        snprintf(b->l2_config, sizeof b->l2_config, "%s %s, %u x %u threads", k->name,
+                 rfl_gpu_precision_names[cfg->prec], cfg->blocks, cfg->threads);
+    }
+}
+
+void rfl_gbw_print_summary(const struct rfl_gbw_config *cfgs, int ncfg, double (*best)[RFL_GBW_NLEVELS])
+{
+    if (rfl_mpi_rank() != 0)
+        return;
+    fprintf(stderr, "%-44s %10s %10s %10s %14s\n", "best GB/s (rank 0's GPU)", "shared", "l1", "l2", "device_memory");
+    for (int i = 0; i < ncfg; i++) {
+        const struct rfl_gbw_config *cfg = &cfgs[i];
+        char name[96];
+        if (cfg->kernel == RFL_GBW_MEMCPY)
+            snprintf(name, sizeof name, "%s", rfl_gbw_kernels[cfg->kernel].name);
+        else
+            snprintf(name, sizeof name, "%s %s %s %ux%u", rfl_gbw_kernels[cfg->kernel].name,
+                     rfl_gbw_access_names[cfg->access], rfl_gpu_precision_names[cfg->prec], cfg->blocks,
+                     cfg->threads);
+        fprintf(stderr, "%-44s", name);
+        for (int l = 0; l < RFL_GBW_NLEVELS; l++)
+            if (best[i][l] > 0)
+                fprintf(stderr, " %*.1f", l == 3 ? 14 : 10, best[i][l]);
+            else
+                fprintf(stderr, " %*s", l == 3 ? 14 : 10, "-");
+        fputc('\n', stderr);
+    }
+}
+
+void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernels)
+{
+    const struct rfl_gbw_best *b = &c->best;
+    const struct rfl_gpu_datasheet *ds = c->dev.datasheet;
+    char note[192];
+    rfl_info("evidence: device %s, %d SMs, L2 %.0f MiB, datasheet %s", c->dev.name, c->dev.sm_count,
+             c->dev.l2_bytes / 1048576.0, ds ? ds->part : "unknown (no target)");
+    const unsigned device_kernels =
+        (1u << RFL_GBW_GLOBAL_INSIDE) | (1u << RFL_GBW_GLOBAL_LAUNCH) | (1u << RFL_GBW_GLOBAL_STREAM) |
+        (1u << RFL_GBW_GLOBAL_BULK);
+    if (kernels & device_kernels) {
+        char sz[32];
+        snprintf(note, sizeof note, "%s at %s", b->device_gbs > 0 ? b->device_config : "no row at >= 4 x L2",
+                 rfl_format_size(b->device_wss, sz, sizeof sz));
+        rfl_gpu_evidence(list, "device_memory_vs_datasheet", b->device_gbs > 0 ? b->device_gbs : NAN, "GB/s",
+                         ds ? ">=" : NULL, ds ? 0.95 * ds->mem_gbytes_per_s : NAN, 0,
+                         ds ? note : "unknown part: no datasheet figure");
+        if (kernels & (1u << RFL_GBW_MEMCPY))
+            rfl_gpu_evidence(list, "device_memory_vs_memcpy_d2d", b->device_gbs > 0 ? b->device_gbs : NAN, "GB/s",
+                             ">=", b->memcpy_gbs > 0 ? b->memcpy_gbs : NAN, 0,
+                             "the best kernel against cudaMemcpy D2D (read + write bytes), same run");
+    }
+    if (kernels & ((1u << RFL_GBW_GLOBAL_STREAM) | (1u << RFL_GBW_GLOBAL_BULK))) {
+        char sz[32];
+        snprintf(note, sizeof note, "%s at %s (L2 %.0f MiB)", b->l2_gbs > 0 ? b->l2_config : "no row within the L2",
+                 rfl_format_size(b->l2_wss, sz, sizeof sz), c->dev.l2_bytes / 1048576.0);
+        const int target = ds && ds->l2_target_gbytes_per_s > 0;
+        rfl_gpu_evidence(list, "l2_ceiling", b->l2_gbs > 0 ? b->l2_gbs : NAN, "GB/s", target ? ">=" : NULL,
+                         target ? ds->l2_target_gbytes_per_s : NAN, 0, note);
+    }
+    if (kernels & (1u << RFL_GBW_SHARED)) {
+        snprintf(note, sizeof note, "%.0f GB/s at %.0f MHz = x %.0f B/clk/SM x %d SMs", b->shared_gbs, b->shared_mhz,
+                 c->dev.rates.shared_bytes, c->dev.sm_count);
+        rfl_gpu_evidence(list, "shared_memory_fraction_of_128B_per_clk", b->shared_fraction > 0 ? b->shared_fraction : NAN,
+                         "fraction", ">=", 0.90, 0, note);
+    }
+    if ((kernels & (1u << RFL_GBW_MEMCPY)) && b->memcpy_gbs > 0)
+        rfl_gpu_evidence(list, "memcpy_d2d", b->memcpy_gbs, "GB/s", NULL, NAN, 0,
+                         ds ? "bytes read + written, for comparison" : "");
+}

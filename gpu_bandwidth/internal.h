@@ -1,0 +1,108 @@
+/* What the parts of rfl_gpu_bandwidth's run share: the configurations of
+ * the sweep, the run's context, one measured point, and the functions each
+ * file offers the others (configs.c, sample.c, rows.c, evidence.c,
+ * selftest.c, run.c). */
+#ifndef RFL_GPU_BANDWIDTH_INTERNAL_H
+#define RFL_GPU_BANDWIDTH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "gpu/gpu.h"
+#include "gpu_bandwidth/gpu_bandwidth.h"
+#include "gpu_bandwidth/kernels.h"
+#include "common/csv.h"
+#include "common/session.h"
+
+#define RFL_GBW_MAX_EXPERIMENTS 1000
+#define RFL_GBW_MAX_TRIALS (1ull << 40)
+/* Working sets at least this many times the L2 are device-memory rows
+ * for the evidence (below, part of the array may still hit in L2). */
+#define RFL_GBW_DEVICE_MEMORY_L2_FACTOR 4
+/* The levels of the stderr summary, in its column order. */
+#define RFL_GBW_NLEVELS 4
+
+struct rfl_gbw_config {
+    enum rfl_gbw_kernel kernel;
+    enum rfl_gbw_access access;
+    enum rfl_gpu_precision prec;
+    unsigned threads;
+    struct rfl_gpu_blocks spec;
+    unsigned blocks;   /* resolved */
+    int resident;      /* blocks per SM at once */
+    size_t tile_vecs;  /* shared kernel: its tile; bulk: one chunk */
+};
+
+/* Rank 0's best rows, for the evidence. */
+struct rfl_gbw_best {
+    double device_gbs, memcpy_gbs, l2_gbs, shared_fraction, shared_gbs, shared_mhz;
+    uint64_t device_wss, memcpy_wss, l2_wss;
+    const char *device_kernel;
+    char device_config[96], l2_config[96];
+};
+
+struct rfl_gbw_ctx {
+    const struct rfl_gpu_bandwidth_opts *o;
+    struct rfl_gpu_device dev;
+    cudaStream_t stream;
+    struct rfl_gpu_timer timer;
+    char *buf;
+    size_t buf_bytes;
+    double *block_sums; /* device */
+    double *host_sums;
+    size_t max_blocks;
+    struct rfl_gpu_clock *clock;       /* device */
+    struct rfl_gpu_mismatch *mismatch; /* device */
+    double min_time_s;
+    unsigned experiments;
+    int ranks;
+    struct rfl_gbw_best best;
+};
+
+/* One point of the sweep on this rank. */
+struct rfl_gbw_point {
+    double times[RFL_GBW_MAX_EXPERIMENTS];
+    double mhz_at_min;        /* SM clock of the fastest sample; 0: not recorded */
+    unsigned long long trials;
+    long long bad;
+    char detail[256];
+};
+
+/* configs.c: launch shapes and working-set placement (pure, but for
+ * rfl_gbw_configs, which asks the device for occupancy). */
+size_t rfl_gbw_vectors_for(uint64_t bytes);
+const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
+size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads);
+unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p);
+/* The configurations of the sweep, each resolved against c->dev (raises
+ * c->max_blocks). RFL_EXIT_OK with *cfgs (free it) and *ncfg, or the exit
+ * code after a message. */
+int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, unsigned precisions,
+                    uint64_t chunk_bytes, struct rfl_gbw_config **cfgs, int *ncfg);
+
+/* sample.c: the timed samples of one point and their verification. */
+double rfl_gbw_read_sum_closed_form(size_t n_scalars, unsigned long long trials);
+/* 0, or -1 after a CUDA failure (one line printed). */
+int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, size_t n_vec, struct rfl_gbw_point *p);
+
+/* rows.c: the CSV rows of a point, one per rank and the aggregate. Gathers
+ * every rank's samples (collective), fails the session on a wrong value
+ * anywhere, and on rank 0 writes the rows and raises best_of_cfg (GB/s per
+ * level). Returns 1 when the sweep must stop, else 0. */
+int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const struct rfl_gbw_config *cfg,
+                       uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg);
+
+/* evidence.c: the run's findings, from rank 0's GPU. */
+int rfl_gbw_level_index(const char *name);
+/* Raises c->best with one of rank 0's rows (bytes_per_s: at the fastest sample). */
+void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,
+                       double mhz, int clocked);
+void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernels);
+void rfl_gbw_print_summary(const struct rfl_gbw_config *cfgs, int ncfg, double (*best)[RFL_GBW_NLEVELS]);
+
+/* selftest.c */
+int rfl_gbw_self_test(void);
+
+#endif

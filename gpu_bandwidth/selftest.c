@@ -1,0 +1,50 @@
+/* rfl_gpu_bandwidth --self-test: the pure helpers of the sweep (vectors of
+ * a working set, Kernel C's tile, the level of a working set, the read
+ * check's closed form) against figures worked out by hand. */
+#include "config.h"
+#include "gpu_bandwidth/internal.h"
+#include "common/selftest.h"
+
+#include <string.h>
+
+int rfl_gbw_self_test(void)
+{
+    int failures = rfl_gpu_self_test();
+    EXPECT(rfl_gbw_vectors_for(1) == RFL_GBW_QUANTUM);
+    EXPECT(rfl_gbw_vectors_for(1000) == RFL_GBW_QUANTUM); /* at least one quantum */
+    EXPECT(rfl_gbw_vectors_for(4096) == 256);
+    EXPECT(rfl_gbw_vectors_for(1u << 20) == (1u << 16));
+    EXPECT(rfl_gbw_vectors_for((1u << 20) + 100) == (1u << 16));
+    struct rfl_gpu_device d;
+    memset(&d, 0, sizeof d);
+    /* An H100 SXM as CUDA reports it. */
+    d.sm_count = 132;
+    d.max_threads_per_sm = 2048;
+    d.shared_per_sm = 233472;
+    d.shared_per_block_optin = 232448;
+    d.reserved_shared_per_block = 1024;
+    d.l2_bytes = 52428800;
+    d.rates = rfl_gpu_sm_rates_for(9, 0);
+    EXPECT(rfl_gbw_tile_vecs_for(&d, 1024) == (233472 / 2 - 1024 - 256) / 16);
+    EXPECT(rfl_gbw_tile_vecs_for(&d, 256) == (233472 / 8 - 1024 - 256) / 16);
+    /* Two blocks of 1024 threads fit one SM with their tiles. */
+    EXPECT(2 * (rfl_gbw_tile_vecs_for(&d, 1024) * 16 + 1024 + 256) <= 233472);
+    EXPECT(rfl_gbw_tile_vecs_for(&d, 32) * 16 <= d.shared_per_block_optin);
+    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_SHARED, 1u << 30), "shared") == 0);
+    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_INSIDE, 16u << 20), "l1") == 0);
+    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_STREAM, 16u << 20), "l2") == 0);
+    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_INSIDE, 40u << 20), "l2") == 0);
+    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_LAUNCH, 1ull << 30), "device_memory") == 0);
+    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_MEMCPY, 1u << 20), "l2") == 0);
+    /* The read closed form against the pattern summed by hand. */
+    for (size_t n = 8; n <= 4096; n *= 2) {
+        double s = 0;
+        for (size_t i = 0; i < n; i++)
+            s += (double)((i & 7) + 1);
+        EXPECT(rfl_gbw_read_sum_closed_form(n, 3) == 3 * s);
+    }
+    /* Every vector count is a whole number of pattern periods in both precisions. */
+    EXPECT((rfl_gbw_vectors_for(12345678) * rfl_gbw_lanes_of(RFL_GPU_FP64)) % 8 == 0);
+    EXPECT(rfl_gbw_level_index("l2") == 2 && rfl_gbw_level_index("bogus") == RFL_GBW_NLEVELS - 1);
+    return rfl_selftest_result("rfl_gpu_bandwidth", failures);
+}
