@@ -95,7 +95,7 @@ int rfl_gemm_parse_sizes(const char *program, const char *text, struct rfl_gemm_
 
 int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
 {
-    unsigned device = 0, seed = o->seed;
+    unsigned seed = o->seed;
     const struct rfl_option table[] = {
         {"kernel", 'k', RFL_OPT_LIST, &o->kernels, "LIST",
          "volkov (Volkov & Demmel Fig. 4), tiled (register- and warp-tiled\n"
@@ -128,32 +128,29 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
         {"l2", 0, RFL_OPT_CHOICE, &o->l2, "MODE",
          "rotate: cycle through input sets twice the L2 size, so no launch finds\n"
          "                              its inputs in L2; warm: one set (default rotate)", 0, 0, rfl_gemm_l2_names},
-        {"min-time", 'm', RFL_OPT_DOUBLE, &o->min_time_s, "SECONDS",
+        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
          "launches per sample double until a sample lasts this long (default 0.02;\n"
-         "                              --quick 0.005)", 1e-6, 60, NULL},
-        {"experiments", 'e', RFL_OPT_UINT, &o->experiments, "N",
-         "timed samples per point; min/median/max reported (default 5; --quick 3)", 1, 1000, NULL},
+         "                              --quick 0.005)"),
+        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
+         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         {"seed", 0, RFL_OPT_UINT, &seed, "N", "seed of the random inputs (default 1)", 0, 4294967295.0, NULL},
-        {"device", 'd', RFL_OPT_UINT, &device, "N",
-         "first CUDA device; MPI rank r on a node uses (N + r) % devices (default 0)", 0, 1024, NULL},
-        {"output", 'o', RFL_OPT_STRING, &o->output, "FILE",
+        RFL_OPTION_DEVICE(&o->device),
+        RFL_OPTION_OUTPUT("FILE", &o->output,
          "CSV output (default gemm.csv); FILE_mix.csv, FILE_model.csv and the\n"
-         "                              metadata FILE.json beside it; - for stdout (no sidecar)", 0, 0, NULL},
-        {"quick", 'q', RFL_OPT_FLAG, &o->quick, NULL, "a short run: fewer sizes, shorter samples", 0, 0, NULL},
-        {"list-devices", 0, RFL_OPT_FLAG, &o->list_devices, NULL,
-         "print the CUDA devices and exit (exit 1: none)", 0, 0, NULL},
+         "                              metadata FILE.json beside it; - for stdout (no sidecar)"),
+        RFL_OPTION_QUICK(&o->quick, "a short run: fewer sizes, shorter samples"),
+        RFL_OPTION_LIST_DEVICES(&o->list_devices),
         {"list-kernels", 0, RFL_OPT_FLAG, &o->list_kernels, NULL,
          "print the kernels, their tiles and main-loop SASS counts and exit (no GPU)", 0, 0, NULL},
         {"sass", 0, RFL_OPT_STRING, &o->sass_file, "FILE",
          "print the main-loop instruction counts of a cuobjdump -sass listing\n"
          "                              and exit (no GPU needed)", 0, 0, NULL},
-        {"print-columns", 0, RFL_OPT_FLAG, &o->print_columns, NULL,
-         "print the CSV file names and their columns and exit (no GPU needed)", 0, 0, NULL},
-        {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL,
-         "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL},
-        {"inject-fault", 0, RFL_OPT_FLAG, &o->inject_fault, NULL,
+        RFL_OPTION_PRINT_COLUMNS(&o->print_columns,
+         "print the CSV file names and their columns and exit (no GPU needed)"),
+        RFL_OPTION_SELF_TEST(&o->self_test),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
          "testing: corrupt one element of C before the check (the run must end\n"
-         "                              with exit 3)", 0, 0, NULL},
+         "                              with exit 3)"),
     };
     const struct rfl_cli cli = {
         .program = PROGRAM,
@@ -168,15 +165,13 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
                   "one row per GPU. Exit status: 0 ok, 1 run failed (or no CUDA device), 2 bad usage,\n"
                   "3 verification failed, 130 interrupted (rows so far are kept). Columns: see\n"
                   "docs/FORMAT.md.",
-        .options = table,
-        .noptions = sizeof table / sizeof table[0],
+        RFL_CLI_OPTIONS(table),
     };
     o->argc = argc;
     o->argv = argv;
     int rc = rfl_cli_parse(&cli, argc, argv, NULL);
     if (rc != RFL_CLI_RUN)
         return rc;
-    o->device = device;
     o->seed = seed;
     if (o->tune_size && o->tune_size % 256) {
         char v[32];

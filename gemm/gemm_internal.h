@@ -10,6 +10,7 @@
 
 #include "gemm/gemm.h"
 #include "common/csv.h"
+#include "common/session.h"
 
 #define RFL_GEMM_MAX_SETS 256
 #define RFL_GEMM_MAX_EXPERIMENTS 1000
@@ -27,11 +28,11 @@ struct rfl_gemm_ctx {
     double min_time_s;
     unsigned experiments;
     int ranks, root;
-    int status;                   /* RFL_EXIT_* so far */
-    char failure[512];
-    struct rfl_csv mix_csv;
-    int mix_open;
-    char *mix_path;
+    /* gemm.csv (where the gemm mode runs), its companions gemm_mix.csv and
+     * gemm_model.csv, and the sidecar; out.status (RFL_EXIT_* so far) and
+     * out.failure are the run's outcome. */
+    struct rfl_session out;
+    struct rfl_csv *mix_csv, *model_csv; /* rank 0: the companions; NULL where not written */
 };
 
 /* ---- buffers.c: a group, the inputs of one (precision, transposition, size) ---- */
@@ -164,27 +165,11 @@ int rfl_gemm_self_test(void);
 
 /* --print-columns. */
 void rfl_gemm_print_columns(void);
-/* FILE.csv -> FILE_SUFFIX.csv (the caller frees); "-" stays "-". */
-char *rfl_gemm_companion_path(const char *output, const char *suffix);
-
-/* The output of a run: gemm.csv, gemm_mix.csv (its table is the context's
- * mix_csv, which mix.c writes), gemm_model.csv and the sidecar, on rank 0. */
-struct rfl_gemm_output {
-    struct rfl_csv csv, model_csv;
-    int csv_open, model_open;
-    char *meta_path, *model_path;
-};
-
-/* Opens the tables the run writes (agreed over the ranks); -1, with every
- * table aborted, where one cannot be opened. */
-int rfl_gemm_output_open(struct rfl_gemm_ctx *c, struct rfl_gemm_output *out, int do_gemm, int do_mix,
-                         int do_model);
-/* Commits the tables and writes the sidecar `meta` (rank 0), then the
- * closing line; returns the exit code, RFL_EXIT_FAILURE where a write
- * failed. */
-int rfl_gemm_output_commit(struct rfl_gemm_ctx *c, struct rfl_gemm_output *out, json_t *meta, int exit_code,
-                           int do_gemm, double elapsed);
-void rfl_gemm_output_free(struct rfl_gemm_output *out);
+/* Opens the run's session (agreed over the ranks): gemm.csv where do_gemm,
+ * gemm_mix.csv where do_mix, gemm_model.csv where do_model and do_gemm,
+ * and the sidecar begun by rfl_gpu_meta_new. -1, with nothing written and
+ * the session released, where one cannot be opened. */
+int rfl_gemm_output_open(struct rfl_gemm_ctx *c, int do_gemm, int do_mix, int do_model);
 /* The sidecar's "gemm" object: the run's settings (see docs/FORMAT.md). */
 json_t *rfl_gemm_output_settings(const struct rfl_gemm_ctx *c, const struct rfl_gemm_size *sizes, int nsizes,
                                  unsigned ms, double elapsed);

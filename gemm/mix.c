@@ -70,11 +70,11 @@ static void emit(struct rfl_gemm_ctx *c, const char *kind, const struct rfl_gemm
     double mine[8] = {t, mhz, p ? p->fma_per_clock : NAN, p ? p->lds_per_clock : NAN, gbytes, (double)blocks,
                       (double)iterations, (double)c->dev.index};
     double *all = rfl_gpu_gather_doubles(mine, 8);
-    if (c->root && c->mix_open && all) {
+    if (c->root && c->mix_csv && all) {
         const struct rfl_sass_counts *sc = k ? rfl_gemm_sass_find(k->symbol) : NULL;
         for (int r = 0; r < c->ranks; r++) {
             const double *v = all + (size_t)r * 8;
-            struct rfl_csv *csv = &c->mix_csv;
+            struct rfl_csv *csv = c->mix_csv;
             rfl_csv_int(csv, r);
             rfl_csv_int(csv, (long long)v[7]);
             rfl_csv_str(csv, kind);

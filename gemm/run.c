@@ -11,12 +11,11 @@
 #include "gemm/gemm_internal.h"
 #include "common/interrupt.h"
 #include "common/log.h"
-#include "common/meta.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
 #include "common/rfl.h"
+#include "common/session.h"
 #include "common/stats.h"
-#include "common/timer.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -54,10 +53,10 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
                       rfl_gemm_family_names[r->family], cfg, rfl_gemm_prec_names[r->prec],
                       rfl_gemm_trans_names[r->transb], g->m, g->n, g->k, ck.err, ck.bound, ck.reference, ck.detail);
     if ((c->ranks > 1 ? rfl_mpi_sum_ll(bad) : bad) != 0) {
-        snprintf(c->failure, sizeof c->failure, "%s %s %s %ux%ux%u: max_rel_error %.3g > %.3g",
+        snprintf(c->out.failure, sizeof c->out.failure, "%s %s %s %ux%ux%u: max_rel_error %.3g > %.3g",
                  rfl_gemm_family_names[r->family], rfl_gemm_prec_names[r->prec], rfl_gemm_trans_names[r->transb],
                  g->m, g->n, g->k, ck.err, ck.bound);
-        c->status = RFL_EXIT_VERIFY;
+        c->out.status = RFL_EXIT_VERIFY;
         return -1;
     }
     double times[RFL_GEMM_MAX_EXPERIMENTS], mhz_min;
@@ -161,7 +160,6 @@ static void free_ctx(struct rfl_gemm_ctx *c)
         cudaStreamDestroy(c->stream);
     cudaFree(c->diff);
     cudaFree(c->clock);
-    free(c->mix_path);
 }
 
 /* This rank's device (agreed over the ranks), its stream, timer, device
@@ -300,19 +298,12 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     if (do_model && do_gemm && !have_ms)
         sizes[nsizes++] = (struct rfl_gemm_size){ms, ms, ms};
 
-    json_t *meta = rfl_gpu_meta_new("rfl_gemm", o->argc, o->argv, &c.dev);
-    json_t *tuning = json_array();
-    struct rfl_gemm_output out;
-    if (rfl_gemm_output_open(&c, &out, do_gemm, do_mix, do_model)) {
-        json_decref(meta);
-        json_decref(tuning);
-        rfl_gemm_output_free(&out);
+    if (rfl_gemm_output_open(&c, do_gemm, do_mix, do_model)) {
         free_ctx(&c);
         return RFL_EXIT_FAILURE;
     }
-
-    rfl_interrupt_install();
-    const double t_start = rfl_now_s();
+    struct rfl_csv *csv = c.root && do_gemm ? &c.out.csv : NULL;
+    json_t *tuning = json_array();
     struct rfl_gemm_mix mix;
     memset(&mix, 0, sizeof mix);
     struct rfl_gemm_results rs = {NULL, 0, 0};
@@ -320,7 +311,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     /* A CUDA or cuBLAS failure is one rank's alone: rfl_gpu_fail ends the
      * whole job under MPI (the other ranks would wait in a collective). */
     if (do_mix && rfl_gemm_mix_run(&c, &mix)) {
-        c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
         stop = 1;
     }
     if (!stop && do_mix && c.root)
@@ -346,8 +337,8 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                     rfl_warn("no %s kernel for %s %s%s%s", rfl_gemm_family_names[f], rfl_gemm_prec_names[p],
                              rfl_gemm_trans_names[tb], o->config ? " named like " : "", o->config ? o->config : "");
                 if (!stop && rfl_gemm_tune(&c, (enum rfl_gemm_family)f, p, tb, &ch[f], tuning)) {
-                    if (c.status == RFL_EXIT_OK)
-                        c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                    if (c.out.status == RFL_EXIT_OK)
+                        c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                     stop = 1;
                 }
             }
@@ -360,7 +351,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                 const int alloc = rfl_gemm_group_alloc(&c, &g, p, tb, s, o->l2 == RFL_GEMM_L2_ROTATE, seed);
                 if (alloc < 0) {
                     rfl_gemm_group_free(&g);
-                    c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                    c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                     stop = 1;
                     break;
                 }
@@ -373,7 +364,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                 }
                 if (rfl_gemm_group_reference(&c, &g)) {
                     rfl_gemm_group_free(&g);
-                    c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                    c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                     stop = 1;
                     break;
                 }
@@ -390,38 +381,36 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                             continue;
                         }
                     }
-                    if (run_point(&c, &r, &g, out.csv_open ? &out.csv : NULL, do_mix ? &mix : NULL, &rs)) {
-                        if (c.status == RFL_EXIT_OK)
-                            c.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                    if (run_point(&c, &r, &g, csv, do_mix ? &mix : NULL, &rs)) {
+                        if (c.out.status == RFL_EXIT_OK)
+                            c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                         stop = 1;
                     }
-                    stop = rfl_interrupt_agree(stop, &c.status);
+                    stop = rfl_interrupt_agree(stop, &c.out.status);
                 }
                 rfl_gemm_group_free(&g);
             }
         }
     }
-    const double elapsed = rfl_now_s() - t_start;
-    rfl_progress_done();
-    if (c.status == RFL_EXIT_FAILURE && !c.failure[0])
-        snprintf(c.failure, sizeof c.failure, "a CUDA or cuBLAS call failed (see the messages above)");
-    rfl_gpu_meta_finish(meta, &c.dev);
+    const double elapsed = rfl_session_stop(&c.out);
+    if (c.out.status == RFL_EXIT_FAILURE && !c.out.failure[0])
+        snprintf(c.out.failure, sizeof c.out.failure, "a CUDA or cuBLAS call failed (see the messages above)");
+    rfl_gpu_meta_finish(c.out.meta, &c.dev);
 
-    int exit_code = c.status;
     if (c.root) {
         struct rfl_gemm_model_row rows[64];
         int nrows = 0;
         if (do_model && do_gemm) {
             rfl_gemm_model_rows(&rs, ms, rows, &nrows, 64);
-            if (out.model_open)
-                rfl_gemm_model_csv(&out.model_csv, rows, nrows, do_mix ? &mix : NULL);
-            if (c.status == RFL_EXIT_OK)
+            if (c.model_csv)
+                rfl_gemm_model_csv(c.model_csv, rows, nrows, do_mix ? &mix : NULL);
+            if (c.out.status == RFL_EXIT_OK)
                 rfl_gemm_model_table(rows, nrows, ms);
         }
         json_t *ev = json_array();
-        if (c.status == RFL_EXIT_OK && do_gemm)
+        if (c.out.status == RFL_EXIT_OK && do_gemm)
             evidence(&c, &rs, ms, ev);
-        rfl_meta_set_outcome(meta, c.status, c.failure);
+        json_t *meta = rfl_session_outcome(&c.out);
         json_object_set_new(meta, "gemm", rfl_gemm_output_settings(&c, sizes, nsizes, ms, elapsed));
         json_object_set_new(meta, "tuning", tuning);
         tuning = NULL;
@@ -444,13 +433,11 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                                                        mix.dram_gbytes_per_s));
         json_object_set_new(meta, "evidence", ev);
     }
-    exit_code = rfl_gemm_output_commit(&c, &out, meta, exit_code, do_gemm, elapsed);
+    rfl_session_commit(&c.out);
+    const int exit_code = rfl_session_close(&c.out);
     json_decref(tuning);
-    json_decref(meta);
-    exit_code = rfl_mpi_max_int(exit_code);
     free(rs.r);
     rfl_gemm_mix_free(&mix);
-    rfl_gemm_output_free(&out);
     free_ctx(&c);
     return exit_code;
 }

@@ -4,19 +4,12 @@
 #include "config.h"
 #include "gemm/gemm_internal.h"
 #include "common/rfl.h"
+#include "common/selftest.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define EXPECT(cond)                                                                                          \
-    do {                                                                                                      \
-        if (!(cond)) {                                                                                        \
-            fprintf(stderr, "self-test: %s:%d: %s\n", __FILE__, __LINE__, #cond);                             \
-            failures++;                                                                                       \
-        }                                                                                                     \
-    } while (0)
 
 int rfl_gemm_self_test(void)
 {
@@ -117,7 +110,5 @@ int rfl_gemm_self_test(void)
     } else {
         fprintf(stderr, "rfl_gemm: self-test: no SASS table in this build (%s)\n", rfl_gemm_sass_source);
     }
-    if (failures == 0)
-        fprintf(stderr, "rfl_gemm: self-test passed\n");
-    return failures ? RFL_EXIT_FAILURE : RFL_EXIT_OK;
+    return rfl_selftest_result("rfl_gemm", failures);
 }

@@ -171,9 +171,9 @@ int rfl_gemm_tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_
                           ch->k[i]->symbol, rfl_gemm_prec_names[p], rfl_gemm_trans_names[transb], ts, ck.err,
                           ck.bound, ck.detail);
         if ((c->ranks > 1 ? rfl_mpi_sum_ll(bad) : bad) != 0) {
-            snprintf(c->failure, sizeof c->failure, "%s (tuning, %u^3): max_rel_error %.3g > %.3g", ch->k[i]->symbol,
-                     ts, ck.err, ck.bound);
-            c->status = RFL_EXIT_VERIFY;
+            snprintf(c->out.failure, sizeof c->out.failure, "%s (tuning, %u^3): max_rel_error %.3g > %.3g",
+                     ch->k[i]->symbol, ts, ck.err, ck.bound);
+            c->out.status = RFL_EXIT_VERIFY;
             free(mine);
             rfl_gemm_group_free(&g);
             return -1;
