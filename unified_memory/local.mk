@@ -12,6 +12,9 @@ libumkernels_a_SOURCES = unified_memory/kernels.h unified_memory/kernels.cu
 unified_memory/kernels.$(OBJEXT): unified_memory/kernels.h
 libunifiedmemory_a_SOURCES = \
 	unified_memory/unified_memory.h unified_memory/cli.c unified_memory/run.c \
+	unified_memory/sweep.h unified_memory/sweep.c unified_memory/point.c \
+	unified_memory/reference.c unified_memory/evidence.c unified_memory/sidecar.c \
+	unified_memory/selftest.c \
 	unified_memory/mechanisms.h unified_memory/mechanisms.c \
 	unified_memory/cpu.h unified_memory/cpu.c \
 	unified_memory/plan.h unified_memory/plan.c
