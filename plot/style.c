@@ -82,11 +82,17 @@ void rfl_plot_gpu_title(const struct rfl_model *m, char *buf, size_t len, const 
 /* Vertical capacity marks: a dashed line across the plot, named at the top. */
 void rfl_plot_capacity_mark(struct rfl_chart *c, double x, const char *text)
 {
+    rfl_plot_capacity_mark_as(c, x, text, rfl_plot_coord);
+}
+
+void rfl_plot_capacity_mark_as(struct rfl_chart *c, double x, const char *text,
+                               const char *(*x_text)(char *buf, size_t len, double v))
+{
     char a[32], b[32];
     if (x <= c->xmin || x >= c->xmax)
         return;
     rfl_chart_printf(c, "set arrow from %s, graph 0 to %s, graph 1 nohead dt 2 lw 1.5 lc rgb \"#606060\" back\n",
-                     rfl_plot_coord(a, sizeof a, x), rfl_plot_coord(b, sizeof b, x));
+                     x_text(a, sizeof a, x), x_text(b, sizeof b, x));
     rfl_chart_label_vertical(c, text, "#404040", x, 1, 1);
     rfl_chart_block_line(c, x, c->ymin, x, c->ymax);
 }

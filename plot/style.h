@@ -55,6 +55,10 @@ const char *rfl_plot_coord(char *buf, size_t len, double v);
 void rfl_plot_gpu_title(const struct rfl_model *m, char *buf, size_t len, const char *what, const char *extra);
 /* Vertical capacity marks: a dashed line across the plot, named at the top. */
 void rfl_plot_capacity_mark(struct rfl_chart *c, double x, const char *text);
+/* The same with x written by x_text (rfl_plot_coord above; the CPU's
+ * bandwidth chart writes rfl_chart_num). */
+void rfl_plot_capacity_mark_as(struct rfl_chart *c, double x, const char *text,
+                               const char *(*x_text)(char *buf, size_t len, double v));
 /* x tics at powers of two (every other one over a wide span), labelled PREFIX + the value. */
 void rfl_plot_pow2_tics(struct rfl_chart *c, double lo, double hi, const char *fmt_prefix);
 
