@@ -11,16 +11,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A row's first columns, and row->st. */
+static void open_row(struct rfl_csv *csv, const struct rfl_gpu_point_rows *pt, struct rfl_gpu_rank_row *row)
+{
+    double sorted[RFL_GPU_MAX_EXPERIMENTS];
+    memcpy(sorted, row->times, pt->experiments * sizeof *sorted);
+    rfl_stats_compute(sorted, pt->experiments, &row->st);
+    rfl_csv_str(csv, row->aggregate ? "aggregate" : "gpu");
+    if (row->aggregate) {
+        rfl_csv_str(csv, "");
+        rfl_csv_str(csv, "");
+    } else {
+        rfl_csv_int(csv, row->rank);
+        rfl_csv_int(csv, row->device);
+    }
+    rfl_csv_int(csv, pt->ranks);
+}
+
 /* Rank 0: one row per rank from the gathered values (each rank's samples,
  * then its clock, wrong values and device), then the aggregate: the whole
  * job is as fast as its slowest rank in each sample. */
-static void write_rows(const struct rfl_gpu_point_rows *pt, const double *all, int nvals)
+static void write_rows(struct rfl_csv *csv, const struct rfl_gpu_point_rows *pt, const double *all, int nvals)
 {
     const unsigned n = pt->experiments;
     for (int r = 0; r < pt->ranks; r++) {
         const double *vals = all + (size_t)r * nvals;
-        const struct rfl_gpu_rank_row row = {.rank = r, .device = (int)vals[n + 2], .times = vals, .mhz = vals[n]};
-        pt->write_row(pt->arg, &row);
+        struct rfl_gpu_rank_row row = {.rank = r, .device = (int)vals[n + 2], .times = vals, .mhz = vals[n],
+                                       .trials = pt->trials};
+        open_row(csv, pt, &row);
+        pt->write_row(pt->arg, csv, &row);
     }
     if (pt->ranks < 2)
         return;
@@ -31,8 +50,9 @@ static void write_rows(const struct rfl_gpu_point_rows *pt, const double *all, i
             if (all[(size_t)r * nvals + e] > slowest[e])
                 slowest[e] = all[(size_t)r * nvals + e];
     }
-    const struct rfl_gpu_rank_row aggregate = {.aggregate = 1, .times = slowest};
-    pt->write_row(pt->arg, &aggregate);
+    struct rfl_gpu_rank_row aggregate = {.aggregate = 1, .times = slowest, .trials = pt->trials};
+    open_row(csv, pt, &aggregate);
+    pt->write_row(pt->arg, csv, &aggregate);
 }
 
 int rfl_gpu_point_rows(struct rfl_session *out, const struct rfl_gpu_point_rows *pt, int *rows_written)
@@ -55,26 +75,9 @@ int rfl_gpu_point_rows(struct rfl_session *out, const struct rfl_gpu_point_rows 
         snprintf(out->failure, sizeof out->failure, "%s: %lld wrong values", pt->what, bad);
         stop = 1;
     } else if (rfl_mpi_rank() == 0 && all) {
-        write_rows(pt, all, nvals);
+        write_rows(&out->csv, pt, all, nvals);
         *rows_written = 1;
     }
     free(all);
     return rfl_interrupt_agree(stop, &out->status);
-}
-
-void rfl_gpu_row_open(struct rfl_csv *csv, const struct rfl_gpu_rank_row *row, int ranks, unsigned experiments,
-                      struct rfl_stats *st)
-{
-    double sorted[RFL_GPU_MAX_EXPERIMENTS];
-    memcpy(sorted, row->times, experiments * sizeof *sorted);
-    rfl_stats_compute(sorted, experiments, st);
-    rfl_csv_str(csv, row->aggregate ? "aggregate" : "gpu");
-    if (row->aggregate) {
-        rfl_csv_str(csv, "");
-        rfl_csv_str(csv, "");
-    } else {
-        rfl_csv_int(csv, row->rank);
-        rfl_csv_int(csv, row->device);
-    }
-    rfl_csv_int(csv, ranks);
 }

@@ -20,6 +20,8 @@ struct rfl_gpu_rank_row {
     int rank, device;    /* the rank and its CUDA device index */
     const double *times; /* the point's samples (s): the rank's, or the slowest rank's of each */
     double mhz;          /* SM clock of the rank's fastest sample; 0: not recorded (always 0 when aggregate) */
+    unsigned long long trials; /* per sample */
+    struct rfl_stats st; /* of times */
 };
 
 /* This rank's measurement of one point, and how the messages name it. */
@@ -27,6 +29,7 @@ struct rfl_gpu_point_rows {
     int ranks;
     unsigned experiments;
     const double *times; /* experiments samples (s) */
+    unsigned long long trials; /* per sample (the same on every rank) */
     double mhz_at_min;   /* SM clock of the fastest sample; 0: not recorded */
     int device;          /* this rank's CUDA device index */
     long long bad;       /* wrong values this rank found */
@@ -34,8 +37,10 @@ struct rfl_gpu_point_rows {
     /* On a rank with wrong values, "verification failed: POINT: DETAIL";
      * the session's failure on every rank, "WHAT: N wrong values". */
     const char *point, *what;
-    /* Rank 0 writes each row (the ranks in order, then the aggregate). */
-    void (*write_row)(void *arg, const struct rfl_gpu_rank_row *row);
+    /* Rank 0 writes each row (the ranks in order, then the aggregate): the
+     * helper writes its first columns (scope "gpu" or "aggregate", rank,
+     * device, ranks), write_row the rest, and ends it. */
+    void (*write_row)(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_row *row);
     void *arg;
 };
 
@@ -45,10 +50,5 @@ struct rfl_gpu_point_rows {
  * sweep must stop (wrong values, or an interrupt on any rank: then
  * out->status is RFL_EXIT_INTERRUPTED), 0 to go on. */
 int rfl_gpu_point_rows(struct rfl_session *out, const struct rfl_gpu_point_rows *pt, int *rows_written);
-
-/* The first columns of a row (scope "gpu" or "aggregate", rank, device,
- * ranks) and *st, the statistics of row->times (left unsorted). */
-void rfl_gpu_row_open(struct rfl_csv *csv, const struct rfl_gpu_rank_row *row, int ranks, unsigned experiments,
-                      struct rfl_stats *st);
 
 #endif

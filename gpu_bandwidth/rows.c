@@ -13,30 +13,26 @@
 /* What one point's rows need beyond the row itself. */
 struct point_rows {
     struct rfl_gbw_ctx *c;
-    struct rfl_csv *csv;
     const struct rfl_gbw_config *cfg;
     uint64_t wss;
     size_t n_vec;
-    unsigned long long trials;
 };
 
-static void write_row(void *arg, const struct rfl_gpu_rank_row *row)
+static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_row *row)
 {
     const struct point_rows *pr = arg;
     struct rfl_gbw_ctx *c = pr->c;
-    struct rfl_csv *csv = pr->csv;
     const struct rfl_gbw_config *cfg = pr->cfg;
     const uint64_t wss = pr->wss;
     const int aggregate = row->aggregate;
     const double mhz = row->mhz;
+    const struct rfl_stats st = row->st;
     const struct rfl_gbw_kernel_info *k = &rfl_gbw_kernels[cfg->kernel];
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
     /* Bytes moved per trial on one GPU: rmw and the copy read and write. */
     const double per_vec = memcpy_kernel || cfg->access == RFL_GBW_RMW ? 2.0 : 1.0;
     const double bytes_per_trial = per_vec * (double)pr->n_vec * RFL_GBW_VEC_BYTES * (aggregate ? c->ranks : 1);
-    const double bytes = bytes_per_trial * (double)pr->trials;
-    struct rfl_stats st;
-    rfl_gpu_row_open(csv, row, c->ranks, c->experiments, &st);
+    const double bytes = bytes_per_trial * (double)row->trials;
     const double gbs = bytes / st.min * 1e-9;
     const int clocked = !aggregate && mhz > 0;
     char spec[32];
@@ -61,7 +57,7 @@ static void write_row(void *arg, const struct rfl_gpu_rank_row *row)
                          ? cfg->tile_vecs * RFL_GBW_VEC_BYTES
                          : 0);
     rfl_csv_double(csv, bytes_per_trial);
-    rfl_csv_u64(csv, pr->trials);
+    rfl_csv_u64(csv, row->trials);
     rfl_csv_int(csv, c->experiments);
     rfl_csv_double(csv, st.min);
     rfl_csv_double(csv, st.median);
@@ -92,11 +88,11 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
     rfl_format_size(wss_bytes, sz, sizeof sz);
     snprintf(point, sizeof point, "%s %s %s at %s", name, access, prec, sz);
     snprintf(what, sizeof what, "%s at %s", name, sz);
-    struct point_rows pr = {.c = c, .csv = &out->csv, .cfg = cfg, .wss = wss_bytes, .n_vec = n_vec, .trials = p->trials};
+    struct point_rows pr = {.c = c, .cfg = cfg, .wss = wss_bytes, .n_vec = n_vec};
     const struct rfl_gpu_point_rows pt = {
-        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .mhz_at_min = p->mhz_at_min,
-        .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point, .what = what,
-        .write_row = write_row, .arg = &pr};
+        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .trials = p->trials,
+        .mhz_at_min = p->mhz_at_min, .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point,
+        .what = what, .write_row = write_row, .arg = &pr};
     int rows_written = 0;
     const int stop = rfl_gpu_point_rows(out, &pt, &rows_written);
     if (!rows_written)

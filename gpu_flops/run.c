@@ -157,29 +157,24 @@ static int run_point(struct ctx *c, const struct config *cfg, size_t n_groups, s
 /* What one point's rows need beyond the row itself. */
 struct point_rows {
     struct ctx *c;
-    struct rfl_csv *csv;
     const struct config *cfg;
     size_t n_groups;
-    unsigned long long trials;
 };
 
-static void write_row(void *arg, const struct rfl_gpu_rank_row *row)
+static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_row *row)
 {
     const struct point_rows *pr = arg;
     struct ctx *c = pr->c;
-    struct rfl_csv *csv = pr->csv;
     const struct config *cfg = pr->cfg;
-    const size_t n_groups = pr->n_groups;
-    const unsigned long long trials = pr->trials;
+    const unsigned long long trials = row->trials;
     const int aggregate = row->aggregate;
     const double mhz = row->mhz;
+    const struct rfl_stats *st = &row->st;
     const double gpus = aggregate ? c->ranks : 1;
-    const double elements = (double)n_groups * cfg->chains * scalars_per_word(cfg->prec) * gpus;
+    const double elements = (double)pr->n_groups * cfg->chains * scalars_per_word(cfg->prec) * gpus;
     const double flops_per_trial = elements * cfg->fpe;
     const double bytes_per_trial = elements * (double)scalar_bytes(cfg->prec) * 2.0;
-    struct rfl_stats st;
-    rfl_gpu_row_open(csv, row, c->ranks, c->experiments, &st);
-    const double gflops = flops_per_trial * (double)trials / st.min * 1e-9;
+    const double gflops = flops_per_trial * (double)trials / st->min * 1e-9;
     const double peak = !aggregate && mhz > 0 ? peak_gflops(&c->dev, cfg->prec, mhz) : 0;
     char spec[32];
     rfl_gpu_blocks_format(&cfg->spec, spec, sizeof spec);
@@ -189,19 +184,19 @@ static void write_row(void *arg, const struct rfl_gpu_rank_row *row)
     rfl_csv_u64(csv, cfg->threads);
     rfl_csv_u64(csv, cfg->blocks);
     rfl_csv_str(csv, spec);
-    rfl_csv_u64(csv, (uint64_t)n_groups * cfg->chains * word_bytes(cfg->prec) * (uint64_t)gpus);
+    rfl_csv_u64(csv, (uint64_t)pr->n_groups * cfg->chains * word_bytes(cfg->prec) * (uint64_t)gpus);
     rfl_csv_double(csv, elements);
     rfl_csv_double(csv, flops_per_trial);
     rfl_csv_double(csv, bytes_per_trial);
     rfl_csv_u64(csv, trials);
     rfl_csv_int(csv, c->experiments);
-    rfl_csv_double(csv, st.min);
-    rfl_csv_double(csv, st.median);
-    rfl_csv_double(csv, st.max);
+    rfl_csv_double(csv, st->min);
+    rfl_csv_double(csv, st->median);
+    rfl_csv_double(csv, st->max);
     rfl_csv_double(csv, gflops);
-    rfl_csv_double(csv, flops_per_trial * (double)trials / st.median * 1e-9);
-    rfl_csv_double(csv, flops_per_trial * (double)trials / st.max * 1e-9);
-    rfl_csv_double(csv, bytes_per_trial * (double)trials / st.min * 1e-9);
+    rfl_csv_double(csv, flops_per_trial * (double)trials / st->median * 1e-9);
+    rfl_csv_double(csv, flops_per_trial * (double)trials / st->max * 1e-9);
+    rfl_csv_double(csv, bytes_per_trial * (double)trials / st->min * 1e-9);
     rfl_csv_double(csv, !aggregate && mhz > 0 ? mhz : NAN);
     rfl_csv_double(csv, peak > 0 ? peak : NAN);
     rfl_csv_double(csv, peak > 0 ? gflops / peak : NAN);
@@ -226,11 +221,11 @@ static int emit_point(struct ctx *c, struct rfl_session *out, const struct confi
     char point[128], what[96];
     snprintf(point, sizeof point, "%s FPE %u, %u chains, %zu groups", prec, cfg->fpe, cfg->chains, n_groups);
     snprintf(what, sizeof what, "%s FPE %u, %u chains", prec, cfg->fpe, cfg->chains);
-    struct point_rows pr = {.c = c, .csv = &out->csv, .cfg = cfg, .n_groups = n_groups, .trials = p->trials};
+    struct point_rows pr = {.c = c, .cfg = cfg, .n_groups = n_groups};
     const struct rfl_gpu_point_rows pt = {
-        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .mhz_at_min = p->mhz_at_min,
-        .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point, .what = what,
-        .write_row = write_row, .arg = &pr};
+        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .trials = p->trials,
+        .mhz_at_min = p->mhz_at_min, .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point,
+        .what = what, .write_row = write_row, .arg = &pr};
     int rows_written = 0;
     const int stop = rfl_gpu_point_rows(out, &pt, &rows_written);
     if (rows_written)
