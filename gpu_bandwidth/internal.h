@@ -11,12 +11,13 @@
 #include <jansson.h>
 
 #include "gpu/gpu.h"
+#include "gpu/ranks.h"
 #include "gpu_bandwidth/gpu_bandwidth.h"
 #include "gpu_bandwidth/kernels.h"
 #include "common/csv.h"
 #include "common/session.h"
 
-#define RFL_GBW_MAX_EXPERIMENTS 1000
+#define RFL_GBW_MAX_EXPERIMENTS RFL_GPU_MAX_EXPERIMENTS
 #define RFL_GBW_MAX_TRIALS (1ull << 40)
 /* Working sets at least this many times the L2 are device-memory rows
  * for the evidence (below, part of the array may still hit in L2). */
@@ -87,10 +88,11 @@ double rfl_gbw_read_sum_closed_form(size_t n_scalars, unsigned long long trials)
 /* 0, or -1 after a CUDA failure (one line printed). */
 int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, size_t n_vec, struct rfl_gbw_point *p);
 
-/* rows.c: the CSV rows of a point, one per rank and the aggregate. Gathers
- * every rank's samples (collective), fails the session on a wrong value
- * anywhere, and on rank 0 writes the rows and raises best_of_cfg (GB/s per
- * level). Returns 1 when the sweep must stop, else 0. */
+/* rows.c: the CSV rows of a point, one per rank and the aggregate, through
+ * rfl_gpu_point_rows (gpu/ranks.h): gathers every rank's samples
+ * (collective), fails the session on a wrong value anywhere, and on rank 0
+ * writes the rows and raises best_of_cfg (GB/s per level). Returns 1 when
+ * the sweep must stop, else 0. */
 int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const struct rfl_gbw_config *cfg,
                        uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg);
 

@@ -3,47 +3,41 @@
  * from every rank's samples. */
 #include "config.h"
 #include "gpu_bandwidth/internal.h"
-#include "common/interrupt.h"
-#include "common/log.h"
-#include "common/mpi_shim.h"
 #include "common/progress.h"
-#include "common/rfl.h"
 #include "common/size.h"
 #include "common/stats.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-static void write_row(struct rfl_csv *csv, struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, int aggregate,
-                      int rank, int device, uint64_t wss, size_t n_vec, unsigned long long trials, const double *times,
-                      double mhz)
+/* What one point's rows need beyond the row itself. */
+struct point_rows {
+    struct rfl_gbw_ctx *c;
+    const struct rfl_gbw_config *cfg;
+    uint64_t wss;
+    size_t n_vec;
+};
+
+static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_row *row)
 {
+    const struct point_rows *pr = arg;
+    struct rfl_gbw_ctx *c = pr->c;
+    const struct rfl_gbw_config *cfg = pr->cfg;
+    const uint64_t wss = pr->wss;
+    const int aggregate = row->aggregate;
+    const double mhz = row->mhz;
+    const struct rfl_stats st = row->st;
     const struct rfl_gbw_kernel_info *k = &rfl_gbw_kernels[cfg->kernel];
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
     /* Bytes moved per trial on one GPU: rmw and the copy read and write. */
     const double per_vec = memcpy_kernel || cfg->access == RFL_GBW_RMW ? 2.0 : 1.0;
-    const double bytes_per_trial = per_vec * (double)n_vec * RFL_GBW_VEC_BYTES * (aggregate ? c->ranks : 1);
-    const double bytes = bytes_per_trial * (double)trials;
-    double sorted[RFL_GBW_MAX_EXPERIMENTS];
-    memcpy(sorted, times, c->experiments * sizeof *sorted);
-    struct rfl_stats st;
-    rfl_stats_compute(sorted, c->experiments, &st);
+    const double bytes_per_trial = per_vec * (double)pr->n_vec * RFL_GBW_VEC_BYTES * (aggregate ? c->ranks : 1);
+    const double bytes = bytes_per_trial * (double)row->trials;
     const double gbs = bytes / st.min * 1e-9;
     const int clocked = !aggregate && mhz > 0;
     char spec[32];
     rfl_gpu_blocks_format(&cfg->spec, spec, sizeof spec);
 
-    rfl_csv_str(csv, aggregate ? "aggregate" : "gpu");
-    if (aggregate) {
-        rfl_csv_str(csv, "");
-        rfl_csv_str(csv, "");
-    } else {
-        rfl_csv_int(csv, rank);
-        rfl_csv_int(csv, device);
-    }
-    rfl_csv_int(csv, c->ranks);
     rfl_csv_str(csv, k->name);
     rfl_csv_str(csv, k->lo_kernel);
     rfl_csv_str(csv, memcpy_kernel ? "copy" : rfl_gbw_access_names[cfg->access]);
@@ -63,7 +57,7 @@ static void write_row(struct rfl_csv *csv, struct rfl_gbw_ctx *c, const struct r
                          ? cfg->tile_vecs * RFL_GBW_VEC_BYTES
                          : 0);
     rfl_csv_double(csv, bytes_per_trial);
-    rfl_csv_u64(csv, trials);
+    rfl_csv_u64(csv, row->trials);
     rfl_csv_int(csv, c->experiments);
     rfl_csv_double(csv, st.min);
     rfl_csv_double(csv, st.median);
@@ -77,7 +71,7 @@ static void write_row(struct rfl_csv *csv, struct rfl_gbw_ctx *c, const struct r
     rfl_csv_int(csv, 1);
     rfl_csv_end_row(csv);
 
-    if (aggregate || rank != 0)
+    if (aggregate || row->rank != 0)
         return;
     /* Rank 0's own GPU is the one the evidence speaks for. */
     rfl_gbw_note_best(c, cfg, wss, bytes / st.min, mhz, clocked);
@@ -87,53 +81,30 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
                        uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg)
 {
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
-    int stop = 0;
-    /* Each rank's samples, the SM clock of its fastest, its wrong values and its device. */
-    const int nvals = (int)c->experiments + 3;
-    double mine[RFL_GBW_MAX_EXPERIMENTS + 3];
-    memcpy(mine, p->times, c->experiments * sizeof *mine);
-    mine[c->experiments] = p->mhz_at_min;
-    mine[c->experiments + 1] = (double)p->bad;
-    mine[c->experiments + 2] = c->dev.index;
-    double *all = rfl_gpu_gather_doubles(mine, nvals);
-    long long bad = c->ranks > 1 ? rfl_mpi_sum_ll(p->bad) : p->bad;
-    char sz[32];
+    const char *name = rfl_gbw_kernels[cfg->kernel].name;
+    const char *access = memcpy_kernel ? "copy" : rfl_gbw_access_names[cfg->access];
+    const char *prec = memcpy_kernel ? "" : rfl_gpu_precision_names[cfg->prec];
+    char sz[32], point[160], what[96];
     rfl_format_size(wss_bytes, sz, sizeof sz);
-    if (p->bad)
-        rfl_error_all("verification failed: %s %s %s at %s: %s", rfl_gbw_kernels[cfg->kernel].name,
-                      cfg->kernel == RFL_GBW_MEMCPY ? "copy" : rfl_gbw_access_names[cfg->access],
-                      cfg->kernel == RFL_GBW_MEMCPY ? "" : rfl_gpu_precision_names[cfg->prec], sz, p->detail);
-    if (bad) {
-        out->status = RFL_EXIT_VERIFY;
-        snprintf(out->failure, sizeof out->failure, "%s at %s: %lld wrong values", rfl_gbw_kernels[cfg->kernel].name,
-                 sz, bad);
-        stop = 1;
-    } else if (rfl_mpi_rank() == 0 && all) {
-        for (int r = 0; r < c->ranks; r++)
-            write_row(&out->csv, c, cfg, 0, r, (int)all[(size_t)r * nvals + c->experiments + 2], wss_bytes, n_vec,
-                      p->trials, all + (size_t)r * nvals, all[(size_t)r * nvals + c->experiments]);
-        if (c->ranks > 1) {
-            double agg[RFL_GBW_MAX_EXPERIMENTS];
-            for (unsigned e = 0; e < c->experiments; e++) {
-                agg[e] = 0;
-                for (int r = 0; r < c->ranks; r++)
-                    if (all[(size_t)r * nvals + e] > agg[e])
-                        agg[e] = all[(size_t)r * nvals + e];
-            }
-            write_row(&out->csv, c, cfg, 1, 0, 0, wss_bytes, n_vec, p->trials, agg, 0);
-        }
-        double t_min = INFINITY;
-        for (unsigned e = 0; e < c->experiments; e++)
-            t_min = p->times[e] < t_min ? p->times[e] : t_min;
-        const double per_vec = memcpy_kernel || cfg->access == RFL_GBW_RMW ? 2.0 : 1.0;
-        const double gbs = per_vec * (double)n_vec * RFL_GBW_VEC_BYTES * (double)p->trials / t_min * 1e-9;
-        double *slot = &best_of_cfg[rfl_gbw_level_index(rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes))];
-        if (gbs > *slot)
-            *slot = gbs;
-        rfl_progress("%s %s %s %ux%u  %s  %.1f GB/s", rfl_gbw_kernels[cfg->kernel].name,
-                     memcpy_kernel ? "copy" : rfl_gbw_access_names[cfg->access],
-                     memcpy_kernel ? "" : rfl_gpu_precision_names[cfg->prec], cfg->blocks, cfg->threads, sz, gbs);
-    }
-    free(all);
-    return rfl_interrupt_agree(stop, &out->status);
+    snprintf(point, sizeof point, "%s %s %s at %s", name, access, prec, sz);
+    snprintf(what, sizeof what, "%s at %s", name, sz);
+    struct point_rows pr = {.c = c, .cfg = cfg, .wss = wss_bytes, .n_vec = n_vec};
+    const struct rfl_gpu_point_rows pt = {
+        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .trials = p->trials,
+        .mhz_at_min = p->mhz_at_min, .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point,
+        .what = what, .write_row = write_row, .arg = &pr};
+    int rows_written = 0;
+    const int stop = rfl_gpu_point_rows(out, &pt, &rows_written);
+    if (!rows_written)
+        return stop;
+    double t_min = INFINITY;
+    for (unsigned e = 0; e < c->experiments; e++)
+        t_min = p->times[e] < t_min ? p->times[e] : t_min;
+    const double per_vec = memcpy_kernel || cfg->access == RFL_GBW_RMW ? 2.0 : 1.0;
+    const double gbs = per_vec * (double)n_vec * RFL_GBW_VEC_BYTES * (double)p->trials / t_min * 1e-9;
+    double *slot = &best_of_cfg[rfl_gbw_level_index(rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes))];
+    if (gbs > *slot)
+        *slot = gbs;
+    rfl_progress("%s %s %s %ux%u  %s  %.1f GB/s", name, access, prec, cfg->blocks, cfg->threads, sz, gbs);
+    return stop;
 }

@@ -6,7 +6,7 @@
 #include "config.h"
 #include "gpu_flops/gpu_flops.h"
 #include "gpu_flops/kernels.h"
-#include "common/interrupt.h"
+#include "gpu/ranks.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_EXPERIMENTS 1000
+#define MAX_EXPERIMENTS RFL_GPU_MAX_EXPERIMENTS
 #define MAX_TRIALS (1ull << 40)
 
 static const char *const *const columns = rfl_schema_gpu_flops_columns; /* schema/gpu_flops.def */
@@ -154,55 +154,55 @@ static int run_point(struct ctx *c, const struct config *cfg, size_t n_groups, s
     return verify(c, cfg, words, applied, p);
 }
 
-static void write_row(struct rfl_csv *csv, struct ctx *c, const struct config *cfg, int aggregate, int rank,
-                      int device, size_t n_groups, unsigned long long trials, const double *times, double mhz)
+/* What one point's rows need beyond the row itself. */
+struct point_rows {
+    struct ctx *c;
+    const struct config *cfg;
+    size_t n_groups;
+};
+
+static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_row *row)
 {
+    const struct point_rows *pr = arg;
+    struct ctx *c = pr->c;
+    const struct config *cfg = pr->cfg;
+    const unsigned long long trials = row->trials;
+    const int aggregate = row->aggregate;
+    const double mhz = row->mhz;
+    const struct rfl_stats *st = &row->st;
     const double gpus = aggregate ? c->ranks : 1;
-    const double elements = (double)n_groups * cfg->chains * scalars_per_word(cfg->prec) * gpus;
+    const double elements = (double)pr->n_groups * cfg->chains * scalars_per_word(cfg->prec) * gpus;
     const double flops_per_trial = elements * cfg->fpe;
     const double bytes_per_trial = elements * (double)scalar_bytes(cfg->prec) * 2.0;
-    double sorted[MAX_EXPERIMENTS];
-    memcpy(sorted, times, c->experiments * sizeof *sorted);
-    struct rfl_stats st;
-    rfl_stats_compute(sorted, c->experiments, &st);
-    const double gflops = flops_per_trial * (double)trials / st.min * 1e-9;
+    const double gflops = flops_per_trial * (double)trials / st->min * 1e-9;
     const double peak = !aggregate && mhz > 0 ? peak_gflops(&c->dev, cfg->prec, mhz) : 0;
     char spec[32];
     rfl_gpu_blocks_format(&cfg->spec, spec, sizeof spec);
-    rfl_csv_str(csv, aggregate ? "aggregate" : "gpu");
-    if (aggregate) {
-        rfl_csv_str(csv, "");
-        rfl_csv_str(csv, "");
-    } else {
-        rfl_csv_int(csv, rank);
-        rfl_csv_int(csv, device);
-    }
-    rfl_csv_int(csv, c->ranks);
     rfl_csv_str(csv, rfl_gpu_precision_names[cfg->prec]);
     rfl_csv_u64(csv, cfg->fpe);
     rfl_csv_u64(csv, cfg->chains);
     rfl_csv_u64(csv, cfg->threads);
     rfl_csv_u64(csv, cfg->blocks);
     rfl_csv_str(csv, spec);
-    rfl_csv_u64(csv, (uint64_t)n_groups * cfg->chains * word_bytes(cfg->prec) * (uint64_t)gpus);
+    rfl_csv_u64(csv, (uint64_t)pr->n_groups * cfg->chains * word_bytes(cfg->prec) * (uint64_t)gpus);
     rfl_csv_double(csv, elements);
     rfl_csv_double(csv, flops_per_trial);
     rfl_csv_double(csv, bytes_per_trial);
     rfl_csv_u64(csv, trials);
     rfl_csv_int(csv, c->experiments);
-    rfl_csv_double(csv, st.min);
-    rfl_csv_double(csv, st.median);
-    rfl_csv_double(csv, st.max);
+    rfl_csv_double(csv, st->min);
+    rfl_csv_double(csv, st->median);
+    rfl_csv_double(csv, st->max);
     rfl_csv_double(csv, gflops);
-    rfl_csv_double(csv, flops_per_trial * (double)trials / st.median * 1e-9);
-    rfl_csv_double(csv, flops_per_trial * (double)trials / st.max * 1e-9);
-    rfl_csv_double(csv, bytes_per_trial * (double)trials / st.min * 1e-9);
+    rfl_csv_double(csv, flops_per_trial * (double)trials / st->median * 1e-9);
+    rfl_csv_double(csv, flops_per_trial * (double)trials / st->max * 1e-9);
+    rfl_csv_double(csv, bytes_per_trial * (double)trials / st->min * 1e-9);
     rfl_csv_double(csv, !aggregate && mhz > 0 ? mhz : NAN);
     rfl_csv_double(csv, peak > 0 ? peak : NAN);
     rfl_csv_double(csv, peak > 0 ? gflops / peak : NAN);
     rfl_csv_int(csv, 1);
     rfl_csv_end_row(csv);
-    if (aggregate || rank != 0 || peak <= 0)
+    if (aggregate || row->rank != 0 || peak <= 0)
         return;
     if (gflops / peak > c->best_fraction[cfg->prec]) {
         c->best_fraction[cfg->prec] = gflops / peak;
@@ -211,6 +211,26 @@ static void write_row(struct rfl_csv *csv, struct ctx *c, const struct config *c
         snprintf(c->best_config[cfg->prec], sizeof c->best_config[cfg->prec], "FPE %u, %u chains, %u x %u threads",
                  cfg->fpe, cfg->chains, cfg->blocks, cfg->threads);
     }
+}
+
+/* The rows of a point on every rank (collective, gpu/ranks.h); 1: stop the sweep. */
+static int emit_point(struct ctx *c, struct rfl_session *out, const struct config *cfg, size_t n_groups,
+                      const struct point *p)
+{
+    const char *prec = rfl_gpu_precision_names[cfg->prec];
+    char point[128], what[96];
+    snprintf(point, sizeof point, "%s FPE %u, %u chains, %zu groups", prec, cfg->fpe, cfg->chains, n_groups);
+    snprintf(what, sizeof what, "%s FPE %u, %u chains", prec, cfg->fpe, cfg->chains);
+    struct point_rows pr = {.c = c, .cfg = cfg, .n_groups = n_groups};
+    const struct rfl_gpu_point_rows pt = {
+        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .trials = p->trials,
+        .mhz_at_min = p->mhz_at_min, .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point,
+        .what = what, .write_row = write_row, .arg = &pr};
+    int rows_written = 0;
+    const int stop = rfl_gpu_point_rows(out, &pt, &rows_written);
+    if (rows_written)
+        rfl_progress("%s FPE %u, %u chains, %ux%u", prec, cfg->fpe, cfg->chains, cfg->blocks, cfg->threads);
+    return stop;
 }
 
 static void evidence(const struct ctx *c, json_t *list, unsigned precisions)
@@ -376,8 +396,6 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
     }
 
     int stop = 0;
-    const int nvals = (int)c.experiments + 3;
-    double *mine = calloc((size_t)nvals, sizeof *mine);
     for (int i = 0; i < ncfg && !stop; i++) {
         const struct config *cfg = &cfgs[i];
         size_t last = 0;
@@ -397,43 +415,10 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                 stop = 1;
                 break;
             }
-            memcpy(mine, p.times, c.experiments * sizeof *mine);
-            mine[c.experiments] = p.mhz_at_min;
-            mine[c.experiments + 1] = (double)p.bad;
-            mine[c.experiments + 2] = c.dev.index;
-            double *all = rfl_gpu_gather_doubles(mine, nvals);
-            long long bad = c.ranks > 1 ? rfl_mpi_sum_ll(p.bad) : p.bad;
-            if (p.bad)
-                rfl_error_all("verification failed: %s FPE %u, %u chains, %zu groups: %s",
-                              rfl_gpu_precision_names[cfg->prec], cfg->fpe, cfg->chains, n_groups, p.detail);
-            if (bad) {
-                out.status = RFL_EXIT_VERIFY;
-                snprintf(out.failure, sizeof out.failure, "%s FPE %u, %u chains: %lld wrong values",
-                         rfl_gpu_precision_names[cfg->prec], cfg->fpe, cfg->chains, bad);
-                stop = 1;
-            } else if (root && all) {
-                for (int r = 0; r < c.ranks; r++)
-                    write_row(&out.csv, &c, cfg, 0, r, (int)all[(size_t)r * nvals + c.experiments + 2], n_groups, p.trials,
-                              all + (size_t)r * nvals, all[(size_t)r * nvals + c.experiments]);
-                if (c.ranks > 1) {
-                    double agg[MAX_EXPERIMENTS];
-                    for (unsigned e = 0; e < c.experiments; e++) {
-                        agg[e] = 0;
-                        for (int r = 0; r < c.ranks; r++)
-                            if (all[(size_t)r * nvals + e] > agg[e])
-                                agg[e] = all[(size_t)r * nvals + e];
-                    }
-                    write_row(&out.csv, &c, cfg, 1, 0, 0, n_groups, p.trials, agg, 0);
-                }
-                rfl_progress("%s FPE %u, %u chains, %ux%u", rfl_gpu_precision_names[cfg->prec], cfg->fpe, cfg->chains,
-                             cfg->blocks, cfg->threads);
-            }
-            free(all);
-            stop = rfl_interrupt_agree(stop, &out.status);
+            stop = emit_point(&c, &out, cfg, n_groups, &p);
         }
     }
     const double elapsed = rfl_session_stop(&out);
-    free(mine);
     rfl_gpu_meta_finish(out.meta, &c.dev);
 
     if (root) {
