@@ -110,17 +110,20 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
                   rfl_format_size(floor_bytes, b, sizeof b));
         return RFL_EXIT_USAGE;
     }
-    size_t per_thread = (size_t)((p->wss_max + total_threads - 1) / total_threads) + 3 * ARRAY_PAD_BYTES;
-    p->region_bytes = (per_thread + RFL_HUGE_PAGE_BYTES - 1) / RFL_HUGE_PAGE_BYTES * RFL_HUGE_PAGE_BYTES;
-    double node_bytes = (double)p->region_bytes * p->node_threads;
+    /* In floating point first: near 2^64 bytes the rounding below would wrap
+     * to a small buffer and the sweep would write past it. */
+    const double huge_page = RFL_HUGE_PAGE_BYTES;
+    double per_thread = ceil((double)p->wss_max / (double)total_threads) + 3 * ARRAY_PAD_BYTES;
+    double node_bytes = ceil(per_thread / huge_page) * huge_page * p->node_threads;
     if (node_bytes > mem_limit) {
         char a[32], b[32];
         rfl_error("option --wss: buffers need %s per node, above the memory limit of %s "
                   "(lower --wss or raise --mem-limit)",
-                  rfl_format_size((uint64_t)node_bytes, a, sizeof a),
+                  rfl_format_size(node_bytes < 0x1p64 ? (uint64_t)node_bytes : UINT64_MAX, a, sizeof a),
                   rfl_format_size((uint64_t)mem_limit, b, sizeof b));
         return RFL_EXIT_USAGE;
     }
+    p->region_bytes = (size_t)(ceil(per_thread / huge_page) * huge_page);
     return RFL_EXIT_OK;
 }
 

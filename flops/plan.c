@@ -137,17 +137,21 @@ int rfl_fl_plan_make(const struct rfl_flops_opts *o, struct rfl_fl_plan *p)
     const uint64_t quantum_bytes = RFL_FL_ELEM_QUANTUM * sizeof(double);
     if (per_thread_max < quantum_bytes)
         per_thread_max = quantum_bytes;
-    p->region_bytes = (size_t)((per_thread_max + RFL_HUGE_PAGE_BYTES - 1) / RFL_HUGE_PAGE_BYTES * RFL_HUGE_PAGE_BYTES);
+    /* In floating point first: near 2^64 bytes the rounding would wrap to a
+     * small buffer (see bandwidth/sweep.c). */
+    const double huge_page = RFL_HUGE_PAGE_BYTES;
+    const double region = ceil((double)per_thread_max / huge_page) * huge_page;
     double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * rfl_buffer_available_memory();
-    double node_bytes = (double)p->region_bytes * p->node_threads;
+    double node_bytes = region * p->node_threads;
     if (node_bytes > mem_limit) {
         char a[32], b[32];
         rfl_error("option --wss: buffers need %s per node, above the memory limit of %s "
                   "(lower --wss or raise --mem-limit)",
-                  rfl_format_size((uint64_t)node_bytes, a, sizeof a),
+                  rfl_format_size(node_bytes < 0x1p64 ? (uint64_t)node_bytes : UINT64_MAX, a, sizeof a),
                   rfl_format_size((uint64_t)mem_limit, b, sizeof b));
         return RFL_EXIT_USAGE;
     }
+    p->region_bytes = (size_t)region;
 
     /* The peak: the widest ISA this CPU runs, or ref's code where no simd
      * variant exists. */

@@ -12,6 +12,9 @@ EXPECT_PROGRAM=$RFL_BANDWIDTH
 expect_error 2 --wss abc -- --wss abc
 expect_error 2 --wss 1G:4K -- --wss 1G:4K
 expect_error 2 --wss "'0'" -- --wss 0
+# Sizes near 2^64: refused against the memory limit, never rounded into a small buffer.
+expect_error 2 --wss "memory limit" -- --wss 18446744073709551615
+expect_error 2 --wss "memory limit" -- --wss 4K:18446744073709551615
 expect_error 2 --growth "'1'" -- --growth 1
 expect_error 2 --growth "'x'" -- --growth x
 expect_error 2 --kernels sum,bogus -- --kernels sum,bogus

@@ -14,6 +14,9 @@ done
 EXPECT_PROGRAM=$RFL_FLOPS
 
 expect_error 2 --fpe "'0'" -- --fpe 0
+# Sizes near 2^64: refused against the memory limit, never rounded into a small buffer.
+expect_error 2 --wss "memory limit" -- --wss 18446744073709551615
+expect_error 2 --wss "memory limit" -- --wss 4K:18446744073709551615
 expect_error 2 --fpe "'abc'" -- --fpe abc
 expect_error 2 --fpe "'64:8'" -- --fpe 64:8
 expect_error 2 --fpe "'70000'" -- --fpe 70000
