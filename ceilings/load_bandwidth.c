@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* Hosts in "rank0@a,rank1@a,rank2@b": the nodes the job ran on. */
 static long count_nodes(const char *placement)
 {

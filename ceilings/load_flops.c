@@ -11,13 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_flops_optional_columns[] = {
-    "unroll", "wss_bytes_per_thread", "elems_per_thread", "bytes_per_elem", "arithmetic_intensity",
-    "trials", "experiments", "flops_per_sample", "time_min_s", "time_median_s", "time_max_s",
-    "gflops_per_s_median", "gflops_per_s_worst", "gbytes_per_s", "peak_gflops_per_s",
-    "fraction_of_peak", "above_peak", "model_gflops_per_s", "hwloc_level", "kernel_form", "clock_ghz",
-    "cores_used", "isa_peak_gflops_per_s", "fraction_of_isa_peak", "model_bound", NULL};
-
 static struct rfl_flops_series *find_series(struct rfl_model *m, size_t input, const char *variant,
                                             const char *isa, const char *prec, long ranks, long threads)
 {

@@ -11,11 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rfl_gpu_gemm_mix_columns[] = {
-    "rank", "device", "kind", "op", "lds_bytes", "lds_distinct_words", "fma_per_group", "lds_per_group", "fma_per_lds",
-    "threads_per_block", "blocks", "iterations", "loop_instructions", "time_s", "sm_clock_mhz", "fma_per_clock_per_sm",
-    "lds_per_clock_per_sm", "instr_per_clock_per_sm", "fma_fraction_of_peak", "gbytes_per_s", NULL};
-
 int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
     if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)

@@ -11,11 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rfl_gpu_bandwidth_optional[] = {
-    "device", "ranks", "lo_kernel", "blocks_spec", "level", "tile_bytes", "bytes_per_trial", "trials",
-    "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s_median", "gbytes_per_s_worst",
-    "sm_clock_mhz", "bytes_per_clock_per_sm", "fraction_of_datasheet", NULL};
-
 static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, size_t input, const char *kernel,
                                               const char *access, const char *prec, long tpb, long blocks)
 {

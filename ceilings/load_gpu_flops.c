@@ -12,11 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_gpu_flops_optional[] = {
-    "device", "ranks", "blocks_spec", "elements", "flops_per_trial", "bytes_per_trial", "trials", "experiments",
-    "time_min_s", "time_median_s", "time_max_s", "gflops_per_s_median", "gflops_per_s_worst", "gbytes_per_s",
-    "sm_clock_mhz", "peak_gflops_per_s", "fraction_of_peak", NULL};
-
 int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
     if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)

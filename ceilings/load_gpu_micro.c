@@ -11,17 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const rfl_gpu_transfer_columns[] = {
-    "rank", "device", "direction", "host_memory", "bytes", "repeats", "experiments", "time_min_s", "time_median_s",
-    "time_max_s", "gbytes_per_s", "gbytes_per_s_median", "model_time_s", "model_relative_error", "verified", NULL};
-const char *const rfl_gpu_chase_columns[] = {
-    "rank", "device", "memory", "array_bytes", "stride_bytes", "cycle_elements", "warmup_steps", "steps",
-    "cycles_per_access", "ns_per_access", "sm_clock_mhz", "verified", NULL};
-const char *const rfl_gpu_stride_columns[] = {
-    "rank", "device", "pattern", "word_bytes", "offset_words", "stride_words", "words_copied", "bytes_moved",
-    "launches", "experiments", "time_min_s", "time_median_s", "time_max_s", "gbytes_per_s", "gbytes_per_s_median",
-    "fraction_of_datasheet", "verified", NULL};
-
 static struct rfl_gpu_transfer *find_transfer(struct rfl_gpu_data *g, const char *dir, const char *mem)
 {
     for (size_t i = 0; i < g->ntransfers; i++)

@@ -10,7 +10,6 @@
 #include <math.h>
 #include <string.h>
 
-
 int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
     if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
