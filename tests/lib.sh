@@ -101,6 +101,17 @@ require_gpu()
     note "GPU: $(echo "$_rfl_out" | head -n 1)"
 }
 
+# timing_shapes_mean_something: false (with a note) in an --enable-sanitizers
+# build, where ASan checks every load and a cache-resident kernel runs no
+# faster than one from DRAM; the plain builds of the same CI run keep the
+# check.
+timing_shapes_mean_something()
+{
+    [ "${RFL_SANITIZERS:-no}" = yes ] || return 0
+    note "$1: not judged in a sanitizer build (instrumented loads flatten the curve)"
+    return 1
+}
+
 # cuda_sanitizer_options: for the tests of CUDA programs. CUDA maps memory
 # where AddressSanitizer's shadow gap would be, and the driver keeps
 # allocations until exit: only matters in --enable-sanitizers builds.

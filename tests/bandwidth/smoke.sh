@@ -53,7 +53,7 @@ rate_at()
         END { print best + 0 }' "$shape"
 }
 attempt=1
-while :; do
+while timing_shapes_mean_something shape; do
     expect_exit 0 "shape sweep" "$RFL_BANDWIDTH" -k sum -p fp64 --wss 32K:256M --growth 8 --threads 1 --experiments 5 -o "$shape"
     check_rows "$shape"
     wss_min=$(csv_column "$shape" wss_bytes | sort -n | head -n 1)
