@@ -18,4 +18,5 @@ librfl_a_SOURCES = \
 	common/session.c common/session.h \
 	common/size.c common/size.h \
 	common/stats.c common/stats.h \
-	common/timer.c common/timer.h
+	common/timer.c common/timer.h \
+	common/utf8.c common/utf8.h

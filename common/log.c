@@ -23,9 +23,22 @@ void rfl_log_set_quiet(int quiet) { log_quiet = quiet; }
 static void vemit(const char *tag, const char *fmt, va_list ap)
 {
     /* One fprintf per line, so lines from several ranks do not interleave. */
-    char line[2048];
+    char line[2048], shown[4 * sizeof line];
     vsnprintf(line, sizeof line, fmt, ap);
-    fprintf(stderr, "%s: %s%s\n", progname, tag, line);
+    /* One line whatever the message quotes: a control character from data
+     * (a newline, an escape sequence) is shown as an escape. */
+    size_t o = 0;
+    for (const unsigned char *p = (const unsigned char *)line; *p; p++) {
+        if (*p >= 0x20 && *p != 0x7f)
+            shown[o++] = (char)*p;
+        else if (*p == '\n' || *p == '\t' || *p == '\r') {
+            shown[o++] = '\\';
+            shown[o++] = *p == '\n' ? 'n' : *p == '\t' ? 't' : 'r';
+        } else
+            o += (size_t)snprintf(shown + o, sizeof shown - o, "\\x%02x", *p);
+    }
+    shown[o] = '\0';
+    fprintf(stderr, "%s: %s%s\n", progname, tag, shown);
 }
 
 void rfl_error(const char *fmt, ...)
