@@ -2,6 +2,7 @@
 #include "chart.h"
 #include "common/afile.h"
 #include "common/csv.h"
+#include "common/utf8.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -14,15 +15,65 @@
 #define HALF_HEIGHT_PX_PER_PT 0.72
 #define LABEL_GAP_PX 3.0
 
-void rfl_chart_quote(char *out, size_t len, const char *text)
+const char *rfl_chart_literal(struct rfl_chart *c, const char *text)
 {
-    size_t o = 0;
-    for (const char *p = text; *p && o + 3 < len; p++) {
-        if (*p == '"' || *p == '\\')
-            out[o++] = '\\';
-        out[o++] = *p;
+    if (!text)
+        text = "";
+    /* Worst cases: a quote is 10 bytes ('."\047".'), an invalid byte 3. */
+    size_t len = strlen(text);
+    char *out = len < ((size_t)-1 - 3) / 10 ? malloc(10 * len + 3) : NULL;
+    if (out && c->ntexts == c->texts_cap) {
+        size_t cap = c->texts_cap ? 2 * c->texts_cap : 32;
+        char **more = realloc(c->texts, cap * sizeof *more);
+        if (more) {
+            c->texts = more;
+            c->texts_cap = cap;
+        } else {
+            free(out);
+            out = NULL;
+        }
     }
+    if (!out) {
+        c->failed = 1;
+        return "''";
+    }
+    size_t o = 0;
+    out[o++] = '\'';
+    for (const char *p = text; *p;) {
+        unsigned char b = (unsigned char)*p;
+        size_t n = rfl_utf8_seq(p);
+        if (!n) { /* not UTF-8 */
+            memcpy(out + o, RFL_UTF8_REPLACEMENT, 3);
+            o += 3;
+            p++;
+        } else if (b == '\n' || b == '\t' || b == '\r') {
+            out[o++] = ' ';
+            p++;
+        } else if (b < 0x20 || b == 0x7f) {
+            p++;
+        } else if (b == '\'') {
+            memcpy(out + o, "'.\"\\047\".'", 10);
+            o += 10;
+            p++;
+        } else {
+            memcpy(out + o, p, n);
+            o += n;
+            p += n;
+        }
+    }
+    out[o++] = '\'';
     out[o] = '\0';
+    c->texts[c->ntexts++] = out;
+    return out;
+}
+
+static void free_texts(struct rfl_chart *c)
+{
+    for (size_t i = 0; i < c->ntexts; i++)
+        free(c->texts[i]);
+    free(c->texts);
+    c->texts = NULL;
+    c->ntexts = c->texts_cap = 0;
 }
 
 void rfl_chart_printf(struct rfl_chart *c, const char *fmt, ...)
@@ -47,8 +98,7 @@ static const char *coord(char *buf, size_t len, double v)
     return buf;
 }
 
-int rfl_chart_begin(struct rfl_chart *c, const char *png, double width, double height, double left, double right,
-                    double bottom, double top, const char *title, const char *corner)
+int rfl_chart_open(struct rfl_chart *c, const char *base, double width, double height)
 {
     memset(c, 0, sizeof *c);
     c->f = open_memstream(&c->text, &c->len);
@@ -56,18 +106,29 @@ int rfl_chart_begin(struct rfl_chart *c, const char *png, double width, double h
         return -1;
     c->width = width;
     c->height = height;
+    c->font_pt = 10;
+    char gp[256], png[256];
+    snprintf(gp, sizeof gp, "%s.gp", base);
+    snprintf(png, sizeof png, "%s.png", base);
+    rfl_chart_printf(c, "# Written by rfl plot; render with: gnuplot %s (in this directory).\n",
+                     rfl_chart_literal(c, gp));
+    rfl_chart_printf(c, "# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.\n");
+    rfl_chart_printf(c, "set terminal pngcairo size %.0f,%.0f font \"sans,11\" noenhanced\n", width, height);
+    rfl_chart_printf(c, "set output %s\n", rfl_chart_literal(c, png));
+    rfl_chart_printf(c, "set encoding utf8\n");
+    return 0;
+}
+
+int rfl_chart_begin(struct rfl_chart *c, const char *base, double width, double height, double left, double right,
+                    double bottom, double top, const char *title, const char *corner)
+{
+    if (rfl_chart_open(c, base, width, height) != 0)
+        return -1;
     c->left = left;
     c->right = right;
     c->bottom = bottom;
     c->top = top;
-    c->font_pt = 10;
-    char q[512], b1[32], b2[32], b3[32], b4[32];
-    rfl_chart_printf(c, "# Written by rfl plot; render with: gnuplot %s.gp (in this directory).\n", png);
-    rfl_chart_printf(c, "# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.\n");
-    rfl_chart_printf(c, "set terminal pngcairo size %.0f,%.0f font \"sans,11\" noenhanced\n", width, height);
-    rfl_chart_quote(q, sizeof q, png);
-    rfl_chart_printf(c, "set output \"%s.png\"\n", q);
-    rfl_chart_printf(c, "set encoding utf8\n");
+    char b1[32], b2[32], b3[32], b4[32];
     rfl_chart_printf(c, "set lmargin at screen %s\nset rmargin at screen %s\n", coord(b1, sizeof b1, left),
                      coord(b2, sizeof b2, right));
     rfl_chart_printf(c, "set bmargin at screen %s\nset tmargin at screen %s\n", coord(b3, sizeof b3, bottom),
@@ -75,10 +136,9 @@ int rfl_chart_begin(struct rfl_chart *c, const char *png, double width, double h
     rfl_chart_printf(c, "set logscale xy\n");
     rfl_chart_printf(c, "set grid xtics ytics mxtics mytics lc rgb \"#e4e4e4\" lw 1, lc rgb \"#f2f2f2\" lw 1\n");
     rfl_chart_printf(c, "set border lc rgb \"#404040\"\n");
-    rfl_chart_quote(q, sizeof q, title);
-    rfl_chart_printf(c, "set title \"%s\" font \"sans,14\"\n", q);
-    rfl_chart_quote(q, sizeof q, corner);
-    rfl_chart_printf(c, "set label 1000 \"%s\" at screen 0.995,0.012 right font \"sans,9\" textcolor rgb \"#707070\"\n", q);
+    rfl_chart_printf(c, "set title %s font \"sans,14\"\n", rfl_chart_literal(c, title));
+    rfl_chart_printf(c, "set label 1000 %s at screen 0.995,0.012 right font \"sans,9\" textcolor rgb \"#707070\"\n",
+                     rfl_chart_literal(c, corner));
     return 0;
 }
 
@@ -180,12 +240,11 @@ void rfl_chart_block_point(struct rfl_chart *c, double x, double y, double radiu
 
 static void emit_label(struct rfl_chart *c, const char *text, const char *color, const struct rfl_box *b)
 {
-    char q[512], bx[32], by[32], ang[32];
-    rfl_chart_quote(q, sizeof q, text);
+    char bx[32], by[32], ang[32];
     double deg = b->angle * 180.0 / M_PI;
     rfl_format_double(ang, sizeof ang, "%.2f", fabs(deg) < 0.005 ? 0.0 : deg);
-    rfl_chart_printf(c, "set label %d \"%s\" at %s,%s center rotate by %s front textcolor rgb \"%s\" font \"sans,%g\"\n",
-                     ++c->nlabels, q, coord(bx, sizeof bx, data_x(c, b->cx)), coord(by, sizeof by, data_y(c, b->cy)),
+    rfl_chart_printf(c, "set label %d %s at %s,%s center rotate by %s front textcolor rgb \"%s\" font \"sans,%g\"\n",
+                     ++c->nlabels, rfl_chart_literal(c, text), coord(bx, sizeof bx, data_x(c, b->cx)), coord(by, sizeof by, data_y(c, b->cy)),
                      ang, color, c->font_pt);
     add_box(c, *b);
 }
@@ -289,24 +348,19 @@ void rfl_chart_label_vertical(struct rfl_chart *c, const char *text, const char 
     struct rfl_box b = text_box(c, text);
     double px = rfl_chart_px(c, x) + side * (b.hh + LABEL_GAP_PX);
     double py = at_top ? c->top * c->height - 6 : c->bottom * c->height + 6;
-    char q[512], bx[32], by[32];
-    rfl_chart_quote(q, sizeof q, text);
-    rfl_chart_printf(c, "set label %d \"%s\" at %s,%s %s rotate by 90 front textcolor rgb \"%s\" font \"sans,%g\"\n",
-                     ++c->nlabels, q, coord(bx, sizeof bx, data_x(c, px)), coord(by, sizeof by, data_y(c, py)),
+    char bx[32], by[32];
+    rfl_chart_printf(c, "set label %d %s at %s,%s %s rotate by 90 front textcolor rgb \"%s\" font \"sans,%g\"\n",
+                     ++c->nlabels, rfl_chart_literal(c, text), coord(bx, sizeof bx, data_x(c, px)), coord(by, sizeof by, data_y(c, py)),
                      at_top ? "right" : "left", color, c->font_pt);
     add_box(c, (struct rfl_box){px, at_top ? py - b.hw : py + b.hw, b.hw, b.hh, M_PI / 2});
 }
 
 int rfl_chart_end(struct rfl_chart *c, const char *gp_path)
 {
-    if (fclose(c->f) != 0) {
-        c->f = NULL;
-        free(c->text);
-        c->text = NULL;
-        return -1;
-    }
+    int failed = fclose(c->f) != 0 || c->failed;
     c->f = NULL;
-    int rc = rfl_afile_write_string(gp_path, c->text);
+    free_texts(c);
+    int rc = failed ? -1 : rfl_afile_write_string(gp_path, c->text);
     free(c->text);
     c->text = NULL;
     return rc;
@@ -317,6 +371,7 @@ void rfl_chart_discard(struct rfl_chart *c)
     if (c->f)
         fclose(c->f);
     c->f = NULL;
+    free_texts(c);
     free(c->text);
     c->text = NULL;
 }

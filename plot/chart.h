@@ -25,11 +25,19 @@ struct rfl_chart {
     struct rfl_box boxes[RFL_CHART_MAX_BOXES];
     size_t nboxes;
     int nlabels;
+    char **texts; /* the literals made by rfl_chart_literal, freed at the end */
+    size_t ntexts, texts_cap;
+    int failed;   /* out of memory on the way: rfl_chart_end fails */
 };
 
-/* Starts a script: terminal, output, margins, log axes, the title and the
- * corner note (host and version). */
-int rfl_chart_begin(struct rfl_chart *c, const char *png, double width, double height, double left, double right,
+/* Starts a script without axes (a multi-panel chart places its own): the
+ * header, the terminal (noenhanced: names are drawn as they are, no
+ * ^ _ @ { } markup) and BASE.png as the output. 0 or -1. */
+int rfl_chart_open(struct rfl_chart *c, const char *base, double width, double height);
+
+/* Starts a script: rfl_chart_open, then margins, log axes, the title and
+ * the corner note (host and version). */
+int rfl_chart_begin(struct rfl_chart *c, const char *base, double width, double height, double left, double right,
                     double bottom, double top, const char *title, const char *corner);
 void rfl_chart_ranges(struct rfl_chart *c, double xmin, double xmax, double ymin, double ymax);
 
@@ -65,7 +73,16 @@ const char *rfl_chart_num(char *buf, size_t len, double v);
 int rfl_chart_end(struct rfl_chart *c, const char *gp_path);
 void rfl_chart_discard(struct rfl_chart *c);
 
-/* Text for a gnuplot string in double quotes. */
-void rfl_chart_quote(char *out, size_t len, const char *text);
+/* The one way text enters a script: a complete gnuplot string literal of
+ * TEXT, for every title, label, key entry, file name and comment. It is
+ * made of single-quoted pieces, inside which gnuplot expands no backquote
+ * (no shell command), no @macro and no backslash escape; each single quote
+ * of TEXT is a separate "\047" joined with '.' (gnuplot 5.4 misreads the
+ * '' escape at the start of a string or twice in a row). A newline, tab or
+ * carriage return becomes a space and other control characters are
+ * dropped, so no text ends a command or a comment; invalid UTF-8 becomes
+ * U+FFFD. Any length. The literal lives until rfl_chart_end or
+ * rfl_chart_discard (out of memory: '' and the chart fails at its end). */
+const char *rfl_chart_literal(struct rfl_chart *c, const char *text);
 
 #endif

@@ -26,7 +26,7 @@ static void write_series(struct rfl_chart *c, const struct rfl_plot_flops_device
     for (size_t i = 0; i < v->nseries; i++) {
         const struct rfl_flops_series *f = &v->series[i];
         dev->describe(v->series, v->nseries, i, &line);
-        rfl_chart_printf(c, "# %s\n", line.comment);
+        rfl_chart_printf(c, "# %s\n", rfl_chart_literal(c, line.comment));
         for (size_t k = 0; k < f->n; k++) {
             if (!f->model) {
                 rfl_plot_point(c, f->fpe[k], f->gflops[k]);
@@ -112,7 +112,7 @@ int rfl_plot_flops_chart(const struct rfl_model *m, const char *dir, const struc
     ylo = rfl_plot_nice(ylo / 2, 1);
     yhi = rfl_plot_nice(yhi * 3, 0);
 
-    char corner[512], q[256], gp[2048];
+    char corner[512], gp[2048];
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
     if (rfl_chart_begin(&c, dev->name, 1200, 800, 0.08, 0.80, 0.09, 0.93, v.title, corner) != 0)
@@ -134,9 +134,8 @@ int rfl_plot_flops_chart(const struct rfl_model *m, const char *dir, const struc
     struct rfl_plot_line line;
     for (size_t i = 0; i < v.nseries; i++) {
         dev->describe(v.series, v.nseries, i, &line);
-        rfl_chart_quote(q, sizeof q, line.title);
-        rfl_chart_printf(&c, "  $series index %zu %swith linespoints %s lc rgb \"%s\" title \"%s\", \\\n", i,
-                         v.series[i].model ? "using 1:2 " : "", line.style, line.color, q);
+        rfl_chart_printf(&c, "  $series index %zu %swith linespoints %s lc rgb \"%s\" title %s, \\\n", i,
+                         v.series[i].model ? "using 1:2 " : "", line.style, line.color, rfl_chart_literal(&c, line.title));
         if (have_model)
             rfl_chart_printf(&c, "  $series index %zu using 1:3 with lines dt 4 lw 1.2 lc rgb \"%s\" notitle, \\\n", i,
                              line.color);

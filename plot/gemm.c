@@ -31,37 +31,17 @@ static const char *kernel_color(const char *kernel)
     return "#7570b3";
 }
 
-/* A raw multi-panel script (no label placement: keys say what is what). */
-static int raw_begin(struct rfl_chart *c, const char *base, double width, double height)
-{
-    memset(c, 0, sizeof *c);
-    c->f = open_memstream(&c->text, &c->len);
-    if (!c->f)
-        return -1;
-    c->width = width;
-    c->height = height;
-    rfl_chart_printf(c, "# Written by rfl plot; render with: gnuplot %s.gp (in this directory).\n", base);
-    rfl_chart_printf(c, "# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.\n");
-    rfl_chart_printf(c, "set terminal pngcairo size %.0f,%.0f font \"sans,11\" noenhanced\n", width, height);
-    rfl_chart_printf(c, "set output \"%s.png\"\nset encoding utf8\n", base);
-    return 0;
-}
-
 static void raw_title(struct rfl_chart *c, const struct rfl_model *m, const char *title, const char *subtitle)
 {
-    char q[512], a[32], corner[512];
-    rfl_chart_quote(q, sizeof q, title);
-    rfl_chart_printf(c, "set label 1001 \"%s\" at screen 0.5,%s center font \"sans,14\"\n", q,
+    char a[32], corner[512];
+    rfl_chart_printf(c, "set label 1001 %s at screen 0.5,%s center font \"sans,14\"\n", rfl_chart_literal(c, title),
                      rfl_plot_coord(a, sizeof a, 1 - 28.0 / c->height));
-    if (subtitle) {
-        rfl_chart_quote(q, sizeof q, subtitle);
-        rfl_chart_printf(c, "set label 1002 \"%s\" at screen 0.5,%s center font \"sans,10\" textcolor rgb \"#404040\"\n",
-                         q, rfl_plot_coord(a, sizeof a, 1 - 52.0 / c->height));
-    }
+    if (subtitle)
+        rfl_chart_printf(c, "set label 1002 %s at screen 0.5,%s center font \"sans,10\" textcolor rgb \"#404040\"\n",
+                         rfl_chart_literal(c, subtitle), rfl_plot_coord(a, sizeof a, 1 - 52.0 / c->height));
     rfl_plot_corner(m, corner, sizeof corner);
-    rfl_chart_quote(q, sizeof q, corner);
-    rfl_chart_printf(c, "set label 1000 \"%s\" at screen 0.995,0.012 right font \"sans,9\" textcolor rgb \"#707070\"\n",
-                     q);
+    rfl_chart_printf(c, "set label 1000 %s at screen 0.995,0.012 right font \"sans,9\" textcolor rgb \"#707070\"\n",
+                     rfl_chart_literal(c, corner));
 }
 
 static void raw_panel(struct rfl_chart *c, double l, double r, double b, double t)
@@ -84,7 +64,7 @@ int rfl_plot_gemm(const struct rfl_model *m, const char *dir)
     int npanels = in_group[0] + in_group[1] + in_group[2];
     double width = 120 + 520.0 * npanels, height = 720;
     struct rfl_chart c;
-    if (raw_begin(&c, "gemm", width, height) != 0)
+    if (rfl_chart_open(&c, "gemm", width, height) != 0)
         return -1;
     char title[512], a[32], b[32], e[32], q[192];
     rfl_plot_gpu_title(m, title, sizeof title, "GEMM", NULL);
@@ -161,8 +141,10 @@ int rfl_plot_gemm(const struct rfl_model *m, const char *dir)
              * (points at the cube root of m n k). One point per size (the
              * fastest row there), ascending. */
             for (int square = 1; square >= 0; square--) {
-                rfl_chart_printf(&c, "# %s %s n%s, %s: size, GFLOP/s, model bound\n", f->kernel, f->precision,
-                                 f->transb, square ? "square" : "rectangular");
+                char what[128];
+                snprintf(what, sizeof what, "%s %s n%s, %s: size, GFLOP/s, model bound", f->kernel, f->precision,
+                         f->transb, square ? "square" : "rectangular");
+                rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, what));
                 double done = 0;
                 int any = 0;
                 for (;;) {
@@ -206,8 +188,9 @@ int rfl_plot_gemm(const struct rfl_model *m, const char *dir)
                 if (*p == '_')
                     *p = ' ';
             snprintf(q, sizeof q, "peak %s %s", unit, rfl_chart_num(v, sizeof v, peaks[k]));
-            rfl_chart_printf(&c, "  %s with lines dt %d lw 1.5 lc rgb \"%s\" title \"%s\", \\\n",
-                             rfl_plot_coord(a, sizeof a, peaks[k]), k ? 4 : 2, RFL_PLOT_SPEC_COLOR, q);
+            rfl_chart_printf(&c, "  %s with lines dt %d lw 1.5 lc rgb \"%s\" title %s, \\\n",
+                             rfl_plot_coord(a, sizeof a, peaks[k]), k ? 4 : 2, RFL_PLOT_SPEC_COLOR,
+                             rfl_chart_literal(&c, q));
         }
         for (size_t s = 0; s < nser; s++) {
             const struct rfl_gpu_gemm *f = first[s];
@@ -217,12 +200,11 @@ int rfl_plot_gemm(const struct rfl_model *m, const char *dir)
                 snprintf(name, sizeof name, "%s %s n%s", f->kernel, f->precision, f->transb);
             else
                 snprintf(name, sizeof name, "%s %s", f->kernel, f->precision);
-            rfl_chart_quote(q, sizeof q, name);
             /* nt: dashed, open markers (the filled ones less one). */
             int nt = both_trans && !strcmp(f->transb, "t"), pt = rfl_plot_kernel_point(f->kernel) - nt;
             rfl_chart_printf(&c, "  $g%d index %zu using 1:2 with linespoints dt %d lw 1.8 pt %d ps 1.1 lc rgb \"%s\" "
-                                 "title \"%s\", \\\n",
-                             grp, 2 * s, nt ? 2 : 1, pt, color, q);
+                                 "title %s, \\\n",
+                             grp, 2 * s, nt ? 2 : 1, pt, color, rfl_chart_literal(&c, name));
             rfl_chart_printf(&c, "  $g%d index %zu using 1:2 with points pt %d ps 1.1 lc rgb \"%s\" notitle, \\\n",
                              grp, 2 * s + 1, pt, color);
             if (have_bound)

@@ -48,7 +48,7 @@ int rfl_plot_gpu_latency(const struct rfl_model *m, const char *dir)
     xhi = rfl_plot_pow2_ceil(xhi * 1.5);
     ylo = rfl_plot_nice(ylo / 1.6, 1);
     yhi = rfl_plot_nice(yhi * 1.8, 0);
-    char title[512], corner[512], extra[96], q[128], gp[2048], a[32], b[32];
+    char title[512], corner[512], extra[96], gp[2048], a[32], b[32];
     if (clock > 0)
         snprintf(extra, sizeof extra, "one thread, SM clock %.0f MHz", clock * 1000);
     else
@@ -86,7 +86,9 @@ int rfl_plot_gpu_latency(const struct rfl_model *m, const char *dir)
     rfl_chart_printf(&c, "$chase << EOD\n");
     for (size_t i = 0; i < g->nchase; i++) {
         const struct rfl_gpu_chase *s = &g->chase[i];
-        rfl_chart_printf(&c, "# %s, stride %llu\n", s->memory, (unsigned long long)s->stride);
+        char what[64];
+        snprintf(what, sizeof what, "%s, stride %llu", s->memory, (unsigned long long)s->stride);
+        rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, what));
         for (size_t j = 0; j < s->n; j++)
             rfl_plot_point(&c, s->bytes[j], s->cycles[j]);
         rfl_chart_printf(&c, "\n\n");
@@ -115,9 +117,9 @@ int rfl_plot_gpu_latency(const struct rfl_model *m, const char *dir)
         static const int pts[] = {7, 5, 9, 11};
         char name[96];
         snprintf(name, sizeof name, "%s, stride %s", s->memory, rfl_format_size(s->stride, size, sizeof size));
-        rfl_chart_quote(q, sizeof q, name);
-        rfl_chart_printf(&c, "  $chase index %zu with linespoints %s lw 1.8 pt %d ps 0.8 lc rgb \"%s\" title \"%s\", \\\n",
-                         i, dts[memk], pts[memk], rfl_plot_palette[k % RFL_PLOT_NPALETTE], q);
+        rfl_chart_printf(&c, "  $chase index %zu with linespoints %s lw 1.8 pt %d ps 0.8 lc rgb \"%s\" title %s, \\\n",
+                         i, dts[memk], pts[memk], rfl_plot_palette[k % RFL_PLOT_NPALETTE],
+                         rfl_chart_literal(&c, name));
     }
     rfl_chart_printf(&c, "  NaN with lines dt 2 lw 1.5 lc rgb \"#606060\" title \"capacity (device properties)\"\n");
     snprintf(gp, sizeof gp, "%s/gpu_latency.gp", dir);
@@ -143,7 +145,7 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
     xhi = rfl_plot_pow2_ceil(xhi * 1.5);
     ylo = rfl_plot_nice(ylo / 2, 1);
     yhi = rfl_plot_nice(yhi * 2, 0);
-    char title[512], corner[512], q[192], gp[2048];
+    char title[512], corner[512], gp[2048];
     rfl_plot_gpu_title(m, title, sizeof title, "Host-device copies", "cudaMemcpy");
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
@@ -158,7 +160,9 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
     rfl_chart_printf(&c, "$copies << EOD\n");
     for (size_t i = 0; i < g->ntransfers; i++) {
         const struct rfl_gpu_transfer *x = &g->transfers[i];
-        rfl_chart_printf(&c, "# %s %s: bytes, us\n", x->direction, x->host_memory);
+        char what[64];
+        snprintf(what, sizeof what, "%s %s: bytes, us", x->direction, x->host_memory);
+        rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, what));
         for (size_t k = 0; k < x->n; k++)
             rfl_plot_point(&c, x->bytes[k], x->time_s[k] * 1e6);
         rfl_chart_printf(&c, "\n\n");
@@ -166,7 +170,9 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
     rfl_chart_printf(&c, "EOD\n$fits << EOD\n");
     for (size_t i = 0; i < g->ntransfers; i++) {
         const struct rfl_gpu_transfer *x = &g->transfers[i];
-        rfl_chart_printf(&c, "# %s %s fit\n", x->direction, x->host_memory);
+        char what[64];
+        snprintf(what, sizeof what, "%s %s fit", x->direction, x->host_memory);
+        rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, what));
         if (x->have_fit)
             for (double b = xlo; b <= xhi * 1.0001; b *= 2)
                 rfl_plot_point(&c, b, x->latency_us + b / (x->gbytes_per_s * 1e3));
@@ -182,15 +188,13 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
         const char *color = rfl_plot_palette[(pinned ? 0 : 2) + (h2d ? 0 : 1)];
         char name[160], lat[32], bw[32];
         snprintf(name, sizeof name, "%s %s", x->direction, x->host_memory);
-        rfl_chart_quote(q, sizeof q, name);
-        rfl_chart_printf(&c, "  $copies index %zu with points pt %d ps 1.0 lc rgb \"%s\" title \"%s\", \\\n", i,
-                         pinned ? 7 : 5, color, q);
+        rfl_chart_printf(&c, "  $copies index %zu with points pt %d ps 1.0 lc rgb \"%s\" title %s, \\\n", i,
+                         pinned ? 7 : 5, color, rfl_chart_literal(&c, name));
         if (x->have_fit) {
             snprintf(name, sizeof name, "  fit %s µs + bytes / %s GB/s", rfl_chart_num(lat, sizeof lat, x->latency_us),
                      rfl_chart_num(bw, sizeof bw, x->gbytes_per_s));
-            rfl_chart_quote(q, sizeof q, name);
-            rfl_chart_printf(&c, "  $fits index %zu with lines %s lw 1.5 lc rgb \"%s\" title \"%s\", \\\n", i,
-                             pinned ? "dt 1" : "dt 2", color, q);
+            rfl_chart_printf(&c, "  $fits index %zu with lines %s lw 1.5 lc rgb \"%s\" title %s, \\\n", i,
+                             pinned ? "dt 1" : "dt 2", color, rfl_chart_literal(&c, name));
         }
     }
     rfl_chart_printf(&c, "  NaN notitle\n");

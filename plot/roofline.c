@@ -259,8 +259,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     if (gpu && ncp && cp[ncp - 1]->value < ylo * 3)
         ylo = rfl_plot_nice(cp[ncp - 1]->value / 3, 1);
 
-    char png[256], title[512], corner[512], buf[64], gp[2048];
-    snprintf(png, sizeof png, "%s", base);
+    char title[512], corner[512], buf[64], gp[2048];
     long ranks = nbw ? bw[0]->ranks : cp[0]->ranks, threads = nbw ? bw[0]->threads_per_rank : cp[0]->threads_per_rank;
     if (gpu)
         snprintf(title, sizeof title, "Roofline: %s %s (%s, %u SMs)", m->machine, device, m->gpu->dev.name,
@@ -271,7 +270,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                  threads, threads == 1 ? "" : "s");
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, png, gpu ? 1400 : 1200, gpu ? 850 : 800, 0.08, gpu ? 0.755 : 0.97, 0.09, 0.93, title,
+    if (rfl_chart_begin(&c, base, gpu ? 1400 : 1200, gpu ? 850 : 800, 0.08, gpu ? 0.755 : 0.97, 0.09, 0.93, title,
                         corner) != 0)
         return -1;
     if (gpu)
@@ -406,7 +405,9 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
 
     rfl_chart_printf(&c, "$ceilings << EOD\n");
     for (size_t i = 0; i < nlines; i++) {
-        rfl_chart_printf(&c, "# %s\n", lines[i].label[0] ? lines[i].label : "(the roof above, within 10%: one label)");
+        rfl_chart_printf(&c, "# %s\n",
+                         rfl_chart_literal(&c, lines[i].label[0] ? lines[i].label
+                                                                 : "(the roof above, within 10%: one label)"));
         rfl_plot_point(&c, lines[i].x0, lines[i].y0);
         rfl_plot_point(&c, lines[i].x1, lines[i].y1);
         rfl_chart_printf(&c, "\n\n");
@@ -415,7 +416,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     if (ndots) {
         rfl_chart_printf(&c, "$apps << EOD\n");
         for (size_t i = 0; i < ndots; i++) {
-            rfl_chart_printf(&c, "# %s\n", gpu ? dots[i].label : m->apps[i].name);
+            rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, gpu ? dots[i].label : m->apps[i].name));
             rfl_plot_point(&c, dots[i].x, dots[i].y);
         }
         rfl_chart_printf(&c, "EOD\n");
@@ -472,14 +473,11 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     if (ndots && !gpu)
         rfl_chart_printf(&c, ", \\\n  NaN with points pt 7 ps 1.6 lc rgb \"%s\" title \"application\"", APP_COLOR);
     if (ndots && gpu) {
-        char q[256];
         rfl_chart_printf(&c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title \"GEMM (rfl_gemm): %% of its roofline\"");
-        for (size_t i = 0; i < ndots; i++) {
-            rfl_chart_quote(q, sizeof q, dots[i].label);
+        for (size_t i = 0; i < ndots; i++)
             rfl_chart_printf(&c, ", \\\n  $apps index 0 every ::%zu::%zu using 1:2 with points pt %d ps 1.6 lw 2 "
-                                 "lc rgb \"%s\" title \"%s\"",
-                             i, i, dots[i].pt, dots[i].color, q);
-        }
+                                 "lc rgb \"%s\" title %s",
+                             i, i, dots[i].pt, dots[i].color, rfl_chart_literal(&c, dots[i].label));
     }
     rfl_chart_printf(&c, "\n");
     snprintf(gp, sizeof gp, "%s/%s.gp", dir, base);

@@ -124,15 +124,9 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
     cell_edges(rv, ax.nreuse, ax.nreuse - 1, &t, &yhi);
 
     struct rfl_chart c;
-    memset(&c, 0, sizeof c);
-    c.f = open_memstream(&c.text, &c.len);
-    if (!c.f)
+    if (rfl_chart_open(&c, "unified_memory", width, height) != 0)
         return -1;
     char q[512], corner[512], title[512], a[32], b[32], v[32], e[32], f[32], h[32];
-    rfl_chart_printf(&c, "# Written by rfl plot; render with: gnuplot unified_memory.gp (in this directory).\n");
-    rfl_chart_printf(&c, "# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.\n");
-    rfl_chart_printf(&c, "set terminal pngcairo size %.0f,%.0f font \"sans,11\" noenhanced\n", width, height);
-    rfl_chart_printf(&c, "set output \"unified_memory.png\"\nset encoding utf8\n");
     /* Fixed point (no dimming), viridis-like and readable in grey. */
     rfl_chart_printf(&c, "set palette defined (0 \"#440154\", 1 \"#3b528b\", 2 \"#21918c\", 3 \"#5ec962\", "
                          "4 \"#fde725\")\n");
@@ -160,7 +154,9 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
     /* The data: every cell with its edges, value and text colour. */
     double half = g->um_device_pass > 0 ? 0.5 * g->um_device_pass : NAN;
     for (size_t p = 0; p < ax.nmech; p++) {
-        rfl_chart_printf(&c, "# %s: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s\n$m%zu << EOD\n", ax.mech[p], p);
+        char what[96];
+        snprintf(what, sizeof what, "%s: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s", ax.mech[p]);
+        rfl_chart_printf(&c, "# %s\n$m%zu << EOD\n", rfl_chart_literal(&c, what), p);
         size_t nskip = 0, nhalf = 0;
         for (size_t i = 0; i < g->num; i++) {
             const struct rfl_gpu_um *u = &g->um[i];
@@ -232,8 +228,7 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
     double ph = (top - bottom - gapy * (double)(rows - 1)) / (double)rows;
     rfl_plot_gpu_title(m, title, sizeof title, "Unified memory", "effective bandwidth over working set and reuse");
     rfl_chart_printf(&c, "set multiplot\n");
-    rfl_chart_quote(q, sizeof q, title);
-    rfl_chart_printf(&c, "set label 1001 \"%s\" at screen 0.5,%s center font \"sans,14\"\n", q,
+    rfl_chart_printf(&c, "set label 1001 %s at screen 0.5,%s center font \"sans,14\"\n", rfl_chart_literal(&c, title),
                      rfl_plot_coord(a, sizeof a, 1 - 28.0 / height));
     char legend[512];
     if (half > 0)
@@ -243,13 +238,11 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
     else
         snprintf(legend, sizeof legend, "cells: GB/s = 2 x 8 B x elements x trials x (reuse + 1) / time;  outlined: at "
                                         "least half of the device pass;  grey: not measured");
-    rfl_chart_quote(q, sizeof q, legend);
-    rfl_chart_printf(&c, "set label 1002 \"%s\" at screen 0.5,%s center font \"sans,10\" textcolor rgb \"#404040\"\n",
-                     q, rfl_plot_coord(a, sizeof a, 1 - 52.0 / height));
+    rfl_chart_printf(&c, "set label 1002 %s at screen 0.5,%s center font \"sans,10\" textcolor rgb \"#404040\"\n",
+                     rfl_chart_literal(&c, legend), rfl_plot_coord(a, sizeof a, 1 - 52.0 / height));
     rfl_plot_corner(m, corner, sizeof corner);
-    rfl_chart_quote(q, sizeof q, corner);
-    rfl_chart_printf(&c, "set label 1000 \"%s\" at screen 0.995,0.012 right font \"sans,9\" textcolor rgb \"#707070\"\n",
-                     q);
+    rfl_chart_printf(&c, "set label 1000 %s at screen 0.995,0.012 right font \"sans,9\" textcolor rgb \"#707070\"\n",
+                     rfl_chart_literal(&c, corner));
     for (size_t p = 0; p < ax.nmech; p++) {
         size_t r = p / cols, col = p % cols;
         double l = left + (double)col * (pw + gapx), t0 = top - (double)r * (ph + gapy);
@@ -262,8 +255,7 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
         int lettered = ax.panel[p][0] && strcmp(ax.panel[p], "-");
         snprintf(ptitle, sizeof ptitle, "%s%s%s%s%s%s", lettered ? "(" : "", lettered ? ax.panel[p] : "",
                  lettered ? ") " : "", ax.mech[p], what ? ": " : "", what ? what : "");
-        rfl_chart_quote(q, sizeof q, ptitle);
-        rfl_chart_printf(&c, "set title \"%s\" font \"sans,11\"\n", q);
+        rfl_chart_printf(&c, "set title %s font \"sans,11\"\n", rfl_chart_literal(&c, ptitle));
         if (p + 1 == ax.nmech)
             rfl_chart_printf(&c, "set colorbox user origin screen %s,screen %s size screen %s,screen %s\n",
                              rfl_plot_coord(a, sizeof a, 1 - 95.0 / width), rfl_plot_coord(b, sizeof b, bottom),
@@ -302,7 +294,7 @@ int rfl_plot_unified_memory_reuse(const struct rfl_model *m, const char *dir)
     double xlo = rfl_plot_pow2_floor((double)ax.wss[0] / 2), xhi = rfl_plot_pow2_ceil((double)ax.wss[ax.nwss - 1] * 2);
     double rmax = (double)ax.reuse[ax.nreuse - 1];
     double never = rmax * 4, ylo = (double)ax.reuse[0] / 2, yhi = rmax * 10;
-    char title[512], corner[512], extra[128], q[192], gp[2048], a[32], b[32], v[32];
+    char title[512], corner[512], extra[128], gp[2048], a[32], b[32], v[32];
     if (g->um_device_pass > 0)
         snprintf(extra, sizeof extra, "device pass %s GB/s", rfl_chart_num(v, sizeof v, g->um_device_pass));
     else
@@ -327,7 +319,9 @@ int rfl_plot_unified_memory_reuse(const struct rfl_model *m, const char *dir)
     /* Mechanisms side by side within a working set, so equal values show. */
     for (size_t p = 0; p < ax.nmech; p++) {
         double shift = pow(1.12, (double)p - 0.5 * (double)(ax.nmech - 1));
-        rfl_chart_printf(&c, "# %s: wss, reuse (reached), reuse (never)\n$r%zu << EOD\n", ax.mech[p], p);
+        char what[96];
+        snprintf(what, sizeof what, "%s: wss, reuse (reached), reuse (never)", ax.mech[p]);
+        rfl_chart_printf(&c, "# %s\n$r%zu << EOD\n", rfl_chart_literal(&c, what), p);
         for (size_t w = 0; w < ax.nwss; w++) {
             long reuse = 0;
             int measured = 0;
@@ -356,9 +350,8 @@ int rfl_plot_unified_memory_reuse(const struct rfl_model *m, const char *dir)
         snprintf(name, sizeof name, "%s%s%s%s", ax.panel[p][0] && strcmp(ax.panel[p], "-") ? "(" : "",
                  ax.panel[p][0] && strcmp(ax.panel[p], "-") ? ax.panel[p] : "",
                  ax.panel[p][0] && strcmp(ax.panel[p], "-") ? ") " : "", ax.mech[p]);
-        rfl_chart_quote(q, sizeof q, name);
-        rfl_chart_printf(&c, "  $r%zu using 1:2 with linespoints lw 1.8 pt 7 ps 1.2 lc rgb \"%s\" title \"%s\", \\\n",
-                         p, color, q);
+        rfl_chart_printf(&c, "  $r%zu using 1:2 with linespoints lw 1.8 pt 7 ps 1.2 lc rgb \"%s\" title %s, \\\n",
+                         p, color, rfl_chart_literal(&c, name));
         rfl_chart_printf(&c, "  $r%zu using 1:3 with points pt 6 ps 1.4 lw 2 lc rgb \"%s\" notitle, \\\n", p, color);
     }
     rfl_chart_printf(&c, "  NaN with points pt 6 ps 1.4 lw 2 lc rgb \"#404040\" title \"never reached (open)\"\n");

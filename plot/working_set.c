@@ -106,7 +106,7 @@ int rfl_plot_working_set(const struct rfl_model *m, const char *dir, const struc
     ylo = rfl_plot_nice(ylo / 2, 1);
     yhi = rfl_plot_nice(yhi * dev->headroom, 0);
 
-    char corner[512], q[256], gp[2048];
+    char corner[512], gp[2048];
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
     if (rfl_chart_begin(&c, dev->name, 1200, 800, 0.08, dev->right, 0.09, 0.93, v.title, corner) != 0)
@@ -122,7 +122,7 @@ int rfl_plot_working_set(const struct rfl_model *m, const char *dir, const struc
     for (size_t i = 0; i < v.ncurves; i++) {
         const struct rfl_bw_curve *cv = v.curves[i];
         dev->describe(cv, i, &line);
-        rfl_chart_printf(&c, "# %s\n$curve%zu << EOD\n", line.comment, i);
+        rfl_chart_printf(&c, "# %s\n$curve%zu << EOD\n", rfl_chart_literal(&c, line.comment), i);
         for (size_t k = 0; k < cv->n; k++)
             rfl_plot_point(&c, curve_x(cv, k), cv->y[k]);
         rfl_chart_printf(&c, "EOD\n");
@@ -139,9 +139,8 @@ int rfl_plot_working_set(const struct rfl_model *m, const char *dir, const struc
         rfl_chart_printf(&c, "  $plateaus with lines lw 8 lc rgb \"#c8c8c8\" title \"level ceiling (plateau)\", \\\n");
     for (size_t i = 0; i < v.ncurves; i++) {
         dev->describe(v.curves[i], i, &line);
-        rfl_chart_quote(q, sizeof q, line.title);
-        rfl_chart_printf(&c, "  $curve%zu with linespoints %s lc rgb \"%s\" title \"%s\", \\\n", i, line.style,
-                         line.color, q);
+        rfl_chart_printf(&c, "  $curve%zu with linespoints %s lc rgb \"%s\" title %s, \\\n", i, line.style,
+                         line.color, rfl_chart_literal(&c, line.title));
     }
     rfl_chart_printf(&c, "  NaN with lines dt 2 lw 1.5 lc rgb \"#606060\" title \"%s\"", dev->capacity_key);
     int any_transition = 0;

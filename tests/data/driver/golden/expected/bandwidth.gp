@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot bandwidth.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'bandwidth.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1200,800 font "sans,11" noenhanced
-set output "bandwidth.png"
+set output 'bandwidth.png'
 set encoding utf8
 set lmargin at screen 0.08
 set rmargin at screen 0.83
@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "Bandwidth: golden machine, fp64 avx2, 1 rank x 4 threads" font "sans,14"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title 'Bandwidth: golden machine, fp64 avx2, 1 rank x 4 threads' font "sans,14"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [8192:5.368709e+08]
 set yrange [10:2000]
 set xtics ("8K" 8192, "32K" 32768, "128K" 131072, "512K" 524288, "2M" 2097152, "8M" 8388608, "32M" 33554432, "128M" 134217728, "512M" 536870912)
@@ -20,7 +20,7 @@ set format y "%g"
 set xlabel "working set (bytes, all ranks and threads)"
 set ylabel "GB/s"
 set key outside right top vertical Left reverse samplen 2 spacing 1.2 font "sans,10"
-# sum
+# 'sum'
 $curve0 << EOD
 16384 400
 22528 392
@@ -52,7 +52,7 @@ $curve0 << EOD
 1.898127e+08 25.125
 2.684355e+08 24.375
 EOD
-# triad
+# 'triad'
 $curve1 << EOD
 16384 520
 22528 509.6
@@ -84,7 +84,7 @@ $curve1 << EOD
 1.898127e+08 28.14
 2.684355e+08 27.3
 EOD
-# copy
+# 'copy'
 $curve2 << EOD
 16384 430
 22528 421.4
@@ -117,17 +117,17 @@ $curve2 << EOD
 2.684355e+08 25.35
 EOD
 set arrow from 131072, graph 0 to 131072, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 1 "L1 128K" at 148626.7,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+set label 1 'L1 128K' at 148626.7,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
 set arrow from 4194304, graph 0 to 4194304, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 2 "L2 4M" at 4756053,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+set label 2 'L2 4M' at 4756053,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
 set arrow from 16777216, graph 0 to 16777216, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 3 "L3 16M" at 1.902421e+07,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+set label 3 'L3 16M' at 1.902421e+07,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
 set arrow from 156293, graph 0 to 156293, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 4 "detected 152.6K" at 177225.5,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+set label 4 'detected 152.6K' at 177225.5,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
 set arrow from 4987630, graph 0 to 4987630, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 5 "detected 4.8M" at 5655630,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+set label 5 'detected 4.8M' at 5655630,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
 set arrow from 19951380, graph 0 to 19951380, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 6 "detected 19.0M" at 2.26235e+07,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+set label 6 'detected 19.0M' at 2.26235e+07,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
 $plateaus << EOD
 16384 535.6
 131072 535.6
@@ -146,14 +146,14 @@ $plateaus << EOD
 
 
 EOD
-set label 7 "L1 535.6 GB/s (triad)" at 40105.26,580.4528 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 8 "L2 215.2 GB/s (triad)" at 1246907,233.2757 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 9 "L3 153.0 GB/s (copy)" at 1.659442e+07,165.8127 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 10 "DRAM 28.4 GB/s (triad)" at 1.342177e+08,30.79998 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 7 'L1 535.6 GB/s (triad)' at 40105.26,580.4528 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 8 'L2 215.2 GB/s (triad)' at 1246907,233.2757 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 9 'L3 153.0 GB/s (copy)' at 1.659442e+07,165.8127 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 10 'DRAM 28.4 GB/s (triad)' at 1.342177e+08,30.79998 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 plot \
   $plateaus with lines lw 8 lc rgb "#c8c8c8" title "level ceiling (plateau)", \
-  $curve0 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#1b9e77" title "sum", \
-  $curve1 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#d95f02" title "triad", \
-  $curve2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#7570b3" title "copy", \
+  $curve0 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#1b9e77" title 'sum', \
+  $curve1 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#d95f02" title 'triad', \
+  $curve2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#7570b3" title 'copy', \
   NaN with lines dt 2 lw 1.5 lc rgb "#606060" title "cache capacity (hwloc)", \
   NaN with lines dt 3 lw 2 lc rgb "#b2182b" title "detected transition"

@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot flops.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'flops.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1200,800 font "sans,11" noenhanced
-set output "flops.png"
+set output 'flops.png'
 set encoding utf8
 set lmargin at screen 0.08
 set rmargin at screen 0.8
@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "Compute: golden machine, 1 rank x 4 threads" font "sans,14"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title 'Compute: golden machine, 1 rank x 4 threads' font "sans,14"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.5:512]
 set yrange [10:2000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512)
@@ -21,7 +21,7 @@ set xlabel "flops per element (arithmetic intensity grows with it)"
 set ylabel "GFLOP/s"
 set key outside right top vertical Left reverse samplen 2 spacing 1.2 font "sans,10"
 $series << EOD
-# fp64 c ref
+# 'fp64 c ref'
 1 30 30
 2 37.632 48
 4 39.168 48
@@ -33,7 +33,7 @@ $series << EOD
 256 37.824 48
 
 
-# fp32 c ref
+# 'fp32 c ref'
 1 38.4 48
 2 37.632 48
 4 39.168 48
@@ -45,7 +45,7 @@ $series << EOD
 256 37.824 48
 
 
-# fp64 avx2 simd
+# 'fp64 avx2 simd'
 1 30 30
 2 58.8 60
 4 122.4 120
@@ -57,7 +57,7 @@ $series << EOD
 256 175.8816 192
 
 
-# fp32 avx2 simd
+# 'fp32 avx2 simd'
 1 60 60
 2 117.6 120
 4 244.8 240
@@ -96,12 +96,12 @@ $peaks << EOD
 
 
 EOD
-set label 1 "fp64 c 39.6 GFLOP/s" at 4,42.86421 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
-set label 2 "spec fp64 192.0 GFLOP/s" at 9.513657,208.0787 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 3 "fp32 c 39.6 GFLOP/s" at 16,42.86421 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
-set label 4 "spec fp32 384.0 GFLOP/s" at 4,416.1574 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 5 "fp64 avx2 183.9 GFLOP/s" at 53.81737,223.0718 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,10"
-set label 6 "fp32 avx2 367.8 GFLOP/s" at 22.62742,446.1436 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,10"
+set label 1 'fp64 c 39.6 GFLOP/s' at 4,42.86421 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
+set label 2 'spec fp64 192.0 GFLOP/s' at 9.513657,208.0787 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 3 'fp32 c 39.6 GFLOP/s' at 16,42.86421 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
+set label 4 'spec fp32 384.0 GFLOP/s' at 4,416.1574 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 5 'fp64 avx2 183.9 GFLOP/s' at 53.81737,223.0718 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,10"
+set label 6 'fp32 avx2 367.8 GFLOP/s' at 22.62742,446.1436 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1b9e77" notitle, \
   $peaks index 1 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
@@ -109,13 +109,13 @@ plot \
   $peaks index 3 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
   $peaks index 4 with lines lw 1 lc rgb "#7570b3" notitle, \
   $peaks index 5 with lines lw 1 lc rgb "#e7298a" notitle, \
-  $series index 0 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#1b9e77" title "fp64 c ref", \
+  $series index 0 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#1b9e77" title 'fp64 c ref', \
   $series index 0 using 1:3 with lines dt 4 lw 1.2 lc rgb "#1b9e77" notitle, \
-  $series index 1 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#d95f02" title "fp32 c ref", \
+  $series index 1 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#d95f02" title 'fp32 c ref', \
   $series index 1 using 1:3 with lines dt 4 lw 1.2 lc rgb "#d95f02" notitle, \
-  $series index 2 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#7570b3" title "fp64 avx2 simd", \
+  $series index 2 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#7570b3" title 'fp64 avx2 simd', \
   $series index 2 using 1:3 with lines dt 4 lw 1.2 lc rgb "#7570b3" notitle, \
-  $series index 3 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#e7298a" title "fp32 avx2 simd", \
+  $series index 3 using 1:2 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#e7298a" title 'fp32 avx2 simd', \
   $series index 3 using 1:3 with lines dt 4 lw 1.2 lc rgb "#e7298a" notitle, \
   NaN with lines dt 4 lw 1.2 lc rgb "#404040" title "model (rfl_flops)", \
   NaN with lines lw 1 lc rgb "#1a1a1a" title "measured peak"

@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot roofline.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'roofline.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1200,800 font "sans,11" noenhanced
-set output "roofline.png"
+set output 'roofline.png'
 set encoding utf8
 set lmargin at screen 0.08
 set rmargin at screen 0.97
@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "Roofline: golden machine (Synthetic CPU 4000), 1 rank x 4 threads" font "sans,14"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title 'Roofline: golden machine (Synthetic CPU 4000), 1 rank x 4 threads' font "sans,14"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.03125:128]
 set yrange [0.2:1000]
 set xtics ("1/32" 0.03125, "1/16" 0.0625, "1/8" 0.125, "1/4" 0.25, "1/2" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128)
@@ -20,85 +20,85 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# L1 535.6 GB/s (70% of spec)
+# 'L1 535.6 GB/s (70% of spec)'
 0.03125 16.7375
 0.6867692 367.8336
 
 
-# L2 215.2 GB/s
+# 'L2 215.2 GB/s'
 0.03125 6.726562
 1.708867 367.8336
 
 
-# L3 153.0 GB/s
+# 'L3 153.0 GB/s'
 0.03125 4.78125
 2.404141 367.8336
 
 
-# DRAM 28.4 GB/s (83% of spec)
+# 'DRAM 28.4 GB/s (83% of spec)'
 0.03125 0.888125
 12.94277 367.8336
 
 
-# fp32 avx2 367.8 GFLOP/s (96% of spec)
+# 'fp32 avx2 367.8 GFLOP/s (96% of spec)'
 0.6867692 367.8336
 128 367.8336
 
 
-# fp64 avx2 183.9 GFLOP/s (96% of spec)
+# 'fp64 avx2 183.9 GFLOP/s (96% of spec)'
 0.3433846 183.9168
 128 183.9168
 
 
-# fp64 c 39.6 GFLOP/s (21% of spec)
+# 'fp64 c 39.6 GFLOP/s (21% of spec)'
 0.07384615 39.552
 128 39.552
 
 
-# spec fp32 384.0 GFLOP/s
+# 'spec fp32 384.0 GFLOP/s'
 0.5 384
 128 384
 
 
-# spec fp64 192.0 GFLOP/s
+# 'spec fp64 192.0 GFLOP/s'
 0.25 192
 128 192
 
 
-# spec L1 768.0 GB/s
+# 'spec L1 768.0 GB/s'
 0.03125 24
 0.5 384
 
 
-# spec DRAM 34.1 GB/s
+# 'spec DRAM 34.1 GB/s'
 0.03125 1.065625
 11.261 384
 
 
 EOD
 $apps << EOD
-# stencil
+# 'stencil'
 0.25 5.5
-# solver, sparse
+# 'solver, sparse'
 0.12 2.1
-# dense GEMM
+# 'dense GEMM'
 16 70
 EOD
 set key top left box opaque samplen 3 spacing 1.3 font "sans,10" width 1
-set label 1 "fp32 avx2 367.8 GFLOP/s (96% of spec)" at 33.74879,501.6486 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
-set label 2 "fp64 avx2 183.9 GFLOP/s (96% of spec)" at 32.79301,161.613 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 3 "fp64 c 39.6 GFLOP/s (21% of spec)" at 40.2887,45.01047 center rotate by 0.00 front textcolor rgb "#5a5a5a" font "sans,10"
-set label 4 "L1 535.6 GB/s (70% of spec)" at 0.1300826,81.08821 center rotate by 31.57 front textcolor rgb "#1b9e77" font "sans,10"
-set label 5 "L2 215.2 GB/s" at 0.3307523,82.85979 center rotate by 31.57 front textcolor rgb "#d95f02" font "sans,10"
-set label 6 "L3 153.0 GB/s" at 0.4059325,72.28416 center rotate by 31.57 front textcolor rgb "#7570b3" font "sans,10"
-set label 7 "DRAM 28.4 GB/s (83% of spec)" at 0.6629806,16.18926 center rotate by 31.57 front textcolor rgb "#e7298a" font "sans,10"
-set label 8 "spec fp32 384.0 GFLOP/s" at 4.469149,436.9948 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 9 "spec fp64 192.0 GFLOP/s" at 56.88593,218.4974 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 10 "spec L1 768.0 GB/s" at 0.1582195,141.4226 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 11 "spec DRAM 34.1 GB/s" at 0.4911715,19.4933 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 12 "stencil (77% of roofline)" at 0.6452712,5.5 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
-set label 13 "solver, sparse (62% of roofline)" at 0.3883659,2.1 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
-set label 14 "dense GEMM (38% of roofline)" at 42.09292,70 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+set label 1 'fp32 avx2 367.8 GFLOP/s (96% of spec)' at 33.74879,501.6486 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+set label 2 'fp64 avx2 183.9 GFLOP/s (96% of spec)' at 32.79301,161.613 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+set label 3 'fp64 c 39.6 GFLOP/s (21% of spec)' at 40.2887,45.01047 center rotate by 0.00 front textcolor rgb "#5a5a5a" font "sans,10"
+set label 4 'L1 535.6 GB/s (70% of spec)' at 0.1300826,81.08821 center rotate by 31.57 front textcolor rgb "#1b9e77" font "sans,10"
+set label 5 'L2 215.2 GB/s' at 0.3307523,82.85979 center rotate by 31.57 front textcolor rgb "#d95f02" font "sans,10"
+set label 6 'L3 153.0 GB/s' at 0.4059325,72.28416 center rotate by 31.57 front textcolor rgb "#7570b3" font "sans,10"
+set label 7 'DRAM 28.4 GB/s (83% of spec)' at 0.6629806,16.18926 center rotate by 31.57 front textcolor rgb "#e7298a" font "sans,10"
+set label 8 'spec fp32 384.0 GFLOP/s' at 4.469149,436.9948 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 9 'spec fp64 192.0 GFLOP/s' at 56.88593,218.4974 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 10 'spec L1 768.0 GB/s' at 0.1582195,141.4226 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 11 'spec DRAM 34.1 GB/s' at 0.4911715,19.4933 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 12 'stencil (77% of roofline)' at 0.6452712,5.5 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+set label 13 'solver, sparse (62% of roofline)' at 0.3883659,2.1 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+set label 14 'dense GEMM (38% of roofline)' at 42.09292,70 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#1b9e77" notitle, \
   $ceilings index 1 with lines lw 3 lc rgb "#d95f02" notitle, \

@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot gpu_bandwidth.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'gpu_bandwidth.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1200,800 font "sans,11" noenhanced
-set output "gpu_bandwidth.png"
+set output 'gpu_bandwidth.png'
 set encoding utf8
 set lmargin at screen 0.08
 set rmargin at screen 0.745
@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "GPU bandwidth: golden gpu0 (NVIDIA H200 (synthetic)), fp64, 16-byte accesses" font "sans,14"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title 'GPU bandwidth: golden gpu0 (NVIDIA H200 (synthetic)), fp64, 16-byte accesses' font "sans,14"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [32768:8.589935e+09]
 set yrange [20:200000]
 set xtics ("32K" 32768, "128K" 131072, "512K" 524288, "2M" 2097152, "8M" 8388608, "32M" 33554432, "128M" 134217728, "512M" 536870912, "2G" 2.14748365e+09, "8G" 8.58993459e+09)
@@ -20,7 +20,7 @@ set format y "%g"
 set xlabel "working set per GPU (bytes)"
 set ylabel "GB/s"
 set key outside right top vertical Left reverse samplen 3 spacing 1.2 font "sans,10"
-# global_inside read 264x1024
+# 'global_inside read 264x1024'
 $curve0 << EOD
 65536 2265.5
 262144 8729
@@ -32,7 +32,7 @@ $curve0 << EOD
 1.073742e+09 4276.8
 4.294967e+09 4353.1
 EOD
-# global_inside rmw 1056x256
+# 'global_inside rmw 1056x256'
 $curve1 << EOD
 65536 2030
 262144 7462.5
@@ -44,7 +44,7 @@ $curve1 << EOD
 1.073742e+09 3989.5
 4.294967e+09 3945
 EOD
-# global_launch read 1056x256
+# 'global_launch read 1056x256'
 $curve2 << EOD
 65536 298.5
 262144 1206
@@ -56,7 +56,7 @@ $curve2 << EOD
 1.073742e+09 4300
 4.294967e+09 4255.2
 EOD
-# global_launch rmw 1056x256
+# 'global_launch rmw 1056x256'
 $curve3 << EOD
 65536 251.25
 262144 980
@@ -68,7 +68,7 @@ $curve3 << EOD
 1.073742e+09 3841.5
 4.294967e+09 3968.65
 EOD
-# shared_blocked read 1056x256
+# 'shared_blocked read 1056x256'
 $curve4 << EOD
 65536 2940
 262144 11220
@@ -80,7 +80,7 @@ $curve4 << EOD
 1.073742e+09 30348.5
 4.294967e+09 29850
 EOD
-# shared_blocked rmw 1056x256
+# 'shared_blocked rmw 1056x256'
 $curve5 << EOD
 65536 2652
 262144 9500
@@ -92,7 +92,7 @@ $curve5 << EOD
 1.073742e+09 26765.5
 4.294967e+09 27185.25
 EOD
-# global_stream read 1056x256
+# 'global_stream read 1056x256'
 $curve6 << EOD
 65536 2000
 262144 6930
@@ -104,7 +104,7 @@ $curve6 << EOD
 1.073742e+09 4442.1
 4.294967e+09 4321.8
 EOD
-# global_stream rmw 1056x256
+# 'global_stream rmw 1056x256'
 $curve7 << EOD
 65536 1782
 262144 6262
@@ -116,7 +116,7 @@ $curve7 << EOD
 1.073742e+09 3861.2
 4.294967e+09 4013.7
 EOD
-# memcpy_d2d copy 0x0
+# 'memcpy_d2d copy 0x0'
 $curve8 << EOD
 65536 90.9
 262144 360
@@ -129,11 +129,11 @@ $curve8 << EOD
 4.294967e+09 4240
 EOD
 set arrow from 3.460301e+07, graph 0 to 3.460301e+07, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 1 "L1/shared 33M" at 4.058573e+07,184211.1 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+set label 1 'L1/shared 33M' at 4.058573e+07,184211.1 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
 set arrow from 6.291456e+07, graph 0 to 6.291456e+07, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 2 "L2 60M" at 7.379224e+07,184211.1 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+set label 2 'L2 60M' at 7.379224e+07,184211.1 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
 set arrow from 3.355443e+07, graph 0 to 3.355443e+07, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 3 "detected 32M" at 2.860819e+07,21.71422 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+set label 3 'detected 32M' at 2.860819e+07,21.71422 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
 $plateaus << EOD
 4194304 30348.5
 4.294967e+09 30348.5
@@ -152,20 +152,20 @@ $plateaus << EOD
 
 
 EOD
-set label 4 "shared 30348 GB/s" at 2.398811e+08,34902.1 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 5 "L1 19798 GB/s" at 8388608,22769.14 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 6 "L2 11800 GB/s" at 7114129,16504.27 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 7 "device memory 4442 GB/s" at 1.174377e+09,5108.608 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 4 'shared 30348 GB/s' at 2.398811e+08,34902.1 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 5 'L1 19798 GB/s' at 8388608,22769.14 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 6 'L2 11800 GB/s' at 7114129,16504.27 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 7 'device memory 4442 GB/s' at 1.174377e+09,5108.608 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 plot \
   $plateaus with lines lw 8 lc rgb "#c8c8c8" title "level ceiling (plateau)", \
-  $curve0 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1b9e77" title "A global_inside read", \
-  $curve1 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1b9e77" title "A global_inside rmw", \
-  $curve2 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#d95f02" title "B global_launch read", \
-  $curve3 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#d95f02" title "B global_launch rmw", \
-  $curve4 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#7570b3" title "C shared_blocked read", \
-  $curve5 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#7570b3" title "C shared_blocked rmw", \
-  $curve6 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#e7298a" title "global_stream read", \
-  $curve7 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#e7298a" title "global_stream rmw", \
-  $curve8 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#66a61e" title "memcpy_d2d copy (peer)", \
+  $curve0 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1b9e77" title 'A global_inside read', \
+  $curve1 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1b9e77" title 'A global_inside rmw', \
+  $curve2 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#d95f02" title 'B global_launch read', \
+  $curve3 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#d95f02" title 'B global_launch rmw', \
+  $curve4 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#7570b3" title 'C shared_blocked read', \
+  $curve5 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#7570b3" title 'C shared_blocked rmw', \
+  $curve6 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#e7298a" title 'global_stream read', \
+  $curve7 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#e7298a" title 'global_stream rmw', \
+  $curve8 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#66a61e" title 'memcpy_d2d copy (peer)', \
   NaN with lines dt 2 lw 1.5 lc rgb "#606060" title "L1/shared (all SMs), L2 size", \
   NaN with lines dt 3 lw 2 lc rgb "#b2182b" title "detected transition"

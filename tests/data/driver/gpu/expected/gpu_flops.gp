@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot gpu_flops.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'gpu_flops.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1200,800 font "sans,11" noenhanced
-set output "gpu_flops.png"
+set output 'gpu_flops.png'
 set encoding utf8
 set lmargin at screen 0.08
 set rmargin at screen 0.8
@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "GPU compute: golden gpu0 (NVIDIA H200 (synthetic)), FMA chains per thread" font "sans,14"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title 'GPU compute: golden gpu0 (NVIDIA H200 (synthetic)), FMA chains per thread' font "sans,14"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.5:8192]
 set yrange [200:500000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
@@ -21,7 +21,7 @@ set xlabel "flops per element (arithmetic intensity grows with it)"
 set ylabel "GFLOP/s"
 set key outside right top vertical Left reverse samplen 3 spacing 1.2 font "sans,10"
 $series << EOD
-# fp64, 1 chains
+# 'fp64, 1 chains'
 1 677.1875
 4 2791.25
 16 10945
@@ -31,7 +31,7 @@ $series << EOD
 4096 20741.53
 
 
-# fp64, 8 chains
+# 'fp64, 8 chains'
 1 680.625
 4 2777.5
 16 11000
@@ -41,7 +41,7 @@ $series << EOD
 4096 33117.03
 
 
-# fp32, 1 chains
+# 'fp32, 1 chains'
 1 1395.625
 4 5472.5
 16 22110
@@ -51,7 +51,7 @@ $series << EOD
 4096 41068.23
 
 
-# fp32, 8 chains
+# 'fp32, 8 chains'
 1 1388.75
 4 5500
 16 21670
@@ -61,7 +61,7 @@ $series << EOD
 4096 64586.45
 
 
-# fp16, 1 chains
+# 'fp16, 1 chains'
 1 2736.25
 4 11055
 16 43120
@@ -71,7 +71,7 @@ $series << EOD
 4096 83795.78
 
 
-# fp16, 8 chains
+# 'fp16, 8 chains'
 1 2750
 4 10835
 16 44660
@@ -108,12 +108,12 @@ $peaks << EOD
 
 
 EOD
-set label 1 "fp64 33120 GFLOP/s" at 1.385109,37295.82 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 2 "peak fp64 33454 GFLOP/s" at 1.765406,29707.99 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 3 "fp32 66239 GFLOP/s" at 1.385109,74591.64 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
-set label 4 "peak fp32 66908 GFLOP/s" at 1.765406,59415.97 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 5 "fp16 132478 GFLOP/s" at 1.385109,149183.3 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
-set label 6 "peak fp16 133816 GFLOP/s" at 12.295,150690.2 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 1 'fp64 33120 GFLOP/s' at 1.385109,37295.82 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+set label 2 'peak fp64 33454 GFLOP/s' at 1.765406,29707.99 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 3 'fp32 66239 GFLOP/s' at 1.385109,74591.64 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+set label 4 'peak fp32 66908 GFLOP/s' at 1.765406,59415.97 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 5 'fp16 132478 GFLOP/s' at 1.385109,149183.3 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
+set label 6 'peak fp16 133816 GFLOP/s' at 12.295,150690.2 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1a1a1a" notitle, \
   $peaks index 1 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
@@ -121,11 +121,11 @@ plot \
   $peaks index 3 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
   $peaks index 4 with lines lw 1 lc rgb "#8e24aa" notitle, \
   $peaks index 5 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
-  $series index 0 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1a1a1a" title "fp64, 1 chain", \
-  $series index 1 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1a1a1a" title "fp64, 8 chains", \
-  $series index 2 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1f4e9c" title "fp32, 1 chain", \
-  $series index 3 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1f4e9c" title "fp32, 8 chains", \
-  $series index 4 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#8e24aa" title "fp16 (half2), 1 chain", \
-  $series index 5 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#8e24aa" title "fp16 (half2), 8 chains", \
+  $series index 0 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1a1a1a" title 'fp64, 1 chain', \
+  $series index 1 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1a1a1a" title 'fp64, 8 chains', \
+  $series index 2 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#1f4e9c" title 'fp32, 1 chain', \
+  $series index 3 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1f4e9c" title 'fp32, 8 chains', \
+  $series index 4 with linespoints dt 2 lw 1.8 pt 6 ps 0.8 lc rgb "#8e24aa" title 'fp16 (half2), 1 chain', \
+  $series index 5 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#8e24aa" title 'fp16 (half2), 8 chains', \
   NaN with lines lw 1 lc rgb "#1a1a1a" title "measured peak", \
   NaN with lines dt 2 lw 1.5 lc rgb "#8c8c8c" title "SMs x clock x FMA/clk"

@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot gpu_transfer.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'gpu_transfer.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1200,800 font "sans,11" noenhanced
-set output "gpu_transfer.png"
+set output 'gpu_transfer.png'
 set encoding utf8
 set lmargin at screen 0.08
 set rmargin at screen 0.72
@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "Host-device copies: golden gpu0 (NVIDIA H200 (synthetic)), cudaMemcpy" font "sans,14"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title 'Host-device copies: golden gpu0 (NVIDIA H200 (synthetic)), cudaMemcpy' font "sans,14"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [1:2.147484e+09]
 set yrange [0.5:200000]
 set xtics ("1B" 1, "16B" 16, "256B" 256, "4K" 4096, "64K" 65536, "1M" 1048576, "16M" 16777216, "256M" 268435456)
@@ -21,7 +21,7 @@ set xlabel "bytes per copy"
 set ylabel "time per copy (µs)"
 set key outside right top vertical Left reverse samplen 3 spacing 1.3 font "sans,10"
 $copies << EOD
-# h2d pinned: bytes, us
+# 'h2d pinned: bytes, us'
 1 2.000018
 4 1.970071
 16 2.030293
@@ -40,7 +40,7 @@ $copies << EOD
 1.073742e+09 18961.73
 
 
-# d2h pinned: bytes, us
+# 'd2h pinned: bytes, us'
 1 2.265518
 4 2.334573
 16 2.288787
@@ -59,7 +59,7 @@ $copies << EOD
 1.073742e+09 19771.6
 
 
-# h2d pageable: bytes, us
+# 'h2d pageable: bytes, us'
 1 5.582542
 4 5.472666
 16 5.52817
@@ -78,7 +78,7 @@ $copies << EOD
 1.073742e+09 44744.74
 
 
-# d2h pageable: bytes, us
+# 'd2h pageable: bytes, us'
 1 4.776071
 4 4.824287
 16 4.70512
@@ -99,7 +99,7 @@ $copies << EOD
 
 EOD
 $fits << EOD
-# h2d pinned fit
+# 'h2d pinned fit'
 1 2.000018
 2 2.000036
 4 2.000072
@@ -134,7 +134,7 @@ $fits << EOD
 2.147484e+09 38695.4
 
 
-# d2h pinned fit
+# 'd2h pinned fit'
 1 2.300018
 2 2.300036
 4 2.300072
@@ -169,7 +169,7 @@ $fits << EOD
 2.147484e+09 38765.54
 
 
-# h2d pageable fit
+# 'h2d pageable fit'
 1 5.500042
 2 5.500083
 4 5.500167
@@ -204,7 +204,7 @@ $fits << EOD
 2.147484e+09 89483.99
 
 
-# d2h pageable fit
+# 'd2h pageable fit'
 1 4.800071
 2 4.800143
 4 4.800286
@@ -241,12 +241,12 @@ $fits << EOD
 
 EOD
 plot \
-  $copies index 0 with points pt 7 ps 1.0 lc rgb "#1b9e77" title "h2d pinned", \
-  $fits index 0 with lines dt 1 lw 1.5 lc rgb "#1b9e77" title "  fit 2.00 µs + bytes / 55.5 GB/s", \
-  $copies index 1 with points pt 7 ps 1.0 lc rgb "#d95f02" title "d2h pinned", \
-  $fits index 1 with lines dt 1 lw 1.5 lc rgb "#d95f02" title "  fit 2.30 µs + bytes / 55.4 GB/s", \
-  $copies index 2 with points pt 5 ps 1.0 lc rgb "#7570b3" title "h2d pageable", \
-  $fits index 2 with lines dt 2 lw 1.5 lc rgb "#7570b3" title "  fit 5.50 µs + bytes / 24.0 GB/s", \
-  $copies index 3 with points pt 5 ps 1.0 lc rgb "#e7298a" title "d2h pageable", \
-  $fits index 3 with lines dt 2 lw 1.5 lc rgb "#e7298a" title "  fit 4.80 µs + bytes / 14.0 GB/s", \
+  $copies index 0 with points pt 7 ps 1.0 lc rgb "#1b9e77" title 'h2d pinned', \
+  $fits index 0 with lines dt 1 lw 1.5 lc rgb "#1b9e77" title '  fit 2.00 µs + bytes / 55.5 GB/s', \
+  $copies index 1 with points pt 7 ps 1.0 lc rgb "#d95f02" title 'd2h pinned', \
+  $fits index 1 with lines dt 1 lw 1.5 lc rgb "#d95f02" title '  fit 2.30 µs + bytes / 55.4 GB/s', \
+  $copies index 2 with points pt 5 ps 1.0 lc rgb "#7570b3" title 'h2d pageable', \
+  $fits index 2 with lines dt 2 lw 1.5 lc rgb "#7570b3" title '  fit 5.50 µs + bytes / 24.0 GB/s', \
+  $copies index 3 with points pt 5 ps 1.0 lc rgb "#e7298a" title 'd2h pageable', \
+  $fits index 3 with lines dt 2 lw 1.5 lc rgb "#e7298a" title '  fit 4.80 µs + bytes / 14.0 GB/s', \
   NaN notitle

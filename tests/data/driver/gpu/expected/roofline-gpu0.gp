@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot roofline-gpu0.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'roofline-gpu0.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1400,850 font "sans,11" noenhanced
-set output "roofline-gpu0.png"
+set output 'roofline-gpu0.png'
 set encoding utf8
 set lmargin at screen 0.08
 set rmargin at screen 0.755
@@ -10,8 +10,8 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title "Roofline: golden gpu0 (NVIDIA H200 (synthetic), 132 SMs)" font "sans,14"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set title 'Roofline: golden gpu0 (NVIDIA H200 (synthetic), 132 SMs)' font "sans,14"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.0625:4096]
 set yrange [100:5000000]
 set xtics ("1/16" 0.0625, "1/4" 0.25, "1" 1, "4" 4, "16" 16, "64" 64, "256" 256, "1024" 1024, "4096" 4096)
@@ -20,119 +20,119 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# shared 30348 GB/s (91% of spec)
+# 'shared 30348 GB/s (91% of spec)'
 0.0625 1896.781
 24.58194 746025
 
 
-# L1 19798 GB/s (59% of spec)
+# 'L1 19798 GB/s (59% of spec)'
 0.0625 1237.406
 37.68088 746025
 
 
-# L2 11800 GB/s
+# 'L2 11800 GB/s'
 0.0625 737.5
 63.22246 746025
 
 
-# device memory 4442 GB/s (93% of spec)
+# 'device memory 4442 GB/s (93% of spec)'
 0.0625 277.6313
 167.9442 746025
 
 
-# host link 55.4 GB/s (pinned, both ways)
+# 'host link 55.4 GB/s (pinned, both ways)'
 1.805054 100
 13466.16 746025
 
 
-# fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)
+# 'fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)'
 24.58194 746025
 4096 746025
 
 
-# (the roof above, within 10%: one label)
+# '(the roof above, within 10%: one label)'
 23.43345 711170
 4096 711170
 
 
-# tf32 tensor 381000 GFLOP/s (71% of spec)
+# 'tf32 tensor 381000 GFLOP/s (71% of spec)'
 12.55416 381000
 4096 381000
 
 
-# fp16 132478 GFLOP/s (99% of spec)
+# 'fp16 132478 GFLOP/s (99% of spec)'
 4.365229 132478.2
 4096 132478.2
 
 
-# fp32 66239 GFLOP/s (99% of spec)
+# 'fp32 66239 GFLOP/s (99% of spec)'
 2.182615 66239.08
 4096 66239.08
 
 
-# fp64 tensor 60802 GFLOP/s (91% of spec)
+# 'fp64 tensor 60802 GFLOP/s (91% of spec)'
 2.00346 60802
 4096 60802
 
 
-# fp64 33120 GFLOP/s (99% of spec)
+# 'fp64 33120 GFLOP/s (99% of spec)'
 1.091307 33119.54
 4096 33119.54
 
 
-# spec fp16/bf16 tensor 1070531 GFLOP/s
+# 'spec fp16/bf16 tensor 1070531 GFLOP/s'
 32 1070531
 4096 1070531
 
 
-# spec tf32 tensor 535265 GFLOP/s
+# 'spec tf32 tensor 535265 GFLOP/s'
 16 535265.3
 4096 535265.3
 
 
-# spec L1 33454 GB/s
+# 'spec L1 33454 GB/s'
 0.0625 2090.88
 32 1070531
 
 
 EOD
 $apps << EOD
-# volkov fp32 8192: 33%
+# 'volkov fp32 8192: 33%'
 1024 21890
-# volkov fp64 8192: 42%
+# 'volkov fp64 8192: 42%'
 512 14070
-# tiled fp32 8192: 70%
+# 'tiled fp32 8192: 70%'
 1024 46550
-# tiled fp64 8192: 91%
+# 'tiled fp64 8192: 91%'
 512 30090
-# dmma fp64 8192: 83%
+# 'dmma fp64 8192: 83%'
 512 50500
-# cublas fp32 8192: 77%
+# 'cublas fp32 8192: 77%'
 1024 50985
-# cublas fp64 8192: 100%
+# 'cublas fp64 8192: 100%'
 512 60802
-# cublas tf32 8192: 100%
+# 'cublas tf32 8192: 100%'
 1024 381000
-# cublas bf16 8192: 100%
+# 'cublas bf16 8192: 100%'
 1365.333 711170
-# cublas fp16 8192: 100%
+# 'cublas fp16 8192: 100%'
 1365.333 746025
 EOD
 set key outside right top vertical Left reverse samplen 3 spacing 1.25 font "sans,10"
-set label 1 "fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)" at 97.83336,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 2 "tf32 tensor 381000 GFLOP/s (71% of spec)" at 606.5703,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
-set label 3 "fp16 132478 GFLOP/s (99% of spec)" at 507.9165,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 4 "fp32 66239 GFLOP/s (99% of spec)" at 282.0389,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
-set label 5 "fp64 tensor 60802 GFLOP/s (91% of spec)" at 72.06973,43070.77 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 6 "fp64 33120 GFLOP/s (99% of spec)" at 96.82825,28687.63 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 7 "shared 30348 GB/s (91% of spec)" at 0.3459532,8754.731 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
-set label 8 "L1 19798 GB/s (59% of spec)" at 0.6288533,10381.73 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 "L2 11800 GB/s" at 0.1386497,1962.062 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
-set label 10 "device memory 4442 GB/s (93% of spec)" at 1.374071,7319.969 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
-set label 11 "host link 55.4 GB/s (pinned, both ways)" at 74.61489,4957.321 center rotate by 37.76 front textcolor rgb "#a6761d" font "sans,9"
-set label 12 "spec fp16/bf16 tensor 1070531 GFLOP/s" at 731.645,1235915 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
-set label 13 "spec tf32 tensor 535265 GFLOP/s" at 995.9987,463638.4 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
-set label 14 "spec L1 33454 GB/s" at 2.465228,98904.93 center rotate by 37.76 front textcolor rgb "#8c8c8c" font "sans,9"
+set label 1 'fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)' at 97.83336,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+set label 2 'tf32 tensor 381000 GFLOP/s (71% of spec)' at 606.5703,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
+set label 3 'fp16 132478 GFLOP/s (99% of spec)' at 507.9165,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+set label 4 'fp32 66239 GFLOP/s (99% of spec)' at 282.0389,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
+set label 5 'fp64 tensor 60802 GFLOP/s (91% of spec)' at 72.06973,43070.77 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+set label 6 'fp64 33120 GFLOP/s (99% of spec)' at 96.82825,28687.63 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+set label 7 'shared 30348 GB/s (91% of spec)' at 0.3459532,8754.731 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
+set label 8 'L1 19798 GB/s (59% of spec)' at 0.6288533,10381.73 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
+set label 9 'L2 11800 GB/s' at 0.1386497,1962.062 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
+set label 10 'device memory 4442 GB/s (93% of spec)' at 1.374071,7319.969 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
+set label 11 'host link 55.4 GB/s (pinned, both ways)' at 74.61489,4957.321 center rotate by 37.76 front textcolor rgb "#a6761d" font "sans,9"
+set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 731.645,1235915 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
+set label 13 'spec tf32 tensor 535265 GFLOP/s' at 995.9987,463638.4 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
+set label 14 'spec L1 33454 GB/s' at 2.465228,98904.93 center rotate by 37.76 front textcolor rgb "#8c8c8c" font "sans,9"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#66a61e" notitle, \
   $ceilings index 1 with lines lw 3 lc rgb "#1b9e77" notitle, \
@@ -153,13 +153,13 @@ plot \
   NaN with lines dt 4 lw 3 lc rgb "#303030" title "tensor cores (best GEMM)", \
   NaN with lines dt 2 lw 1.5 lc rgb "#8c8c8c" title "spec, where 10% or more above", \
   NaN with lines lc rgb "#ffffff" title "GEMM (rfl_gemm): % of its roofline", \
-  $apps index 0 every ::0::0 using 1:2 with points pt 9 ps 1.6 lw 2 lc rgb "#1f4e9c" title "volkov fp32 8192: 33%", \
-  $apps index 0 every ::1::1 using 1:2 with points pt 9 ps 1.6 lw 2 lc rgb "#1a1a1a" title "volkov fp64 8192: 42%", \
-  $apps index 0 every ::2::2 using 1:2 with points pt 5 ps 1.6 lw 2 lc rgb "#1f4e9c" title "tiled fp32 8192: 70%", \
-  $apps index 0 every ::3::3 using 1:2 with points pt 5 ps 1.6 lw 2 lc rgb "#1a1a1a" title "tiled fp64 8192: 91%", \
-  $apps index 0 every ::4::4 using 1:2 with points pt 13 ps 1.6 lw 2 lc rgb "#1a1a1a" title "dmma fp64 8192: 83%", \
-  $apps index 0 every ::5::5 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#1f4e9c" title "cublas fp32 8192: 77%", \
-  $apps index 0 every ::6::6 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#1a1a1a" title "cublas fp64 8192: 100%", \
-  $apps index 0 every ::7::7 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#00838f" title "cublas tf32 8192: 100%", \
-  $apps index 0 every ::8::8 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#d95f02" title "cublas bf16 8192: 100%", \
-  $apps index 0 every ::9::9 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#8e24aa" title "cublas fp16 8192: 100%"
+  $apps index 0 every ::0::0 using 1:2 with points pt 9 ps 1.6 lw 2 lc rgb "#1f4e9c" title 'volkov fp32 8192: 33%', \
+  $apps index 0 every ::1::1 using 1:2 with points pt 9 ps 1.6 lw 2 lc rgb "#1a1a1a" title 'volkov fp64 8192: 42%', \
+  $apps index 0 every ::2::2 using 1:2 with points pt 5 ps 1.6 lw 2 lc rgb "#1f4e9c" title 'tiled fp32 8192: 70%', \
+  $apps index 0 every ::3::3 using 1:2 with points pt 5 ps 1.6 lw 2 lc rgb "#1a1a1a" title 'tiled fp64 8192: 91%', \
+  $apps index 0 every ::4::4 using 1:2 with points pt 13 ps 1.6 lw 2 lc rgb "#1a1a1a" title 'dmma fp64 8192: 83%', \
+  $apps index 0 every ::5::5 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#1f4e9c" title 'cublas fp32 8192: 77%', \
+  $apps index 0 every ::6::6 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#1a1a1a" title 'cublas fp64 8192: 100%', \
+  $apps index 0 every ::7::7 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#00838f" title 'cublas tf32 8192: 100%', \
+  $apps index 0 every ::8::8 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#d95f02" title 'cublas bf16 8192: 100%', \
+  $apps index 0 every ::9::9 using 1:2 with points pt 7 ps 1.6 lw 2 lc rgb "#8e24aa" title 'cublas fp16 8192: 100%'

@@ -1,7 +1,7 @@
-# Written by rfl plot; render with: gnuplot unified_memory.gp (in this directory).
+# Written by rfl plot; render with: gnuplot 'unified_memory.gp' (in this directory).
 # Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
 set terminal pngcairo size 1600,1000 font "sans,11" noenhanced
-set output "unified_memory.png"
+set output 'unified_memory.png'
 set encoding utf8
 set palette defined (0 "#440154", 1 "#3b528b", 2 "#21918c", 3 "#5ec962", 4 "#fde725")
 set cbrange [0:4]
@@ -18,7 +18,7 @@ unset key
 set border lc rgb "#404040"
 set xlabel "working set" font "sans,10"
 set ylabel "reuse (GPU passes per CPU pass)" font "sans,10"
-# pageable: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s
+# 'pageable: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s'
 $m0 << EOD
 262144 1 65536 1048576 0.5 2 1.014695 10.3
 262144 4 65536 1048576 2 8 1.414074 25.9
@@ -53,7 +53,7 @@ $half0 << EOD
 6.710886e+07 1024 1.677722e+07 2.684355e+08 512 2048
 1.073742e+09 1024 2.684355e+08 4.294967e+09 512 2048
 EOD
-# pinned_register: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s
+# 'pinned_register: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s'
 $m1 << EOD
 262144 1 65536 1048576 0.5 2 1.418018 26.2
 262144 4 65536 1048576 2 8 1.73868 54.8
@@ -91,7 +91,7 @@ $half1 << EOD
 1.073742e+09 256 2.684355e+08 4.294967e+09 128 512
 1.073742e+09 1024 2.684355e+08 4.294967e+09 512 2048
 EOD
-# pinned_alloc: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s
+# 'pinned_alloc: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s'
 $m2 << EOD
 262144 1 65536 1048576 0.5 2 1.402412 25.3
 262144 4 65536 1048576 2 8 1.729748 53.7
@@ -129,7 +129,7 @@ $half2 << EOD
 1.073742e+09 256 2.684355e+08 4.294967e+09 128 512
 1.073742e+09 1024 2.684355e+08 4.294967e+09 512 2048
 EOD
-# zero_copy: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s
+# 'zero_copy: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s'
 $m3 << EOD
 262144 1 65536 1048576 0.5 2 1.708437 51.1
 262144 4 65536 1048576 2 8 1.70746 51.0
@@ -161,7 +161,7 @@ EOD
 $half3 << EOD
 NaN NaN NaN NaN NaN NaN
 EOD
-# managed: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s
+# 'managed: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s'
 $m4 << EOD
 262144 1 65536 1048576 0.5 2 0.1394339 1.38
 262144 4 65536 1048576 2 8 0.6841122 4.83
@@ -196,7 +196,7 @@ $half4 << EOD
 1.073742e+09 256 2.684355e+08 4.294967e+09 128 512
 1.073742e+09 1024 2.684355e+08 4.294967e+09 512 2048
 EOD
-# managed_prefetch: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s
+# 'managed_prefetch: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s'
 $m5 << EOD
 262144 1 65536 1048576 0.5 2 0.9651834 9.23
 262144 4 65536 1048576 2 8 1.377078 23.8
@@ -234,14 +234,14 @@ $half5 << EOD
 1.073742e+09 1024 2.684355e+08 4.294967e+09 512 2048
 EOD
 set multiplot
-set label 1001 "Unified memory: golden gpu0 (NVIDIA H200 (synthetic)), effective bandwidth over working set and reuse" at screen 0.5,0.972 center font "sans,14"
-set label 1002 "cells: GB/s = 2 x 8 B x elements x trials x (reuse + 1) / time;  outlined: at least half of the device pass (3897 GB/s);  grey: not measured" at screen 0.5,0.948 center font "sans,10" textcolor rgb "#404040"
-set label 1000 "host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z" at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1001 'Unified memory: golden gpu0 (NVIDIA H200 (synthetic)), effective bandwidth over working set and reuse' at screen 0.5,0.972 center font "sans,14"
+set label 1002 'cells: GB/s = 2 x 8 B x elements x trials x (reuse + 1) / time;  outlined: at least half of the device pass (3897 GB/s);  grey: not measured' at screen 0.5,0.948 center font "sans,10" textcolor rgb "#404040"
+set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set lmargin at screen 0.046875
 set rmargin at screen 0.3020833
 set tmargin at screen 0.895
 set bmargin at screen 0.54
-set title "(a) pageable: malloc + cudaMemcpy" font "sans,11"
+set title '(a) pageable: malloc + cudaMemcpy' font "sans,11"
 unset colorbox
 plot $skip0 using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder lc rgb "#d9d9d9", \
   $m0 using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder lc palette, \
@@ -251,7 +251,7 @@ set lmargin at screen 0.3552083
 set rmargin at screen 0.6104167
 set tmargin at screen 0.895
 set bmargin at screen 0.54
-set title "(b) pinned_register: cudaHostRegister + cudaMemcpy" font "sans,11"
+set title '(b) pinned_register: cudaHostRegister + cudaMemcpy' font "sans,11"
 unset colorbox
 plot $skip1 using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder lc rgb "#d9d9d9", \
   $m1 using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder lc palette, \
@@ -261,7 +261,7 @@ set lmargin at screen 0.6635417
 set rmargin at screen 0.91875
 set tmargin at screen 0.895
 set bmargin at screen 0.54
-set title "(b) pinned_alloc: cudaMallocHost + cudaMemcpy" font "sans,11"
+set title '(b) pinned_alloc: cudaMallocHost + cudaMemcpy' font "sans,11"
 unset colorbox
 plot $skip2 using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder lc rgb "#d9d9d9", \
   $m2 using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder lc palette, \
@@ -271,7 +271,7 @@ set lmargin at screen 0.046875
 set rmargin at screen 0.3020833
 set tmargin at screen 0.445
 set bmargin at screen 0.09
-set title "(c) zero_copy: mapped host memory" font "sans,11"
+set title '(c) zero_copy: mapped host memory' font "sans,11"
 unset colorbox
 plot $skip3 using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder lc rgb "#d9d9d9", \
   $m3 using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder lc palette, \
@@ -281,7 +281,7 @@ set lmargin at screen 0.3552083
 set rmargin at screen 0.6104167
 set tmargin at screen 0.445
 set bmargin at screen 0.09
-set title "(d) managed: cudaMallocManaged" font "sans,11"
+set title '(d) managed: cudaMallocManaged' font "sans,11"
 unset colorbox
 plot $skip4 using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder lc rgb "#d9d9d9", \
   $m4 using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder lc palette, \
@@ -291,7 +291,7 @@ set lmargin at screen 0.6635417
 set rmargin at screen 0.91875
 set tmargin at screen 0.445
 set bmargin at screen 0.09
-set title "managed_prefetch: managed + prefetch, advise" font "sans,11"
+set title 'managed_prefetch: managed + prefetch, advise' font "sans,11"
 set colorbox user origin screen 0.940625,screen 0.09 size screen 0.01125,screen 0.805
 plot $skip5 using 1:2:3:4:5:6 with boxxyerror fs solid 1.0 noborder lc rgb "#d9d9d9", \
   $m5 using 1:2:3:4:5:6:7 with boxxyerror fs solid 1.0 noborder lc palette, \
