@@ -59,26 +59,38 @@ int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path)
     return rfl_csv_commit(&csv);
 }
 
+/* roofline.json. Text from the inputs goes through rfl_json_text (invalid
+ * UTF-8 replaced, never refused) and numbers through real_or_null (a value
+ * that is not finite is null, never refused); every value, set and append
+ * is checked (*bad), so nothing is left out silently. */
+#define T(s) rfl_json_text(s)
 static json_t *real_or_null(double v) { return isfinite(v) ? json_real(v) : json_null(); }
+#define R(v) real_or_null(v)
 static json_t *u64_or_null(uint64_t v) { return v ? json_integer((json_int_t)v) : json_null(); }
 
 static json_t *ceiling_json(const struct rfl_ceiling *c)
 {
-    json_t *prov = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:I, s:o, s:I, s:s}", "program", c->program,
-                             "kernel", c->kernel, "precision", c->precision, "isa", c->isa, "ranks",
+    json_t *prov = json_pack("{s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:I, s:o, s:I, s:o}", "program", T(c->program),
+                             "kernel", T(c->kernel), "precision", T(c->precision), "isa", T(c->isa), "ranks",
                              (json_int_t)c->ranks, "threads_per_rank", (json_int_t)c->threads_per_rank,
                              "wss_min_bytes", (json_int_t)c->wss_min_bytes, "wss_max_bytes",
-                             (json_int_t)c->wss_max_bytes, "flops_per_elem", real_or_null(c->flops_per_elem),
-                             "points", (json_int_t)c->points, "file", c->file);
-    return json_pack("{s:s, s:s, s:s, s:f, s:s, s:o, s:o, s:s, s:o, s:o, s:s, s:o}", "device", c->device, "kind",
-                     c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", "name", c->name, "value",
-                     c->value, "unit", rfl_ceiling_unit(c), "spec_value", real_or_null(c->spec),
-                     "percent_of_spec", real_or_null(rfl_ceiling_percent(c)), "spec_source", c->spec_source,
-                     "topology_bytes", u64_or_null(c->topology_bytes), "detected_transition_bytes",
-                     u64_or_null(c->transition_bytes), "shared_with", c->shared_with, "provenance", prov);
+                             (json_int_t)c->wss_max_bytes, "flops_per_elem", R(c->flops_per_elem), "points",
+                             (json_int_t)c->points, "file", T(c->file));
+    return json_pack("{s:o, s:s, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "device", T(c->device), "kind",
+                     c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", "name", T(c->name), "value",
+                     R(c->value), "unit", rfl_ceiling_unit(c), "spec_value", R(c->spec), "percent_of_spec",
+                     R(rfl_ceiling_percent(c)), "spec_source", T(c->spec_source), "topology_bytes",
+                     u64_or_null(c->topology_bytes), "detected_transition_bytes", u64_or_null(c->transition_bytes),
+                     "shared_with", T(c->shared_with), "provenance", prov);
 }
 
-static json_t *curve_json(const struct rfl_model *m, const struct rfl_bw_curve *c)
+static json_t *segment_json(const struct rfl_segment *g, json_int_t wss_min, json_int_t wss_max, json_t *names)
+{
+    return json_pack("{s:I, s:I, s:I, s:o, s:o, s:b, s:o}", "wss_min_bytes", wss_min, "wss_max_bytes", wss_max,
+                     "points", (json_int_t)(g->last - g->first + 1), "median_gbytes_per_s", R(g->median), "best_gbytes_per_s", R(g->best), "plateau", g->plateau, "levels", names);
+}
+
+static json_t *curve_json(const struct rfl_model *m, const struct rfl_bw_curve *c, int *bad)
 {
     json_t *segs = json_array();
     for (size_t s = 0; s < c->levels.nseg; s++) {
@@ -88,38 +100,32 @@ static json_t *curve_json(const struct rfl_model *m, const struct rfl_bw_curve *
             if (g->levels >> l & 1) {
                 char buf[16];
                 rfl_level_name(m, l, buf, sizeof buf);
-                json_array_append_new(names, json_string(buf));
+                rfl_json_append(names, T(buf), bad);
             }
-        json_array_append_new(segs, json_pack("{s:I, s:I, s:I, s:f, s:f, s:b, s:o}", "wss_min_bytes",
-                                              (json_int_t)c->wss[g->first], "wss_max_bytes",
-                                              (json_int_t)c->wss[g->last], "points",
-                                              (json_int_t)(g->last - g->first + 1), "median_gbytes_per_s",
-                                              g->median, "best_gbytes_per_s", g->best, "plateau", g->plateau,
-                                              "levels", names));
+        rfl_json_append(segs, segment_json(g, (json_int_t)c->wss[g->first], (json_int_t)c->wss[g->last], names), bad);
     }
-    return json_pack("{s:s, s:s, s:s, s:b, s:I, s:I, s:s, s:b, s:I, s:f, s:o}", "kernel", c->kernel, "precision",
-                     c->precision, "isa", c->isa, "nontemporal", c->nontemporal, "ranks", (json_int_t)c->ranks,
-                     "threads_per_rank", (json_int_t)c->threads_per_rank, "file", m->inputs[c->input].file,
-                     "used_for_ceilings", c->used, "points", (json_int_t)c->n, "noise", c->levels.noise,
+    return json_pack("{s:o, s:o, s:o, s:b, s:I, s:I, s:o, s:b, s:I, s:o, s:o}", "kernel", T(c->kernel), "precision",
+                     T(c->precision), "isa", T(c->isa), "nontemporal", c->nontemporal, "ranks", (json_int_t)c->ranks,
+                     "threads_per_rank", (json_int_t)c->threads_per_rank, "file", T(m->inputs[c->input].file),
+                     "used_for_ceilings", c->used, "points", (json_int_t)c->n, "noise", R(c->levels.noise),
                      "segments", segs);
 }
 
 /* The GPU: the device, its levels, the curves, the transfer fits, the GEMM
  * points and the unified-memory reuse. */
-static json_t *gpu_json(const struct rfl_model *m)
+static json_t *gpu_json(const struct rfl_model *m, int *bad)
 {
     const struct rfl_gpu_data *g = m->gpu;
     if (!g || !g->dev.known)
         return json_null();
     const struct rfl_gpu_device *d = &g->dev;
-    json_t *o = json_pack("{s:s, s:i, s:i, s:s, s:s, s:s, s:i, s:I, s:I, s:I, s:I, s:o, s:o}", "device", d->label,
-                          "index", d->index, "rank", d->rank, "name", d->name, "compute_capability", d->cc, "arch",
-                          d->arch, "sm_count", (int)d->sm_count, "shared_bytes_per_sm",
+    json_t *o = json_pack("{s:o, s:i, s:i, s:o, s:o, s:o, s:i, s:I, s:I, s:I, s:I, s:o, s:o}", "device", T(d->label),
+                          "index", d->index, "rank", d->rank, "name", T(d->name), "compute_capability", T(d->cc),
+                          "arch", T(d->arch), "sm_count", (int)d->sm_count, "shared_bytes_per_sm",
                           (json_int_t)d->shared_bytes_per_sm, "l1_bytes_per_sm", (json_int_t)d->l1_bytes_per_sm,
                           "l2_bytes", (json_int_t)d->l2_bytes, "global_mem_bytes", (json_int_t)d->global_mem_bytes,
-                          "sm_clock_max_mhz", real_or_null(d->sm_clock_max_mhz > 0 ? d->sm_clock_max_mhz : NAN),
-                          "datasheet_gbytes_per_s",
-                          real_or_null(d->datasheet_gbytes_per_s > 0 ? d->datasheet_gbytes_per_s : NAN));
+                          "sm_clock_max_mhz", R(d->sm_clock_max_mhz > 0 ? d->sm_clock_max_mhz : NAN),
+                          "datasheet_gbytes_per_s", R(d->datasheet_gbytes_per_s > 0 ? d->datasheet_gbytes_per_s : NAN));
     json_t *levels = json_array();
     for (int L = 0; L < RFL_GPU_NLEVELS; L++) {
         const struct rfl_ceiling *ce = rfl_gpu_ceiling(m, rfl_gpu_level_names[L]);
@@ -127,13 +133,14 @@ static json_t *gpu_json(const struct rfl_model *m)
                         : L == RFL_GPU_L1   ? (uint64_t)d->sm_count * d->l1_bytes_per_sm
                         : L == RFL_GPU_L2   ? d->l2_bytes
                                             : d->global_mem_bytes;
-        json_array_append_new(
-            levels, json_pack("{s:s, s:o, s:o, s:o}", "name", rfl_gpu_level_names[L], "size_bytes",
-                              size ? json_integer((json_int_t)size) : json_null(), "detected_transition_bytes",
-                              ce && ce->transition_bytes ? json_integer((json_int_t)ce->transition_bytes) : json_null(),
-                              "ceiling_gbytes_per_s", ce ? json_real(ce->value) : json_null()));
+        rfl_json_append(levels,
+                        json_pack("{s:s, s:o, s:o, s:o}", "name", rfl_gpu_level_names[L], "size_bytes",
+                                  u64_or_null(size), "detected_transition_bytes",
+                                  u64_or_null(ce ? ce->transition_bytes : 0), "ceiling_gbytes_per_s",
+                                  ce ? R(ce->value) : json_null()),
+                        bad);
     }
-    json_object_set_new(o, "levels", levels);
+    rfl_json_set(o, "levels", levels, bad);
     json_t *curves = json_array();
     for (size_t i = 0; i < g->ncurves; i++) {
         const struct rfl_bw_curve *c = &g->curves[i];
@@ -143,45 +150,44 @@ static json_t *gpu_json(const struct rfl_model *m)
             json_t *names = json_array();
             for (unsigned l = 0; l <= c->ncache; l++)
                 if (sg->levels >> l & 1)
-                    json_array_append_new(names, json_string(rfl_gpu_level_names[c->level_of[l]]));
-            json_array_append_new(segs, json_pack("{s:I, s:I, s:I, s:f, s:f, s:b, s:o}", "wss_min_bytes",
-                                                  (json_int_t)c->x[sg->first], "wss_max_bytes",
-                                                  (json_int_t)c->x[sg->last], "points",
-                                                  (json_int_t)(sg->last - sg->first + 1), "median_gbytes_per_s",
-                                                  sg->median, "best_gbytes_per_s", sg->best, "plateau", sg->plateau,
-                                                  "levels", names));
+                    rfl_json_append(names, json_string(rfl_gpu_level_names[c->level_of[l]]), bad);
+            rfl_json_append(segs, segment_json(sg, (json_int_t)c->x[sg->first], (json_int_t)c->x[sg->last], names), bad);
         }
-        json_array_append_new(curves, json_pack("{s:s, s:s, s:s, s:I, s:I, s:s, s:b, s:I, s:f, s:o}", "kernel",
-                                                c->kernel, "access", c->access, "precision", c->precision,
-                                                "threads_per_block", (json_int_t)c->threads_per_block,
-                                                "blocks_per_grid", (json_int_t)c->blocks, "file",
-                                                m->inputs[c->input].file, "used_for_ceilings", c->used, "points",
-                                                (json_int_t)c->n, "noise", c->levels.noise, "segments", segs));
+        rfl_json_append(curves,
+                        json_pack("{s:o, s:o, s:o, s:I, s:I, s:o, s:b, s:I, s:o, s:o}", "kernel", T(c->kernel),
+                                  "access", T(c->access), "precision", T(c->precision), "threads_per_block",
+                                  (json_int_t)c->threads_per_block, "blocks_per_grid", (json_int_t)c->blocks, "file",
+                                  T(m->inputs[c->input].file), "used_for_ceilings", c->used, "points",
+                                  (json_int_t)c->n, "noise", R(c->levels.noise), "segments", segs),
+                        bad);
     }
-    json_object_set_new(o, "bandwidth_curves", curves);
+    rfl_json_set(o, "bandwidth_curves", curves, bad);
     json_t *links = json_array();
     for (size_t i = 0; i < g->ntransfers; i++) {
         const struct rfl_gpu_transfer *x = &g->transfers[i];
         if (x->have_fit)
-            json_array_append_new(links, json_pack("{s:s, s:s, s:f, s:f, s:f}", "direction", x->direction,
-                                                   "host_memory", x->host_memory, "latency_us", x->latency_us,
-                                                   "bandwidth_gbytes_per_s", x->gbytes_per_s, "rms_relative_error",
-                                                   x->rms_error));
+            rfl_json_append(links,
+                            json_pack("{s:o, s:o, s:o, s:o, s:o}", "direction", T(x->direction), "host_memory",
+                                      T(x->host_memory), "latency_us", R(x->latency_us), "bandwidth_gbytes_per_s",
+                                      R(x->gbytes_per_s), "rms_relative_error", R(x->rms_error)),
+                            bad);
     }
-    json_object_set_new(o, "transfer_fits", links);
+    rfl_json_set(o, "transfer_fits", links, bad);
     json_t *gemm = json_array();
     for (size_t i = 0; i < g->ngemm; i++) {
         const struct rfl_gpu_gemm *r = &g->gemm[i];
         double bytes = rfl_gpu_gemm_bytes(r), ai = 2.0 * r->m * r->n * r->k / bytes;
         double att = r->attainable;
-        json_array_append_new(gemm, json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:f, s:f, s:o, s:o}", "kernel",
-                                              r->kernel, "precision", r->precision, "unit", r->unit, "transb",
-                                              r->transb, "m", (json_int_t)r->m, "n", (json_int_t)r->n, "k",
-                                              (json_int_t)r->k, "arithmetic_intensity", ai, "gflops_per_s", r->gflops,
-                                              "attainable_gflops_per_s", att > 0 ? json_real(att) : json_null(),
-                                              "model_bound_gflops_per_s", real_or_null(r->bound)));
+        rfl_json_append(gemm,
+                        json_pack("{s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o, s:o, s:o, s:o}", "kernel", T(r->kernel),
+                                  "precision", T(r->precision), "unit", T(r->unit), "transb", T(r->transb), "m",
+                                  (json_int_t)r->m, "n", (json_int_t)r->n, "k", (json_int_t)r->k,
+                                  "arithmetic_intensity", R(ai), "gflops_per_s", R(r->gflops),
+                                  "attainable_gflops_per_s", att > 0 ? R(att) : json_null(),
+                                  "model_bound_gflops_per_s", R(r->bound)),
+                        bad);
     }
-    json_object_set_new(o, "gemm", gemm);
+    rfl_json_set(o, "gemm", gemm, bad);
     /* Per mechanism and working set: the smallest reuse whose effective
      * bandwidth reaches half of the device pass (null: never). */
     json_t *half = json_array();
@@ -203,25 +209,26 @@ static json_t *gpu_json(const struct rfl_model *m)
                 reuse = q->reuse;
         }
         if (measured)
-            json_array_append_new(half, json_pack("{s:s, s:I, s:o}", "mechanism", p->mechanism, "wss_bytes",
-                                                  (json_int_t)p->wss, "reuse",
-                                                  reuse ? json_integer(reuse) : json_null()));
+            rfl_json_append(half,
+                            json_pack("{s:o, s:I, s:o}", "mechanism", T(p->mechanism), "wss_bytes",
+                                      (json_int_t)p->wss, "reuse", reuse ? json_integer(reuse) : json_null()),
+                            bad);
     }
-    json_object_set_new(o, "reuse_to_half_device", half);
-    json_object_set_new(o, "um_device_pass_gbytes_per_s", g->um_device_pass > 0 ? json_real(g->um_device_pass)
-                                                                                 : json_null());
+    rfl_json_set(o, "reuse_to_half_device", half, bad);
+    rfl_json_set(o, "um_device_pass_gbytes_per_s", g->um_device_pass > 0 ? R(g->um_device_pass) : json_null(), bad);
     return o;
 }
 
 int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
 {
+    int bad = 0;
     json_t *root = json_object();
-    json_object_set_new(root, "rfl_version", json_string(rfl_version()));
-    json_object_set_new(root, "machine", json_string(m->machine));
-    json_object_set_new(root, "host", json_string(m->host));
-    json_object_set_new(root, "cpu_model", json_string(m->cpu_model));
-    json_object_set_new(root, "date_utc", json_string(m->date));
-    json_object_set_new(root, "clock_ghz", m->clock_ghz > 0 ? json_real(m->clock_ghz) : json_null());
+    rfl_json_set(root, "rfl_version", T(rfl_version()), &bad);
+    rfl_json_set(root, "machine", T(m->machine), &bad);
+    rfl_json_set(root, "host", T(m->host), &bad);
+    rfl_json_set(root, "cpu_model", T(m->cpu_model), &bad);
+    rfl_json_set(root, "date_utc", T(m->date), &bad);
+    rfl_json_set(root, "clock_ghz", m->clock_ghz > 0 ? R(m->clock_ghz) : json_null(), &bad);
 
     json_t *levels = json_array();
     /* The CPU's levels, when a CPU was measured (a GPU-only run has none). */
@@ -236,64 +243,70 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
             if (m->ceilings[i].kind == RFL_CEILING_BANDWIDTH && !strcmp(m->ceilings[i].device, "cpu") &&
                 !strcmp(m->ceilings[i].name, name))
                 ce = &m->ceilings[i];
-        json_t *lv = json_pack("{s:s}", "name", name);
+        json_t *lv = json_pack("{s:o}", "name", T(name));
         if (l < m->ncache) {
-            json_object_set_new(lv, "size_bytes", json_integer((json_int_t)m->cache[l].size_bytes));
-            json_object_set_new(lv, "instances", json_integer(m->cache[l].instances));
-            json_object_set_new(lv, "cores_sharing", json_integer(m->cache[l].cores_sharing));
+            rfl_json_set(lv, "size_bytes", json_integer((json_int_t)m->cache[l].size_bytes), &bad);
+            rfl_json_set(lv, "instances", json_integer(m->cache[l].instances), &bad);
+            rfl_json_set(lv, "cores_sharing", json_integer(m->cache[l].cores_sharing), &bad);
         } else {
-            json_object_set_new(lv, "size_bytes", u64_or_null(m->memory_bytes));
+            rfl_json_set(lv, "size_bytes", u64_or_null(m->memory_bytes), &bad);
         }
-        json_object_set_new(lv, "topology_bytes", u64_or_null(ce ? ce->topology_bytes : 0));
-        json_object_set_new(lv, "detected_transition_bytes", u64_or_null(ce ? ce->transition_bytes : 0));
-        json_object_set_new(lv, "ceiling_gbytes_per_s", ce ? json_real(ce->value) : json_null());
-        json_array_append_new(levels, lv);
+        rfl_json_set(lv, "topology_bytes", u64_or_null(ce ? ce->topology_bytes : 0), &bad);
+        rfl_json_set(lv, "detected_transition_bytes", u64_or_null(ce ? ce->transition_bytes : 0), &bad);
+        rfl_json_set(lv, "ceiling_gbytes_per_s", ce ? R(ce->value) : json_null(), &bad);
+        rfl_json_append(levels, lv, &bad);
     }
-    json_object_set_new(root, "levels", levels);
+    rfl_json_set(root, "levels", levels, &bad);
 
     json_t *ceil = json_array();
     for (size_t i = 0; i < m->nceilings; i++)
-        json_array_append_new(ceil, ceiling_json(&m->ceilings[i]));
-    json_object_set_new(root, "ceilings", ceil);
+        rfl_json_append(ceil, ceiling_json(&m->ceilings[i]), &bad);
+    rfl_json_set(root, "ceilings", ceil, &bad);
 
     json_t *apps = json_array();
     for (size_t i = 0; i < m->napps; i++) {
         const struct rfl_app *a = &m->apps[i];
         double att = a->attainable;
-        json_array_append_new(apps, json_pack("{s:s, s:f, s:f, s:s, s:s, s:o, s:o, s:s}", "name", a->name,
-                                              "arithmetic_intensity", a->ai, "gflops_per_s", a->gflops, "level",
-                                              a->level, "precision", a->precision, "attainable_gflops_per_s",
-                                              att > 0 ? json_real(att) : json_null(), "percent_of_attainable",
-                                              att > 0 ? json_real(100.0 * a->gflops / att) : json_null(),
-                                              "bound", a->bound));
+        rfl_json_append(apps,
+                        json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", T(a->name),
+                                  "arithmetic_intensity", R(a->ai), "gflops_per_s", R(a->gflops), "level",
+                                  T(a->level), "precision", T(a->precision), "attainable_gflops_per_s",
+                                  att > 0 ? R(att) : json_null(), "percent_of_attainable",
+                                  att > 0 ? R(100.0 * a->gflops / att) : json_null(), "bound", T(a->bound)),
+                        &bad);
     }
-    json_object_set_new(root, "applications", apps);
+    rfl_json_set(root, "applications", apps, &bad);
 
     json_t *inputs = json_array();
     for (size_t i = 0; i < m->ninputs; i++) {
         const struct rfl_input *in = &m->inputs[i];
-        json_array_append_new(inputs, json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:I, s:s}", "file",
-                                                in->file, "kind", in->source->kind, "program", in->program, "host",
-                                                in->host, "date_utc", in->date, "status", in->status, "ranks",
-                                                (json_int_t)in->ranks, "threads_per_rank",
-                                                (json_int_t)in->threads_per_rank, "rows", (json_int_t)in->rows,
-                                                "command_line", in->command_line ? in->command_line : ""));
+        rfl_json_append(inputs,
+                        json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:I, s:I, s:I, s:o}", "file", T(in->file), "kind",
+                                  T(in->source->kind), "program", T(in->program), "host", T(in->host), "date_utc",
+                                  T(in->date), "status", T(in->status), "ranks", (json_int_t)in->ranks,
+                                  "threads_per_rank", (json_int_t)in->threads_per_rank, "rows",
+                                  (json_int_t)in->rows, "command_line", T(in->command_line)),
+                        &bad);
     }
-    json_object_set_new(root, "inputs", inputs);
+    rfl_json_set(root, "inputs", inputs, &bad);
 
     json_t *curves = json_array();
     for (size_t i = 0; i < m->ncurves; i++)
-        json_array_append_new(curves, curve_json(m, &m->curves[i]));
-    json_object_set_new(root, "bandwidth_curves", curves);
+        rfl_json_append(curves, curve_json(m, &m->curves[i], &bad), &bad);
+    rfl_json_set(root, "bandwidth_curves", curves, &bad);
 
-    json_object_set_new(root, "gpu", gpu_json(m));
+    rfl_json_set(root, "gpu", gpu_json(m, &bad), &bad);
 
     json_t *notes = json_array();
     for (size_t i = 0; i < m->nnotes; i++)
-        json_array_append_new(notes, json_string(m->notes[i]));
-    json_object_set_new(root, "notes", notes);
+        rfl_json_append(notes, T(m->notes[i]), &bad);
+    rfl_json_set(root, "notes", notes, &bad);
 
-    int rc = rfl_meta_write(root, path);
+    int rc = -1;
+    if (bad || !root)
+        rfl_error("%s: cannot build the JSON document (out of memory)", path);
+    else
+        rc = rfl_meta_write(root, path);
     json_decref(root);
     return rc;
 }

@@ -19,4 +19,14 @@ char *rfl_meta_sidecar_path(const char *csv_path);
 /* Current UTC time as ISO 8601, e.g. 2026-11-21T06:24:53Z. */
 void rfl_meta_utc_now(char *buf, size_t len);
 
+/* A JSON string of text from outside (a host or CPU name, a command line, a
+ * CSV field, a config value): json_string refuses text that is not UTF-8,
+ * so every invalid byte becomes U+FFFD instead; NULL is "". NULL only when
+ * out of memory. */
+json_t *rfl_json_text(const char *s);
+/* json_object_set_new and json_array_append_new whose failure (a NULL
+ * value: a value that could not be made) is not lost: *failed is set. */
+void rfl_json_set(json_t *object, const char *key, json_t *value, int *failed);
+void rfl_json_append(json_t *array, json_t *value, int *failed);
+
 #endif

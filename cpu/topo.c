@@ -1,6 +1,7 @@
 #include "config.h"
 #include "topo.h"
 #include "common/log.h"
+#include "common/meta.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -131,7 +132,7 @@ json_t *rfl_topo_to_json(const struct rfl_topo *t)
                                         (int)t->cache[i].cores_sharing));
     char allowed[256];
     hwloc_bitmap_list_snprintf(allowed, sizeof allowed, t->allowed);
-    return json_pack("{s:s, s:i, s:i, s:i, s:i, s:I, s:o, s:s, s:s}", "cpu_model", t->cpu_model,
+    return json_pack("{s:o, s:i, s:i, s:i, s:i, s:I, s:o, s:s, s:s}", "cpu_model", rfl_json_text(t->cpu_model),
                      "packages", (int)t->packages, "cores", (int)t->cores, "pus", (int)t->pus,
                      "numa_nodes", (int)t->numa_nodes, "memory_bytes", (json_int_t)t->memory_bytes,
                      "caches", caches, "rank0_cpuset", allowed, "hwloc_version", HWLOC_VERSION);

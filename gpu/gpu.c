@@ -199,9 +199,9 @@ json_t *rfl_gpu_device_json(const struct rfl_gpu_device *d)
     json_t *rates = json_pack("{s:f, s:f, s:f, s:f, s:f}", "fp64_fma_per_clock", d->rates.fp64_fma,
                               "fp32_fma_per_clock", d->rates.fp32_fma, "fp16_fma_per_clock", d->rates.fp16_fma,
                               "shared_bytes_per_clock", d->rates.shared_bytes, "l1_bytes", d->rates.l1_bytes);
-    return json_pack("{s:i, s:s, s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:f, "
+    return json_pack("{s:i, s:o, s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:I, s:I, s:I, s:I, s:I, s:i, s:i, s:i, s:f, "
                      "s:b, s:i, s:o, s:o}",
-                     "index", d->index, "name", d->name, "pci_bus_id", d->pci_bus_id, "compute_capability", cc,
+                     "index", d->index, "name", rfl_json_text(d->name), "pci_bus_id", d->pci_bus_id, "compute_capability", cc,
                      "sm_count", d->sm_count, "max_threads_per_sm", d->max_threads_per_sm,
                      "max_threads_per_block", d->max_threads_per_block, "regs_per_sm", d->regs_per_sm,
                      "devices_visible", d->count, "shared_bytes_per_sm", (json_int_t)d->shared_per_sm,
@@ -241,7 +241,7 @@ json_t *rfl_gpu_meta_new(const char *program, int argc, char **argv, const struc
 {
     char host[256] = "unknown";
     gethostname(host, sizeof host - 1);
-    json_t *mine = json_pack("{s:i, s:s, s:i, s:o, s:o}", "rank", rfl_mpi_rank(), "host", host, "local_rank",
+    json_t *mine = json_pack("{s:i, s:o, s:i, s:o, s:o}", "rank", rfl_mpi_rank(), "host", rfl_json_text(host), "local_rank",
                              rfl_mpi_local_rank(), "device", rfl_gpu_device_json(dev), "nvml_start",
                              rfl_gpu_nvml_json(dev));
     json_t *gpus = gather_json(mine);
