@@ -2,6 +2,7 @@
  * base64, one file to mail or attach), written from one description. */
 #include "config.h"
 #include "driver.h"
+#include "markup.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "plot/plot.h"
@@ -9,9 +10,7 @@
 #include "common/csv.h"
 #include "common/log.h"
 #include "common/size.h"
-#include "common/utf8.h"
 
-#include <ctype.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -24,111 +23,13 @@ struct doc {
     const char *dir;
 };
 
-/* Text from data in the documents: both helpers keep valid UTF-8, write
- * U+FFFD for a byte that is not, and never let a control character
- * through (tab, newline and carriage return become a space). */
-static const char *next_char(const char *s, int *replaced)
-{
-    size_t n = rfl_utf8_seq(s);
-    *replaced = n == 0;
-    return s + (n ? n : 1);
-}
-
-/* HTML text and attribute values: <>&"' as entities. */
-static void html_escaped(FILE *f, const char *s)
-{
-    while (*s) {
-        int bad;
-        const char *next = next_char(s, &bad);
-        unsigned char c = (unsigned char)*s;
-        if (bad)
-            fputs(RFL_UTF8_REPLACEMENT, f);
-        else if (c == '<')
-            fputs("&lt;", f);
-        else if (c == '>')
-            fputs("&gt;", f);
-        else if (c == '&')
-            fputs("&amp;", f);
-        else if (c == '"')
-            fputs("&quot;", f);
-        else if (c == '\'')
-            fputs("&#39;", f);
-        else if (c == '\n' || c == '\t' || c == '\r')
-            fputc(' ', f);
-        else if (c >= 0x20 && c != 0x7f)
-            fwrite(s, 1, (size_t)(next - s), f);
-        s = next;
-    }
-}
-
-/* Markdown text: one line; '|' (a cell's end), '`' (code), '\', '#' and
- * the characters of links, emphasis, raw HTML, entities and math are
- * backslash-escaped ('_' only where it could open or close emphasis, not
- * inside a word such as global_ca). BLOCK: the text starts a block (a
- * paragraph, a list item's text), so leading blanks are dropped and a
- * leading '-', '+', '=' or "1." / "1)" is escaped, not a list or a
- * heading; table cells and headings hold inline text only. */
-static void md_text(FILE *f, const char *s, int block)
-{
-    int at_start = block;
-    unsigned char prev = ' ';
-    while (*s) {
-        int bad;
-        const char *next = next_char(s, &bad);
-        unsigned char c = (unsigned char)*s;
-        if (bad) {
-            fputs(RFL_UTF8_REPLACEMENT, f);
-            prev = 'x';
-            at_start = 0;
-            s = next;
-            continue;
-        }
-        if (c == '\n' || c == '\t' || c == '\r')
-            c = ' ';
-        else if (c < 0x20 || c == 0x7f) {
-            s = next;
-            continue;
-        }
-        int word_before = isalnum(prev), word_after = isalnum((unsigned char)*next);
-        int escape = strchr("\\`|*[]<>&$~#", c) != NULL || (c == '_' && !(word_before && word_after)) ||
-                     (at_start && strchr("-+=", c) != NULL);
-        if (at_start && isdigit(c)) {
-            const char *d = s;
-            while (isdigit((unsigned char)*d))
-                d++;
-            if ((*d == '.' || *d == ')') && (d[1] == ' ' || d[1] == '\0')) { /* "1. ": a list item */
-                fwrite(s, 1, (size_t)(d - s), f);
-                fputc('\\', f);
-                fputc(*d, f);
-                prev = (unsigned char)*d;
-                at_start = 0;
-                s = d + 1;
-                continue;
-            }
-        }
-        if (c == ' ' && at_start) { /* leading blanks would indent (a code block) */
-            s = next;
-            continue;
-        }
-        if (escape)
-            fputc('\\', f);
-        if (c == ' ' || next - s == 1)
-            fputc(c, f);
-        else
-            fwrite(s, 1, (size_t)(next - s), f);
-        prev = c < 0x80 ? c : 'x';
-        at_start = 0;
-        s = next;
-    }
-}
-
 static void heading(struct doc *d, int level, const char *text)
 {
     fprintf(d->md.fp, "%.*s ", level, "######");
-    md_text(d->md.fp, text, 0);
+    rfl_md_text(d->md.fp, text, 0);
     fputs("\n\n", d->md.fp);
     fprintf(d->html.fp, "<h%d>", level);
-    html_escaped(d->html.fp, text);
+    rfl_html_text(d->html.fp, text);
     fprintf(d->html.fp, "</h%d>\n", level);
 }
 
@@ -139,10 +40,10 @@ __attribute__((format(printf, 2, 3))) static void para(struct doc *d, const char
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    md_text(d->md.fp, text, 1);
+    rfl_md_text(d->md.fp, text, 1);
     fputs("\n\n", d->md.fp);
     fputs("<p>", d->html.fp);
-    html_escaped(d->html.fp, text);
+    rfl_html_text(d->html.fp, text);
     fputs("</p>\n", d->html.fp);
 }
 
@@ -152,10 +53,10 @@ static void table_begin(struct doc *d, const char *const *head, size_t n)
     fputs("<table>\n<tr>", d->html.fp);
     for (size_t i = 0; i < n; i++) {
         fputc(' ', d->md.fp);
-        md_text(d->md.fp, head[i], 0);
+        rfl_md_text(d->md.fp, head[i], 0);
         fputs(" |", d->md.fp);
         fputs("<th>", d->html.fp);
-        html_escaped(d->html.fp, head[i]);
+        rfl_html_text(d->html.fp, head[i]);
         fputs("</th>", d->html.fp);
     }
     fputs("\n|", d->md.fp);
@@ -171,10 +72,10 @@ static void table_row(struct doc *d, const char *const *cells, size_t n)
     fputs("<tr>", d->html.fp);
     for (size_t i = 0; i < n; i++) {
         fputc(' ', d->md.fp);
-        md_text(d->md.fp, cells[i], 0);
+        rfl_md_text(d->md.fp, cells[i], 0);
         fputs(" |", d->md.fp);
         fputs("<td>", d->html.fp);
-        html_escaped(d->html.fp, cells[i]);
+        rfl_html_text(d->html.fp, cells[i]);
         fputs("</td>", d->html.fp);
     }
     fputs("\n", d->md.fp);
@@ -208,9 +109,9 @@ static void image(struct doc *d, const char *alt, const char *base)
     if (!f) {
         fprintf(d->md.fp, "*%s: not rendered (no gnuplot); the script is `%s.gp`.*\n\n", alt, base);
         fprintf(d->html.fp, "<p><em>");
-        html_escaped(d->html.fp, alt);
+        rfl_html_text(d->html.fp, alt);
         fprintf(d->html.fp, ": not rendered (no gnuplot); the script is ");
-        html_escaped(d->html.fp, base);
+        rfl_html_text(d->html.fp, base);
         fprintf(d->html.fp, ".gp.</em></p>\n");
         return;
     }
@@ -221,11 +122,11 @@ static void image(struct doc *d, const char *alt, const char *base)
     unsigned char *buf = n > 0 ? malloc((size_t)n) : NULL;
     if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
         fprintf(d->html.fp, "<figure><img alt=\"");
-        html_escaped(d->html.fp, alt);
+        rfl_html_text(d->html.fp, alt);
         fprintf(d->html.fp, "\" src=\"data:image/png;base64,");
         base64(d->html.fp, buf, (size_t)n);
         fprintf(d->html.fp, "\"><figcaption>");
-        html_escaped(d->html.fp, alt);
+        rfl_html_text(d->html.fp, alt);
         fprintf(d->html.fp, "</figcaption></figure>\n");
     }
     free(buf);
@@ -666,7 +567,7 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     }
     snprintf(title, sizeof title, "Roofline of %s", m->machine);
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>", d.html.fp);
-    html_escaped(d.html.fp, title);
+    rfl_html_text(d.html.fp, title);
     fputs("</title>\n<style>\nbody{font-family:sans-serif;max-width:1250px;margin:2em auto;color:#222}\n"
           "table{border-collapse:collapse;margin:1em 0;font-size:90%}\n"
           "td,th{border:1px solid #ccc;padding:3px 7px;text-align:left}\nth{background:#f0f0f0}\n"
@@ -698,10 +599,10 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
         fputs("<ul>\n", d.html.fp);
         for (size_t i = 0; i < m->nnotes; i++) {
             fputs("- ", d.md.fp);
-            md_text(d.md.fp, m->notes[i], 1);
+            rfl_md_text(d.md.fp, m->notes[i], 1);
             fputs("\n", d.md.fp);
             fputs("<li>", d.html.fp);
-            html_escaped(d.html.fp, m->notes[i]);
+            rfl_html_text(d.html.fp, m->notes[i]);
             fputs("</li>\n", d.html.fp);
         }
         fputs("</ul>\n", d.html.fp);
