@@ -150,9 +150,9 @@ static json_t *step_json(const struct step *st)
 {
     json_t *o = json_pack("{s:s, s:s}", "step", st->name, "status", st->status);
     if (st->reason[0])
-        json_object_set_new(o, "reason", json_string(st->reason));
+        json_object_set_new(o, "reason", rfl_json_text(st->reason));
     if (st->command)
-        json_object_set_new(o, "command", json_string(st->command));
+        json_object_set_new(o, "command", rfl_json_text(st->command));
     json_object_set_new(o, "elapsed_s", json_real(st->elapsed_s));
     if (st->resumed)
         json_object_set_new(o, "resumed", json_true());
@@ -166,8 +166,8 @@ static void save_run_json(const struct run *r)
     json_t *steps = json_array();
     for (size_t i = 0; i < r->nsteps; i++)
         json_array_append_new(steps, step_json(&r->steps[i]));
-    json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:f, s:o}", "rfl_version", rfl_version(), "host", host,
-                          "started_utc", r->started, "mode", rfl_mode_names[r->s->mode], "ranks", (int)r->s->ranks,
+    json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:i, s:i, s:f, s:o}", "rfl_version", rfl_version(), "host",
+                          rfl_json_text(host), "started_utc", r->started, "mode", rfl_mode_names[r->s->mode], "ranks", (int)r->s->ranks,
                           "threads_per_rank", (int)r->s->threads, "elapsed_s", rfl_now_s() - r->t0, "steps", steps);
     snprintf(path, sizeof path, "%s/run.json", r->dir);
     rfl_meta_write(o, path);
