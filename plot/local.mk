@@ -9,3 +9,10 @@ libplot_a_SOURCES = \
 	plot/device_chart.h plot/working_set.c plot/flops_chart.c \
 	plot/roofline.c plot/bandwidth.c plot/flops.c \
 	plot/gpu_bandwidth.c plot/gpu_flops.c plot/gemm.c plot/gpu_micro.c plot/unified_memory.c
+
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_text
+endif
+# The text helpers of every writer: common/utf8, meta's JSON text, the
+# scripts' literals (plot/chart.c) and the report's markup (driver/markup.c).
+tests_unit_test_text_LDADD = libdriver.a libplot.a librfl.a $(unit_ldadd)
