@@ -1,5 +1,6 @@
 #include "config.h"
 #include "session.h"
+#include "afile.h"
 #include "interrupt.h"
 #include "log.h"
 #include "meta.h"
@@ -45,6 +46,9 @@ int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec)
             s->csv_open = !failed;
         }
         s->meta_path = rfl_meta_sidecar_path(spec->output);
+        /* A sidecar that could not replace what is there fails now, not after the run. */
+        if (!failed && s->meta_path && rfl_afile_check_target(s->meta_path) != 0)
+            failed = 1;
         if (!s->meta)
             s->meta = rfl_meta_new(spec->program, spec->argc, spec->argv);
     }
@@ -115,16 +119,29 @@ int rfl_session_commit(struct rfl_session *s)
     s->exit_code = s->status;
     if (!s->root)
         return 0;
+    /* All staged, then renamed in the reverse order: the sidecar first, the
+     * CSV last, so a reader never sees a CSV without its sidecar; a file that
+     * cannot be written leaves every earlier file as it was. */
+    rfl_afile_stage_begin();
     int failed = s->csv_open && rfl_csv_commit(&s->csv) != 0;
     s->csv_open = 0;
     for (int i = 0; i < s->ncompanions; i++)
-        if (rfl_csv_commit(&s->companions[i]) != 0)
+        if (!failed && rfl_csv_commit(&s->companions[i]) != 0)
             failed = 1;
-    s->ncompanions = 0;
     if (!failed && s->meta_path && rfl_meta_write(s->meta, s->meta_path) != 0)
         failed = 1;
-    if (failed)
+    if (failed) {
+        for (int i = 0; i < s->ncompanions; i++)
+            rfl_csv_abort(&s->companions[i]);
+        rfl_afile_stage_abort();
+    } else if (rfl_afile_stage_commit() != 0) {
+        failed = 1;
+    }
+    s->ncompanions = 0;
+    if (failed) {
         s->exit_code = RFL_EXIT_FAILURE;
+        s->write_failed = 1;
+    }
     else if (s->spec.flags & RFL_SESSION_TABLE)
         rfl_info("%zu rows in %s", s->csv.rows, s->spec.output);
     return failed ? -1 : 0;
@@ -132,7 +149,7 @@ int rfl_session_commit(struct rfl_session *s)
 
 int rfl_session_close(struct rfl_session *s)
 {
-    if (s->root && !(s->spec.flags & RFL_SESSION_TABLE)) {
+    if (s->root && !(s->spec.flags & RFL_SESSION_TABLE) && !s->write_failed) {
         const char *name = s->spec.columns ? s->spec.output : "-";
         if (s->status == RFL_EXIT_INTERRUPTED)
             rfl_error("interrupted: the %zu rows measured so far are in %s", s->csv.rows, name);

@@ -58,6 +58,7 @@ struct rfl_session {
     struct rfl_session_spec spec;
     char *meta_path;
     int csv_open, exit_code;
+    int write_failed;    /* the commit failed: nothing was written */
     double t_start;
     struct rfl_csv companions[RFL_SESSION_MAX_COMPANIONS];
     int ncompanions;
@@ -83,8 +84,10 @@ double rfl_session_stop(struct rfl_session *s);
 /* Records s->status and s->failure in the sidecar ("status", "failure") and
  * returns it for the program's own keys, which follow; NULL on other ranks. */
 json_t *rfl_session_outcome(struct rfl_session *s);
-/* Rank 0: commits the CSV and its companions, then writes the sidecar; a
- * write that fails makes the exit code RFL_EXIT_FAILURE. 0, or -1. */
+/* Rank 0: writes the CSV, its companions and the sidecar under temporary
+ * names and renames them all (the sidecar first) only when every one was
+ * written; a write that fails leaves the earlier files as they were and
+ * makes the exit code RFL_EXIT_FAILURE. 0, or -1. */
 int rfl_session_commit(struct rfl_session *s);
 /* Rank 0 says how the run ended ("N rows in FILE (T s)", or that it was
  * interrupted and where the rows so far are); every rank releases the

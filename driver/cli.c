@@ -4,6 +4,7 @@
 #include "settings.h"
 #include "ceilings/write.h"
 #include "plot/plot.h"
+#include "common/afile.h"
 #include "common/log.h"
 #include "common/options.h"
 #include "common/rfl.h"
@@ -69,6 +70,8 @@ int rfl_do_ceilings(const char *dir, const struct rfl_settings *s, const char *a
     snprintf(csv, sizeof csv, "%s/ceilings.csv", dir);
     snprintf(json, sizeof json, "%s/roofline.json", dir);
     snprintf(apps, sizeof apps, "%s/applications.csv", dir);
+    /* All or nothing: staged, then renamed when every file was written. */
+    rfl_afile_stage_begin();
     /* The points go with the run, so plot and report find them later. */
     if (app) {
         char a[PATH_MAX], b[PATH_MAX];
@@ -77,6 +80,10 @@ int rfl_do_ceilings(const char *dir, const struct rfl_settings *s, const char *a
             rc = RFL_EXIT_FAILURE;
     }
     if (rc == RFL_EXIT_OK && (rfl_ceilings_write_csv(&m, csv) != 0 || rfl_roofline_write_json(&m, json) != 0))
+        rc = RFL_EXIT_FAILURE;
+    if (rc != RFL_EXIT_OK)
+        rfl_afile_stage_abort();
+    else if (rfl_afile_stage_commit() != 0)
         rc = RFL_EXIT_FAILURE;
     if (rc == RFL_EXIT_OK) {
         if (!quiet)
@@ -191,6 +198,7 @@ static int dir_command(enum which which, int argc, char **argv)
     default:
         break;
     }
+    rfl_afile_remove_stale(dir); /* what a killed rfl left there */
     struct rfl_settings s;
     int rc = rfl_load_settings_for(&s, dir, config);
     if (rc == RFL_EXIT_OK) {

@@ -610,12 +610,13 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     }
     run_section(&d);
     fputs("</body>\n</html>\n", d.html.fp);
-    if (rfl_afile_commit(&d.md) != 0) {
+    /* Both or neither. */
+    rfl_afile_stage_begin();
+    if (rfl_afile_commit(&d.md) != 0 || rfl_afile_commit(&d.html) != 0 || rfl_afile_stage_commit() != 0) {
         rfl_afile_abort(&d.html);
+        rfl_afile_stage_abort();
         return -1;
     }
-    if (rfl_afile_commit(&d.html) != 0)
-        return -1;
     rfl_info("wrote %s and %s", md, html);
     return 0;
 }

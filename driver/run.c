@@ -485,6 +485,7 @@ int rfl_cmd_run(int argc, char **argv)
             return RFL_EXIT_USAGE;
         }
         snprintf(r.dir, sizeof r.dir, "%s", resume);
+        rfl_afile_remove_stale(r.dir); /* the temporary files of a killed run */
     } else {
         if (config && rfl_settings_load(&s, config) != 0) {
             rfl_settings_free(&s);

@@ -25,8 +25,10 @@ extern const size_t rfl_plot_ncharts;
 void rfl_plot_chart_name(const struct rfl_plot_chart *k, const struct rfl_model *m, char *buf, size_t len);
 
 enum { RFL_PLOT_OK = 0, RFL_PLOT_NO_GNUPLOT = 1, RFL_PLOT_FAILED = -1 };
-/* Writes the .gp scripts into dir and, when do_render, the PNGs;
- * *rendered counts the PNGs made. */
+/* Writes the .gp scripts into dir and, when do_render, the PNGs (each
+ * checked whole), all staged and renamed only when every one was made: a
+ * failure leaves the previous charts as they were. *rendered counts the
+ * PNGs made. */
 int rfl_plot_write(const struct rfl_model *m, const char *dir, int do_render, int *rendered);
 /* The gnuplot to run: $GNUPLOT (a path, or a name looked up in PATH) or
  * gnuplot in PATH; NULL when there is none. */

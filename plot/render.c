@@ -2,6 +2,7 @@
  * script, rendered to PNG when gnuplot is there. */
 #include "config.h"
 #include "plot.h"
+#include "common/afile.h"
 #include "common/log.h"
 
 #include <errno.h>
@@ -37,18 +38,44 @@ const char *rfl_gnuplot_path(char *buf, size_t len)
     return NULL;
 }
 
-/* gnuplot writes the PNG in a scratch folder of the run directory; it is
- * renamed into place only when gnuplot succeeded, so an interrupted or
- * failed rendering leaves no half-written PNG. */
+/* Whether the PNG at `path` is whole: the signature, and the IEND chunk at
+ * its end (a full file system leaves a PNG cut short, however gnuplot
+ * exits). */
+static int png_whole(const char *path)
+{
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    static const unsigned char iend[12] = {0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+    unsigned char head[8], tail[12];
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return 0;
+    struct stat st;
+    int ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 20 && pread(fd, head, 8, 0) == 8 &&
+             pread(fd, tail, 12, st.st_size - 12) == 12 && !memcmp(head, sig, 8) && !memcmp(tail, iend, 12);
+    close(fd);
+    return ok;
+}
+
+/* gnuplot runs the staged script (DIR/.BASE.gp.PID.XXXXXX) in a scratch
+ * folder of the run directory and writes BASE.png there; a whole PNG is
+ * staged for DIR/BASE.png, to be renamed into place with every other chart
+ * once all of them were made. */
 static int render(const char *gnuplot, const char *dir, const char *base)
 {
-    char scratch[2048], gp[2100], png[4200], made[4200];
-    snprintf(scratch, sizeof scratch, "%s/.render-XXXXXX", dir);
+    char scratch[2048], gp_path[2100], gp[2200], png[4200], made[4200];
+    snprintf(gp_path, sizeof gp_path, "%s/%s.gp", dir, base);
+    const char *staged = rfl_afile_staged(gp_path);
+    if (!staged) {
+        rfl_error("%s: no script was written", gp_path);
+        return -1;
+    }
+    const char *slash = strrchr(staged, '/');
+    snprintf(gp, sizeof gp, "../%s", slash ? slash + 1 : staged);
+    snprintf(scratch, sizeof scratch, "%s/.render.%ld.XXXXXX", dir, (long)getpid());
     if (!mkdtemp(scratch)) {
         rfl_error("%s: cannot make a scratch folder: %s", dir, strerror(errno));
         return -1;
     }
-    snprintf(gp, sizeof gp, "../%s.gp", base);
     snprintf(png, sizeof png, "%s/%s.png", dir, base);
     snprintf(made, sizeof made, "%s/%s.png", scratch, base);
     fflush(NULL);
@@ -75,23 +102,29 @@ static int render(const char *gnuplot, const char *dir, const char *base)
             status = 127 << 8;
             break;
         }
-    struct stat st;
-    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && stat(made, &st) == 0 && st.st_size > 0 &&
-             rename(made, png) == 0;
+    int exited = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    int whole = exited && png_whole(made);
+    int rc = 0;
+    if (!exited)
+        rfl_error("%s: gnuplot failed (exit %d); no chart was replaced (rfl plot --no-render writes the scripts)",
+                  gp_path, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+    else if (!whole)
+        rfl_error("%s: gnuplot made no whole PNG (is the disk full?); no chart was replaced", png);
+    if (!whole || rfl_afile_stage_file(made, png) != 0)
+        rc = -1;
     unlink(made);
     rmdir(scratch);
-    if (!ok) {
-        rfl_error("%s/%s.gp: gnuplot failed (exit %d); the script is kept", dir, base,
-                  WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-        return -1;
-    }
-    return 0;
+    return rc;
 }
 
 int rfl_plot_write(const struct rfl_model *m, const char *dir, int do_render, int *rendered)
 {
-    char names[32][64];
-    size_t n = 0;
+    char names[32][64], empty[32][64];
+    size_t n = 0, nempty = 0;
+    *rendered = 0;
+    /* Every script and PNG is staged and renamed only when all were made: a
+     * failure leaves the charts of the previous plot as they were. */
+    rfl_afile_stage_begin();
     for (size_t i = 0; i < rfl_plot_ncharts && n < sizeof names / sizeof names[0]; i++) {
         const struct rfl_plot_chart *k = &rfl_plot_charts[i];
         if (!k->applies(m))
@@ -99,34 +132,40 @@ int rfl_plot_write(const struct rfl_model *m, const char *dir, int do_render, in
         char gp[2048];
         rfl_plot_chart_name(k, m, names[n], sizeof names[0]);
         snprintf(gp, sizeof gp, "%s/%s.gp", dir, names[n]);
-        /* A GPU chart with nothing to draw writes no script: remove a stale one. */
-        if (k->gpu)
-            remove(gp);
         if (k->write(m, dir) != 0)
-            return RFL_PLOT_FAILED;
-        FILE *f = k->gpu ? fopen(gp, "r") : NULL;
-        if (f)
-            fclose(f);
-        if (!k->gpu || f)
+            goto failed;
+        if (!k->gpu || rfl_afile_staged(gp))
             n++;
+        else if (nempty < sizeof empty / sizeof empty[0]) /* nothing to draw: no script */
+            memcpy(empty[nempty++], names[n], sizeof empty[0]);
+    }
+    char buf[1024];
+    const char *gnuplot = do_render ? rfl_gnuplot_path(buf, sizeof buf) : NULL;
+    for (size_t i = 0; gnuplot && i < n; i++)
+        if (render(gnuplot, dir, names[i]) != 0)
+            goto failed;
+    if (rfl_afile_stage_commit() != 0)
+        return RFL_PLOT_FAILED;
+    for (size_t i = 0; i < nempty; i++) { /* a stale script of a GPU chart with nothing to draw */
+        char gp[2048];
+        snprintf(gp, sizeof gp, "%s/%s.gp", dir, empty[i]);
+        unlink(gp);
     }
     for (size_t i = 0; i < n; i++)
         rfl_info("wrote %s/%s.gp", dir, names[i]);
-    *rendered = 0;
     if (!do_render)
         return RFL_PLOT_OK;
-    char buf[1024];
-    const char *gnuplot = rfl_gnuplot_path(buf, sizeof buf);
     if (!gnuplot) {
         rfl_warn("gnuplot not found (set GNUPLOT or install gnuplot-nox): PNGs skipped, the .gp scripts are in %s",
                  dir);
         return RFL_PLOT_NO_GNUPLOT;
     }
     for (size_t i = 0; i < n; i++) {
-        if (render(gnuplot, dir, names[i]) != 0)
-            return RFL_PLOT_FAILED;
         rfl_info("wrote %s/%s.png", dir, names[i]);
         (*rendered)++;
     }
     return RFL_PLOT_OK;
+failed:
+    rfl_afile_stage_abort();
+    return RFL_PLOT_FAILED;
 }

@@ -450,7 +450,7 @@ check_mpi_sidecar()
 }
 
 # check_interrupt CMD...: runs CMD -o DIR/int.csv in the background, sends
-# it SIGINT about a second after its CSV's temporary file (.int.csv.XXXXXX)
+# it SIGINT about a second after its CSV's temporary file (.int.csv.PID.XXXXXX)
 # appears, and checks that it exits 130 within 30 s, keeping the rows so far
 # whole and ending in a newline, with a sidecar saying "interrupted", and
 # leaves no temporary file (nor any other) behind.

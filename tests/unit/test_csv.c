@@ -551,6 +551,115 @@ static void test_companion_path(void **state)
     }
 }
 
+/* A stage renames all its files or none: aborted, or refused at commit
+ * because a target turned into a directory, it leaves the previous files
+ * and no temporary one. */
+static void test_stage_all_or_nothing(void **state)
+{
+    struct fixture *f = *state;
+    char a[400], b[400];
+    int count;
+    snprintf(a, sizeof a, "%s/a.txt", f->dir);
+    snprintf(b, sizeof b, "%s/b.txt", f->dir);
+    assert_int_equal(rfl_afile_write_string(a, "old a\n"), 0);
+    assert_int_equal(rfl_afile_write_string(b, "old b\n"), 0);
+
+    rfl_afile_stage_begin();
+    assert_int_equal(rfl_afile_write_string(a, "new a\n"), 0);
+    assert_int_equal(rfl_afile_write_string(b, "new b\n"), 0);
+    assert_non_null(rfl_afile_staged(a));
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 4); /* two staged beside the two old */
+    rfl_afile_stage_abort();
+    char *ta = slurp(a), *tb = slurp(b);
+    assert_string_equal(ta, "old a\n");
+    assert_string_equal(tb, "old b\n");
+    free(ta);
+    free(tb);
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 2);
+
+    rfl_afile_stage_begin();
+    assert_int_equal(rfl_afile_write_string(a, "new a\n"), 0);
+    assert_int_equal(rfl_afile_write_string(b, "new b\n"), 0);
+    assert_int_equal(unlink(b), 0);
+    assert_int_equal(mkdir(b, 0777), 0);
+    assert_int_equal(rfl_afile_stage_commit(), -1);
+    ta = slurp(a);
+    assert_string_equal(ta, "old a\n");
+    free(ta);
+    assert_int_equal(rmdir(b), 0);
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 1);
+
+    rfl_afile_stage_begin();
+    assert_int_equal(rfl_afile_write_string(a, "new a\n"), 0);
+    assert_int_equal(rfl_afile_write_string(b, "new b\n"), 0);
+    assert_int_equal(rfl_afile_stage_commit(), 0);
+    ta = slurp(a);
+    tb = slurp(b);
+    assert_string_equal(ta, "new a\n");
+    assert_string_equal(tb, "new b\n");
+    free(ta);
+    free(tb);
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 2);
+}
+
+/* Only a regular file is replaced. */
+static void test_refuses_other_targets(void **state)
+{
+    struct fixture *f = *state;
+    char p[400], link[400];
+    snprintf(p, sizeof p, "%s/fifo.csv", f->dir);
+    assert_int_equal(mkfifo(p, 0666), 0);
+    assert_int_equal(rfl_afile_write_string(p, "x"), -1);
+    struct stat st;
+    assert_int_equal(lstat(p, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    snprintf(link, sizeof link, "%s/link.csv", f->dir);
+    assert_int_equal(symlink("fifo.csv", link), 0);
+    assert_int_equal(rfl_afile_write_string(link, "x"), -1);
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    int count;
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 2);
+}
+
+/* Temporary files of dead writers go; a live writer's and other files stay. */
+static void test_remove_stale(void **state)
+{
+    struct fixture *f = *state;
+    pid_t dead = fork();
+    assert_true(dead >= 0);
+    if (dead == 0)
+        _exit(0);
+    assert_int_equal(waitpid(dead, NULL, 0), dead);
+    const char *stale[] = {".out.csv.%ld.AbC123", ".x.json.%ld.dEf456"};
+    const char *keep[] = {".out.csv.%ld.GhI789", "out.%ld.csv", ".out.csv.%ld.short"};
+    char p[400], name[100];
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(name, sizeof name, stale[i], (long)dead);
+        snprintf(p, sizeof p, "%s/%s", f->dir, name);
+        fclose(fopen(p, "w"));
+    }
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(name, sizeof name, keep[i], i == 0 ? (long)getppid() : (long)dead);
+        snprintf(p, sizeof p, "%s/%s", f->dir, name);
+        fclose(fopen(p, "w"));
+    }
+    /* The next write of out.csv removes its own dead temporary file only. */
+    assert_int_equal(rfl_afile_write_string(f->path, "x\n"), 0);
+    int count;
+    dir_entries(f->dir, &count);
+    assert_int_equal(count, 5);
+    rfl_afile_remove_stale(f->dir);
+    const char *names = dir_entries(f->dir, &count);
+    if (count != 4)
+        fail_msg("left after rfl_afile_remove_stale: %s", names);
+}
+
 int main(int argc, char **argv)
 {
     if (rfl_mpi_init(&argc, &argv) != 0)
@@ -571,6 +680,9 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_session_commit, setup, teardown),
         cmocka_unit_test_setup_teardown(test_session_abort, setup, teardown),
         cmocka_unit_test(test_companion_path),
+        cmocka_unit_test_setup_teardown(test_stage_all_or_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_refuses_other_targets, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_remove_stale, setup, teardown),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     rfl_mpi_finalize();
