@@ -1,5 +1,6 @@
 #include "config.h"
 #include "table.h"
+#include "common/input.h"
 #include "common/log.h"
 
 #include <errno.h>
@@ -29,36 +30,6 @@ int rfl_parse_c_double(const char *text, double *out)
     return 0;
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        rfl_error("%s: cannot read: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *bigger = realloc(buf, cap *= 2);
-            if (!bigger)
-                free(buf);
-            buf = bigger;
-        }
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (!buf || failed) {
-        free(buf);
-        rfl_error("%s: cannot read", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 struct growing {
     void *items;
     size_t n, cap, size;
@@ -83,7 +54,7 @@ int rfl_table_read(const char *path, struct rfl_table *t)
 {
     memset(t, 0, sizeof *t);
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &len, NULL);
     if (!text)
         return -1;
     if (len == 0) {

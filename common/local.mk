@@ -7,6 +7,7 @@ librfl_a_SOURCES = \
 	common/afile.c common/afile.h \
 	common/config_file.c common/config_file.h \
 	common/csv.c common/csv.h \
+	common/input.c common/input.h \
 	common/interrupt.c common/interrupt.h \
 	common/log.c common/log.h \
 	common/main.h \
