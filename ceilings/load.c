@@ -61,7 +61,20 @@ int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out)
     *out = 0;
     if (col < 0 || rfl_table_cell(t, row, col)[0] == '\0')
         return 0;
-    return rfl_table_int(t, row, col, out);
+    return rfl_table_count(t, row, col, 0, RFL_TABLE_MAX_COUNT, out);
+}
+
+int rfl_load_job(const struct rfl_table *t, size_t row, int c_ranks, int c_threads, long *ranks, long *threads)
+{
+    if (rfl_table_count(t, row, c_ranks, 1, RFL_TABLE_MAX_COUNT, ranks) != 0 ||
+        rfl_table_count(t, row, c_threads, 1, RFL_TABLE_MAX_COUNT, threads) != 0)
+        return -1;
+    if (*ranks > RFL_TABLE_MAX_COUNT / *threads) {
+        rfl_error("%s:%d: column 'threads_per_rank': %ld ranks x '%s' threads is more than %ld threads", t->path,
+                  t->lineno[row], *ranks, rfl_table_cell(t, row, c_threads), RFL_TABLE_MAX_COUNT);
+        return -1;
+    }
+    return 0;
 }
 
 int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v)
@@ -108,8 +121,12 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
         json_t *level = json_object_get(c, "level"), *size = json_object_get(c, "size_bytes");
         json_t *inst = json_object_get(c, "instances"), *share = json_object_get(c, "cores_sharing");
         if (!json_is_integer(level) || !json_is_integer(size) || !json_is_integer(inst) ||
-            json_integer_value(size) <= 0 || json_integer_value(inst) <= 0) {
-            rfl_error("%s: topology.caches[%zu]: expected integer level, size_bytes and instances", path, i);
+            json_integer_value(level) < 0 || json_integer_value(level) > 99 || json_integer_value(size) <= 0 ||
+            (uint64_t)json_integer_value(size) > RFL_TABLE_MAX_BYTES || json_integer_value(inst) <= 0 ||
+            json_integer_value(inst) > RFL_TABLE_MAX_COUNT ||
+            (json_is_integer(share) && (json_integer_value(share) < 0 || json_integer_value(share) > RFL_TABLE_MAX_COUNT))) {
+            rfl_error("%s: topology.caches[%zu]: expected integer level (0 to 99), size_bytes (1 to 1 EiB) and "
+                      "instances (1 to %ld)", path, i, RFL_TABLE_MAX_COUNT);
             return -1;
         }
         if (ncache == RFL_LEVELS_MAX_CACHE) {
@@ -127,8 +144,14 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
     if (m->ncache == 0 && m->memory_bytes == 0) {
         m->ncache = ncache;
         memcpy(m->cache, cache, sizeof cache);
-        m->memory_bytes = json_is_integer(mem) ? (uint64_t)json_integer_value(mem) : 0;
-        m->cores = json_is_integer(cores) ? (unsigned)json_integer_value(cores) : 0;
+        m->memory_bytes = json_is_integer(mem) && json_integer_value(mem) > 0 &&
+                                  (uint64_t)json_integer_value(mem) <= RFL_TABLE_MAX_BYTES
+                              ? (uint64_t)json_integer_value(mem)
+                              : 0;
+        m->cores = json_is_integer(cores) && json_integer_value(cores) > 0 &&
+                           json_integer_value(cores) <= RFL_TABLE_MAX_COUNT
+                       ? (unsigned)json_integer_value(cores)
+                       : 0;
         if (json_is_string(model))
             snprintf(m->cpu_model, sizeof m->cpu_model, "%s", json_string_value(model));
         return 0;

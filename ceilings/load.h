@@ -48,8 +48,11 @@ void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s)
 
 /* A non-empty text cell that fits in len bytes. */
 int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, int col);
-/* An integer that may be empty (memcpy rows have no launch shape): 0. */
+/* A count (0 to RFL_TABLE_MAX_COUNT) that may be empty (memcpy rows have no launch shape): 0. */
 int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out);
+/* The job of a CPU row: ranks and threads_per_rank, each from 1 to
+ * RFL_TABLE_MAX_COUNT, and so is their product (the job's threads). */
+int rfl_load_job(const struct rfl_table *t, size_t row, int c_ranks, int c_threads, long *ranks, long *threads);
 /* -1 with a message unless v > 0. */
 int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v);
 /* Grows an array of `size`-byte elements by one; the new one is zeroed. */

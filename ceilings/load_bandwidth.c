@@ -112,19 +112,13 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
         uint64_t wss, wpt;
         double rate;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
-            rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_int(t, r, c_nt, &nt) ||
-            rfl_table_int(t, r, c_ranks, &ranks) || rfl_table_int(t, r, c_threads, &threads) ||
-            rfl_table_u64(t, r, c_wss, &wss) || rfl_table_u64(t, r, c_wpt, &wpt) ||
+            rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_count(t, r, c_nt, 0, 1, &nt) ||
+            rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
+            rfl_table_bytes(t, r, c_wpt, 1, &wpt) ||
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified))
             return -1;
-        if (ranks < 1 || threads < 1) {
-            rfl_error("%s:%d: ranks and threads_per_rank must be at least 1", t->path, t->lineno[r]);
+        if (rfl_load_positive(t, r, c_rate, rate) != 0)
             return -1;
-        }
-        if (!(rate > 0) || wpt == 0) {
-            rfl_error("%s:%d: gbytes_per_s and wss_bytes_per_thread must be positive", t->path, t->lineno[r]);
-            return -1;
-        }
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
             continue;

@@ -93,19 +93,16 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
         uint64_t wss;
         double fpe, rate, model = NAN, peak = NAN;
         if (rfl_load_text(variant, sizeof variant, t, r, c_var) || rfl_load_text(isa, sizeof isa, t, r, c_isa) ||
-            rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_table_int(t, r, c_ranks, &ranks) ||
-            rfl_table_int(t, r, c_threads, &threads) || rfl_table_u64(t, r, c_wss, &wss) ||
+            rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
+            rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 0, &wss) ||
             rfl_table_double(t, r, c_fpe, 0, &fpe) || rfl_table_double(t, r, c_rate, 0, &rate) ||
             rfl_table_int(t, r, c_ver, &verified) ||
             (c_model >= 0 && rfl_table_double(t, r, c_model, 1, &model)) ||
             (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
-            (c_unroll >= 0 && rfl_table_int(t, r, c_unroll, &unroll)))
+            (c_unroll >= 0 && rfl_table_count(t, r, c_unroll, 0, RFL_TABLE_MAX_COUNT, &unroll)))
             return -1;
-        if (ranks < 1 || threads < 1 || !(rate > 0) || !(fpe > 0)) {
-            rfl_error("%s:%d: ranks, threads_per_rank, flops_per_elem and gflops_per_s must be positive", t->path,
-                      t->lineno[r]);
+        if (rfl_load_positive(t, r, c_fpe, fpe) != 0 || rfl_load_positive(t, r, c_rate, rate) != 0)
             return -1;
-        }
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
             continue;

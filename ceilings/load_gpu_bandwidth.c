@@ -79,17 +79,13 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         uint64_t wss;
         double rate, clock = NAN;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(access, sizeof access, t, r, c_access) ||
-            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) || rfl_table_u64(t, r, c_wss, &wss) ||
+            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_load_positive(t, r, c_rate, rate) ||
             (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
             return -1;
         const char *prec = rfl_table_cell(t, r, c_prec);
         if (strlen(prec) >= 8) {
             rfl_error("%s:%d: column 'precision': value too long '%s'", t->path, t->lineno[r], prec);
-            return -1;
-        }
-        if (wss == 0) {
-            rfl_error("%s:%d: column 'wss_bytes': must be positive, got '0'", t->path, t->lineno[r]);
             return -1;
         }
         int ok = rfl_load_verified(m, t, r, c_ver);

@@ -33,9 +33,9 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
         uint64_t wss;
         double fpe, rate, peak = NAN, clock = NAN;
         if (rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_table_double(t, r, c_fpe, 0, &fpe) ||
-            rfl_load_positive(t, r, c_fpe, fpe) || rfl_table_int(t, r, c_chains, &chains) ||
-            rfl_table_int(t, r, c_tpb, &tpb) || rfl_table_int(t, r, c_blocks, &blocks) ||
-            rfl_table_u64(t, r, c_wss, &wss) || rfl_table_double(t, r, c_rate, 0, &rate) ||
+            rfl_load_positive(t, r, c_fpe, fpe) || rfl_table_count(t, r, c_chains, 1, RFL_TABLE_MAX_COUNT, &chains) ||
+            rfl_table_count(t, r, c_tpb, 1, RFL_TABLE_MAX_COUNT, &tpb) || rfl_table_count(t, r, c_blocks, 1, RFL_TABLE_MAX_COUNT, &blocks) ||
+            rfl_table_bytes(t, r, c_wss, 0, &wss) || rfl_table_double(t, r, c_rate, 0, &rate) ||
             rfl_load_positive(t, r, c_rate, rate) || (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
             (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
             return -1;

@@ -40,7 +40,7 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         uint64_t bytes;
         double time_s;
         if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
-            rfl_table_u64(t, r, c_bytes, &bytes) || rfl_table_double(t, r, c_time, 0, &time_s) ||
+            rfl_table_bytes(t, r, c_bytes, 1, &bytes) || rfl_table_double(t, r, c_time, 0, &time_s) ||
             rfl_load_positive(t, r, c_time, time_s))
             return -1;
         int ok = rfl_load_verified(m, t, r, c_ver);
@@ -78,8 +78,8 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
         uint64_t bmin, bmax;
         double lat, bw, rms, big;
         if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
-            rfl_table_int(t, r, c_points, &points) || rfl_table_u64(t, r, c_min, &bmin) ||
-            rfl_table_u64(t, r, c_max, &bmax) || rfl_table_double(t, r, c_lat, 0, &lat) ||
+            rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) || rfl_table_bytes(t, r, c_min, 0, &bmin) ||
+            rfl_table_bytes(t, r, c_max, 0, &bmax) || rfl_table_double(t, r, c_lat, 0, &lat) ||
             rfl_table_double(t, r, c_bw, 0, &bw) || rfl_load_positive(t, r, c_bw, bw) ||
             rfl_table_double(t, r, c_rms, 0, &rms) || rfl_table_double(t, r, c_big, 0, &big))
             return -1;
@@ -122,14 +122,10 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
         char mem[24];
         uint64_t bytes, stride;
         double cyc, ns;
-        if (rfl_load_text(mem, sizeof mem, t, r, c_mem) || rfl_table_u64(t, r, c_bytes, &bytes) ||
-            rfl_table_u64(t, r, c_stride, &stride) || rfl_table_double(t, r, c_cyc, 0, &cyc) ||
+        if (rfl_load_text(mem, sizeof mem, t, r, c_mem) || rfl_table_bytes(t, r, c_bytes, 1, &bytes) ||
+            rfl_table_bytes(t, r, c_stride, 0, &stride) || rfl_table_double(t, r, c_cyc, 0, &cyc) ||
             rfl_load_positive(t, r, c_cyc, cyc) || rfl_table_double(t, r, c_ns, 0, &ns) || rfl_load_positive(t, r, c_ns, ns))
             return -1;
-        if (bytes == 0) {
-            rfl_error("%s:%d: column 'array_bytes': must be positive, got '0'", t->path, t->lineno[r]);
-            return -1;
-        }
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
             return -1;

@@ -308,6 +308,42 @@ int rfl_table_int(const struct rfl_table *t, size_t row, int col, long *out)
     return 0;
 }
 
+static int outside(const struct rfl_table *t, size_t row, int col, const char *range)
+{
+    rfl_error("%s:%d: column '%s': '%s' is outside %s", t->path, t->lineno[row], t->columns[col],
+              rfl_table_cell(t, row, col), range);
+    return -1;
+}
+
+int rfl_table_count(const struct rfl_table *t, size_t row, int col, long min, long max, long *out)
+{
+    long v;
+    if (rfl_table_int(t, row, col, &v) != 0)
+        return -1;
+    if (v < min || v > max) {
+        char range[64];
+        snprintf(range, sizeof range, "%ld to %ld", min, max);
+        return outside(t, row, col, range);
+    }
+    *out = v;
+    return 0;
+}
+
+int rfl_table_bytes(const struct rfl_table *t, size_t row, int col, uint64_t min, uint64_t *out)
+{
+    uint64_t v;
+    if (rfl_table_u64(t, row, col, &v) != 0)
+        return -1;
+    if (v < min || v > RFL_TABLE_MAX_BYTES) {
+        char range[64];
+        snprintf(range, sizeof range, "%llu to %llu (1 EiB)", (unsigned long long)min,
+                 (unsigned long long)RFL_TABLE_MAX_BYTES);
+        return outside(t, row, col, range);
+    }
+    *out = v;
+    return 0;
+}
+
 int rfl_table_text(const struct rfl_table *t, size_t row, int col, const char **out)
 {
     const char *s = rfl_table_cell(t, row, col);
