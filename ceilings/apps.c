@@ -7,6 +7,7 @@
 #include "common/csv.h"
 #include "common/log.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,19 @@ int rfl_apps_read(struct rfl_model *m, const char *path)
         }
         if (a->precision[0] && strcmp(a->precision, "fp64") && strcmp(a->precision, "fp32")) {
             rfl_error("%s:%d: column 'precision': '%s' is not fp64 or fp32", path, t.lineno[r], a->precision);
+            rfl_table_free(&t);
+            return -1;
+        }
+        /* The roofline above the point must be a number: intensity x
+         * bandwidth overflows without a peak to cap it. */
+        double att = rfl_app_attainable(m, a, a->bound, sizeof a->bound);
+        if (!isfinite(att) || (att > 0 && !isfinite(100.0 * a->gflops / att))) {
+            if (!isfinite(att))
+                rfl_error("%s:%d: column 'arithmetic_intensity': '%s' x the %s overflows (no peak bounds the point)",
+                          path, t.lineno[r], rfl_table_cell(&t, r, c_ai), a->bound);
+            else
+                rfl_error("%s:%d: column 'gflops_per_s': '%s' is no finite percent of the %g GFLOP/s above it (%s)",
+                          path, t.lineno[r], rfl_table_cell(&t, r, c_rate), att, a->bound);
             rfl_table_free(&t);
             return -1;
         }
