@@ -77,6 +77,15 @@ int rfl_load_job(const struct rfl_table *t, size_t row, int c_ranks, int c_threa
     return 0;
 }
 
+int rfl_load_room(const struct rfl_table *t, size_t row, size_t n, const char *what)
+{
+    if (n < RFL_LEVELS_MAX_POINTS)
+        return 0;
+    rfl_error("%s:%d: the %s curve has more than %d points (RFL_LEVELS_MAX_POINTS, the most one curve may have)",
+              t->path, t->lineno[row], what, RFL_LEVELS_MAX_POINTS);
+    return -1;
+}
+
 int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v)
 {
     if (v > 0)

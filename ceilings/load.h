@@ -53,6 +53,9 @@ int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out);
 /* The job of a CPU row: ranks and threads_per_rank, each from 1 to
  * RFL_TABLE_MAX_COUNT, and so is their product (the job's threads). */
 int rfl_load_job(const struct rfl_table *t, size_t row, int c_ranks, int c_threads, long *ranks, long *threads);
+/* -1 with "FILE:LINE: the WHAT curve has more than RFL_LEVELS_MAX_POINTS
+ * points" when a curve or series holding n points cannot take another. */
+int rfl_load_room(const struct rfl_table *t, size_t row, size_t n, const char *what);
 /* -1 with a message unless v > 0. */
 int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v);
 /* Grows an array of `size`-byte elements by one; the new one is zeroed. */

@@ -124,6 +124,10 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             continue;
         }
         struct rfl_bw_curve *c = find_curve(m, input, kernel, prec, isa, nt != 0, ranks, threads);
+        char what[96];
+        snprintf(what, sizeof what, "%s %s %s", kernel, prec, isa);
+        if (c && rfl_load_room(t, r, c->n, what) != 0)
+            return -1;
         if (!c || curve_push(c, (double)wpt, rate, wss) != 0) {
             rfl_error("%s: out of memory", t->path);
             return -1;
@@ -146,8 +150,8 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             c->level_of[l] = (int)l;
         struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
         if (rfl_levels_detect(&in, &c->levels) != 0) {
-            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->precision,
-                      c->isa, c->n);
+            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
+                      c->kernel, c->precision, c->isa, c->n);
             return -1;
         }
     }

@@ -50,6 +50,8 @@ static int series_push(struct rfl_flops_series *f, double fpe, double gflops, do
                 f->model[k] = model;
             return 0;
         }
+    if (f->n >= RFL_LEVELS_MAX_POINTS)
+        return 1; /* no room: the caller says so */
     long *u = realloc(f->unroll, (f->n + 1) * sizeof *u);
     if (u)
         f->unroll = u;
@@ -108,7 +110,13 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             continue;
         }
         struct rfl_flops_series *f = find_series(m, input, variant, isa, prec, ranks, threads);
-        if (!f || series_push(f, fpe, rate, model, wss, unroll) != 0) {
+        int pushed = f ? series_push(f, fpe, rate, model, wss, unroll) : -1;
+        if (pushed > 0) {
+            char what[96];
+            snprintf(what, sizeof what, "%s %s %s", variant, isa, prec);
+            return rfl_load_room(t, r, f->n, what);
+        }
+        if (pushed != 0) {
             rfl_error("%s: out of memory", t->path);
             return -1;
         }

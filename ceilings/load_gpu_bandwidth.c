@@ -94,6 +94,10 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         if (!ok)
             continue;
         struct rfl_bw_curve *c = find_bw_curve(g, input, kernel, access, prec, tpb, blocks);
+        char what[96];
+        snprintf(what, sizeof what, "%s %s %s", kernel, access, prec);
+        if (c && rfl_load_room(t, r, c->n, what) != 0)
+            return -1;
         if (!c || rfl_load_push_double(&c->x, c->n, (double)wss) || rfl_load_push_double(&c->y, c->n, rate) ||
             rfl_load_push_double(&c->clock_mhz, c->n, clock)) {
             rfl_error("%s: out of memory", t->path);
@@ -114,8 +118,8 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         bw_curve_levels(&g->dev, c);
         struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
         if (rfl_levels_detect(&in, &c->levels) != 0) {
-            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->access,
-                      c->precision, c->n);
+            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
+                      c->kernel, c->access, c->precision, c->n);
             return -1;
         }
     }

@@ -61,6 +61,8 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
         size_t k = 0;
         while (k < s->n && s->fpe[k] != fpe)
             k++;
+        if (k == s->n && rfl_load_room(t, r, s->n, prec) != 0)
+            return -1;
         if (k == s->n) {
             uint64_t *w = realloc(s->wss, (s->n + 1) * sizeof *w);
             if (w)

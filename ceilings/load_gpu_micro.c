@@ -49,6 +49,8 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         if (!ok)
             continue;
         struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
+        if (x && rfl_load_room(t, r, x->n, dir) != 0)
+            return -1;
         if (!x || rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->time_s, x->n, time_s)) {
             rfl_error("out of memory");
             return -1;
@@ -144,6 +146,8 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
             snprintf(c->memory, sizeof c->memory, "%s", mem);
             c->stride = stride;
         }
+        if (rfl_load_room(t, r, c->n, mem) != 0)
+            return -1;
         if (rfl_load_push_double(&c->bytes, c->n, (double)bytes) || rfl_load_push_double(&c->cycles, c->n, cyc) ||
             rfl_load_push_double(&c->ns, c->n, ns)) {
             rfl_error("out of memory");
