@@ -54,7 +54,13 @@ int rfl_apps_read(struct rfl_model *m, const char *path)
             rfl_table_free(&t);
             return -1;
         }
-        snprintf(a->name, sizeof a->name, "%s", name);
+        a->name = strdup(name);
+        if (!a->name) {
+            rfl_error("%s: out of memory", path);
+            rfl_table_free(&t);
+            return -1;
+        }
+        m->napps++; /* the model owns the name from here (rfl_model_free) */
         snprintf(a->level, sizeof a->level, "%s", rfl_table_cell(&t, r, c_level));
         snprintf(a->precision, sizeof a->precision, "%s", rfl_table_cell(&t, r, c_prec));
         if (a->level[0] && m->ncache && !valid_level(m, a->level)) {
@@ -87,7 +93,6 @@ int rfl_apps_read(struct rfl_model *m, const char *path)
             rfl_table_free(&t);
             return -1;
         }
-        m->napps++;
     }
     rfl_table_free(&t);
     snprintf(m->app_file, sizeof m->app_file, "%s", path);
