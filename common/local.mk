@@ -20,3 +20,8 @@ librfl_a_SOURCES = \
 	common/size.c common/size.h \
 	common/stats.c common/stats.h \
 	common/timer.c common/timer.h
+
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_input
+endif
+tests_unit_test_input_LDADD = $(unit_ldadd)

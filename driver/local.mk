@@ -30,6 +30,7 @@ test_scripts += \
 	tests/driver/cli.sh tests/driver/golden.sh tests/driver/errors.sh tests/driver/png.sh \
 	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh
+test_scripts += tests/driver/hostile_inputs.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif
