@@ -114,6 +114,95 @@ int rfl_load_verified(struct rfl_model *m, const struct rfl_table *t, size_t r, 
     return 1;
 }
 
+/* The key: each part as LENGTH:BYTES, so no two different lists of parts
+ * make one key whatever bytes a field holds. */
+static char *index_key(const char *const *parts, size_t nparts)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < nparts; i++)
+        len += strlen(parts[i]) + 24;
+    char *key = malloc(len);
+    if (!key)
+        return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < nparts; i++)
+        o += (size_t)snprintf(key + o, len - o, "%zu:%s", strlen(parts[i]), parts[i]);
+    return key;
+}
+
+static size_t index_hash(const char *key)
+{
+    size_t h = 1469598103934665603u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    return h;
+}
+
+static long index_lookup(const struct rfl_load_index *ix, const char *key)
+{
+    if (!ix->cap)
+        return -1;
+    for (size_t i = index_hash(key) & (ix->cap - 1);; i = (i + 1) & (ix->cap - 1)) {
+        if (!ix->keys[i])
+            return -1;
+        if (strcmp(ix->keys[i], key) == 0)
+            return (long)ix->values[i];
+    }
+}
+
+long rfl_load_index_find(const struct rfl_load_index *ix, const char *const *parts, size_t nparts)
+{
+    char *key = index_key(parts, nparts);
+    long v = key ? index_lookup(ix, key) : -1;
+    free(key);
+    return v;
+}
+
+static void index_put(struct rfl_load_index *ix, char *key, size_t value)
+{
+    size_t i = index_hash(key) & (ix->cap - 1);
+    while (ix->keys[i])
+        i = (i + 1) & (ix->cap - 1);
+    ix->keys[i] = key;
+    ix->values[i] = value;
+    ix->n++;
+}
+
+int rfl_load_index_add(struct rfl_load_index *ix, const char *const *parts, size_t nparts, size_t value)
+{
+    if (2 * (ix->n + 1) > ix->cap) { /* at most half full */
+        struct rfl_load_index bigger = {0};
+        bigger.cap = ix->cap ? 2 * ix->cap : 64;
+        bigger.keys = calloc(bigger.cap, sizeof *bigger.keys);
+        bigger.values = calloc(bigger.cap, sizeof *bigger.values);
+        if (!bigger.keys || !bigger.values) {
+            free(bigger.keys), free(bigger.values);
+            rfl_error("out of memory");
+            return -1;
+        }
+        for (size_t i = 0; i < ix->cap; i++)
+            if (ix->keys[i])
+                index_put(&bigger, ix->keys[i], ix->values[i]);
+        free(ix->keys), free(ix->values);
+        *ix = bigger;
+    }
+    char *key = index_key(parts, nparts);
+    if (!key) {
+        rfl_error("out of memory");
+        return -1;
+    }
+    index_put(ix, key, value);
+    return 0;
+}
+
+void rfl_load_index_free(struct rfl_load_index *ix)
+{
+    for (size_t i = 0; i < ix->cap; i++)
+        free(ix->keys[i]);
+    free(ix->keys), free(ix->values);
+    memset(ix, 0, sizeof *ix);
+}
+
 int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
 {
     json_t *topo = json_object_get(meta, "topology");

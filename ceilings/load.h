@@ -68,6 +68,18 @@ double rfl_load_json_num(const json_t *obj, const char *key);
 /* verified must be 1; 0 skips the row with a note; -1 a bad value. */
 int rfl_load_verified(struct rfl_model *m, const struct rfl_table *t, size_t r, int col);
 
+/* Which curve or series a row belongs to, by a key made of its fields:
+ * a hash map, so a file of many curves loads in time linear in its rows. */
+struct rfl_load_index {
+    char **keys;
+    size_t *values, cap, n;
+};
+/* The value stored under the key of `parts` (nparts strings), or -1. */
+long rfl_load_index_find(const struct rfl_load_index *ix, const char *const *parts, size_t nparts);
+/* Stores value under that key; -1 after "out of memory". */
+int rfl_load_index_add(struct rfl_load_index *ix, const char *const *parts, size_t nparts, size_t value);
+void rfl_load_index_free(struct rfl_load_index *ix);
+
 /* The CPU topology of a sidecar (topology.caches ...); every file of a run
  * directory must describe the same one. */
 int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path);
