@@ -37,7 +37,13 @@ int rfl_input_open(const char *path, uint64_t max_bytes, char *why, size_t wlen)
         errno = e;
         return -1;
     }
-    if (!S_ISREG(st.st_mode)) {
+    /* /dev/null stands for an empty file (`--config /dev/null`): it never
+     * blocks and never ends late. Any other device may (a terminal waits
+     * for a line, /dev/zero never ends). */
+    struct stat null_dev;
+    int is_null = S_ISCHR(st.st_mode) && stat("/dev/null", &null_dev) == 0 && S_ISCHR(null_dev.st_mode) &&
+                  null_dev.st_rdev == st.st_rdev;
+    if (!S_ISREG(st.st_mode) && !is_null) {
         snprintf(why, wlen, S_ISDIR(st.st_mode) ? "not a regular file (a directory)" : "not a regular file");
         close(fd);
         errno = EINVAL;

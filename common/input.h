@@ -1,7 +1,7 @@
 /* Opening the files rfl reads (CSV, sidecars, application points, configs,
  * markers, charts): only regular files, never blocking. A FIFO, a device, a
  * socket or a directory where an input should be is refused at once ("PATH:
- * not a regular file") instead of waiting forever on a FIFO's writer or
+ * not a regular file"; /dev/null reads as an empty file) instead of waiting forever on a FIFO's writer or
  * reading a directory's size as the file's; a file larger than the cap the
  * caller names is refused before anything is allocated. */
 #ifndef RFL_INPUT_H

@@ -78,8 +78,13 @@ static void directory_and_device_refused(void **state)
     assert_null(rfl_input_load(dir, RFL_INPUT_MAX_BYTES, &len, why, sizeof why));
     assert_int_equal(errno, EINVAL);
     assert_string_equal(why, "not a regular file (a directory)");
-    assert_null(rfl_input_load("/dev/null", RFL_INPUT_MAX_BYTES, &len, why, sizeof why));
+    assert_null(rfl_input_load("/dev/zero", RFL_INPUT_MAX_BYTES, &len, why, sizeof why));
     assert_string_equal(why, "not a regular file");
+    /* /dev/null is an empty file (`--config /dev/null`). */
+    char *text = rfl_input_load("/dev/null", RFL_INPUT_MAX_BYTES, &len, why, sizeof why);
+    assert_non_null(text);
+    assert_int_equal(len, 0);
+    free(text);
 }
 
 static void size_cap(void **state)
