@@ -163,6 +163,11 @@ if mkfifo "$tmp/fifo-probe" 2>/dev/null; then
     mkfifo "$tmp/app.fifo" "$tmp/conf.fifo"
     refused "--app FIFO" "app.fifo: not a regular file" "$RFL" ceilings "$tmp/run" --app "$tmp/app.fifo"
     refused "--config FIFO" "conf.fifo: not a regular file" "$RFL" plot "$tmp/run" --config "$tmp/conf.fifo"
+    # rfl_gemm --sass reads a SASS listing (built with --with-cuda).
+    if [ -x "$RFL_GEMM" ]; then
+        refused "rfl_gemm --sass FIFO" "option --sass: '.*sass.fifo': not a regular file" \
+            sh -c 'mkfifo "$1" && exec "$2" --sass "$1"' sh "$tmp/sass.fifo" "$RFL_GEMM"
+    fi
     # The report's own reads: a warning, and the report without them.
     cpu_run
     bounded "plot for the report" "$RFL" plot "$tmp/run" --no-render || fail "plot: exit $?"
