@@ -7,6 +7,7 @@
 #include "common/csv.h"
 #include "common/log.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +54,13 @@ int rfl_apps_read(struct rfl_model *m, const char *path)
             rfl_table_free(&t);
             return -1;
         }
-        snprintf(a->name, sizeof a->name, "%s", name);
+        a->name = strdup(name);
+        if (!a->name) {
+            rfl_error("%s: out of memory", path);
+            rfl_table_free(&t);
+            return -1;
+        }
+        m->napps++; /* the model owns the name from here (rfl_model_free) */
         snprintf(a->level, sizeof a->level, "%s", rfl_table_cell(&t, r, c_level));
         snprintf(a->precision, sizeof a->precision, "%s", rfl_table_cell(&t, r, c_prec));
         if (a->level[0] && m->ncache && !valid_level(m, a->level)) {
@@ -73,7 +80,19 @@ int rfl_apps_read(struct rfl_model *m, const char *path)
             rfl_table_free(&t);
             return -1;
         }
-        m->napps++;
+        /* The roofline above the point must be a number: intensity x
+         * bandwidth overflows without a peak to cap it. */
+        double att = rfl_app_attainable(m, a, a->bound, sizeof a->bound);
+        if (!isfinite(att) || (att > 0 && !isfinite(100.0 * a->gflops / att))) {
+            if (!isfinite(att))
+                rfl_error("%s:%d: column 'arithmetic_intensity': '%s' x the %s overflows (no peak bounds the point)",
+                          path, t.lineno[r], rfl_table_cell(&t, r, c_ai), a->bound);
+            else
+                rfl_error("%s:%d: column 'gflops_per_s': '%s' is no finite percent of the %g GFLOP/s above it (%s)",
+                          path, t.lineno[r], rfl_table_cell(&t, r, c_rate), att, a->bound);
+            rfl_table_free(&t);
+            return -1;
+        }
     }
     rfl_table_free(&t);
     snprintf(m->app_file, sizeof m->app_file, "%s", path);

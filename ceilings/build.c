@@ -6,14 +6,17 @@
 #include "model.h"
 #include "sources.h"
 #include "table.h"
+#include "common/input.h"
 #include "common/log.h"
 #include "common/rfl.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void copy_json_string(char *dst, size_t len, const json_t *obj, const char *key)
@@ -86,6 +89,23 @@ static char **list_csv(const char *dir, size_t *count)
         size_t len = strlen(e->d_name);
         if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".csv") != 0)
             continue;
+        /* A link that leads nowhere (dangling, or a loop) is refused like
+         * any other input that cannot be read, never skipped unseen. */
+        struct stat st;
+        int gone = fstatat(dirfd(d), e->d_name, &st, 0) != 0 ? errno : 0;
+        if ((gone == ENOENT || gone == ELOOP) &&
+            fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
+            char target[512];
+            ssize_t tl = readlinkat(dirfd(d), e->d_name, target, sizeof target - 1);
+            target[tl > 0 ? tl : 0] = '\0';
+            rfl_error("%s/%s: %s (to '%s'): remove it, or point it at the file", dir, e->d_name,
+                      gone == ELOOP ? "a symbolic link loop" : "a dangling symbolic link", target);
+            for (size_t i = 0; i < n; i++)
+                free(names[i]);
+            free(names);
+            closedir(d);
+            return NULL;
+        }
         char **more = realloc(names, (n + 1) * sizeof *more);
         if (!more)
             break;
@@ -110,12 +130,19 @@ static int load_input(struct rfl_model *m, const char *dir, const char *name, co
     if (clen && stem > clen && strncmp(name + stem - clen, src->companion, clen) == 0)
         stem -= clen;
     snprintf(meta_path, sizeof meta_path, "%s/%.*s.json", dir, (int)stem, name);
-    if (access(meta_path, R_OK) != 0) {
-        rfl_error("%s: no sidecar %s (it records the machine and how the file was measured)", path, meta_path);
+    char why[256];
+    size_t meta_len = 0;
+    char *meta_text = rfl_input_load(meta_path, RFL_INPUT_MAX_BYTES, &meta_len, why, sizeof why);
+    if (!meta_text) {
+        if (errno == ENOENT)
+            rfl_error("%s: no sidecar %s (it records the machine and how the file was measured)", path, meta_path);
+        else
+            rfl_error("%s: %s", meta_path, why);
         return -1;
     }
     json_error_t jerr;
-    json_t *meta = json_load_file(meta_path, 0, &jerr);
+    json_t *meta = json_loadb(meta_text, meta_len, 0, &jerr);
+    free(meta_text);
     if (!meta || !json_is_object(meta)) {
         rfl_error("%s:%d: %s", meta_path, jerr.line, meta ? "expected a JSON object" : jerr.text);
         json_decref(meta);

@@ -211,9 +211,13 @@ double rfl_app_attainable(const struct rfl_model *m, const struct rfl_app *a, ch
         snprintf(bound, len, "none");
         return 0;
     }
-    if (mem < top)
+    /* Without a peak (no flops.csv) the bandwidth alone bounds the point,
+     * however large intensity x bandwidth is (infinite when it overflows:
+     * rfl_apps_read refuses such a point). */
+    if (!peak || mem < top) {
         snprintf(bound, len, "%s bandwidth", bw->name);
-    else
-        snprintf(bound, len, "%s peak", peak->name);
-    return mem < top ? mem : top;
+        return mem;
+    }
+    snprintf(bound, len, "%s peak", peak->name);
+    return top;
 }

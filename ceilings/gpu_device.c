@@ -43,6 +43,13 @@ void rfl_gpu_free(struct rfl_gpu_data *g)
     free(g);
 }
 
+/* A size in a sidecar; 0 (unknown) outside 0 to RFL_TABLE_MAX_BYTES. */
+static uint64_t json_bytes(const json_t *obj, const char *key)
+{
+    double v = rfl_load_json_num(obj, key);
+    return v >= 0 && v <= (double)RFL_TABLE_MAX_BYTES ? (uint64_t)v : 0;
+}
+
 int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *file)
 {
     struct rfl_gpu_data *g = rfl_gpu_data(m);
@@ -66,7 +73,9 @@ int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *fil
     json_t *name = json_object_get(d, "name"), *sms = json_object_get(d, "sm_count");
     json_t *l2 = json_object_get(d, "l2_bytes"), *idx = json_object_get(d, "index");
     if (!pick || !json_is_string(name) || !json_is_integer(sms) || json_integer_value(sms) <= 0 ||
-        !json_is_integer(l2) || json_integer_value(l2) <= 0) {
+        json_integer_value(sms) > RFL_TABLE_MAX_COUNT || !json_is_integer(l2) || json_integer_value(l2) <= 0 ||
+        (uint64_t)json_integer_value(l2) > RFL_TABLE_MAX_BYTES || rank < 0 || rank > RFL_TABLE_MAX_COUNT ||
+        (json_is_integer(idx) && (json_integer_value(idx) < 0 || json_integer_value(idx) > RFL_TABLE_MAX_COUNT))) {
         rfl_error("%s: its sidecar has no gpus[].device with name, sm_count and l2_bytes (the GPU's properties that "
                   "name its levels)", file);
         return -1;
@@ -94,8 +103,8 @@ int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *fil
     }
     dv.sm_count = (unsigned)json_integer_value(sms);
     dv.l2_bytes = (uint64_t)json_integer_value(l2);
-    dv.shared_bytes_per_sm = (uint64_t)rfl_load_json_num(d, "shared_bytes_per_sm");
-    dv.global_mem_bytes = (uint64_t)rfl_load_json_num(d, "global_mem_bytes");
+    dv.shared_bytes_per_sm = json_bytes(d, "shared_bytes_per_sm");
+    dv.global_mem_bytes = json_bytes(d, "global_mem_bytes");
     dv.sm_clock_max_mhz = rfl_load_json_num(d, "sm_clock_max_khz") / 1000.0;
     dv.mem_theoretical_gbytes_per_s = rfl_load_json_num(d, "mem_theoretical_gbytes_per_s");
     json_t *ds = json_object_get(d, "datasheet");
@@ -109,7 +118,7 @@ int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *fil
     dv.fma_per_clock[RFL_GPU_FP32] = rfl_load_json_num(rates, "fp32_fma_per_clock");
     dv.fma_per_clock[RFL_GPU_FP16] = rfl_load_json_num(rates, "fp16_fma_per_clock");
     dv.shared_bytes_per_clock = rfl_load_json_num(rates, "shared_bytes_per_clock");
-    dv.l1_bytes_per_sm = (uint64_t)rfl_load_json_num(rates, "l1_bytes");
+    dv.l1_bytes_per_sm = json_bytes(rates, "l1_bytes");
     if (!g->dev.known) {
         g->dev = dv;
         return 0;

@@ -77,6 +77,79 @@ static double noise_of(const struct rfl_levels_input *in, const double *v, size_
     return sigma > RFL_LEVELS_NOISE_FLOOR ? sigma : RFL_LEVELS_NOISE_FLOOR;
 }
 
+/* The points of a segment as two heaps around their median: `lower` a
+ * max-heap of the smaller half (one more when the count is odd: its top is
+ * the median), `upper` a min-heap of the rest, with their sums, so the
+ * least absolute deviation of the segment is sum(upper) - sum(lower without
+ * the median). */
+struct halves {
+    double *lower, *upper;
+    size_t nl, nu;
+    long double sl, su;
+};
+
+static void heap_push(double *a, size_t *n, double x, int max)
+{
+    size_t i = (*n)++;
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (max ? a[p] >= x : a[p] <= x)
+            break;
+        a[i] = a[p];
+        i = p;
+    }
+    a[i] = x;
+}
+
+static double heap_pop(double *a, size_t *n, int max)
+{
+    double top = a[0], x = a[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n)
+            break;
+        if (c + 1 < *n && (max ? a[c + 1] > a[c] : a[c + 1] < a[c]))
+            c++;
+        if (max ? x >= a[c] : x <= a[c])
+            break;
+        a[i] = a[c];
+        i = c;
+    }
+    if (*n)
+        a[i] = x;
+    return top;
+}
+
+static void halves_add(struct halves *h, double x)
+{
+    if (h->nl == 0 || x <= h->lower[0]) {
+        heap_push(h->lower, &h->nl, x, 1);
+        h->sl += x;
+    } else {
+        heap_push(h->upper, &h->nu, x, 0);
+        h->su += x;
+    }
+    if (h->nl > h->nu + 1) {
+        double y = heap_pop(h->lower, &h->nl, 1);
+        h->sl -= y;
+        heap_push(h->upper, &h->nu, y, 0);
+        h->su += y;
+    } else if (h->nu > h->nl) {
+        double y = heap_pop(h->upper, &h->nu, 0);
+        h->su -= y;
+        heap_push(h->lower, &h->nl, y, 1);
+        h->sl += y;
+    }
+}
+
+static double halves_deviation(const struct halves *h)
+{
+    long double lower = h->sl - (h->nl > h->nu ? h->lower[0] : 0);
+    double d = (double)(h->su - lower);
+    return d > 0 ? d : 0;
+}
+
 int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
 {
     memset(out, 0, sizeof *out);
@@ -89,13 +162,15 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
         if (!(in->y[i] > 0) || !isfinite(in->y[i]) || !(in->x[i] > 0) || (i && in->x[i] < in->x[i - 1]))
             return -1;
 
-    double *v = malloc(n * sizeof *v), *scratch = malloc(2 * n * sizeof *scratch);
-    double *cost = malloc(n * n * sizeof *cost);
+    /* Memory grows with n (no n x n table): a curve of any length the
+     * sweep options allow is analysed. */
     const size_t kmax_alloc = RFL_LEVELS_MAX_SEG;
+    double *v = malloc(n * sizeof *v), *scratch = malloc(2 * n * sizeof *scratch);
     double *best = malloc(kmax_alloc * n * sizeof *best);
     size_t *from = malloc(kmax_alloc * n * sizeof *from);
-    if (!v || !scratch || !cost || !best || !from) {
-        free(v), free(scratch), free(cost), free(best), free(from);
+    struct halves h = {malloc(n * sizeof(double)), malloc(n * sizeof(double)), 0, 0, 0, 0};
+    if (!v || !scratch || !best || !from || !h.lower || !h.upper) {
+        free(v), free(scratch), free(best), free(from), free(h.lower), free(h.upper);
         return -1;
     }
     for (size_t i = 0; i < n; i++)
@@ -103,51 +178,46 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
     out->noise = noise_of(in, v, n, scratch);
     out->penalty = 3.0 * out->noise * log((double)n + 1.0);
 
-    /* cost[i*n+j]: least absolute deviation of v[i..j] from its median. */
-    for (size_t i = 0; i < n; i++) {
-        size_t m = 0;
-        for (size_t j = i; j < n; j++) {
-            size_t k = m++;
-            while (k > 0 && scratch[k - 1] > v[j]) {
-                scratch[k] = scratch[k - 1];
-                k--;
-            }
-            scratch[k] = v[j];
-            double med = m % 2 ? scratch[m / 2] : 0.5 * (scratch[m / 2 - 1] + scratch[m / 2]);
-            double c = 0;
-            for (size_t t = 0; t < m; t++)
-                c += fabs(scratch[t] - med);
-            cost[i * n + j] = c;
-        }
-    }
-
-    /* best[k*n+j]: least cost of v[0..j] in k+1 segments, each of at least
-     * minlen points (one point is not a level). */
+    /* best[j*kmax+k]: least cost of v[0..j] in k+1 segments, each of at least
+     * minlen points (one point is not a level); the cost of a segment is the
+     * least absolute deviation of its points from their median. For each j
+     * the last segment v[i..j] grows leftwards, its median kept by two
+     * heaps, so the whole fit takes O(n^2 (log n + segments)) time. Ties go
+     * to the smallest i. */
     const size_t minlen = n >= 4 ? 2 : 1;
     size_t kmax = n / minlen < kmax_alloc ? n / minlen : kmax_alloc;
-    for (size_t j = 0; j < n; j++) {
-        best[j] = j + 1 >= minlen ? cost[j] : INFINITY;
-        from[j] = 0;
+    for (size_t t = 0; t < kmax * n; t++) {
+        best[t] = INFINITY;
+        from[t] = 0;
     }
-    for (size_t k = 1; k < kmax; k++)
-        for (size_t j = 0; j < n; j++) {
-            double b = INFINITY;
-            size_t arg = 0;
-            /* The last segment is v[i..j]. */
-            for (size_t i = (k) * minlen; i + minlen <= j + 1; i++) {
-                double c = best[(k - 1) * n + i - 1] + cost[i * n + j];
-                if (c < b) {
-                    b = c;
-                    arg = i;
+    for (size_t j = 0; j < n; j++) {
+        h.nl = h.nu = 0;
+        h.sl = h.su = 0;
+        for (size_t i = j + 1; i-- > 0;) {
+            halves_add(&h, v[i]);
+            if (j + 1 - i < minlen)
+                continue;
+            double c = halves_deviation(&h);
+            if (i == 0) {
+                best[j * kmax] = c;
+                continue;
+            }
+            /* k segments before this one cover v[0..i-1]. */
+            const double *before = best + (i - 1) * kmax;
+            double *here = best + j * kmax;
+            for (size_t k = 1; k < kmax && k * minlen <= i; k++) {
+                double cand = before[k - 1] + c;
+                if (cand <= here[k] && cand < INFINITY) {
+                    here[k] = cand;
+                    from[j * kmax + k] = i;
                 }
             }
-            best[k * n + j] = b;
-            from[k * n + j] = arg;
         }
+    }
     size_t kbest = 0;
     double score = INFINITY;
     for (size_t k = 0; k < kmax; k++) {
-        double s = best[k * n + n - 1] + out->penalty * (double)k;
+        double s = best[(n - 1) * kmax + k] + out->penalty * (double)k;
         if (s < score - 1e-12) {
             score = s;
             kbest = k;
@@ -156,7 +226,7 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
     /* Backtrack into segments, right to left. */
     size_t nseg = kbest + 1, j = n - 1;
     for (size_t k = kbest + 1; k-- > 0;) {
-        size_t i = k ? from[k * n + j] : 0;
+        size_t i = k ? from[j * kmax + k] : 0;
         out->seg[k].first = i;
         out->seg[k].last = j;
         if (i)
@@ -220,7 +290,7 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
         if (out->owner[l] >= 0)
             out->seg[out->owner[l]].levels |= 1u << l;
     }
-    free(v), free(scratch), free(cost), free(best), free(from);
+    free(v), free(scratch), free(best), free(from), free(h.lower), free(h.upper);
     return 0;
 }
 

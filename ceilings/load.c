@@ -61,7 +61,29 @@ int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out)
     *out = 0;
     if (col < 0 || rfl_table_cell(t, row, col)[0] == '\0')
         return 0;
-    return rfl_table_int(t, row, col, out);
+    return rfl_table_count(t, row, col, 0, RFL_TABLE_MAX_COUNT, out);
+}
+
+int rfl_load_job(const struct rfl_table *t, size_t row, int c_ranks, int c_threads, long *ranks, long *threads)
+{
+    if (rfl_table_count(t, row, c_ranks, 1, RFL_TABLE_MAX_COUNT, ranks) != 0 ||
+        rfl_table_count(t, row, c_threads, 1, RFL_TABLE_MAX_COUNT, threads) != 0)
+        return -1;
+    if (*ranks > RFL_TABLE_MAX_COUNT / *threads) {
+        rfl_error("%s:%d: column 'threads_per_rank': %ld ranks x '%s' threads is more than %ld threads", t->path,
+                  t->lineno[row], *ranks, rfl_table_cell(t, row, c_threads), RFL_TABLE_MAX_COUNT);
+        return -1;
+    }
+    return 0;
+}
+
+int rfl_load_room(const struct rfl_table *t, size_t row, size_t n, const char *what)
+{
+    if (n < RFL_LEVELS_MAX_POINTS)
+        return 0;
+    rfl_error("%s:%d: the %s curve has more than %d points (RFL_LEVELS_MAX_POINTS, the most one curve may have)",
+              t->path, t->lineno[row], what, RFL_LEVELS_MAX_POINTS);
+    return -1;
 }
 
 int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v)
@@ -92,6 +114,95 @@ int rfl_load_verified(struct rfl_model *m, const struct rfl_table *t, size_t r, 
     return 1;
 }
 
+/* The key: each part as LENGTH:BYTES, so no two different lists of parts
+ * make one key whatever bytes a field holds. */
+static char *index_key(const char *const *parts, size_t nparts)
+{
+    size_t len = 1;
+    for (size_t i = 0; i < nparts; i++)
+        len += strlen(parts[i]) + 24;
+    char *key = malloc(len);
+    if (!key)
+        return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < nparts; i++)
+        o += (size_t)snprintf(key + o, len - o, "%zu:%s", strlen(parts[i]), parts[i]);
+    return key;
+}
+
+static size_t index_hash(const char *key)
+{
+    size_t h = 1469598103934665603u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    return h;
+}
+
+static long index_lookup(const struct rfl_load_index *ix, const char *key)
+{
+    if (!ix->cap)
+        return -1;
+    for (size_t i = index_hash(key) & (ix->cap - 1);; i = (i + 1) & (ix->cap - 1)) {
+        if (!ix->keys[i])
+            return -1;
+        if (strcmp(ix->keys[i], key) == 0)
+            return (long)ix->values[i];
+    }
+}
+
+long rfl_load_index_find(const struct rfl_load_index *ix, const char *const *parts, size_t nparts)
+{
+    char *key = index_key(parts, nparts);
+    long v = key ? index_lookup(ix, key) : -1;
+    free(key);
+    return v;
+}
+
+static void index_put(struct rfl_load_index *ix, char *key, size_t value)
+{
+    size_t i = index_hash(key) & (ix->cap - 1);
+    while (ix->keys[i])
+        i = (i + 1) & (ix->cap - 1);
+    ix->keys[i] = key;
+    ix->values[i] = value;
+    ix->n++;
+}
+
+int rfl_load_index_add(struct rfl_load_index *ix, const char *const *parts, size_t nparts, size_t value)
+{
+    if (2 * (ix->n + 1) > ix->cap) { /* at most half full */
+        struct rfl_load_index bigger = {0};
+        bigger.cap = ix->cap ? 2 * ix->cap : 64;
+        bigger.keys = calloc(bigger.cap, sizeof *bigger.keys);
+        bigger.values = calloc(bigger.cap, sizeof *bigger.values);
+        if (!bigger.keys || !bigger.values) {
+            free(bigger.keys), free(bigger.values);
+            rfl_error("out of memory");
+            return -1;
+        }
+        for (size_t i = 0; i < ix->cap; i++)
+            if (ix->keys[i])
+                index_put(&bigger, ix->keys[i], ix->values[i]);
+        free(ix->keys), free(ix->values);
+        *ix = bigger;
+    }
+    char *key = index_key(parts, nparts);
+    if (!key) {
+        rfl_error("out of memory");
+        return -1;
+    }
+    index_put(ix, key, value);
+    return 0;
+}
+
+void rfl_load_index_free(struct rfl_load_index *ix)
+{
+    for (size_t i = 0; i < ix->cap; i++)
+        free(ix->keys[i]);
+    free(ix->keys), free(ix->values);
+    memset(ix, 0, sizeof *ix);
+}
+
 int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
 {
     json_t *topo = json_object_get(meta, "topology");
@@ -108,8 +219,12 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
         json_t *level = json_object_get(c, "level"), *size = json_object_get(c, "size_bytes");
         json_t *inst = json_object_get(c, "instances"), *share = json_object_get(c, "cores_sharing");
         if (!json_is_integer(level) || !json_is_integer(size) || !json_is_integer(inst) ||
-            json_integer_value(size) <= 0 || json_integer_value(inst) <= 0) {
-            rfl_error("%s: topology.caches[%zu]: expected integer level, size_bytes and instances", path, i);
+            json_integer_value(level) < 0 || json_integer_value(level) > 99 || json_integer_value(size) <= 0 ||
+            (uint64_t)json_integer_value(size) > RFL_TABLE_MAX_BYTES || json_integer_value(inst) <= 0 ||
+            json_integer_value(inst) > RFL_TABLE_MAX_COUNT ||
+            (json_is_integer(share) && (json_integer_value(share) < 0 || json_integer_value(share) > RFL_TABLE_MAX_COUNT))) {
+            rfl_error("%s: topology.caches[%zu]: expected integer level (0 to 99), size_bytes (1 to 1 EiB) and "
+                      "instances (1 to %ld)", path, i, RFL_TABLE_MAX_COUNT);
             return -1;
         }
         if (ncache == RFL_LEVELS_MAX_CACHE) {
@@ -127,8 +242,14 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
     if (m->ncache == 0 && m->memory_bytes == 0) {
         m->ncache = ncache;
         memcpy(m->cache, cache, sizeof cache);
-        m->memory_bytes = json_is_integer(mem) ? (uint64_t)json_integer_value(mem) : 0;
-        m->cores = json_is_integer(cores) ? (unsigned)json_integer_value(cores) : 0;
+        m->memory_bytes = json_is_integer(mem) && json_integer_value(mem) > 0 &&
+                                  (uint64_t)json_integer_value(mem) <= RFL_TABLE_MAX_BYTES
+                              ? (uint64_t)json_integer_value(mem)
+                              : 0;
+        m->cores = json_is_integer(cores) && json_integer_value(cores) > 0 &&
+                           json_integer_value(cores) <= RFL_TABLE_MAX_COUNT
+                       ? (unsigned)json_integer_value(cores)
+                       : 0;
         if (json_is_string(model))
             snprintf(m->cpu_model, sizeof m->cpu_model, "%s", json_string_value(model));
         return 0;

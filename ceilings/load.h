@@ -48,8 +48,14 @@ void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s)
 
 /* A non-empty text cell that fits in len bytes. */
 int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, int col);
-/* An integer that may be empty (memcpy rows have no launch shape): 0. */
+/* A count (0 to RFL_TABLE_MAX_COUNT) that may be empty (memcpy rows have no launch shape): 0. */
 int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out);
+/* The job of a CPU row: ranks and threads_per_rank, each from 1 to
+ * RFL_TABLE_MAX_COUNT, and so is their product (the job's threads). */
+int rfl_load_job(const struct rfl_table *t, size_t row, int c_ranks, int c_threads, long *ranks, long *threads);
+/* -1 with "FILE:LINE: the WHAT curve has more than RFL_LEVELS_MAX_POINTS
+ * points" when a curve or series holding n points cannot take another. */
+int rfl_load_room(const struct rfl_table *t, size_t row, size_t n, const char *what);
 /* -1 with a message unless v > 0. */
 int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v);
 /* Grows an array of `size`-byte elements by one; the new one is zeroed. */
@@ -61,6 +67,18 @@ int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem);
 double rfl_load_json_num(const json_t *obj, const char *key);
 /* verified must be 1; 0 skips the row with a note; -1 a bad value. */
 int rfl_load_verified(struct rfl_model *m, const struct rfl_table *t, size_t r, int col);
+
+/* Which curve or series a row belongs to, by a key made of its fields:
+ * a hash map, so a file of many curves loads in time linear in its rows. */
+struct rfl_load_index {
+    char **keys;
+    size_t *values, cap, n;
+};
+/* The value stored under the key of `parts` (nparts strings), or -1. */
+long rfl_load_index_find(const struct rfl_load_index *ix, const char *const *parts, size_t nparts);
+/* Stores value under that key; -1 after "out of memory". */
+int rfl_load_index_add(struct rfl_load_index *ix, const char *const *parts, size_t nparts, size_t value);
+void rfl_load_index_free(struct rfl_load_index *ix);
 
 /* The CPU topology of a sidecar (topology.caches ...); every file of a run
  * directory must describe the same one. */

@@ -37,19 +37,24 @@ static long count_nodes(const char *placement)
     return nodes ? nodes : 1;
 }
 
-static struct rfl_bw_curve *find_curve(struct rfl_model *m, size_t input, const char *kernel, const char *prec,
-                                       const char *isa, int nt, long ranks, long threads)
+/* The curve of this file (`index`: its curves so far) with these fields,
+ * made when new. */
+static struct rfl_bw_curve *find_curve(struct rfl_model *m, struct rfl_load_index *index, size_t input,
+                                       const char *kernel, const char *prec, const char *isa, int nt, long ranks,
+                                       long threads)
 {
-    for (size_t i = 0; i < m->ncurves; i++) {
-        struct rfl_bw_curve *c = &m->curves[i];
-        if (c->input == input && c->nontemporal == nt && c->ranks == ranks && c->threads_per_rank == threads &&
-            !strcmp(c->kernel, kernel) && !strcmp(c->precision, prec) && !strcmp(c->isa, isa))
-            return c;
-    }
+    char job[64];
+    snprintf(job, sizeof job, "%d %ld %ld", nt, ranks, threads);
+    const char *key[] = {kernel, prec, isa, job};
+    long found = rfl_load_index_find(index, key, 4);
+    if (found >= 0)
+        return &m->curves[found];
     struct rfl_bw_curve *more = realloc(m->curves, (m->ncurves + 1) * sizeof *more);
     if (!more)
         return NULL;
     m->curves = more;
+    if (rfl_load_index_add(index, key, 4, m->ncurves) != 0)
+        return NULL;
     struct rfl_bw_curve *c = &m->curves[m->ncurves++];
     memset(c, 0, sizeof *c);
     snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
@@ -106,36 +111,36 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
     int c_wss = rfl_table_column(t, "wss_bytes"), c_wpt = rfl_table_column(t, "wss_bytes_per_thread");
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     size_t first_curve = m->ncurves;
+    struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
         char kernel[32], prec[16], isa[16];
         long nt, ranks, threads, verified;
         uint64_t wss, wpt;
         double rate;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
-            rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_int(t, r, c_nt, &nt) ||
-            rfl_table_int(t, r, c_ranks, &ranks) || rfl_table_int(t, r, c_threads, &threads) ||
-            rfl_table_u64(t, r, c_wss, &wss) || rfl_table_u64(t, r, c_wpt, &wpt) ||
+            rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_count(t, r, c_nt, 0, 1, &nt) ||
+            rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
+            rfl_table_bytes(t, r, c_wpt, 1, &wpt) ||
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified))
-            return -1;
-        if (ranks < 1 || threads < 1) {
-            rfl_error("%s:%d: ranks and threads_per_rank must be at least 1", t->path, t->lineno[r]);
-            return -1;
-        }
-        if (!(rate > 0) || wpt == 0) {
-            rfl_error("%s:%d: gbytes_per_s and wss_bytes_per_thread must be positive", t->path, t->lineno[r]);
-            return -1;
-        }
+            goto fail;
+        if (rfl_load_positive(t, r, c_rate, rate) != 0)
+            goto fail;
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
             continue;
         }
-        struct rfl_bw_curve *c = find_curve(m, input, kernel, prec, isa, nt != 0, ranks, threads);
+        struct rfl_bw_curve *c = find_curve(m, &index, input, kernel, prec, isa, nt != 0, ranks, threads);
+        char what[96];
+        snprintf(what, sizeof what, "%s %s %s", kernel, prec, isa);
+        if (c && rfl_load_room(t, r, c->n, what) != 0)
+            goto fail;
         if (!c || curve_push(c, (double)wpt, rate, wss) != 0) {
             rfl_error("%s: out of memory", t->path);
-            return -1;
+            goto fail;
         }
         c->nodes = nodes;
     }
+    rfl_load_index_free(&index);
     for (size_t i = first_curve; i < m->ncurves; i++) {
         struct rfl_bw_curve *c = &m->curves[i];
         sort_curve(c);
@@ -152,10 +157,13 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             c->level_of[l] = (int)l;
         struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
         if (rfl_levels_detect(&in, &c->levels) != 0) {
-            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->precision,
-                      c->isa, c->n);
+            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
+                      c->kernel, c->precision, c->isa, c->n);
             return -1;
         }
     }
     return 0;
+fail:
+    rfl_load_index_free(&index);
+    return -1;
 }

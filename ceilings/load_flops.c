@@ -11,19 +11,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct rfl_flops_series *find_series(struct rfl_model *m, size_t input, const char *variant,
-                                            const char *isa, const char *prec, long ranks, long threads)
+/* The series of this file (`index`: its series so far) with these fields,
+ * made when new. */
+static struct rfl_flops_series *find_series(struct rfl_model *m, struct rfl_load_index *index, size_t input,
+                                            const char *variant, const char *isa, const char *prec, long ranks,
+                                            long threads)
 {
-    for (size_t i = 0; i < m->nseries; i++) {
-        struct rfl_flops_series *f = &m->series[i];
-        if (f->input == input && f->ranks == ranks && f->threads_per_rank == threads &&
-            !strcmp(f->variant, variant) && !strcmp(f->isa, isa) && !strcmp(f->precision, prec))
-            return f;
-    }
+    char job[48];
+    snprintf(job, sizeof job, "%ld %ld", ranks, threads);
+    const char *key[] = {variant, isa, prec, job};
+    long found = rfl_load_index_find(index, key, 4);
+    if (found >= 0)
+        return &m->series[found];
     struct rfl_flops_series *more = realloc(m->series, (m->nseries + 1) * sizeof *more);
     if (!more)
         return NULL;
     m->series = more;
+    if (rfl_load_index_add(index, key, 4, m->nseries) != 0)
+        return NULL;
     struct rfl_flops_series *f = &m->series[m->nseries++];
     memset(f, 0, sizeof *f);
     snprintf(f->variant, sizeof f->variant, "%s", variant);
@@ -50,6 +55,8 @@ static int series_push(struct rfl_flops_series *f, double fpe, double gflops, do
                 f->model[k] = model;
             return 0;
         }
+    if (f->n >= RFL_LEVELS_MAX_POINTS)
+        return 1; /* no room: the caller says so */
     long *u = realloc(f->unroll, (f->n + 1) * sizeof *u);
     if (u)
         f->unroll = u;
@@ -87,37 +94,43 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
     int c_ver = rfl_table_column(t, "verified"), c_model = rfl_table_column(t, "model_gflops_per_s");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_unroll = rfl_table_column(t, "unroll");
     size_t first_series = m->nseries;
+    struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
         char variant[32], isa[16], prec[16];
         long ranks, threads, verified, unroll = 0;
         uint64_t wss;
         double fpe, rate, model = NAN, peak = NAN;
         if (rfl_load_text(variant, sizeof variant, t, r, c_var) || rfl_load_text(isa, sizeof isa, t, r, c_isa) ||
-            rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_table_int(t, r, c_ranks, &ranks) ||
-            rfl_table_int(t, r, c_threads, &threads) || rfl_table_u64(t, r, c_wss, &wss) ||
+            rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
+            rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 0, &wss) ||
             rfl_table_double(t, r, c_fpe, 0, &fpe) || rfl_table_double(t, r, c_rate, 0, &rate) ||
             rfl_table_int(t, r, c_ver, &verified) ||
             (c_model >= 0 && rfl_table_double(t, r, c_model, 1, &model)) ||
             (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
-            (c_unroll >= 0 && rfl_table_int(t, r, c_unroll, &unroll)))
-            return -1;
-        if (ranks < 1 || threads < 1 || !(rate > 0) || !(fpe > 0)) {
-            rfl_error("%s:%d: ranks, threads_per_rank, flops_per_elem and gflops_per_s must be positive", t->path,
-                      t->lineno[r]);
-            return -1;
-        }
+            (c_unroll >= 0 && rfl_table_count(t, r, c_unroll, 0, RFL_TABLE_MAX_COUNT, &unroll)))
+            goto fail;
+        if (rfl_load_positive(t, r, c_fpe, fpe) != 0 || rfl_load_positive(t, r, c_rate, rate) != 0)
+            goto fail;
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
             continue;
         }
-        struct rfl_flops_series *f = find_series(m, input, variant, isa, prec, ranks, threads);
-        if (!f || series_push(f, fpe, rate, model, wss, unroll) != 0) {
+        struct rfl_flops_series *f = find_series(m, &index, input, variant, isa, prec, ranks, threads);
+        int pushed = f ? series_push(f, fpe, rate, model, wss, unroll) : -1;
+        if (pushed > 0) {
+            char what[96];
+            snprintf(what, sizeof what, "%s %s %s", variant, isa, prec);
+            rfl_load_room(t, r, f->n, what);
+            goto fail;
+        }
+        if (pushed != 0) {
             rfl_error("%s: out of memory", t->path);
-            return -1;
+            goto fail;
         }
         if (peak > 0 && !(f->peak >= peak))
             f->peak = peak;
     }
+    rfl_load_index_free(&index);
     for (size_t i = first_series; i < m->nseries; i++) {
         struct rfl_flops_series *f = &m->series[i];
         for (size_t a = 1; a < f->n; a++)
@@ -132,4 +145,7 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             }
     }
     return 0;
+fail:
+    rfl_load_index_free(&index);
+    return -1;
 }

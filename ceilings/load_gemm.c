@@ -33,14 +33,15 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
             rfl_load_text(row.config, sizeof row.config, t, r, c_config) ||
             rfl_load_text(row.precision, sizeof row.precision, t, r, c_prec) ||
             rfl_load_text(row.unit, sizeof row.unit, t, r, c_unit) ||
-            rfl_load_text(row.transb, sizeof row.transb, t, r, c_tb) || rfl_table_int(t, r, c_m, &row.m) ||
-            rfl_table_int(t, r, c_n, &row.n) || rfl_table_int(t, r, c_k, &row.k) ||
+            rfl_load_text(row.transb, sizeof row.transb, t, r, c_tb) || rfl_table_count(t, r, c_m, 1, RFL_TABLE_MAX_COUNT, &row.m) ||
+            rfl_table_count(t, r, c_n, 1, RFL_TABLE_MAX_COUNT, &row.n) || rfl_table_count(t, r, c_k, 1, RFL_TABLE_MAX_COUNT, &row.k) ||
             rfl_table_double(t, r, c_rate, 0, &row.gflops) || rfl_load_positive(t, r, c_rate, row.gflops) ||
             rfl_table_double(t, r, c_peak, 1, &row.peak) || rfl_table_double(t, r, c_bound, 1, &row.bound) ||
             rfl_table_double(t, r, c_clock, 1, &row.clock_mhz))
             return -1;
-        if (row.m < 1 || row.n < 1 || row.k < 1) {
-            rfl_error("%s:%d: m, n and k must be positive", t->path, t->lineno[r]);
+        if (!(rfl_gpu_gemm_bytes(&row) <= (double)RFL_TABLE_MAX_BYTES)) {
+            rfl_error("%s:%d: columns 'm', 'n', 'k': %ld x %ld x %ld %s matrices take more than 1 EiB", t->path,
+                      t->lineno[r], row.m, row.n, row.k, row.precision);
             return -1;
         }
         int ok = rfl_load_verified(m, t, r, c_ver);
@@ -95,14 +96,22 @@ int rfl_gpu_load_gemm_model(struct rfl_model *m, size_t input, const struct rfl_
         if (rfl_load_text(row.kernel, sizeof row.kernel, t, r, c[0]) ||
             rfl_load_text(row.config, sizeof row.config, t, r, c[1]) ||
             rfl_load_text(row.precision, sizeof row.precision, t, r, c[2]) ||
-            rfl_load_text(row.transb, sizeof row.transb, t, r, c[3]) || rfl_table_int(t, r, c[4], &row.m) ||
-            rfl_table_int(t, r, c[5], &row.n) || rfl_table_int(t, r, c[6], &row.k) ||
+            rfl_load_text(row.transb, sizeof row.transb, t, r, c[3]) ||
+            rfl_table_count(t, r, c[4], 1, RFL_TABLE_MAX_COUNT, &row.m) || rfl_table_count(t, r, c[5], 1, RFL_TABLE_MAX_COUNT, &row.n) ||
+            rfl_table_count(t, r, c[6], 1, RFL_TABLE_MAX_COUNT, &row.k) ||
             rfl_table_double(t, r, c[7], 1, &fma) || rfl_table_double(t, r, c[8], 1, &lds) ||
             rfl_table_double(t, r, c[9], 1, &other) || rfl_table_double(t, r, c[10], 1, &row.p_sm) ||
             rfl_table_double(t, r, c[11], 1, &row.p_mem) || rfl_table_double(t, r, c[12], 1, &row.p_potential) ||
             rfl_table_double(t, r, c[13], 1, &row.achieved) || rfl_table_double(t, r, c_fi, 1, &row.f_i) ||
             rfl_table_double(t, r, c_cub, 1, &row.cublas))
             return -1;
+        const double counts[3] = {fma, lds, other};
+        for (int i = 0; i < 3; i++)
+            if (!isnan(counts[i]) && !(counts[i] >= 0 && counts[i] <= (double)RFL_TABLE_MAX_COUNT)) {
+                rfl_error("%s:%d: column '%s': '%s' is outside 0 to %ld", t->path, t->lineno[r], names[7 + i],
+                          rfl_table_cell(t, r, c[7 + i]), RFL_TABLE_MAX_COUNT);
+                return -1;
+            }
         row.fma = isnan(fma) ? -1 : (long)fma;
         row.lds = isnan(lds) ? -1 : (long)lds;
         row.other = isnan(other) ? -1 : (long)other;

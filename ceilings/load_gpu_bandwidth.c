@@ -11,17 +11,20 @@
 #include <stdio.h>
 #include <string.h>
 
-static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, size_t input, const char *kernel,
-                                              const char *access, const char *prec, long tpb, long blocks)
+/* The curve of this file (`index`: its curves so far) with these fields,
+ * made when new. */
+static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, struct rfl_load_index *index, size_t input,
+                                          const char *kernel, const char *access, const char *prec, long tpb,
+                                          long blocks)
 {
-    for (size_t i = 0; i < g->ncurves; i++) {
-        struct rfl_bw_curve *c = &g->curves[i];
-        if (c->input == input && c->threads_per_block == tpb && c->blocks == blocks && !strcmp(c->kernel, kernel) &&
-            !strcmp(c->access, access) && !strcmp(c->precision, prec))
-            return c;
-    }
+    char shape[48];
+    snprintf(shape, sizeof shape, "%ld %ld", tpb, blocks);
+    const char *key[] = {kernel, access, prec, shape};
+    long found = rfl_load_index_find(index, key, 4);
+    if (found >= 0)
+        return &g->curves[found];
     struct rfl_bw_curve *c = rfl_load_grow(&g->curves, &g->ncurves, sizeof *c);
-    if (!c)
+    if (!c || rfl_load_index_add(index, key, 4, g->ncurves - 1) != 0)
         return NULL;
     snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
     snprintf(c->access, sizeof c->access, "%s", access);
@@ -71,6 +74,7 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_clock = rfl_table_column(t, "sm_clock_mhz");
     size_t first = g->ncurves;
+    struct rfl_load_index index = {0};
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
@@ -79,32 +83,33 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         uint64_t wss;
         double rate, clock = NAN;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(access, sizeof access, t, r, c_access) ||
-            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) || rfl_table_u64(t, r, c_wss, &wss) ||
+            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_load_positive(t, r, c_rate, rate) ||
             (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
-            return -1;
+            goto fail;
         const char *prec = rfl_table_cell(t, r, c_prec);
         if (strlen(prec) >= 8) {
             rfl_error("%s:%d: column 'precision': value too long '%s'", t->path, t->lineno[r], prec);
-            return -1;
-        }
-        if (wss == 0) {
-            rfl_error("%s:%d: column 'wss_bytes': must be positive, got '0'", t->path, t->lineno[r]);
-            return -1;
+            goto fail;
         }
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
-            return -1;
+            goto fail;
         if (!ok)
             continue;
-        struct rfl_bw_curve *c = find_bw_curve(g, input, kernel, access, prec, tpb, blocks);
+        struct rfl_bw_curve *c = find_bw_curve(g, &index, input, kernel, access, prec, tpb, blocks);
+        char what[96];
+        snprintf(what, sizeof what, "%s %s %s", kernel, access, prec);
+        if (c && rfl_load_room(t, r, c->n, what) != 0)
+            goto fail;
         if (!c || rfl_load_push_double(&c->x, c->n, (double)wss) || rfl_load_push_double(&c->y, c->n, rate) ||
             rfl_load_push_double(&c->clock_mhz, c->n, clock)) {
             rfl_error("%s: out of memory", t->path);
-            return -1;
+            goto fail;
         }
         c->n++;
     }
+    rfl_load_index_free(&index);
     if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
     for (size_t i = first; i < g->ncurves; i++) {
@@ -118,10 +123,13 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         bw_curve_levels(&g->dev, c);
         struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
         if (rfl_levels_detect(&in, &c->levels) != 0) {
-            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points)", t->path, c->kernel, c->access,
-                      c->precision, c->n);
+            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
+                      c->kernel, c->access, c->precision, c->n);
             return -1;
         }
     }
     return 0;
+fail:
+    rfl_load_index_free(&index);
+    return -1;
 }

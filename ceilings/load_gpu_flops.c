@@ -25,6 +25,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
     int c_rate = rfl_table_column(t, "gflops_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_clock = rfl_table_column(t, "sm_clock_mhz");
     size_t first = g->nflops;
+    struct rfl_load_index index = {0};
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
@@ -33,26 +34,28 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
         uint64_t wss;
         double fpe, rate, peak = NAN, clock = NAN;
         if (rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_table_double(t, r, c_fpe, 0, &fpe) ||
-            rfl_load_positive(t, r, c_fpe, fpe) || rfl_table_int(t, r, c_chains, &chains) ||
-            rfl_table_int(t, r, c_tpb, &tpb) || rfl_table_int(t, r, c_blocks, &blocks) ||
-            rfl_table_u64(t, r, c_wss, &wss) || rfl_table_double(t, r, c_rate, 0, &rate) ||
+            rfl_load_positive(t, r, c_fpe, fpe) || rfl_table_count(t, r, c_chains, 1, RFL_TABLE_MAX_COUNT, &chains) ||
+            rfl_table_count(t, r, c_tpb, 1, RFL_TABLE_MAX_COUNT, &tpb) ||
+            rfl_table_count(t, r, c_blocks, 1, RFL_TABLE_MAX_COUNT, &blocks) ||
+            rfl_table_bytes(t, r, c_wss, 0, &wss) || rfl_table_double(t, r, c_rate, 0, &rate) ||
             rfl_load_positive(t, r, c_rate, rate) || (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
             (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
-            return -1;
+            goto fail;
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
-            return -1;
+            goto fail;
         if (!ok)
             continue;
-        struct rfl_flops_series *s = NULL;
-        for (size_t i = first; i < g->nflops && !s; i++)
-            if (!strcmp(g->flops[i].precision, prec) && g->flops[i].chains == chains)
-                s = &g->flops[i];
+        char chains_text[24];
+        snprintf(chains_text, sizeof chains_text, "%ld", chains);
+        const char *key[] = {prec, chains_text};
+        long found = rfl_load_index_find(&index, key, 2);
+        struct rfl_flops_series *s = found >= 0 ? &g->flops[found] : NULL;
         if (!s) {
             s = rfl_load_grow(&g->flops, &g->nflops, sizeof *s);
-            if (!s) {
+            if (!s || rfl_load_index_add(&index, key, 2, g->nflops - 1) != 0) {
                 rfl_error("out of memory");
-                return -1;
+                goto fail;
             }
             snprintf(s->precision, sizeof s->precision, "%s", prec);
             s->chains = chains;
@@ -61,6 +64,8 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
         size_t k = 0;
         while (k < s->n && s->fpe[k] != fpe)
             k++;
+        if (k == s->n && rfl_load_room(t, r, s->n, prec) != 0)
+            goto fail;
         if (k == s->n) {
             uint64_t *w = realloc(s->wss, (s->n + 1) * sizeof *w);
             if (w)
@@ -74,7 +79,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             if (!w || !a || !b || rfl_load_push_double(&s->fpe, s->n, fpe) || rfl_load_push_double(&s->gflops, s->n, 0) ||
                 rfl_load_push_double(&s->row_peak, s->n, NAN) || rfl_load_push_double(&s->clock_mhz, s->n, NAN)) {
                 rfl_error("out of memory");
-                return -1;
+                goto fail;
             }
             s->n++;
         }
@@ -88,6 +93,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             s->blocks[k] = blocks;
         }
     }
+    rfl_load_index_free(&index);
     if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
     for (size_t i = first; i < g->nflops; i++) {
@@ -111,4 +117,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             }
     }
     return 0;
+fail:
+    rfl_load_index_free(&index);
+    return -1;
 }

@@ -40,7 +40,7 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         uint64_t bytes;
         double time_s;
         if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
-            rfl_table_u64(t, r, c_bytes, &bytes) || rfl_table_double(t, r, c_time, 0, &time_s) ||
+            rfl_table_bytes(t, r, c_bytes, 1, &bytes) || rfl_table_double(t, r, c_time, 0, &time_s) ||
             rfl_load_positive(t, r, c_time, time_s))
             return -1;
         int ok = rfl_load_verified(m, t, r, c_ver);
@@ -49,6 +49,8 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         if (!ok)
             continue;
         struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
+        if (x && rfl_load_room(t, r, x->n, dir) != 0)
+            return -1;
         if (!x || rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->time_s, x->n, time_s)) {
             rfl_error("out of memory");
             return -1;
@@ -78,8 +80,8 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
         uint64_t bmin, bmax;
         double lat, bw, rms, big;
         if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
-            rfl_table_int(t, r, c_points, &points) || rfl_table_u64(t, r, c_min, &bmin) ||
-            rfl_table_u64(t, r, c_max, &bmax) || rfl_table_double(t, r, c_lat, 0, &lat) ||
+            rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) || rfl_table_bytes(t, r, c_min, 0, &bmin) ||
+            rfl_table_bytes(t, r, c_max, 0, &bmax) || rfl_table_double(t, r, c_lat, 0, &lat) ||
             rfl_table_double(t, r, c_bw, 0, &bw) || rfl_load_positive(t, r, c_bw, bw) ||
             rfl_table_double(t, r, c_rms, 0, &rms) || rfl_table_double(t, r, c_big, 0, &big))
             return -1;
@@ -116,45 +118,54 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
     int c_mem = rfl_table_column(t, "memory"), c_bytes = rfl_table_column(t, "array_bytes");
     int c_stride = rfl_table_column(t, "stride_bytes"), c_cyc = rfl_table_column(t, "cycles_per_access");
     int c_ns = rfl_table_column(t, "ns_per_access"), c_ver = rfl_table_column(t, "verified");
+    /* The chase curves of earlier files take their rows too. */
+    struct rfl_load_index index = {0};
+    for (size_t i = 0; i < g->nchase; i++) {
+        char stride_text[24];
+        snprintf(stride_text, sizeof stride_text, "%llu", (unsigned long long)g->chase[i].stride);
+        const char *key[] = {g->chase[i].memory, stride_text};
+        if (rfl_load_index_add(&index, key, 2, i) != 0)
+            goto fail;
+    }
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char mem[24];
         uint64_t bytes, stride;
         double cyc, ns;
-        if (rfl_load_text(mem, sizeof mem, t, r, c_mem) || rfl_table_u64(t, r, c_bytes, &bytes) ||
-            rfl_table_u64(t, r, c_stride, &stride) || rfl_table_double(t, r, c_cyc, 0, &cyc) ||
+        if (rfl_load_text(mem, sizeof mem, t, r, c_mem) || rfl_table_bytes(t, r, c_bytes, 1, &bytes) ||
+            rfl_table_bytes(t, r, c_stride, 0, &stride) || rfl_table_double(t, r, c_cyc, 0, &cyc) ||
             rfl_load_positive(t, r, c_cyc, cyc) || rfl_table_double(t, r, c_ns, 0, &ns) || rfl_load_positive(t, r, c_ns, ns))
-            return -1;
-        if (bytes == 0) {
-            rfl_error("%s:%d: column 'array_bytes': must be positive, got '0'", t->path, t->lineno[r]);
-            return -1;
-        }
+            goto fail;
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
-            return -1;
+            goto fail;
         if (!ok)
             continue;
-        struct rfl_gpu_chase *c = NULL;
-        for (size_t i = 0; i < g->nchase && !c; i++)
-            if (!strcmp(g->chase[i].memory, mem) && g->chase[i].stride == stride)
-                c = &g->chase[i];
+        char stride_text[24];
+        snprintf(stride_text, sizeof stride_text, "%llu", (unsigned long long)stride);
+        const char *key[] = {mem, stride_text};
+        long found = rfl_load_index_find(&index, key, 2);
+        struct rfl_gpu_chase *c = found >= 0 ? &g->chase[found] : NULL;
         if (!c) {
             c = rfl_load_grow(&g->chase, &g->nchase, sizeof *c);
-            if (!c) {
+            if (!c || rfl_load_index_add(&index, key, 2, g->nchase - 1) != 0) {
                 rfl_error("out of memory");
-                return -1;
+                goto fail;
             }
             snprintf(c->memory, sizeof c->memory, "%s", mem);
             c->stride = stride;
         }
+        if (rfl_load_room(t, r, c->n, mem) != 0)
+            goto fail;
         if (rfl_load_push_double(&c->bytes, c->n, (double)bytes) || rfl_load_push_double(&c->cycles, c->n, cyc) ||
             rfl_load_push_double(&c->ns, c->n, ns)) {
             rfl_error("out of memory");
-            return -1;
+            goto fail;
         }
         c->n++;
     }
+    rfl_load_index_free(&index);
     if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
     for (size_t i = 0; i < g->nchase; i++) {
@@ -167,6 +178,9 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
             }
     }
     return 0;
+fail:
+    rfl_load_index_free(&index);
+    return -1;
 }
 
 /* launch, barrier, pipeline, stride: a few numbers per row for the report. */

@@ -37,15 +37,11 @@ int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t
         memset(&p, 0, sizeof p);
         double verified = NAN;
         if (rfl_load_text(p.mechanism, sizeof p.mechanism, t, r, c_mech) ||
-            rfl_load_text(p.panel, sizeof p.panel, t, r, c_panel) || rfl_table_u64(t, r, c_wss, &p.wss) ||
-            rfl_table_int(t, r, c_reuse, &p.reuse) || rfl_table_double(t, r, c_rate, 1, &p.gbytes_per_s) ||
+            rfl_load_text(p.panel, sizeof p.panel, t, r, c_panel) || rfl_table_bytes(t, r, c_wss, 1, &p.wss) ||
+            rfl_table_count(t, r, c_reuse, 1, RFL_TABLE_MAX_COUNT, &p.reuse) || rfl_table_double(t, r, c_rate, 1, &p.gbytes_per_s) ||
             rfl_table_double(t, r, c_frac, 1, &p.fraction) || rfl_load_text(p.status, sizeof p.status, t, r, c_status) ||
             rfl_table_double(t, r, c_ver, 1, &verified))
             return -1;
-        if (p.wss == 0 || p.reuse < 1) {
-            rfl_error("%s:%d: wss_bytes and reuse must be positive", t->path, t->lineno[r]);
-            return -1;
-        }
         int measured = !strcmp(p.status, "ok") || !strcmp(p.status, "timeout");
         if (measured && !(p.gbytes_per_s > 0)) {
             rfl_error("%s:%d: column 'gbytes_per_s': a measured point (status %s) needs a positive rate", t->path,

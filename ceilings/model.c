@@ -78,6 +78,8 @@ void rfl_model_free(struct rfl_model *m)
         rfl_flops_series_free(&m->series[i]);
     for (size_t i = 0; i < m->nnotes; i++)
         free(m->notes[i]);
+    for (size_t i = 0; m->apps && i < m->napps; i++)
+        free(m->apps[i].name);
     free(m->inputs);
     free(m->curves);
     free(m->series);

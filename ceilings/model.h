@@ -95,7 +95,7 @@ struct rfl_flops_series {
 };
 
 struct rfl_app {
-    char name[RFL_NAME_LEN];
+    char *name;               /* as long as the file has it (owned) */
     double ai;                /* flops per byte */
     double gflops;
     char level[RFL_NAME_LEN]; /* "" when not given */

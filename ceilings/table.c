@@ -1,5 +1,6 @@
 #include "config.h"
 #include "table.h"
+#include "common/input.h"
 #include "common/log.h"
 
 #include <errno.h>
@@ -29,35 +30,7 @@ int rfl_parse_c_double(const char *text, double *out)
     return 0;
 }
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        rfl_error("%s: cannot read: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 == cap) {
-            char *bigger = realloc(buf, cap *= 2);
-            if (!bigger)
-                free(buf);
-            buf = bigger;
-        }
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (!buf || failed) {
-        free(buf);
-        rfl_error("%s: cannot read", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 struct growing {
     void *items;
@@ -83,7 +56,7 @@ int rfl_table_read(const char *path, struct rfl_table *t)
 {
     memset(t, 0, sizeof *t);
     size_t len = 0;
-    char *text = slurp(path, &len);
+    char *text = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &len, NULL);
     if (!text)
         return -1;
     if (len == 0) {
@@ -223,17 +196,28 @@ int rfl_table_read(const char *path, struct rfl_table *t)
         rfl_error("%s: out of memory", path);
         return -1;
     }
-    for (size_t c = 0; c < ncols; c++) {
+    for (size_t c = 0; c < ncols; c++)
         t->columns[c] = out + offs[c];
+    for (size_t c = 0; c < ncols && rc == 0; c++)
         if (t->columns[c][0] == '\0') {
             rfl_error("%s:1: column %zu has an empty name", path, c + 1);
             rc = -1;
         }
-        for (size_t d = 0; d < c && rc == 0; d++)
-            if (strcmp(t->columns[c], t->columns[d]) == 0) {
-                rfl_error("%s:1: column '%s' appears twice", path, t->columns[c]);
+    /* A repeated name, found in a sorted copy: a header of a million
+     * columns is checked in O(n log n), not O(n^2). */
+    char **sorted = rc == 0 && ncols > 1 ? malloc(ncols * sizeof *sorted) : NULL;
+    if (sorted) {
+        memcpy(sorted, t->columns, ncols * sizeof *sorted);
+        qsort(sorted, ncols, sizeof *sorted, cmp_names);
+        for (size_t c = 1; c < ncols && rc == 0; c++)
+            if (strcmp(sorted[c - 1], sorted[c]) == 0) {
+                rfl_error("%s:1: column '%s' appears twice", path, sorted[c]);
                 rc = -1;
             }
+        free(sorted);
+    } else if (rc == 0 && ncols > 1) {
+        rfl_error("%s: out of memory", path);
+        rc = -1;
     }
     for (size_t r = 0; r < t->nrows; r++) {
         t->lineno[r] = ((const int *)rows.items)[r + 1];
@@ -333,6 +317,42 @@ int rfl_table_int(const struct rfl_table *t, size_t row, int col, long *out)
     long v = strtol(s, &end, 10);
     if (end == s || *end != '\0' || errno == ERANGE)
         return bad(t, row, col, "invalid integer");
+    *out = v;
+    return 0;
+}
+
+static int outside(const struct rfl_table *t, size_t row, int col, const char *range)
+{
+    rfl_error("%s:%d: column '%s': '%s' is outside %s", t->path, t->lineno[row], t->columns[col],
+              rfl_table_cell(t, row, col), range);
+    return -1;
+}
+
+int rfl_table_count(const struct rfl_table *t, size_t row, int col, long min, long max, long *out)
+{
+    long v;
+    if (rfl_table_int(t, row, col, &v) != 0)
+        return -1;
+    if (v < min || v > max) {
+        char range[64];
+        snprintf(range, sizeof range, "%ld to %ld", min, max);
+        return outside(t, row, col, range);
+    }
+    *out = v;
+    return 0;
+}
+
+int rfl_table_bytes(const struct rfl_table *t, size_t row, int col, uint64_t min, uint64_t *out)
+{
+    uint64_t v;
+    if (rfl_table_u64(t, row, col, &v) != 0)
+        return -1;
+    if (v < min || v > RFL_TABLE_MAX_BYTES) {
+        char range[64];
+        snprintf(range, sizeof range, "%llu to %llu (1 EiB)", (unsigned long long)min,
+                 (unsigned long long)RFL_TABLE_MAX_BYTES);
+        return outside(t, row, col, range);
+    }
     *out = v;
     return 0;
 }

@@ -41,6 +41,17 @@ static inline const char *rfl_table_cell(const struct rfl_table *t, size_t row, 
 int rfl_table_double(const struct rfl_table *t, size_t row, int col, int empty_ok, double *out);
 int rfl_table_u64(const struct rfl_table *t, size_t row, int col, uint64_t *out);
 int rfl_table_int(const struct rfl_table *t, size_t row, int col, long *out);
+/* The ranges every count and size read from a CSV must fall in, so that no
+ * product of them overflows: counts (ranks, threads, blocks, chains,
+ * reuse, m, n, k ...) fit an int, as the programs that write them count;
+ * sizes in bytes are at most 1 EiB. docs/FORMAT.md names both. */
+#define RFL_TABLE_MAX_COUNT 2147483647L
+#define RFL_TABLE_MAX_BYTES ((uint64_t)1 << 60)
+/* An integer from min to max: -1 with "FILE:LINE: column 'c': 'v' is
+ * outside MIN to MAX" (or invalid integer). */
+int rfl_table_count(const struct rfl_table *t, size_t row, int col, long min, long max, long *out);
+/* A size in bytes from min to RFL_TABLE_MAX_BYTES. */
+int rfl_table_bytes(const struct rfl_table *t, size_t row, int col, uint64_t min, uint64_t *out);
 /* A non-empty text field. */
 int rfl_table_text(const struct rfl_table *t, size_t row, int col, const char **out);
 

@@ -1,5 +1,6 @@
 #include "config.h"
 #include "config_file.h"
+#include "input.h"
 #include "log.h"
 #include "size.h"
 
@@ -231,31 +232,10 @@ int rfl_config_parse_string(const char *name, const char *text, const struct rfl
 
 int rfl_config_parse_file(const char *path, const struct rfl_cfg_key *keys, size_t nkeys)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        rfl_error("%s: cannot read the config file: %s", path, strerror(errno));
+    size_t len = 0;
+    char *text = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &len, "the config file");
+    if (!text)
         return -1;
-    }
-    size_t cap = 4096, len = 0;
-    char *text = malloc(cap);
-    size_t got;
-    while (text && (got = fread(text + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (cap - len - 1 == 0) {
-            char *bigger = realloc(text, cap *= 2);
-            if (!bigger)
-                free(text);
-            text = bigger;
-        }
-    }
-    int failed = ferror(f);
-    fclose(f);
-    if (!text || failed) {
-        free(text);
-        rfl_error("%s: cannot read the config file", path);
-        return -1;
-    }
-    text[len] = '\0';
     if (memchr(text, '\0', len)) {
         free(text);
         rfl_error("%s: not a text file", path);

@@ -7,6 +7,7 @@ librfl_a_SOURCES = \
 	common/afile.c common/afile.h \
 	common/config_file.c common/config_file.h \
 	common/csv.c common/csv.h \
+	common/input.c common/input.h \
 	common/interrupt.c common/interrupt.h \
 	common/log.c common/log.h \
 	common/main.h \
@@ -20,3 +21,8 @@ librfl_a_SOURCES = \
 	common/stats.c common/stats.h \
 	common/timer.c common/timer.h \
 	common/utf8.c common/utf8.h
+
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_input
+endif
+tests_unit_test_input_LDADD = $(unit_ldadd)

@@ -3,9 +3,11 @@
  * whether a GPU is. */
 #include "config.h"
 #include "files.h"
+#include "common/log.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <stdio.h>
@@ -101,6 +103,20 @@ char **rfl_run_matching_files(const char *dir, const char *pattern, const char *
         if (e->d_name[0] == '.' || len <= sl || strcmp(e->d_name + len - sl, suffix) != 0 ||
             (pattern && fnmatch(pattern, e->d_name, 0) != 0))
             continue;
+        /* Only regular files are outputs: a dangling or looping link (a run
+         * directory passed between machines) is skipped with a warning, so
+         * --resume redoes its step and the new file replaces the link. */
+        struct stat st;
+        int gone = fstatat(dirfd(d), e->d_name, &st, 0) != 0 ? errno : 0;
+        if (gone || !S_ISREG(st.st_mode)) {
+            struct stat ls;
+            if (fstatat(dirfd(d), e->d_name, &ls, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(ls.st_mode))
+                rfl_warn("%s/%s: %s: skipped", dir, e->d_name,
+                         gone == ELOOP ? "a symbolic link loop" : "a symbolic link to no regular file");
+            else
+                rfl_warn("%s/%s: not a regular file: skipped", dir, e->d_name);
+            continue;
+        }
         char **more = realloc(names, (n + 2) * sizeof *more);
         if (!more)
             break;

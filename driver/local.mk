@@ -31,6 +31,7 @@ test_scripts += \
 	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh tests/driver/outputs.sh \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh \
 	tests/driver/hostile_text.sh
+test_scripts += tests/driver/hostile_inputs.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

@@ -8,15 +8,18 @@
 #include "plot/plot.h"
 #include "common/afile.h"
 #include "common/csv.h"
+#include "common/input.h"
 #include "common/log.h"
 #include "common/size.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct doc {
     struct rfl_afile md, html;
@@ -105,8 +108,12 @@ static void image(struct doc *d, const char *alt, const char *base)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/%s.png", d->dir, base);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    char why[256];
+    size_t n = 0;
+    unsigned char *buf = (unsigned char *)rfl_input_load(path, RFL_INPUT_MAX_BYTES, &n, why, sizeof why);
+    if (!buf) {
+        if (errno != ENOENT)
+            rfl_warn("%s: %s: left out of the report", path, why);
         fprintf(d->md.fp, "*%s: not rendered (no gnuplot); the script is `%s.gp`.*\n\n", alt, base);
         fprintf(d->html.fp, "<p><em>");
         rfl_html_text(d->html.fp, alt);
@@ -116,21 +123,16 @@ static void image(struct doc *d, const char *alt, const char *base)
         return;
     }
     fprintf(d->md.fp, "![%s](%s.png)\n\n", alt, base);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *buf = n > 0 ? malloc((size_t)n) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+    if (n > 0) {
         fprintf(d->html.fp, "<figure><img alt=\"");
         rfl_html_text(d->html.fp, alt);
         fprintf(d->html.fp, "\" src=\"data:image/png;base64,");
-        base64(d->html.fp, buf, (size_t)n);
+        base64(d->html.fp, buf, n);
         fprintf(d->html.fp, "\"><figcaption>");
         rfl_html_text(d->html.fp, alt);
         fprintf(d->html.fp, "</figcaption></figure>\n");
     }
     free(buf);
-    fclose(f);
 }
 
 /* A chart that `rfl plot` made a script for (a GPU chart without data has none). */
@@ -139,12 +141,9 @@ static void chart_if_drawn(struct doc *d, const char *alt, const char *base)
     char gp[2048], png[2048];
     snprintf(gp, sizeof gp, "%s/%s.gp", d->dir, base);
     snprintf(png, sizeof png, "%s/%s.png", d->dir, base);
-    FILE *f = fopen(gp, "r");
-    if (!f)
-        f = fopen(png, "rb");
-    if (!f)
+    /* Only whether they are there: opening a FIFO would wait for a writer. */
+    if (access(gp, F_OK) != 0 && access(png, F_OK) != 0)
         return;
-    fclose(f);
     image(d, alt, base);
 }
 
@@ -523,7 +522,13 @@ static void run_section(struct doc *d)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/run.json", d->dir);
-    json_t *run = json_load_file(path, 0, NULL);
+    char bad[256];
+    size_t len = 0;
+    char *text = rfl_input_load(path, RFL_INPUT_MAX_BYTES, &len, bad, sizeof bad);
+    if (!text && errno != ENOENT)
+        rfl_warn("%s: %s: the run's steps are left out of the report", path, bad);
+    json_t *run = text ? json_loadb(text, len, 0, NULL) : NULL;
+    free(text);
     json_t *steps = json_object_get(run, "steps");
     if (!json_is_array(steps)) {
         json_decref(run);

@@ -11,6 +11,7 @@
 #include "files.h"
 #include "settings.h"
 #include "common/afile.h"
+#include "common/input.h"
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/options.h"
@@ -190,7 +191,12 @@ static int read_marker(const struct run *r, struct step *st, const char *output)
 {
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
-    json_t *o = json_load_file(path, 0, NULL);
+    /* A marker that is no regular file (a FIFO would block) is no marker. */
+    char why[256];
+    size_t len = 0;
+    char *text = rfl_input_load(path, RFL_INPUT_MAX_BYTES, &len, why, sizeof why);
+    json_t *o = text ? json_loadb(text, len, 0, NULL) : NULL;
+    free(text);
     if (!o)
         return 0;
     if (output && !rfl_run_outputs_exist(r->dir, output)) {

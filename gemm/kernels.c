@@ -3,6 +3,7 @@
  * and the per-SM peaks of the units the kernels run on. */
 #include "config.h"
 #include "gemm/gemm.h"
+#include "common/input.h"
 #include "common/rfl.h"
 
 #include <errno.h>
@@ -122,9 +123,13 @@ void rfl_gemm_list_kernels(FILE *out)
 
 int rfl_gemm_print_sass(const char *path, FILE *out)
 {
-    FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+    char bad[256];
+    FILE *in = strcmp(path, "-") == 0 ? stdin : rfl_input_fopen(path, RFL_INPUT_MAX_BYTES, bad, sizeof bad);
     if (!in) {
-        fprintf(stderr, "rfl_gemm: option --sass: cannot open '%s': %s\n", path, strerror(errno));
+        if (strncmp(bad, "cannot read: ", 13) == 0)
+            fprintf(stderr, "rfl_gemm: option --sass: cannot open '%s': %s\n", path, bad + 13);
+        else
+            fprintf(stderr, "rfl_gemm: option --sass: '%s': %s\n", path, bad);
         return RFL_EXIT_USAGE;
     }
     struct rfl_sass_counts *list;

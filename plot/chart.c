@@ -142,9 +142,26 @@ int rfl_chart_begin(struct rfl_chart *c, const char *base, double width, double 
     return 0;
 }
 
+void rfl_chart_bound_axis(double *lo, double *hi)
+{
+    /* fmax/fmin pick the bound when a value is NaN. */
+    double l = fmin(fmax(*lo, RFL_CHART_AXIS_MIN), RFL_CHART_AXIS_MAX);
+    double h = fmin(fmax(*hi, RFL_CHART_AXIS_MIN), RFL_CHART_AXIS_MAX);
+    if (!(h > l)) {
+        if (l * 16 <= RFL_CHART_AXIS_MAX)
+            h = l * 16;
+        else
+            l = h / 16;
+    }
+    *lo = l;
+    *hi = h;
+}
+
 void rfl_chart_ranges(struct rfl_chart *c, double xmin, double xmax, double ymin, double ymax)
 {
     char a[32], b[32], d[32], e[32];
+    rfl_chart_bound_axis(&xmin, &xmax);
+    rfl_chart_bound_axis(&ymin, &ymax);
     c->xmin = xmin;
     c->xmax = xmax;
     c->ymin = ymin;
@@ -179,9 +196,18 @@ static double data_y(const struct rfl_chart *c, double py)
 
 static void add_box(struct rfl_chart *c, struct rfl_box b)
 {
-    if (c->nboxes < RFL_CHART_MAX_BOXES)
-        c->boxes[c->nboxes++] = b;
+    if (c->nboxes == c->cap_boxes) {
+        size_t cap = c->cap_boxes ? 2 * c->cap_boxes : 256;
+        struct rfl_box *more = realloc(c->boxes, cap * sizeof *more);
+        if (!more)
+            return; /* out of memory: labels may overlap, nothing else is lost */
+        c->boxes = more;
+        c->cap_boxes = cap;
+    }
+    c->boxes[c->nboxes++] = b;
 }
+
+void rfl_chart_add_box(struct rfl_chart *c, struct rfl_box b) { add_box(c, b); }
 
 /* Separating-axis test for two oriented rectangles. */
 static int overlap(const struct rfl_box *a, const struct rfl_box *b)
@@ -211,7 +237,7 @@ static int inside(const struct rfl_chart *c, const struct rfl_box *b)
     for (int i = 0; i < 4; i++) {
         double u = (i & 1) ? b->hw : -b->hw, v = (i & 2) ? b->hh : -b->hh;
         double x = b->cx + u * ca - v * sa, y = b->cy + u * sa + v * ca;
-        if (x < x0 || x > x1 || y < y0 || y > y1)
+        if (!(x >= x0 && x <= x1 && y >= y0 && y <= y1)) /* NaN: outside */
             return 0;
     }
     return 1;
@@ -241,6 +267,10 @@ void rfl_chart_block_point(struct rfl_chart *c, double x, double y, double radiu
 static void emit_label(struct rfl_chart *c, const char *text, const char *color, const struct rfl_box *b)
 {
     char bx[32], by[32], ang[32];
+    /* A label placed off a finite axis (a point far outside the chart)
+     * would read "inf" in the script: it is left out. */
+    if (!isfinite(data_x(c, b->cx)) || !isfinite(data_y(c, b->cy)) || !isfinite(b->angle))
+        return;
     double deg = b->angle * 180.0 / M_PI;
     rfl_format_double(ang, sizeof ang, "%.2f", fabs(deg) < 0.005 ? 0.0 : deg);
     rfl_chart_printf(c, "set label %d %s at %s,%s center rotate by %s front textcolor rgb \"%s\" font \"sans,%g\"\n",
@@ -363,6 +393,9 @@ int rfl_chart_end(struct rfl_chart *c, const char *gp_path)
     int rc = failed ? -1 : rfl_afile_write_string(gp_path, c->text);
     free(c->text);
     c->text = NULL;
+    free(c->boxes);
+    c->boxes = NULL;
+    c->nboxes = c->cap_boxes = 0;
     return rc;
 }
 
@@ -374,4 +407,7 @@ void rfl_chart_discard(struct rfl_chart *c)
     free_texts(c);
     free(c->text);
     c->text = NULL;
+    free(c->boxes);
+    c->boxes = NULL;
+    c->nboxes = c->cap_boxes = 0;
 }

@@ -8,7 +8,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define RFL_CHART_MAX_BOXES 512
+/* A log axis spans at most these values, whatever the data: the tics, the
+ * pixel mapping and gnuplot all need finite, positive ends. */
+#define RFL_CHART_AXIS_MIN 1e-300
+#define RFL_CHART_AXIS_MAX 1e300
+/* The most tics an axis gets: a tic loop over a huge range widens its step. */
+#define RFL_CHART_MAX_TICS 48
 
 struct rfl_box {        /* an oriented rectangle in pixels (y up) */
     double cx, cy, hw, hh, angle;
@@ -22,8 +27,8 @@ struct rfl_chart {
     double left, right, bottom, top;  /* plot area, fraction of the canvas */
     double xmin, xmax, ymin, ymax;    /* data ranges (both axes logarithmic) */
     double font_pt;                   /* size of the labels */
-    struct rfl_box boxes[RFL_CHART_MAX_BOXES];
-    size_t nboxes;
+    struct rfl_box *boxes;            /* obstacles for the labels (grown as needed) */
+    size_t nboxes, cap_boxes;
     int nlabels;
     char **texts; /* the literals made by rfl_chart_literal, freed at the end */
     size_t ntexts, texts_cap;
@@ -40,6 +45,12 @@ int rfl_chart_open(struct rfl_chart *c, const char *base, double width, double h
 int rfl_chart_begin(struct rfl_chart *c, const char *base, double width, double height, double left, double right,
                     double bottom, double top, const char *title, const char *corner);
 void rfl_chart_ranges(struct rfl_chart *c, double xmin, double xmax, double ymin, double ymax);
+/* Makes [*lo, *hi] a usable log axis whatever the numbers (NaN, infinite,
+ * zero, negative, reversed): within RFL_CHART_AXIS_MIN..MAX, lo < hi.
+ * rfl_chart_ranges applies it; charts apply it before placing tics. */
+void rfl_chart_bound_axis(double *lo, double *hi);
+/* An obstacle for the labels (a box in pixels). */
+void rfl_chart_add_box(struct rfl_chart *c, struct rfl_box b);
 
 double rfl_chart_px(const struct rfl_chart *c, double x);
 double rfl_chart_py(const struct rfl_chart *c, double y);

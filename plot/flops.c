@@ -6,6 +6,7 @@
 #include "style.h"
 #include "ceilings/model.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,7 +26,9 @@ static void prepare(const struct rfl_model *m, struct rfl_plot_flops_view *v)
 static void tics(struct rfl_chart *c, double lo, double hi)
 {
     rfl_chart_printf(c, "set xtics (");
-    for (double x = lo; x <= hi * 1.0001; x *= 2)
+    rfl_chart_bound_axis(&lo, &hi);
+    double mult = ldexp(1, (int)(log2(hi) - log2(lo)) / RFL_CHART_MAX_TICS + 1), x = lo;
+    for (int n = 0; n < RFL_CHART_MAX_TICS && x <= hi * 1.0001; n++, x *= mult)
         rfl_chart_printf(c, "%s\"%g\" %g", x == lo ? "" : ", ", x, x);
     rfl_chart_printf(c, ")\nset mxtics 1\n");
 }

@@ -63,7 +63,8 @@ int rfl_plot_gpu_latency(const struct rfl_model *m, const char *dir)
     /* Latencies span about two decades: 1-2-5 tics read better than decades. */
     rfl_chart_printf(&c, "set ytics (");
     int firsttic = 1;
-    for (double t = rfl_plot_nice(ylo, 0); t <= yhi * 1.0001; t = rfl_plot_nice(t * 1.5, 0)) {
+    double t = rfl_plot_nice(ylo, 0);
+    for (int n = 0; n < RFL_CHART_MAX_TICS && t <= yhi * 1.0001; n++, t = rfl_plot_nice(t * 1.5, 0)) {
         rfl_chart_printf(&c, "%s\"%s\" %s", firsttic ? "" : ", ", rfl_plot_coord(a, sizeof a, t), rfl_plot_coord(b, sizeof b, t));
         firsttic = 0;
     }
@@ -75,8 +76,10 @@ int rfl_plot_gpu_latency(const struct rfl_model *m, const char *dir)
         rfl_chart_printf(&c, "set y2range [%s:%s]\nset logscale y2\nset y2tics (", rfl_plot_coord(a, sizeof a, ylo / clock),
                          rfl_plot_coord(b, sizeof b, yhi / clock));
         int first2 = 1;
-        for (double t = rfl_plot_nice(ylo / clock, 0); t <= yhi / clock * 1.0001; t = rfl_plot_nice(t * 1.5, 0)) {
-            rfl_chart_printf(&c, "%s\"%s\" %s", first2 ? "" : ", ", rfl_plot_coord(a, sizeof a, t), rfl_plot_coord(b, sizeof b, t));
+        double t2 = rfl_plot_nice(ylo / clock, 0);
+        for (int n = 0; n < RFL_CHART_MAX_TICS && t2 <= yhi / clock * 1.0001; n++, t2 = rfl_plot_nice(t2 * 1.5, 0)) {
+            rfl_chart_printf(&c, "%s\"%s\" %s", first2 ? "" : ", ", rfl_plot_coord(a, sizeof a, t2),
+                             rfl_plot_coord(b, sizeof b, t2));
             first2 = 0;
         }
         rfl_chart_printf(&c, ")\nset my2tics 1\n");
@@ -174,7 +177,7 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
         snprintf(what, sizeof what, "%s %s fit", x->direction, x->host_memory);
         rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, what));
         if (x->have_fit)
-            for (double b = xlo; b <= xhi * 1.0001; b *= 2)
+            for (double b = xlo; b <= xhi * 1.0001 && b < 0x1p63; b *= 2)
                 rfl_plot_point(&c, b, x->latency_us + b / (x->gbytes_per_s * 1e3));
         else
             rfl_chart_printf(&c, "NaN NaN\n");

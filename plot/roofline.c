@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define APP_COLOR "#b2182b"
@@ -36,11 +37,18 @@ static void ai_tics(struct rfl_chart *c, double lo, double hi)
 {
     rfl_chart_printf(c, "set xtics (");
     int first = 1;
-    int span = (int)lround(log2(hi / lo));
-    int step = span > 14 ? 2 : 1;
-    for (double x = lo; x <= hi * 1.0001; x *= (step == 2 ? 4 : 2)) {
+    /* Every power of two; every other one past 14; past 28 wider steps
+     * still, so a range of any size gets at most RFL_CHART_MAX_TICS tics. */
+    int span = (int)lround(log2(hi) - log2(lo));
+    int step = span > 28 ? (span + 13) / 14 : span > 14 ? 2 : 1;
+    double mult = ldexp(1, step);
+    double x = lo;
+    for (int n = 0; n < RFL_CHART_MAX_TICS && x <= hi * 1.0001; n++, x *= mult) {
         char lab[32];
-        if (x >= 1)
+        int e = (int)lround(log2(x));
+        if (e > 48 || e < -48)
+            snprintf(lab, sizeof lab, "2^%d", e);
+        else if (x >= 1)
             snprintf(lab, sizeof lab, "%.0f", x);
         else
             snprintf(lab, sizeof lab, "1/%.0f", 1 / x);
@@ -175,12 +183,15 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     }
     ncp = kept;
 
-    struct dot dots[64];
+    size_t maxdots = gpu ? m->gpu->ngemm : m->napps;
+    struct dot *dots = calloc(maxdots ? maxdots : 1, sizeof *dots);
     size_t ndots = 0;
+    if (!dots)
+        return -1;
     if (gpu) {
-        ndots = gemm_dots(m, dots, 64);
+        ndots = gemm_dots(m, dots, maxdots);
     } else {
-        for (size_t i = 0; i < m->napps && ndots < 64; i++) {
+        for (size_t i = 0; i < m->napps && ndots < maxdots; i++) {
             double att = m->apps[i].attainable;
             if (att > 0)
                 snprintf(dots[ndots].label, sizeof dots[0].label, "%s (%.0f%% of roofline)", m->apps[i].name,
@@ -243,6 +254,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         app_min = fmin(app_min, dots[i].x);
         app_ymin = fmin(app_ymin, dots[i].y);
     }
+    rfl_chart_bound_axis(&xlo, &xhi); /* an intensity of 1e308 or 1e-300 is still a finite chart */
     xlo = rfl_plot_pow2_floor(xlo);
     xhi = rfl_plot_pow2_ceil(xhi);
     double yhi, ylo;
@@ -258,6 +270,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         ylo = rfl_plot_nice(app_ymin / 3, 1);
     if (gpu && ncp && cp[ncp - 1]->value < ylo * 3)
         ylo = rfl_plot_nice(cp[ncp - 1]->value / 3, 1);
+    rfl_chart_bound_axis(&ylo, &yhi);
 
     char title[512], corner[512], buf[64], gp[2048];
     long ranks = nbw ? bw[0]->ranks : cp[0]->ranks, threads = nbw ? bw[0]->threads_per_rank : cp[0]->threads_per_rank;
@@ -271,8 +284,10 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
     if (rfl_chart_begin(&c, base, gpu ? 1400 : 1200, gpu ? 850 : 800, 0.08, gpu ? 0.755 : 0.97, 0.09, 0.93, title,
-                        corner) != 0)
+                        corner) != 0) {
+        free(dots);
         return -1;
+    }
     if (gpu)
         c.font_pt = 9; /* roofs a few percent apart (bf16 and fp16 tensor) need the room */
     rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
@@ -434,7 +449,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         rfl_chart_printf(&c, "set key top left box opaque samplen 3 spacing 1.3 font \"sans,10\" width 1\n");
         double key_w = 230, key_h = 22.0 * nkey + 12;
         double kx = c.left * c.width + key_w / 2 + 6, ky = c.top * c.height - key_h / 2 - 6;
-        c.boxes[c.nboxes++] = (struct rfl_box){kx, ky, key_w / 2 + 4, key_h / 2 + 4, 0};
+        rfl_chart_add_box(&c, (struct rfl_box){kx, ky, key_w / 2 + 4, key_h / 2 + 4, 0});
     }
 
     for (size_t i = 0; i < nlines; i++)
@@ -481,6 +496,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     }
     rfl_chart_printf(&c, "\n");
     snprintf(gp, sizeof gp, "%s/%s.gp", dir, base);
+    free(dots);
     return rfl_chart_end(&c, gp);
 }
 

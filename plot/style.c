@@ -44,9 +44,12 @@ void rfl_plot_size_tics(struct rfl_chart *c, double lo, double hi)
 {
     rfl_chart_printf(c, "set xtics (");
     int first = 1;
-    int span = (int)lround(log2(hi / lo));
-    double mult = span > 24 ? 16 : span > 12 ? 4 : 2;
-    for (double x = lo; x <= hi * 1.0001; x *= mult) {
+    rfl_chart_bound_axis(&lo, &hi);
+    int span = (int)lround(log2(hi) - log2(lo));
+    double mult = span > 48 ? ldexp(1, (span + 11) / 12) : span > 24 ? 16 : span > 12 ? 4 : 2;
+    double x = lo;
+    /* Sizes are at most 1 EiB (RFL_TABLE_MAX_BYTES): no tic past 2^63 bytes. */
+    for (int n = 0; n < RFL_CHART_MAX_TICS && x <= hi * 1.0001 && x < 0x1p63; n++, x *= mult) {
         char lab[32], v[32];
         rfl_format_size((uint64_t)x, lab, sizeof lab);
         rfl_format_double(v, sizeof v, "%.9g", x);
@@ -100,10 +103,12 @@ void rfl_plot_capacity_mark_as(struct rfl_chart *c, double x, const char *text,
 void rfl_plot_pow2_tics(struct rfl_chart *c, double lo, double hi, const char *fmt_prefix)
 {
     rfl_chart_printf(c, "set xtics (");
-    int span = (int)lround(log2(hi / lo));
-    double mult = span > 14 ? 4 : 2;
+    rfl_chart_bound_axis(&lo, &hi);
+    int span = (int)lround(log2(hi) - log2(lo));
+    double mult = span > 28 ? ldexp(1, (span + 13) / 14) : span > 14 ? 4 : 2;
     int first = 1;
-    for (double x = lo; x <= hi * 1.0001; x *= mult) {
+    double x = lo;
+    for (int n = 0; n < RFL_CHART_MAX_TICS && x <= hi * 1.0001; n++, x *= mult) {
         char v[32];
         rfl_format_double(v, sizeof v, "%.9g", x);
         rfl_chart_printf(c, "%s\"%s%s\" %s", first ? "" : ", ", fmt_prefix, v, v);

@@ -132,7 +132,7 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
                          "4 \"#fde725\")\n");
     rfl_chart_printf(&c, "set cbrange [%s:%s]\n", rfl_plot_coord(a, sizeof a, cblo), rfl_plot_coord(b, sizeof b, cbhi));
     rfl_chart_printf(&c, "set cbtics (");
-    for (double k = cblo; k <= cbhi + 1e-9; k += 1)
+    for (double k = cblo; k <= cbhi + 1e-9 && k < cblo + RFL_CHART_MAX_TICS; k += 1)
         rfl_chart_printf(&c, "%s\"%s\" %s", k > cblo ? ", " : "", rfl_plot_coord(v, sizeof v, pow(10, k)),
                          rfl_plot_coord(a, sizeof a, k));
     rfl_chart_printf(&c, ")\nset cblabel \"effective GB/s\"\n");

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -324,6 +325,38 @@ static void test_small_and_invalid(void **state)
     assert_int_equal(rfl_levels_detect(&in, &lv), -1);
 }
 
+/* A sweep at --growth 1.01 (2,000 points: the old limit was 1,024) is
+ * analysed like a coarse one; one point past RFL_LEVELS_MAX_POINTS is
+ * refused. */
+static void test_long_sweep(void **state)
+{
+    (void)state;
+    const size_t n = 2000;
+    double *x = malloc((RFL_LEVELS_MAX_POINTS + 1) * sizeof *x), *y = malloc((RFL_LEVELS_MAX_POINTS + 1) * sizeof *y);
+    assert_non_null(x);
+    assert_non_null(y);
+    struct rfl_levels_input in = {n, x, y, 3, caps3};
+    for (size_t i = 0; i < RFL_LEVELS_MAX_POINTS + 1; i++) {
+        x[i] = 4096 * pow(1.01, (double)(i < n ? i : n));
+        y[i] = bw4[rfl_levels_of(&in, x[i])] * (1 + 0.01 * rng());
+    }
+    struct rfl_levels lv;
+    assert_int_equal(rfl_levels_detect(&in, &lv), 0);
+    for (unsigned l = 0; l < 4; l++) {
+        size_t best = 0, first = 0, last = 0;
+        assert_true(lv.owner[l] >= 0);
+        if (l)
+            assert_true(lv.owner[l] > lv.owner[l - 1]);
+        assert_true(rfl_levels_value(&in, &lv, l, &best, &first, &last) > 0);
+        if (fabs(y[best] / bw4[l] - 1) > 0.02)
+            fail_msg("level %u: %g, expected %g", l, y[best], bw4[l]);
+    }
+    in.n = RFL_LEVELS_MAX_POINTS + 1;
+    assert_int_equal(rfl_levels_detect(&in, &lv), -1);
+    free(x);
+    free(y);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -339,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_sweep_stops_short),
         cmocka_unit_test(test_flat),
         cmocka_unit_test(test_small_and_invalid),
+        cmocka_unit_test(test_long_sweep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
