@@ -222,6 +222,12 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
     json_object_set_new(root, "cpu_model", json_string(m->cpu_model));
     json_object_set_new(root, "date_utc", json_string(m->date));
     json_object_set_new(root, "clock_ghz", m->clock_ghz > 0 ? json_real(m->clock_ghz) : json_null());
+    json_object_set_new(root, "fma_units",
+                        !m->fma.known ? json_null()
+                                      : json_pack("{s:s, s:s, s:I, s:I, s:I, s:s}", "source", m->fma.source, "file",
+                                                  m->fma.file, "threads", (json_int_t)m->fma.threads, "logical_cpus",
+                                                  (json_int_t)m->fma.logical, "physical", (json_int_t)m->fma.physical,
+                                                  "finding", m->fma.sentence));
 
     json_t *levels = json_array();
     /* The CPU's levels, when a CPU was measured (a GPU-only run has none). */

@@ -1,8 +1,9 @@
 /* Which of the run's threads share FMA units (see smt_probe.h). */
 #include "config.h"
 #include "smt_probe.h"
-#include "plan.h"
 #include "verify.h"
+#include "cpu/team.h"
+#include "cpu/topo.h"
 #include "common/interrupt.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
@@ -282,7 +283,7 @@ static int classify(struct rfl_fl_smt *s, const struct rfl_fl_smt_layout *L, int
 
 /* One thread's view of the probe (every thread computes the same). */
 struct probe_ctx {
-    struct rfl_fl_plan *p;
+    struct rfl_team *team;
     struct rfl_fl_smt *s;
     const struct rfl_fl_smt_layout *L;
     int me;                 /* this thread's job index */
@@ -317,7 +318,7 @@ static double sample(struct probe_ctx *c, int a, int b, double *rate)
     const int run = c->me == c->L->slots[a].rep || (b >= 0 && c->me == c->L->slots[b].rep);
     c->w.trials = c->trials;
     c->w.first_trial = c->applied;
-    rfl_team_sample_begin(&c->p->team);
+    rfl_team_sample_begin(c->team);
     if (run) {
         struct timespec t0, t1;
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
@@ -325,7 +326,7 @@ static double sample(struct probe_ctx *c, int a, int b, double *rate)
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t1);
         s->cpu_s[tid] = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     }
-    double t = rfl_team_sample_end(&c->p->team);
+    double t = rfl_team_sample_end(c->team);
     if (run)
         c->applied += c->trials;
 #pragma omp master
@@ -405,12 +406,12 @@ static double median_of(const double *v, const int *shared, size_t n, int want)
 }
 
 /* Every thread: the probe over every node in turn; the master keeps the result. */
-static void run_probe(struct rfl_fl_plan *p, struct rfl_fl_smt *s, const struct rfl_fl_smt_layout *L, int tid,
+static void run_probe(struct rfl_team *team, struct rfl_fl_smt *s, const struct rfl_fl_smt_layout *L, int tid,
                       void *base, rfl_fl_fn fn)
 {
     struct probe_ctx c;
     memset(&c, 0, sizeof c);
-    c.p = p, c.s = s, c.L = L, c.fn = fn;
+    c.team = team, c.s = s, c.L = L, c.fn = fn;
     c.me = rfl_mpi_rank() * s->threads + tid;
     c.w.a = base;
     c.w.n = PROBE_ELEMS;
@@ -502,8 +503,8 @@ static void run_probe(struct rfl_fl_plan *p, struct rfl_fl_smt *s, const struct 
             else
                 snprintf(s->reason, sizeof s->reason,
                          "probe: every pair of the %u CPUs the threads run on ran the FMA kernel at %s x one "
-                         "thread's rate (%u pairs): no two share FMA units",
-                         s->logical, b[0] ? b : "?", (unsigned)tests);
+                         "thread's rate (%u pair%s): no two share FMA units",
+                         s->logical, b[0] ? b : "?", (unsigned)tests, tests == 1 ? "" : "s");
             if (s->forced_ratio > 0)
                 strncat(s->reason, " [pair ratios set by RFL_TEST_SMT_PAIR_RATIO]",
                         sizeof s->reason - strlen(s->reason) - 1);
@@ -517,10 +518,10 @@ static void run_probe(struct rfl_fl_plan *p, struct rfl_fl_smt *s, const struct 
     free(slot_group);
 }
 
-void rfl_fl_smt_probe(struct rfl_fl_plan *p, int tid, void *base)
+void rfl_fl_smt_probe(struct rfl_fl_smt *s, struct rfl_team *team, const struct rfl_topo *t, enum rfl_fl_isa isa,
+                      int tid, void *base)
 {
-    struct rfl_fl_smt *s = &p->smt;
-    hwloc_topology_t topo = p->topo.topology;
+    hwloc_topology_t topo = t->topology;
     hwloc_bitmap_t set = hwloc_bitmap_alloc();
     s->pu[tid] = s->core[tid] = -1;
     if (set && hwloc_get_cpubind(topo, set, HWLOC_CPUBIND_THREAD) == 0 && hwloc_bitmap_weight(set) == 1) {
@@ -531,7 +532,7 @@ void rfl_fl_smt_probe(struct rfl_fl_plan *p, int tid, void *base)
     }
     if (set)
         hwloc_bitmap_free(set);
-    rfl_fl_fn fn = p->peak_isa != RFL_FL_NISA ? rfl_fl_simd_lookup(p->peak_isa, RFL_FP64, 16) : NULL;
+    rfl_fl_fn fn = isa != RFL_FL_NISA ? rfl_fl_simd_lookup(isa, RFL_FP64, 16) : NULL;
     if (!fn)
         fn = rfl_fl_ref_lookup(RFL_FP64, PROBE_FPE);
 #pragma omp barrier
@@ -545,7 +546,7 @@ void rfl_fl_smt_probe(struct rfl_fl_plan *p, int tid, void *base)
     }
 #pragma omp barrier
     if (s->probing)
-        run_probe(p, s, s->layout, tid, base, fn);
+        run_probe(team, s, s->layout, tid, base, fn);
 }
 
 int rfl_fl_smt_init(struct rfl_fl_smt *s, int mode, int quick, int ranks, int threads)

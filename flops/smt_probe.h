@@ -28,6 +28,10 @@
 
 #include <jansson.h>
 
+#include "kernels.h"
+#include "cpu/team.h"
+#include "cpu/topo.h"
+
 enum rfl_fl_smt_mode { RFL_FL_SMT_AUTO, RFL_FL_SMT_ON, RFL_FL_SMT_OFF, RFL_FL_NSMT_MODE };
 extern const char *const rfl_fl_smt_mode_names[RFL_FL_NSMT_MODE + 1]; /* "auto", "on", "off" */
 
@@ -76,7 +80,6 @@ struct rfl_fl_smt {
     int stop, stop_status;
 };
 
-struct rfl_fl_plan;
 
 /* Before the parallel region: the mode, the sample length (shorter with
  * --quick) and the scratch for `threads` threads a rank. 0, or -1 out of memory. */
@@ -84,9 +87,11 @@ int rfl_fl_smt_init(struct rfl_fl_smt *s, int mode, int quick, int ranks, int th
 
 /* Every thread of every rank, inside the sweep's parallel region after
  * rfl_team_enter: records where the threads run, counts their sets of FMA
- * units from hwloc and, where the mode asks for it, runs the probe on the
- * thread's region `base` (at least 8 KiB). Collective. */
-void rfl_fl_smt_probe(struct rfl_fl_plan *p, int tid, void *base);
+ * units from hwloc and, where the mode asks for it, runs the probe (the
+ * simd kernel of `isa`, else ref) in the team's samples on the thread's
+ * region `base` (at least 8 KiB). Collective. */
+void rfl_fl_smt_probe(struct rfl_fl_smt *s, struct rfl_team *team, const struct rfl_topo *topo, enum rfl_fl_isa isa,
+                      int tid, void *base);
 
 /* Sets of FMA units the job's threads 0..active-1 of every rank run on; -1
  * when unknown (the same on every rank). */

@@ -110,7 +110,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         /* First touch: each thread's pages come from its own NUMA node. */
         memset(base, 0, p.region_bytes);
         rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
-        rfl_fl_smt_probe(&p, tid, base);
+        rfl_fl_smt_probe(&p.smt, &p.team, &p.topo, p.peak_isa, tid, base);
         struct rfl_fl_point pt;
         memset(&pt, 0, sizeof pt);
 
