@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
+#include "common/timer.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -538,6 +539,7 @@ void rfl_fl_smt_probe(struct rfl_fl_smt *s, struct rfl_team *team, const struct 
 #pragma omp barrier
 #pragma omp master
     {
+        s->elapsed_s = rfl_now_s();
         s->hypervisor = hypervisor();
         s->layout = exchange(s);
         s->probing = s->layout ? classify(s, s->layout, fn != NULL) : 0;
@@ -547,6 +549,8 @@ void rfl_fl_smt_probe(struct rfl_fl_smt *s, struct rfl_team *team, const struct 
 #pragma omp barrier
     if (s->probing)
         run_probe(team, s, s->layout, tid, base, fn);
+#pragma omp master
+    s->elapsed_s = rfl_now_s() - s->elapsed_s;
 }
 
 int rfl_fl_smt_init(struct rfl_fl_smt *s, int mode, int quick, int ranks, int threads)
@@ -607,6 +611,7 @@ json_t *rfl_fl_smt_to_json(const struct rfl_fl_smt *s)
     json_object_set_new(o, "pair_ratio_separate", number_or_null(s->ratio_separate));
     json_object_set_new(o, "shared_below", json_real(RFL_FL_SMT_SHARED_BELOW));
     json_object_set_new(o, "sample_s", json_real(s->sample_s));
+    json_object_set_new(o, "elapsed_s", json_real(s->elapsed_s));
     json_object_set_new(o, "verified", s->ran ? json_boolean(s->verified) : json_null());
     json_object_set_new(o, "reason", json_string(s->reason));
     /* The OS CPU numbers of each set (node by node). */

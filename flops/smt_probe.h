@@ -58,6 +58,7 @@ struct rfl_fl_smt_layout;
 struct rfl_fl_smt {
     int mode;                /* enum rfl_fl_smt_mode (--smt-probe) */
     double sample_s;         /* one probe sample */
+    double elapsed_s;        /* what finding the threads' places and the probe took (rank 0's clock) */
     const char *source;      /* "hwloc", "probe" or "none" (threads not pinned to one CPU each) */
     char reason[240];        /* why that source, in a sentence */
     int hypervisor;          /* CPUID says this runs under a hypervisor */
