@@ -145,6 +145,7 @@ void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s)
 {
     double clock = s->spec_clock_ghz > 0 ? s->spec_clock_ghz : m->clock_ghz;
     const char *clock_from = s->spec_clock_ghz > 0 ? "" : " measured";
+    rfl_fma_units_describe(m, s);
     for (size_t i = 0; i < m->nceilings; i++) {
         struct rfl_ceiling *c = &m->ceilings[i];
         if (strcmp(c->device, "cpu") != 0)
@@ -172,9 +173,26 @@ void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s)
                 c->spec = s->spec_gflops_per_s[p];
                 snprintf(c->spec_source, sizeof c->spec_source, "config");
             } else if (s->spec_flops_per_cycle[p] > 0 && clock > 0) {
-                c->spec = s->spec_flops_per_cycle[p] * clock * cores;
-                snprintf(c->spec_source, sizeof c->spec_source, "%u cores x %.2f GHz%s x %g flops/cycle", cores,
-                         clock, clock_from, s->spec_flops_per_cycle[p]);
+                /* Threads that share FMA units count once (fma_units.c). */
+                unsigned units = cores;
+                char what[96];
+                if (s->spec_cores)
+                    snprintf(what, sizeof what, "%u cores", cores);
+                else
+                    rfl_fma_spec_cores(m, c, &units, what, sizeof what);
+                c->spec = s->spec_flops_per_cycle[p] * clock * units;
+                if (snprintf(c->spec_source, sizeof c->spec_source, "%s x %.2f GHz%s x %g flops/cycle", what, clock,
+                             clock_from, s->spec_flops_per_cycle[p]) < 0)
+                    c->spec_source[0] = '\0';
+            } else if (m->clock_ghz > 0 && m->fma.flops_per_cycle[p] > 0) {
+                unsigned units = cores;
+                char what[96];
+                if (rfl_fma_spec_cores(m, c, &units, what, sizeof what)) {
+                    c->spec = m->fma.flops_per_cycle[p] * m->clock_ghz * units;
+                    if (snprintf(c->spec_source, sizeof c->spec_source, "rfl_flops: %s x %.2f GHz measured x %g "
+                                 "flops/cycle", what, m->clock_ghz, m->fma.flops_per_cycle[p]) < 0)
+                        c->spec_source[0] = '\0';
+                }
             }
         }
         if (isnan(c->spec)) {

@@ -42,6 +42,18 @@ void rfl_plateau_pick(const struct rfl_bw_curve *curves, size_t ncurves, int lev
  * curve, no step seen between them: each names the others in shared_with. */
 void rfl_mark_shared(struct rfl_model *m, size_t first);
 
+/* rfl_flops's sidecar key fma_units (optional; the first file's counts):
+ * -1 with a message naming the file and key when it is malformed. */
+int rfl_load_fma_units(struct rfl_model *m, const json_t *meta, const char *path);
+/* The cores a CPU compute ceiling's spec counts without spec.cores: the
+ * sets of FMA units where rfl_flops found the ceiling's threads sharing
+ * them, else `cores`; `text` gets "8 physical cores (16 threads share FMA
+ * units: probe)" or "16 cores". Returns whether the sets were used. */
+int rfl_fma_spec_cores(const struct rfl_model *m, const struct rfl_ceiling *c, unsigned *cores, char *text,
+                       size_t len);
+/* The report's sentence on the finding, into m->fma.sentence. */
+void rfl_fma_units_describe(struct rfl_model *m, const struct rfl_ceilings_settings *s);
+
 /* The spec values beside the CPU's ceilings: the config's, else derived from
  * per-cycle rates, else the flops program's own peak. */
 void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s);

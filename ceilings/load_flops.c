@@ -87,6 +87,8 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
 {
     if (json_object_get(meta, "topology") && rfl_load_topology(m, meta, m->inputs[input].file) != 0)
         return -1;
+    if (rfl_load_fma_units(m, meta, m->inputs[input].file) != 0)
+        return -1;
     int c_var = rfl_table_column(t, "variant"), c_isa = rfl_table_column(t, "isa");
     int c_prec = rfl_table_column(t, "precision"), c_ranks = rfl_table_column(t, "ranks");
     int c_threads = rfl_table_column(t, "threads_per_rank"), c_wss = rfl_table_column(t, "wss_bytes");

@@ -94,6 +94,20 @@ struct rfl_flops_series {
     long *tpb, *blocks;       /* GPU: the best row's launch shape */
 };
 
+/* What rfl_flops found about the FMA units its threads ran on (its
+ * sidecar's fma_units; fma_units.c). */
+struct rfl_fma_units {
+    int known;                 /* a count of sets of FMA units was recorded */
+    char source[16];           /* "hwloc" or "probe" */
+    char file[256];            /* the sidecar it came from */
+    long threads;              /* the job's threads at the largest thread count */
+    long logical, physical;    /* the CPUs they ran on; the sets of FMA units among them */
+    long hwloc_cores;          /* hwloc's cores among those CPUs (0: not recorded) */
+    double ratio_shared, ratio_separate; /* the probe's median pair ratios (NaN: none) */
+    double flops_per_cycle[RFL_NSPEC_PRECISIONS]; /* peak.precisions.*.flops_per_cycle_per_core (0: none) */
+    char sentence[512];        /* the report's sentence on it ("": nothing to say) */
+};
+
 struct rfl_app {
     char *name;               /* as long as the file has it (owned) */
     double ai;                /* flops per byte */
@@ -112,6 +126,7 @@ struct rfl_model {
     uint64_t memory_bytes;
     unsigned cores;
     double clock_ghz;         /* measured by rfl_flops; 0: unknown */
+    struct rfl_fma_units fma; /* rfl_flops's count of FMA units */
 
     size_t ninputs, ncurves, nseries, nceilings, napps, nnotes;
     struct rfl_input *inputs;

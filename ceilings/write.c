@@ -229,6 +229,17 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
     rfl_json_set(root, "cpu_model", T(m->cpu_model), &bad);
     rfl_json_set(root, "date_utc", T(m->date), &bad);
     rfl_json_set(root, "clock_ghz", m->clock_ghz > 0 ? R(m->clock_ghz) : json_null(), &bad);
+    json_t *fma = NULL;
+    if (m->fma.known) {
+        fma = json_object();
+        rfl_json_set(fma, "source", T(m->fma.source), &bad);
+        rfl_json_set(fma, "file", T(m->fma.file), &bad);
+        rfl_json_set(fma, "threads", json_integer((json_int_t)m->fma.threads), &bad);
+        rfl_json_set(fma, "logical_cpus", json_integer((json_int_t)m->fma.logical), &bad);
+        rfl_json_set(fma, "physical", json_integer((json_int_t)m->fma.physical), &bad);
+        rfl_json_set(fma, "finding", T(m->fma.sentence), &bad);
+    }
+    rfl_json_set(root, "fma_units", fma ? fma : json_null(), &bad);
 
     json_t *levels = json_array();
     /* The CPU's levels, when a CPU was measured (a GPU-only run has none). */

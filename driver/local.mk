@@ -28,7 +28,7 @@ rfl_LDADD = libdriver.a libplot.a libceilings.a librfl.a
 
 test_scripts += \
 	tests/driver/cli.sh tests/driver/golden.sh tests/driver/errors.sh tests/driver/png.sh \
-	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh tests/driver/outputs.sh \
+	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh tests/driver/outputs.sh tests/driver/smt.sh \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh \
 	tests/driver/hostile_text.sh
 test_scripts += tests/driver/hostile_inputs.sh

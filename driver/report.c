@@ -258,6 +258,8 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
             "working sets; levels are named by hwloc's cache sizes, and the detected end of each level "
             "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports. "
             "Compute ceilings are the best rate of each precision and instruction set.");
+    if (m->fma.sentence[0])
+        para(d, "%s", m->fma.sentence);
     if (m->gpu && m->gpu->dev.known)
         para(d, "GPU levels are named by the GPU's properties: the aggregate L1 (SMs x L1/shared per SM) and the "
                 "L2 size cut each global-memory kernel's curve; Kernel C (shared_blocked) works in shared memory "

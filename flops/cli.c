@@ -1,6 +1,7 @@
 #include "config.h"
 #include "flops.h"
 #include "kernels.h"
+#include "smt_probe.h"
 #include "cpu/isa.h"
 #include "common/log.h"
 #include "common/options.h"
@@ -112,6 +113,12 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
         {"fma-units", 'F', RFL_OPT_UINT, &o->fma_units, "N",
          "FMA instructions per cycle per core at the widest vector width, for the\n"
          "                              peak and the model (default: from the CPU's family and model)", 1, 16, NULL},
+        {"smt-probe", 0, RFL_OPT_CHOICE, &o->smt_probe, "MODE",
+         "whether pairs of threads are timed together to find CPUs that share FMA\n"
+         "                              units (SMT siblings a hypervisor hides from hwloc); the peak\n"
+         "                              counts the sets found. auto (default): under a hypervisor whose\n"
+         "                              hwloc shows one PU per core; on; off: hwloc's cores", 0, 0,
+         rfl_fl_smt_mode_names},
         RFL_OPTION_MIN_TIME('t', &o->min_time_s,
          "trials double until one sample lasts this long (default 0.002; --quick 0.001)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,

@@ -20,6 +20,7 @@ struct rfl_flops_opts {
     size_t nfpe;
     int thread_sweep;     /* also sweep 1, 2, 4, ... threads up to --threads */
     unsigned fma_units;   /* FMA instructions per cycle at the widest width; 0: from the CPU table */
+    int smt_probe;        /* enum rfl_fl_smt_mode: auto (0), on, off */
     double min_time_s;    /* shortest sample that counts; 0: default */
     unsigned experiments; /* timed samples per point; 0: default */
     uint64_t mem_limit;   /* bytes per node for all ranks' buffers; 0: half the available memory */

@@ -166,6 +166,8 @@ int rfl_fl_plan_make(const struct rfl_flops_opts *o, struct rfl_fl_plan *p)
     }
     if (o->fma_units)
         rfl_fl_cpu_override_fma(&p->cpu, o->fma_units, p->peak_vector_bytes);
+    if (rfl_fl_smt_init(&p->smt, o->smt_probe, o->quick, p->ranks, p->threads) != 0)
+        return RFL_EXIT_FAILURE;
     p->clock_load = best == RFL_FL_AVX512 ? RFL_CLOCK_AVX512 : best == RFL_FL_AVX2 ? RFL_CLOCK_AVX2
                                                                                   : RFL_CLOCK_INTEGER;
 
@@ -175,6 +177,7 @@ int rfl_fl_plan_make(const struct rfl_flops_opts *o, struct rfl_fl_plan *p)
 void rfl_fl_plan_free(struct rfl_fl_plan *p)
 {
     free(p->wss);
+    rfl_fl_smt_free(&p->smt);
     rfl_team_free(&p->team);
     rfl_topo_free(&p->topo);
 }

@@ -10,6 +10,7 @@
 #include "flops.h"
 #include "cpu.h"
 #include "kernels.h"
+#include "smt_probe.h"
 #include "cpu/clock.h"
 #include "cpu/team.h"
 #include "cpu/topo.h"
@@ -49,6 +50,7 @@ struct rfl_fl_plan {
     unsigned peak_vector_bytes;
     int peak_fma;
     enum rfl_clock_load clock_load;
+    struct rfl_fl_smt smt;         /* which threads share FMA units (smt_probe.c) */
 };
 
 /* Fills `p` from the options; returns an RFL_EXIT_* code (a usage error has

@@ -48,8 +48,10 @@ void rfl_fl_measure_clock(const struct rfl_fl_plan *p, struct rfl_fl_shared *sh,
         long long job_isum = rfl_mpi_sum_ll(llround(isum * 1e6));
         long long job_count = rfl_mpi_sum_ll((long long)active);
         unsigned cores = active < p->rank_cores ? active : p->rank_cores;
+        /* Sets of FMA units (smt_probe.c) where known, else this rank's cores. */
+        long long units = rfl_fl_smt_units(&p->smt, active);
         g->threads = active;
-        g->cores_used = rfl_mpi_sum_ll((long long)cores);
+        g->cores_used = units > 0 ? units : rfl_mpi_sum_ll((long long)cores);
         g->ghz_mean = job_count ? (double)job_sum * 1e-6 / (double)job_count : 0.0;
         g->integer_ghz_mean = job_count ? (double)job_isum * 1e-6 / (double)job_count : 0.0;
         g->ghz_min = -rfl_mpi_max_double(-lo);

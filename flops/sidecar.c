@@ -23,6 +23,7 @@ void rfl_fl_describe_run(json_t *meta, const struct rfl_fl_plan *p, struct rfl_f
     json_object_set_new(meta, "thread_counts", uint_array(p->thread_counts, p->nthread_counts));
     json_object_set_new(meta, "topology", rfl_topo_to_json(&p->topo));
     json_object_set_new(meta, "cpu", rfl_fl_cpu_to_json(&p->cpu));
+    json_object_set_new(meta, "fma_units", rfl_fl_smt_to_json(&p->smt));
 
     json_t *groups_json = json_array();
     for (size_t i = 0; i < clocks->ngroups; i++) {

@@ -110,6 +110,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         /* First touch: each thread's pages come from its own NUMA node. */
         memset(base, 0, p.region_bytes);
         rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
+        rfl_fl_smt_probe(&p.smt, &p.team, &p.topo, p.peak_isa, tid, base);
         struct rfl_fl_point pt;
         memset(&pt, 0, sizeof pt);
 
@@ -205,6 +206,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                  p.cpu.uarch, p.peak_isa == RFL_FL_NISA ? rfl_fl_ref_target() : rfl_fl_isa_names[p.peak_isa],
                  top->ghz_mean, top->threads, rfl_clock_load_names[p.clock_load], top->cores_used,
                  rfl_fl_peak_gflops(&p, top, p.peak_vector_bytes, p.peak_fma, RFL_FP64));
+        rfl_fl_smt_print(&p.smt);
         if (!p.cpu.known || p.cpu.fma_units_override)
             rfl_info("peak assumption: %s%s", p.cpu.assumption,
                      p.cpu.fma_units_override ? " (FMA units set by --fma-units)" : "");

@@ -526,6 +526,46 @@ check_unified_memory_rows()
     [ -z "$_rfl_bad" ] || fail "$1: line $_rfl_bad"
 }
 
+# check_time_limit CSV JSON: rfl_unified_memory's --point-timeout kept its
+# promises, whatever the machine's speed (no wall time is judged): a point
+# skipped for time takes every larger reuse at its working set and every
+# larger working set at that reuse and above with it (of its rank and
+# mechanism); the first point of each (its smallest working set and reuse:
+# nothing to predict it from) was measured; every point rank 0 skipped for
+# time is in the sidecar's "skipped" with its reason (python3).
+check_time_limit()
+{
+    _rfl_bad=$(awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        {
+            n++; k[n] = $c["rank"] SUBSEP $c["mechanism"]; w[n] = $c["wss_bytes"] + 0; r[n] = $c["reuse"] + 0
+            st[n] = $c["status"]; line[n] = NR
+            if (!(k[n] in first) || w[n] < w[first[k[n]]] || (w[n] == w[first[k[n]]] && r[n] < r[first[k[n]]]))
+                first[k[n]] = n
+        }
+        END {
+            for (i = 1; i <= n; i++) {
+                if (st[i] != "skipped_timeout")
+                    continue
+                for (j = 1; j <= n; j++)
+                    if (k[j] == k[i] && w[j] >= w[i] && r[j] >= r[i] && (st[j] == "ok" || st[j] == "timeout")) {
+                        print "line " line[j] ": " st[j] " at a larger point than line " line[i] "'"'"'s skipped_timeout"; exit
+                    }
+            }
+            for (m in first)
+                if (st[first[m]] == "skipped_timeout") { print "line " line[first[m]] ": the first point was skipped for time"; exit }
+        }' "$1")
+    [ -z "$_rfl_bad" ] || fail "$1: $_rfl_bad"
+    have_python3 || return 0
+    _rfl_rows=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["rank"] == 0 && $c["status"] == "skipped_timeout" { print $c["mechanism"] " " $c["wss_bytes"] " " $c["reuse"] }' "$1" | LC_ALL=C sort)
+    _rfl_listed=$(json_eval "$2" '"\n".join(sorted("%s %d %d" % (s["mechanism"], s["wss_bytes"], s["reuse"]) for s in d["skipped"] if s["status"] == "skipped_timeout" and s["reason"]))')
+    [ "$_rfl_rows" = "$_rfl_listed" ] || fail "$2: skipped lists other points than $1's skipped_timeout rows:
+$_rfl_listed
+---
+$_rfl_rows"
+}
+
 # gnuplot_path: prints the gnuplot to use ($GNUPLOT, else the PATH's);
 # exits non-zero when there is none.
 gnuplot_path()

@@ -74,8 +74,8 @@ fi
 
 sidecar=$tmp/smoke.json
 check_sidecar "$sidecar" rfl_flops program rfl_version host date_utc command_line build status ranks threads_per_rank \
-    thread_counts rank_placement binding topology cpu clock peak model verification kernels sweep barrier_overhead \
-    above_peak_rows
+    thread_counts rank_placement binding topology cpu fma_units clock peak model verification kernels sweep \
+    barrier_overhead above_peak_rows
 if have_python3; then
     [ "$(json_eval "$sidecar" 'd["verification"]["tolerance"]')" = 0.0 ] || fail "$sidecar: tolerance is not 0"
     if [ -n "$want_isa" ]; then
