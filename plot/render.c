@@ -2,6 +2,7 @@
  * script, rendered to PNG when gnuplot is there. */
 #include "config.h"
 #include "plot.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 
 #include <errno.h>
@@ -43,6 +44,10 @@ const char *rfl_gnuplot_path(char *buf, size_t len)
 static int render(const char *gnuplot, const char *dir, const char *base)
 {
     char scratch[2048], gp[2100], png[4200], made[4200];
+    if (rfl_interrupted()) { /* rfl run had a signal: no new gnuplot */
+        rfl_error("%s/%s.gp: not rendered: interrupted", dir, base);
+        return -1;
+    }
     snprintf(scratch, sizeof scratch, "%s/.render-XXXXXX", dir);
     if (!mkdtemp(scratch)) {
         rfl_error("%s: cannot make a scratch folder: %s", dir, strerror(errno));
@@ -51,8 +56,8 @@ static int render(const char *gnuplot, const char *dir, const char *base)
     snprintf(gp, sizeof gp, "../%s.gp", base);
     snprintf(png, sizeof png, "%s/%s.png", dir, base);
     snprintf(made, sizeof made, "%s/%s.png", scratch, base);
-    fflush(NULL);
-    pid_t pid = fork();
+    /* gnuplot dies with rfl and gets rfl run's first signal (interrupt.h) */
+    pid_t pid = rfl_interrupt_fork(0);
     if (pid < 0) {
         rfl_error("cannot start gnuplot: %s", strerror(errno));
         rmdir(scratch);
@@ -75,6 +80,7 @@ static int render(const char *gnuplot, const char *dir, const char *base)
             status = 127 << 8;
             break;
         }
+    rfl_interrupt_forget_child();
     struct stat st;
     int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && stat(made, &st) == 0 && st.st_size > 0 &&
              rename(made, png) == 0;
