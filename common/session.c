@@ -43,7 +43,7 @@ int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec)
     int interrupted = RFL_EXIT_OK;
     if (rfl_interrupt_agree(0, &interrupted)) {
         if (s->root)
-            rfl_error("interrupted before the measurement began: nothing written");
+            rfl_error("interrupted before %s was opened: nothing written to it", spec->output);
         rfl_session_abort(s);
         return -1;
     }

@@ -388,8 +388,11 @@ int rfl_cmd_run(int argc, char **argv)
                    "directory. Progress goes to stderr.",
         .epilog = "Each step writes its files atomically and then a marker, so Ctrl-C leaves no\n"
                   "half-written file and rfl run --resume DIR picks up where the run stopped.\n"
-                  "Exit status: 0 ok, 1 a program failed, 2 bad usage or input, 3 a result did not\n"
-                  "verify, 130 interrupted.",
+                  "SIGINT, SIGTERM, SIGHUP or SIGQUIT stops the program that runs, which also dies\n"
+                  "with rfl. One rfl run at a time in a directory (a lock on DIR/.rfl.lock).\n"
+                  "Exit status: 0 ok, 1 a program failed (also one that could not start or was\n"
+                  "killed) or DIR is in use, 2 bad usage or input, 3 a result did not verify,\n"
+                  "130 interrupted.",
         .options = table,
         .noptions = sizeof table / sizeof table[0],
     };
