@@ -235,7 +235,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         const int tid = omp_get_thread_num();
         rfl_team_enter(&p.team, &p.topo, tid);
         /* First touch: each thread's pages come from its own NUMA node. */
-        memset(buffer + (size_t)tid * p.region_bytes, 0, p.region_bytes);
+        rfl_buffer_first_touch(buffer + (size_t)tid * p.region_bytes, p.region_bytes);
         rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
 
         int row = 0;
@@ -275,7 +275,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                             w.trials = trials;
                             double t = timed_sample(&p.team, fn, &w);
                             applied += trials;
-                            if (t >= p.min_time_s || trials >= (1ull << 40))
+                            if (t >= p.min_time_s || trials >= (1ull << 40) || p.team.interrupted)
                                 break;
                             trials *= 2;
                         }
@@ -283,10 +283,10 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                          * criterion must hold for the fastest timed sample too,
                          * or the trials grow and the experiments run again. */
                         double times[1000];
-                        for (int retry = 0;; retry++) {
+                        for (int retry = 0; !p.team.interrupted; retry++) {
                             double fastest = INFINITY;
                             w.trials = trials;
-                            for (unsigned e = 0; e < p.experiments; e++) {
+                            for (unsigned e = 0; e < p.experiments && !p.team.interrupted; e++) {
                                 if (applied + trials > refill) {
                                     rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
                                     applied = 0;
@@ -295,16 +295,24 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                 applied += trials;
                                 fastest = times[e] < fastest ? times[e] : fastest;
                             }
-                            if (fastest >= 0.5 * p.min_time_s || retry == 8 || trials >= (1ull << 40))
+                            if (fastest >= 0.5 * p.min_time_s || retry == 8 || trials >= (1ull << 40) ||
+                                p.team.interrupted)
                                 break;
                             trials *= fastest > 0 && p.min_time_s / fastest < 64 ? (uint64_t)ceil(p.min_time_s / fastest) : 64;
                         }
+                        /* A signal during the samples: the point is dropped
+                         * unchecked, and the agreement below stops the run. */
+                        const int dropped = p.team.interrupted;
                         if (o->inject_fault && tid == 0)
                             ((unsigned char *)w.a)[0] ^= 0x40;
-                        rfl_bw_check((enum rfl_bw_kernel_id)kid, pr, &w, applied, trials, &sh.mismatch[tid]);
+                        if (!dropped)
+                            rfl_bw_check((enum rfl_bw_kernel_id)kid, pr, &w, applied, trials, &sh.mismatch[tid]);
 #pragma omp barrier
 #pragma omp master
-                        {
+                        if (dropped) {
+                            rfl_interrupt_agree(0, &out.status); /* collective: 130 */
+                            sh.stop = 1;
+                        } else {
                             long long bad = 0;
                             const struct rfl_bw_mismatch *first = NULL;
                             for (int t = 0; t < p.threads; t++) {

@@ -39,6 +39,15 @@ int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec)
     s->meta = spec->meta;
     s->status = s->exit_code = RFL_EXIT_OK;
     s->root = rfl_mpi_rank() == 0;
+    /* A signal during the program's set-up: nothing is written, and the
+     * program's RFL_EXIT_FAILURE becomes 130 in main (common/main.h). */
+    int interrupted = RFL_EXIT_OK;
+    if (rfl_interrupt_agree(0, &interrupted)) {
+        if (s->root)
+            rfl_error("interrupted before %s was opened: nothing written to it", spec->output);
+        rfl_session_abort(s);
+        return -1;
+    }
     int failed = 0;
     if (s->root) {
         if (spec->columns) {
@@ -57,7 +66,6 @@ int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec)
         rfl_session_abort(s);
         return -1;
     }
-    rfl_interrupt_install();
     s->t_start = rfl_now_s();
     return 0;
 }

@@ -66,8 +66,9 @@ struct rfl_session {
 
 /* Rank 0 opens the CSV and begins the sidecar; every rank learns whether it
  * could. 0, or -1 after a message: the session is closed, spec->meta freed,
- * and the program returns RFL_EXIT_FAILURE. On success the interrupt
- * handler is installed and the clock started. */
+ * and the program returns RFL_EXIT_FAILURE (which main turns into 130 when
+ * the reason was a signal: rank 0 had one before the session opened). On
+ * success the clock is started. */
 int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec);
 /* A second CSV of the run beside the first, STEM_SUFFIX.csv (stem: the
  * output without ".csv"; "-": stdout too), committed with it. Collective.

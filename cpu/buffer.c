@@ -1,5 +1,6 @@
 #include "config.h"
 #include "buffer.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 #include "common/size.h"
 
@@ -54,4 +55,11 @@ double rfl_buffer_available_memory(void)
 {
     long pages = sysconf(_SC_AVPHYS_PAGES), size = sysconf(_SC_PAGESIZE);
     return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
+}
+
+void rfl_buffer_first_touch(char *p, size_t bytes)
+{
+    const size_t slice = (size_t)16 << 20;
+    for (size_t done = 0; done < bytes && !rfl_interrupted(); done += slice)
+        memset(p + done, 0, bytes - done < slice ? bytes - done : slice);
 }

@@ -14,6 +14,11 @@
 /* NULL (with a message naming the size) when the allocation fails.
  * *madvise_ok: the kernel accepted MADV_HUGEPAGE. Free with free(). */
 char *rfl_buffer_alloc(size_t bytes, int *madvise_ok);
+/* A thread's first touch of its share (zeroes, so its pages come from its
+ * NUMA node), in slices, stopping early once this process had a signal:
+ * a large working set takes a while to touch, and the sweep is about to
+ * stop anyway (the next timed sample tells every rank). */
+void rfl_buffer_first_touch(char *p, size_t bytes);
 /* thp_enabled, madvise_hugepage, buffer_bytes_rank0, anon_huge_bytes_rank0. */
 json_t *rfl_buffer_hugepages_json(int madvise_ok, uint64_t buffer_bytes);
 /* Memory the system has free now, in bytes (0 if unknown). */

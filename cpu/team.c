@@ -1,5 +1,6 @@
 #include "config.h"
 #include "team.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/timer.h"
@@ -78,8 +79,11 @@ double rfl_team_sample_end(struct rfl_team *team)
 #pragma omp master
     {
         rfl_mpi_barrier();
-        team->elapsed = rfl_now_s() - team->t0;
-        rfl_mpi_bcast_double(&team->elapsed, 1);
+        /* one broadcast: the time and whether to stop */
+        double v[2] = {rfl_now_s() - team->t0, rfl_interrupted() ? 1.0 : 0.0};
+        rfl_mpi_bcast_double(v, 2);
+        team->elapsed = v[0];
+        team->interrupted = v[1] != 0.0;
     }
 #pragma omp barrier
     return team->elapsed;

@@ -18,6 +18,7 @@ struct rfl_team {
     unsigned bind_offset; /* core index of this rank's first thread */
     char (*binding)[96];  /* per thread: the PU it ran on and its mask */
     double t0, elapsed;   /* the sample in progress (master thread) */
+    int interrupted;      /* rank 0 had a signal by the end of the last sample */
     double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
 };
 
@@ -39,7 +40,9 @@ void rfl_team_leave(const struct rfl_team *team, const struct rfl_topo *topo);
 /* Every thread of every rank calls both, around the work of one sample:
  * all start together and the sample ends when the slowest thread of the
  * slowest rank ends. The elapsed seconds (rank 0's clock, broadcast, so
- * every rank decides alike) are returned to every thread. */
+ * every rank decides alike) are returned to every thread, and with them
+ * team->interrupted, rank 0's rfl_interrupted(): a sweep leaves its sample
+ * loops when it is set (every thread and rank alike) and drops the point. */
 void rfl_team_sample_begin(struct rfl_team *team);
 double rfl_team_sample_end(struct rfl_team *team);
 

@@ -34,7 +34,8 @@ static void usage(FILE *out)
             "  -V, --version  print the version and exit\n"
             "\n"
             "Exit status: 0 ok, 1 a run failed, 2 bad usage or input file, 3 a result did not\n"
-            "verify, 130 interrupted. Files: docs/FORMAT.md; configs: config/README.md.\n");
+            "verify, 130 interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT). Files: docs/FORMAT.md;\n"
+            "configs: config/README.md.\n");
 }
 
 int rfl_load_settings_for(struct rfl_settings *s, const char *dir, const char *config)

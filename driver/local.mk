@@ -5,6 +5,7 @@
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = \
 	driver/driver.h driver/cli.c driver/run.c driver/files.c driver/files.h \
+	driver/spawn.c driver/spawn.h \
 	driver/settings.c driver/settings.h \
 	driver/programs.c driver/programs.h \
 	driver/report.c driver/markup.c driver/markup.h
@@ -28,7 +29,7 @@ rfl_LDADD = libdriver.a libplot.a libceilings.a librfl.a
 
 test_scripts += \
 	tests/driver/cli.sh tests/driver/golden.sh tests/driver/errors.sh tests/driver/png.sh \
-	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh tests/driver/outputs.sh tests/driver/smt.sh \
+	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh tests/driver/outputs.sh tests/driver/smt.sh tests/driver/signals.sh \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh \
 	tests/driver/hostile_text.sh
 test_scripts += tests/driver/hostile_inputs.sh

@@ -10,6 +10,8 @@
 #include "driver.h"
 #include "files.h"
 #include "settings.h"
+#include "spawn.h"
+#include "common/interrupt.h"
 #include "common/afile.h"
 #include "common/input.h"
 #include "common/log.h"
@@ -30,21 +32,13 @@
 #include <time.h>
 #include <unistd.h>
 
+/* How long an in-process step (ceilings, plot, report) may go on after a
+ * signal before rfl exits 130 without it. */
+#define RFL_RUN_STEP_GRACE_S 5
+
 #ifndef RFL_MPIEXEC
 #define RFL_MPIEXEC ""
 #endif
-
-static volatile sig_atomic_t got_signal;
-static volatile pid_t child_group;
-
-/* The child runs in its own process group, so a Ctrl-C at the terminal
- * reaches rfl only; rfl passes every signal on, once per signal. */
-static void on_signal(int sig)
-{
-    got_signal = sig;
-    if (child_group > 0)
-        kill(-child_group, sig);
-}
 
 struct step {
     char name[64];
@@ -222,49 +216,6 @@ static struct step *new_step(struct run *r, const char *name)
     return st;
 }
 
-/* Runs a program and waits; returns its exit status (128+signal when killed). */
-static int spawn(char **argv, const char *cwd, unsigned threads)
-{
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0) {
-        rfl_error("cannot start %s: %s", argv[0], strerror(errno));
-        return RFL_EXIT_FAILURE;
-    }
-    if (pid == 0) {
-        setpgid(0, 0);
-        signal(SIGINT, SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
-        if (chdir(cwd) != 0)
-            _exit(126);
-        int fd = open("/dev/null", O_RDONLY);
-        if (fd >= 0) {
-            dup2(fd, STDIN_FILENO);
-            close(fd);
-        }
-        if (threads) {
-            char t[32];
-            snprintf(t, sizeof t, "%u", threads);
-            setenv("OMP_NUM_THREADS", t, 1);
-        }
-        execvp(argv[0], argv);
-        fprintf(stderr, "rfl: error: cannot run %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    setpgid(pid, pid);
-    child_group = pid;
-    if (got_signal)
-        kill(-pid, got_signal);
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) {
-            status = 1 << 8;
-            break;
-        }
-    child_group = 0;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 static int run_program(struct run *r, int p, int index, int total)
 {
     const struct rfl_program *pr = &rfl_programs[p];
@@ -318,19 +269,20 @@ static int run_program(struct run *r, int p, int index, int total)
     }
     rfl_info("[%d/%d] %s: %s", index, total, pr->name, command);
     double t0 = rfl_now_s();
-    int code = spawn(argv, partial, r->s->threads);
+    char why[128] = "";
+    int code = rfl_run_step_status(rfl_run_spawn(argv, partial, r->s->threads), why, sizeof why);
     st->elapsed_s = rfl_now_s() - t0;
     free(argv);
     free(storage);
-    if (got_signal || code == RFL_EXIT_INTERRUPTED || code == 128 + SIGINT || code == 128 + SIGTERM) {
+    if (code == RFL_EXIT_INTERRUPTED) {
         snprintf(st->status, sizeof st->status, "interrupted");
         rfl_run_remove_tree(partial);
         return RFL_EXIT_INTERRUPTED;
     }
-    if (code != 0) {
+    if (code != RFL_EXIT_OK) {
         snprintf(st->status, sizeof st->status, "failed");
-        snprintf(st->reason, sizeof st->reason, "%s exited with status %d", pr->binary, code);
-        rfl_error("%s: %s exited with status %d%s", pr->name, pr->binary, code,
+        snprintf(st->reason, sizeof st->reason, "%s %s", pr->binary, why);
+        rfl_error("%s: %s %s%s", pr->name, pr->binary, why,
                   code == RFL_EXIT_VERIFY ? " (a result did not verify: no ceiling from it)" : "");
         rfl_run_remove_tree(partial);
         return code;
@@ -413,6 +365,9 @@ static void default_dir(const struct rfl_settings *s, char *buf, size_t len)
 
 int rfl_cmd_run(int argc, char **argv)
 {
+    /* First: SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on stop the run
+     * cleanly (common/interrupt.h); passed on to the step that runs. */
+    rfl_interrupt_install();
     int quick = 0, full = 0, dry_run = 0;
     unsigned ranks = 0, programs = 0;
     const char *config = NULL, *output = NULL, *resume = NULL, *app = NULL;
@@ -439,8 +394,11 @@ int rfl_cmd_run(int argc, char **argv)
                    "directory. Progress goes to stderr.",
         .epilog = "Each step writes its files atomically and then a marker, so Ctrl-C leaves no\n"
                   "half-written file and rfl run --resume DIR picks up where the run stopped.\n"
-                  "Exit status: 0 ok, 1 a program failed, 2 bad usage or input, 3 a result did not\n"
-                  "verify, 130 interrupted.",
+                  "SIGINT, SIGTERM, SIGHUP or SIGQUIT stops the program that runs, which also dies\n"
+                  "with rfl. One rfl run at a time in a directory (a lock on DIR/.rfl.lock).\n"
+                  "Exit status: 0 ok, 1 a program failed (also one that could not start or was\n"
+                  "killed) or DIR is in use, 2 bad usage or input, 3 a result did not verify,\n"
+                  "130 interrupted.",
         .options = table,
         .noptions = sizeof table / sizeof table[0],
     };
@@ -491,7 +449,6 @@ int rfl_cmd_run(int argc, char **argv)
             return RFL_EXIT_USAGE;
         }
         snprintf(r.dir, sizeof r.dir, "%s", resume);
-        rfl_afile_remove_stale(r.dir); /* the temporary files of a killed run */
     } else {
         if (config && rfl_settings_load(&s, config) != 0) {
             rfl_settings_free(&s);
@@ -533,24 +490,42 @@ int rfl_cmd_run(int argc, char **argv)
         return RFL_EXIT_OK;
     }
 
+    if (rfl_interrupted()) {
+        rfl_error("interrupted before the run started: nothing written");
+        rfl_settings_free(&s);
+        return RFL_EXIT_INTERRUPTED;
+    }
+    /* One rfl run at a time in a directory: the lock, held until exit (a
+     * run directory in use says so before it says it holds a run). */
+    char conf[PATH_MAX + 256];
+    snprintf(conf, sizeof conf, "%s/run.conf", r.dir);
     if (!resume) {
-        char conf[PATH_MAX + 256];
-        snprintf(conf, sizeof conf, "%s/run.conf", r.dir);
-        if (rfl_run_exists(conf)) {
-            rfl_error("%s already holds a run: resume it with rfl run --resume %s, or choose another --output",
-                      r.dir, r.dir);
-            rfl_settings_free(&s);
-            return RFL_EXIT_USAGE;
-        }
         if (rfl_run_mkdir_p(r.dir) != 0) {
             rfl_error("%s: cannot create the run directory: %s", r.dir, strerror(errno));
             rfl_settings_free(&s);
             return RFL_EXIT_FAILURE;
         }
+    }
+    const int lock = rfl_run_lock(r.dir);
+    if (lock < 0) {
+        rfl_settings_free(&s);
+        return RFL_EXIT_FAILURE;
+    }
+    if (resume)
+        rfl_afile_remove_stale(r.dir); /* the temporary files of a killed run, once the lock is ours */
+    if (!resume) {
+        if (rfl_run_exists(conf)) {
+            rfl_error("%s already holds a run: resume it with rfl run --resume %s, or choose another --output",
+                      r.dir, r.dir);
+            close(lock);
+            rfl_settings_free(&s);
+            return RFL_EXIT_USAGE;
+        }
         char *text = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&text, &len);
         if (!mem) {
+            close(lock);
             rfl_settings_free(&s);
             return RFL_EXIT_FAILURE;
         }
@@ -559,20 +534,13 @@ int rfl_cmd_run(int argc, char **argv)
         int wrc = rfl_afile_write_string(conf, text);
         free(text);
         if (wrc != 0) {
+            close(lock);
             rfl_settings_free(&s);
             return RFL_EXIT_FAILURE;
         }
     }
     rfl_info("run directory %s (mode %s, %u rank%s)%s", r.dir, rfl_mode_names[s.mode], s.ranks,
              s.ranks == 1 ? "" : "s", resume ? ", resumed" : "");
-
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    got_signal = 0;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
 
     int first_failure = RFL_EXIT_OK, ran_now = 0, measured = 0;
     for (int p = 0; p < RFL_NPROGRAMS && rc == RFL_EXIT_OK; p++) {
@@ -585,7 +553,7 @@ int rfl_cmd_run(int argc, char **argv)
             ran_now = 1;
         if (st && !strcmp(st->status, "done"))
             measured = 1;
-        if (prc == RFL_EXIT_INTERRUPTED || got_signal)
+        if (prc == RFL_EXIT_INTERRUPTED || rfl_interrupted())
             rc = RFL_EXIT_INTERRUPTED;
         else if (prc != RFL_EXIT_OK && first_failure == RFL_EXIT_OK)
             first_failure = prc;
@@ -598,8 +566,18 @@ int rfl_cmd_run(int argc, char **argv)
     int force = ran_now || app != NULL;
     static const char *const derived[][2] = {{"ceilings", "ceilings.csv"}, {"plot", NULL}, {"report", "report.md"}};
     for (size_t i = 0; i < 3 && rc == RFL_EXIT_OK; i++) {
+        /* In-process steps do not check for signals: the first one stops
+         * gnuplot and any new rendering, and should one of them still run
+         * RFL_RUN_STEP_GRACE_S seconds later, rfl exits 130 all the same. */
+        char late[PATH_MAX + 256];
+        snprintf(late, sizeof late,
+                 "rfl: error: interrupted: the %s step did not stop within %d s; finished steps are kept; "
+                 "continue with: rfl run --resume %s\n",
+                 derived[i][0], RFL_RUN_STEP_GRACE_S, r.dir);
+        rfl_interrupt_deadline(RFL_RUN_STEP_GRACE_S, late);
         int drc = run_derived(&r, derived[i][0], derived[i][1], force, ++index, total);
-        if (got_signal)
+        rfl_interrupt_deadline(0, NULL);
+        if (rfl_interrupted())
             rc = RFL_EXIT_INTERRUPTED;
         else if (drc != RFL_EXIT_OK)
             rc = drc;
@@ -610,9 +588,7 @@ int rfl_cmd_run(int argc, char **argv)
     char partial[PATH_MAX + 256];
     snprintf(partial, sizeof partial, "%s/.partial", r.dir);
     rmdir(partial);
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
-    if (rc == RFL_EXIT_INTERRUPTED || got_signal) {
+    if (rc == RFL_EXIT_INTERRUPTED || rfl_interrupted()) {
         save_run_json(&r);
         rfl_error("interrupted: finished steps are kept; continue with: rfl run --resume %s", r.dir);
         rc = RFL_EXIT_INTERRUPTED;
@@ -624,6 +600,6 @@ int rfl_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < r.nsteps; i++)
         free(r.steps[i].command);
     rfl_settings_free(&s);
-    got_signal = 0;
+    close(lock);
     return rc;
 }

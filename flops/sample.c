@@ -91,7 +91,7 @@ void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *
         w->first_trial = applied;
         double t = timed_sample(&p->team, fn, w);
         applied += trials;
-        if (t >= p->min_time_s || trials >= (1ull << 40))
+        if (t >= p->min_time_s || trials >= (1ull << 40) || p->team.interrupted)
             break;
         trials *= 2;
     }
@@ -99,15 +99,15 @@ void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *
      * early; samples that then come out far below the minimum time are
      * retaken with more trials. Every thread sees the same times, so all
      * decide alike. */
-    for (int attempt = 0;; attempt++) {
+    for (int attempt = 0; !p->team.interrupted; attempt++) {
         double shortest = INFINITY;
-        for (unsigned e = 0; e < p->experiments; e++) {
+        for (unsigned e = 0; e < p->experiments && !p->team.interrupted; e++) {
             w->first_trial = applied;
             pt->times[e] = timed_sample(&p->team, fn, w);
             applied += trials;
             shortest = pt->times[e] < shortest ? pt->times[e] : shortest;
         }
-        if (shortest >= 0.5 * p->min_time_s || attempt >= 3 || trials >= (1ull << 40))
+        if (shortest >= 0.5 * p->min_time_s || attempt >= 3 || trials >= (1ull << 40) || p->team.interrupted)
             break;
         while (shortest < p->min_time_s && trials < (1ull << 40)) {
             trials *= 2;

@@ -66,7 +66,8 @@ void rfl_fl_measure_clock(const struct rfl_fl_plan *p, struct rfl_fl_shared *sh,
  * count: they only take part in the barriers): trials double until a sample
  * lasts p->min_time_s, then p->experiments samples, and one trial more if
  * needed so the check follows an odd count. Fills pt->trials, pt->applied
- * and pt->times. */
+ * and pt->times; leaves early, the point incomplete, when p->team.interrupted
+ * is set (a signal: see cpu/team.h). */
 void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *w, struct rfl_fl_point *pt);
 
 /* cores_used x the clock x flops per cycle of code of this width and FMA. */

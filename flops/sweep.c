@@ -108,7 +108,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         rfl_team_enter(&p.team, &p.topo, tid);
         char *base = buffer + (size_t)tid * p.region_bytes;
         /* First touch: each thread's pages come from its own NUMA node. */
-        memset(base, 0, p.region_bytes);
+        rfl_buffer_first_touch(base, p.region_bytes);
         rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
         rfl_fl_smt_probe(&p.smt, &p.team, &p.topo, p.peak_isa, tid, base);
         struct rfl_fl_point pt;
@@ -153,6 +153,17 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                         if (fn)
                             rfl_fl_fill(c->prec, &w);
                         rfl_fl_time_point(&p, fn, &w, &pt);
+                        if (p.team.interrupted) {
+                            /* a signal during the samples: the point is
+                             * dropped unchecked (every rank alike) */
+#pragma omp master
+                            {
+                                rfl_interrupt_agree(0, &out.status); /* collective: 130 */
+                                sh.stop = 1;
+                            }
+#pragma omp barrier
+                            break;
+                        }
 
                         /* The clock drifts under sustained vector load (power
                          * and thermal limits, other tenants of a shared host):

@@ -132,7 +132,9 @@ struct rfl_gemm_mix {
 };
 
 struct rfl_gemm_ctx; /* run.c */
-/* Runs every mix kernel and the bandwidths, writes FILE_mix.csv rows. */
+/* Runs every mix kernel and the bandwidths, writes FILE_mix.csv rows.
+ * 0, or -1 on a failure or when a signal stopped it (the session's status
+ * is then 130). */
 int rfl_gemm_mix_run(struct rfl_gemm_ctx *c, struct rfl_gemm_mix *out);
 void rfl_gemm_mix_free(struct rfl_gemm_mix *m);
 /* The FMA-class rate of a mix at `ratio` FMA per load of `lds_bytes`,

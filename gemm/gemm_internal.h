@@ -112,7 +112,8 @@ void rfl_gemm_choices_for(const struct rfl_gemm_opts *o, enum rfl_gemm_family f,
 /* The configuration for a size (NULL: none fits). */
 const struct rfl_gemm_kernel *rfl_gemm_pick(const struct rfl_gemm_choice *ch, struct rfl_gemm_size s, int sms);
 /* Ranks the choices by their rate at the tuning size (rank 0's ranking on
- * every rank); their rows go to `tuning` on rank 0. */
+ * every rank); their rows go to `tuning` on rank 0. 0, or -1 on a failure
+ * or when a signal stopped it (the session's status then says which). */
 int rfl_gemm_tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
                   struct rfl_gemm_choice *ch, json_t *tuning);
 

@@ -6,6 +6,7 @@
  * per SM, the unit of the per-SM peaks. */
 #include "config.h"
 #include "gemm/gemm_internal.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
@@ -182,6 +183,11 @@ int rfl_gemm_mix_run(struct rfl_gemm_ctx *c, struct rfl_gemm_mix *out)
         unsigned blocks;
         unsigned long long it;
         double t;
+        /* Collective, as emit is: a signal stops the run (status 130). */
+        if (rfl_interrupt_agree(0, &c->out.status)) {
+            rc = -1;
+            break;
+        }
         if (run_mix_kernel(c, &table[i], sink, &out->points[i], &blocks, &it, &t)) {
             rc = -1;
             break;

@@ -59,6 +59,10 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
         c->out.status = RFL_EXIT_VERIFY;
         return -1;
     }
+    /* Collective: a signal since the last point stops the run before the
+     * timing (a large GEMM takes a while to verify and time). */
+    if (rfl_interrupt_agree(0, &c->out.status))
+        return -1;
     double times[RFL_GEMM_MAX_EXPERIMENTS], mhz_min;
     unsigned reps;
     if (rfl_gemm_time_runner(c, r, g, c->experiments, times, NULL, &reps, &mhz_min))
@@ -311,7 +315,8 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     /* A CUDA or cuBLAS failure is one rank's alone: rfl_gpu_fail ends the
      * whole job under MPI (the other ranks would wait in a collective). */
     if (do_mix && rfl_gemm_mix_run(&c, &mix)) {
-        c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        if (c.out.status == RFL_EXIT_OK) /* else interrupted */
+            c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
         stop = 1;
     }
     if (!stop && do_mix && c.root)

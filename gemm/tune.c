@@ -6,6 +6,7 @@
  * SM a block. */
 #include "config.h"
 #include "gemm/gemm_internal.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/progress.h"
@@ -158,6 +159,13 @@ int rfl_gemm_tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_
         mine[i] = 0;
         if (!rfl_gemm_kernel_fits(ch->k[i], ts, ts, ts))
             continue;
+        /* Collective (every rank tunes the same configurations): a signal
+         * stops the tuning, with the session's status 130. */
+        if (rfl_interrupt_agree(0, &c->out.status)) {
+            free(mine);
+            rfl_gemm_group_free(&g);
+            return -1;
+        }
         const struct rfl_gemm_runner r = {f, ch->k[i], p, transb};
         struct rfl_gemm_check ck;
         if (rfl_gemm_verify(c, &r, &g, &ck) || rfl_gemm_time_runner(c, &r, &g, 3, times, NULL, &reps, &mhz_min)) {

@@ -224,7 +224,6 @@ int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
     if (c.root) {
         rfl_info("evidence: device %s, %d SMs, L2 %.0f MiB", c.dev.name, c.dev.sm_count, c.dev.l2_bytes / 1048576.0);
     }
-    rfl_interrupt_install();
     const unsigned modes = o->modes ? o->modes : (1u << RFL_GMI_NMODES) - 1;
     int (*const run[RFL_GMI_NMODES])(struct rfl_gmi_ctx *) = {
         rfl_gmi_mode_launch, rfl_gmi_mode_transfer, rfl_gmi_mode_chase,

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "plot.h"
 #include "common/afile.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 
 #include <errno.h>
@@ -63,6 +64,10 @@ static int png_whole(const char *path)
 static int render(const char *gnuplot, const char *dir, const char *base)
 {
     char scratch[2048], gp_path[2100], gp[2200], png[4200], made[4200];
+    if (rfl_interrupted()) { /* rfl run had a signal: no new gnuplot */
+        rfl_error("%s/%s.gp: not rendered: interrupted", dir, base);
+        return -1;
+    }
     snprintf(gp_path, sizeof gp_path, "%s/%s.gp", dir, base);
     const char *staged = rfl_afile_staged(gp_path);
     if (!staged) {
@@ -78,8 +83,8 @@ static int render(const char *gnuplot, const char *dir, const char *base)
     }
     snprintf(png, sizeof png, "%s/%s.png", dir, base);
     snprintf(made, sizeof made, "%s/%s.png", scratch, base);
-    fflush(NULL);
-    pid_t pid = fork();
+    /* gnuplot dies with rfl and gets rfl run's first signal (interrupt.h) */
+    pid_t pid = rfl_interrupt_fork(0);
     if (pid < 0) {
         rfl_error("cannot start gnuplot: %s", strerror(errno));
         rmdir(scratch);
@@ -102,6 +107,7 @@ static int render(const char *gnuplot, const char *dir, const char *base)
             status = 127 << 8;
             break;
         }
+    rfl_interrupt_forget_child();
     int exited = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     int whole = exited && png_whole(made);
     int rc = 0;

@@ -449,54 +449,69 @@ check_mpi_sidecar()
     [ -z "$_rfl_problem" ] || fail "$1: binding.threads: $_rfl_problem"
 }
 
-# check_interrupt CMD...: runs CMD -o DIR/int.csv in the background, sends
-# it SIGINT about a second after its CSV's temporary file (.int.csv.PID.XXXXXX)
-# appears, and checks that it exits 130 within 30 s, keeping the rows so far
-# whole and ending in a newline, with a sidecar saying "interrupted", and
-# leaves no temporary file (nor any other) behind.
+# check_interrupt CMD...: check_signal INT CMD...
 check_interrupt()
 {
+    check_signal INT "$@"
+}
+
+# check_signal SIGNALS CMD...: runs CMD -o DIR/int.csv in the background;
+# once its first rows reach the CSV's temporary file (.int.csv.PID.XXXXXX: rows
+# arrive a buffer at a time), sends it each signal of SIGNALS ("TERM", or
+# "TERM TERM INT"), 0.05 s apart, and checks that it exits 130 within 60 s,
+# keeping the rows so far (at least one, whole, verified, ending in a
+# newline), with a sidecar saying "interrupted", and that it leaves no
+# temporary file (nor any other) behind.
+check_signal()
+{
+    _rfl_sigs=$1
+    shift
     _rfl_dir=$tmp/interrupted
+    rm -rf "$_rfl_dir"
     mkdir "$_rfl_dir" || hard_error "mkdir $_rfl_dir"
     "$@" -o "$_rfl_dir/int.csv" >"$tmp/int.out" 2>"$tmp/int.err" &
     _rfl_pid=$!
-    # The handler is installed right after the CSV's temporary file is
-    # created: wait for that file, so the signal is not lost (a background
-    # job of a non-interactive shell starts with SIGINT ignored).
     _rfl_waited=0
-    while [ -z "$(find "$_rfl_dir" -name '.int.csv.*' 2>/dev/null)" ] && kill -0 $_rfl_pid 2>/dev/null; do
-        sleep 0.1
+    until [ -s "$(find "$_rfl_dir" -name '.int.csv.*' 2>/dev/null | head -n 1)" ]; do
+        kill -0 $_rfl_pid 2>/dev/null || fail "$_rfl_sigs: the run ended before the signal: $(tail -n 3 "$tmp/int.err")"
+        sleep 0.05
         _rfl_waited=$((_rfl_waited + 1))
-        [ $_rfl_waited -lt 600 ] || { kill -KILL $_rfl_pid; fail "interrupt: the run did not start within 60 s"; }
+        [ $_rfl_waited -lt 1200 ] || { kill -KILL $_rfl_pid; fail "$_rfl_sigs: no rows within 60 s"; }
     done
-    sleep 1
-    kill -INT $_rfl_pid 2>/dev/null || fail "interrupt: the run ended before SIGINT: $(tail -n 3 "$tmp/int.err")"
-    # A run that ignores the signal would go on for minutes: give it 30 s.
+    _rfl_first=1
+    for _rfl_sig in $_rfl_sigs; do
+        if [ $_rfl_first = 1 ]; then
+            kill -"$_rfl_sig" $_rfl_pid 2>/dev/null || fail "$_rfl_sigs: the run ended before the signal"
+        else
+            sleep 0.05
+            kill -"$_rfl_sig" $_rfl_pid 2>/dev/null || note "$_rfl_sigs: stopped before the $_rfl_sig that follows"
+        fi
+        _rfl_first=0
+    done
+    # A run that ignores the signal would go on for minutes: give it 60 s.
     _rfl_waited=0
     while kill -0 $_rfl_pid 2>/dev/null; do
         sleep 0.1
         _rfl_waited=$((_rfl_waited + 1))
-        if [ $_rfl_waited -ge 300 ]; then
+        if [ $_rfl_waited -ge 600 ]; then
             kill -KILL $_rfl_pid
             wait $_rfl_pid
-            fail "interrupt: still running 30 s after SIGINT"
+            fail "$_rfl_sigs: still running 60 s after the signal"
         fi
     done
     wait $_rfl_pid
     _rfl_rc=$?
-    [ $_rfl_rc -eq 130 ] || fail "interrupt: exit $_rfl_rc, expected 130 (stderr: $(tail -n 3 "$tmp/int.err"))"
-    [ -s "$_rfl_dir/int.csv" ] || fail "interrupt: no CSV"
-    [ "$(wc -l <"$_rfl_dir/int.csv")" -ge 1 ] || fail "interrupt: the CSV has no header"
-    awk -F, 'NR == 1 { n = NF; next } NF != n { exit 1 }' "$_rfl_dir/int.csv" ||
-        fail "interrupt: a row of int.csv is incomplete: $(tail -n 2 "$_rfl_dir/int.csv")"
-    tail -c 1 "$_rfl_dir/int.csv" | od -An -c | grep -q '\\n' || fail "interrupt: int.csv does not end with a newline"
-    [ -s "$_rfl_dir/int.json" ] || fail "interrupt: no sidecar int.json"
+    [ $_rfl_rc -eq 130 ] || fail "$_rfl_sigs: exit $_rfl_rc, expected 130 (stderr: $(tail -n 3 "$tmp/int.err"))"
+    [ -s "$_rfl_dir/int.csv" ] || fail "$_rfl_sigs: no CSV"
+    check_verified "$_rfl_dir/int.csv"
+    tail -c 1 "$_rfl_dir/int.csv" | od -An -c | grep -q '\\n' || fail "$_rfl_sigs: int.csv does not end with a newline"
+    [ -s "$_rfl_dir/int.json" ] || fail "$_rfl_sigs: no sidecar int.json"
     grep -q '"status": *"interrupted"' "$_rfl_dir/int.json" ||
-        fail "interrupt: sidecar status is not \"interrupted\": $(grep '"status"' "$_rfl_dir/int.json")"
+        fail "$_rfl_sigs: sidecar status is not \"interrupted\": $(grep '"status"' "$_rfl_dir/int.json")"
     _rfl_hidden=$(find "$_rfl_dir" -name '.*' ! -name . | tr '\n' ' ')
-    [ -z "$_rfl_hidden" ] || fail "interrupt: temporary files left behind: $_rfl_hidden"
+    [ -z "$_rfl_hidden" ] || fail "$_rfl_sigs: temporary files left behind: $_rfl_hidden"
     _rfl_others=$(ls -A "$_rfl_dir" | grep -v -x -e int.csv -e int.json | tr '\n' ' ')
-    [ -z "$_rfl_others" ] || fail "interrupt: unexpected files: $_rfl_others"
+    [ -z "$_rfl_others" ] || fail "$_rfl_sigs: unexpected files: $_rfl_others"
 }
 
 # check_unified_memory_rows CSV: whole rows; every measured row (ok,

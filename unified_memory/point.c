@@ -6,6 +6,7 @@
 #include "unified_memory/sweep.h"
 #include "unified_memory/cpu.h"
 #include "unified_memory/plan.h"
+#include "common/interrupt.h"
 #include "common/timer.h"
 
 #include <math.h>
@@ -56,7 +57,8 @@ int rfl_um_run_point(struct rfl_um_ctx *c, struct rfl_um_buffers *b, const struc
                 return -1;
             last = rfl_now_s() - t0;
             *offset += inc * (double)trials;
-            if (last >= c->min_time || rfl_now_s() - start > c->timeout || trials >= MAX_TRIALS)
+            if (last >= c->min_time || rfl_now_s() - start > c->timeout || trials >= MAX_TRIALS ||
+                rfl_interrupted())
                 break;
             trials *= 2;
         }
@@ -76,6 +78,10 @@ int rfl_um_run_point(struct rfl_um_ctx *c, struct rfl_um_buffers *b, const struc
     unsigned e;
     int cut = 0;
     for (e = 0; e < plan.experiments; e++) {
+        if (rfl_interrupted()) { /* this rank's own view: the sweep agrees on it */
+            p->interrupted = 1;
+            return 0;
+        }
         if (e > 0 && rfl_now_s() - start + slowest > c->timeout) {
             cut = 1;
             break;

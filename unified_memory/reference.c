@@ -7,6 +7,7 @@
 #include "unified_memory/cpu.h"
 #include "unified_memory/kernels.h"
 #include "gpu/gpu.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 #include "common/rfl.h"
 #include "common/size.h"
@@ -40,6 +41,8 @@ int rfl_um_measure_reference(struct rfl_um_ctx *c, size_t n, struct rfl_um_refer
     rfl_um_cpu_fill(h, n);
     /* The first sample of each warms up and is not counted. */
     for (int s = 0; s <= RFL_UM_REF_SAMPLES; s++) {
+        if (rfl_interrupted())
+            goto stopped;
         const double t0 = rfl_now_s();
         if (RFL_CUDA(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice)))
             goto out;
@@ -47,6 +50,8 @@ int rfl_um_measure_reference(struct rfl_um_ctx *c, size_t n, struct rfl_um_refer
     }
     r->h2d = (double)bytes / rfl_um_best_of(t + 1, RFL_UM_REF_SAMPLES) * 1e-9;
     for (int s = 0; s <= RFL_UM_REF_SAMPLES; s++) {
+        if (rfl_interrupted())
+            goto stopped;
         const double t0 = rfl_now_s();
         if (RFL_CUDA(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost)))
             goto out;
@@ -62,7 +67,7 @@ int rfl_um_measure_reference(struct rfl_um_ctx *c, size_t n, struct rfl_um_refer
     }
     unsigned long long passes = 1, applied = 0;
     int ok = 1;
-    for (int s = 0; s <= RFL_UM_REF_SAMPLES && ok; s++) {
+    for (int s = 0; s <= RFL_UM_REF_SAMPLES && ok && !rfl_interrupted(); s++) {
         ok = rfl_gpu_timer_start(&timer) == 0;
         for (unsigned long long k = 0; ok && k < passes; k++)
             ok = RFL_CUDA(rfl_um_gpu_pass(d, n, l.blocks, l.threads, RFL_UM_BETA, RFL_UM_GPU_ALPHA, 0)) == 0;
@@ -78,10 +83,14 @@ int rfl_um_measure_reference(struct rfl_um_ctx *c, size_t n, struct rfl_um_refer
     rfl_gpu_timer_destroy(&timer);
     if (!ok || RFL_CUDA(cudaDeviceSynchronize()))
         goto out;
+    if (rfl_interrupted())
+        goto stopped;
     r->device_rmw = 2.0 * (double)bytes / rfl_um_best_of(t + 1, RFL_UM_REF_SAMPLES) * 1e-9;
     if (RFL_CUDA(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost)))
         goto out;
     for (int s = 0; s <= RFL_UM_REF_SAMPLES; s++) {
+        if (rfl_interrupted())
+            goto stopped;
         const double t0 = rfl_now_s();
         rfl_um_cpu_pass(h, n, RFL_UM_BETA, RFL_UM_CPU_ALPHA);
         t[s] = rfl_now_s() - t0;
@@ -99,6 +108,9 @@ int rfl_um_measure_reference(struct rfl_um_ctx *c, size_t n, struct rfl_um_refer
         goto out;
     }
     rc = RFL_EXIT_OK;
+    goto out;
+stopped: /* a signal on this rank: run.c takes the highest code of the ranks */
+    rc = RFL_EXIT_INTERRUPTED;
 out:
     RFL_CUDA(cudaFree(d));
     RFL_CUDA(cudaFreeHost(h));

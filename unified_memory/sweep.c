@@ -131,6 +131,16 @@ void rfl_um_sweep(struct rfl_um_ctx *c, const uint64_t *wss, size_t nw, struct r
                         stop = 1;
                         break;
                     }
+                }
+                /* A signal on any rank during the samples: the point is
+                 * dropped on every rank and the sweep stops (exit 130). */
+                if ((c->ranks > 1 ? rfl_mpi_max_int(p.interrupted) : p.interrupted) != 0) {
+                    if (out->status == RFL_EXIT_OK)
+                        out->status = RFL_EXIT_INTERRUPTED;
+                    stop = 1;
+                    break;
+                }
+                if (alloc_status == RFL_UM_POINT_OK) {
                     if (p.status == RFL_UM_POINT_SKIPPED_TIMEOUT) {
                         rfl_um_seen_add(&seen_here, k, INFINITY);
                         if (!told) {

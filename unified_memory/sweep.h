@@ -60,6 +60,7 @@ struct rfl_um_point {
     int have_ph;
     long long bad;
     char detail[256];
+    int interrupted; /* a signal stopped the samples: the point is dropped */
 };
 
 /* Rank 0's own rows, kept for the evidence and the summary. */
@@ -96,7 +97,8 @@ int rfl_um_run_point(struct rfl_um_ctx *c, struct rfl_um_buffers *b, const struc
                      double trial_pred, double warm_pred, int *warmed, double *offset, struct rfl_um_point *p);
 
 /* The reference rates of this rank over n doubles (reference.c). Returns
- * an RFL_EXIT_* code; unmeasured rates stay NAN. */
+ * an RFL_EXIT_* code (RFL_EXIT_INTERRUPTED when this rank had a signal);
+ * unmeasured rates stay NAN. */
 int rfl_um_measure_reference(struct rfl_um_ctx *c, size_t n, struct rfl_um_reference *r, char *detail, size_t len);
 
 /* The sweep over mechanism x working set x reuse (sweep.c): rows into
