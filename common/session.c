@@ -60,6 +60,10 @@ int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec)
             failed = 1;
         if (!s->meta)
             s->meta = rfl_meta_new(spec->program, spec->argc, spec->argv);
+        if (!failed && !s->meta) {
+            rfl_error("%s: out of memory for the sidecar", s->meta_path ? s->meta_path : spec->output);
+            failed = 1;
+        }
     }
     rfl_mpi_bcast_int(&failed, 1);
     if (failed) {

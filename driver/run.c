@@ -59,6 +59,7 @@ struct run {
     size_t nsteps;
     char started[32];
     double t0;
+    int record_failed; /* run.json or a step marker could not be written */
 };
 
 static const char *mpiexec_path(void)
@@ -154,7 +155,7 @@ static json_t *step_json(const struct step *st)
     return o;
 }
 
-static void save_run_json(const struct run *r)
+static void save_run_json(struct run *r)
 {
     char path[PATH_MAX + 256], host[256] = "unknown";
     gethostname(host, sizeof host - 1);
@@ -165,18 +166,20 @@ static void save_run_json(const struct run *r)
                           rfl_json_text(host), "started_utc", r->started, "mode", rfl_mode_names[r->s->mode], "ranks", (int)r->s->ranks,
                           "threads_per_rank", (int)r->s->threads, "elapsed_s", rfl_now_s() - r->t0, "steps", steps);
     snprintf(path, sizeof path, "%s/run.json", r->dir);
-    rfl_meta_write(o, path);
+    if (!o || rfl_meta_write(o, path) != 0)
+        r->record_failed = 1;
     json_decref(o);
 }
 
-static void write_marker(const struct run *r, const struct step *st)
+static void write_marker(struct run *r, const struct step *st)
 {
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/.steps", r->dir);
     rfl_run_mkdir_p(path);
     snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
     json_t *o = step_json(st);
-    rfl_meta_write(o, path);
+    if (!o || rfl_meta_write(o, path) != 0)
+        r->record_failed = 1; /* without its marker, --resume measures the step again */
     json_decref(o);
 }
 
@@ -291,25 +294,30 @@ static int run_program(struct run *r, int p, int index, int total)
      * sidecar. Other files of the scratch folder are dropped with it. */
     char **csvs = rfl_run_matching_files(partial, pr->outputs, ".csv");
     char **jsons = rfl_run_matching_files(partial, NULL, ".json");
-    int moved = csvs && jsons && csvs[0] != NULL;
+    const int wrote = csvs && jsons && csvs[0] != NULL;
+    int moved = wrote;
     for (size_t i = 0; moved && jsons[i]; i++) {
         char from[PATH_MAX * 2], to[PATH_MAX * 2];
         snprintf(from, sizeof from, "%s/%s", partial, jsons[i]);
         snprintf(to, sizeof to, "%s/%s", r->dir, jsons[i]);
-        moved = rename(from, to) == 0;
+        moved = rfl_afile_check_target(to) == 0 && rename(from, to) == 0;
     }
     for (size_t i = 0; moved && csvs[i]; i++) {
         char from[PATH_MAX * 2], to[PATH_MAX * 2];
         snprintf(from, sizeof from, "%s/%s", partial, csvs[i]);
         snprintf(to, sizeof to, "%s/%s", r->dir, csvs[i]);
-        moved = rename(from, to) == 0;
+        moved = rfl_afile_check_target(to) == 0 && rename(from, to) == 0;
     }
     rfl_run_free_names(csvs);
     rfl_run_free_names(jsons);
     rfl_run_remove_tree(partial);
     if (!moved) {
         snprintf(st->status, sizeof st->status, "failed");
-        snprintf(st->reason, sizeof st->reason, "%s did not write %s and its sidecar", pr->binary, pr->outputs);
+        if (wrote)
+            snprintf(st->reason, sizeof st->reason, "%s's %s could not be moved into the run directory", pr->binary,
+                     pr->outputs);
+        else
+            snprintf(st->reason, sizeof st->reason, "%s did not write %s and its sidecar", pr->binary, pr->outputs);
         rfl_error("%s: %s", pr->name, st->reason);
         return RFL_EXIT_FAILURE;
     }
@@ -592,6 +600,10 @@ int rfl_cmd_run(int argc, char **argv)
         save_run_json(&r);
         rfl_error("interrupted: finished steps are kept; continue with: rfl run --resume %s", r.dir);
         rc = RFL_EXIT_INTERRUPTED;
+    } else if (rc == RFL_EXIT_OK && r.record_failed) {
+        rfl_error("%s: run.json or a step marker could not be written (see above): the run's record is incomplete",
+                  r.dir);
+        rc = RFL_EXIT_FAILURE;
     } else if (rc == RFL_EXIT_OK) {
         rfl_info("done in %.1f s: %s/report.md", rfl_now_s() - r.t0, r.dir);
         if (first_failure != RFL_EXIT_OK)

@@ -91,4 +91,24 @@ grep -q 'no program ran' "$tmp/err" || fail "no 'no program ran' message: $(cat 
 rc=$?
 [ $rc -eq 2 ] || fail "run into an existing run: exit $rc, expected 2"
 grep -q 'already holds a run' "$tmp/err" || fail "$(cat "$tmp/err")"
+
+# 7. What rfl run moves or writes into the run directory replaces only
+#    regular files: a FIFO where bandwidth.csv goes fails the step (and is
+#    left as it was); a run.json that cannot be written fails the run.
+run=$tmp/run1
+rm -f "$run/bandwidth.csv" "$run/.steps/bandwidth.done"
+mkfifo "$run/bandwidth.csv" || hard_error "mkfifo"
+"$RFL" run --resume "$run" >/dev/null 2>"$tmp/err"
+rc=$?
+# (the later steps run and refuse to read the FIFO: exit 1 or 2)
+[ $rc -eq 1 ] || [ $rc -eq 2 ] || fail "bandwidth.csv a FIFO: exit $rc, expected 1 or 2 ($(tail -n 3 "$tmp/err"))"
+grep -q 'bandwidth.csv: not a regular file' "$tmp/err" || fail "bandwidth.csv a FIFO: no message: $(cat "$tmp/err")"
+grep -q 'could not be moved into the run directory' "$tmp/err" || fail "bandwidth.csv a FIFO: no step failure: $(cat "$tmp/err")"
+[ -p "$run/bandwidth.csv" ] || fail "bandwidth.csv a FIFO: the FIFO was replaced"
+rm -f "$run/bandwidth.csv" "$run/run.json"
+mkdir "$run/run.json" || hard_error "mkdir"
+"$RFL" run --resume "$run" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] || fail "run.json a directory: exit $rc, expected 1 ($(tail -n 3 "$tmp/err"))"
+grep -q "record is incomplete" "$tmp/err" || fail "run.json a directory: no closing error: $(cat "$tmp/err")"
 exit 0
