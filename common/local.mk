@@ -5,6 +5,7 @@ noinst_LIBRARIES += librfl.a
 librfl_a_SOURCES = \
 	common/rfl.h \
 	common/afile.c common/afile.h \
+	common/budget.c common/budget.h \
 	common/config_file.c common/config_file.h \
 	common/csv.c common/csv.h \
 	common/input.c common/input.h \

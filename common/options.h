@@ -49,6 +49,10 @@ struct rfl_cli {
 #define RFL_OPTION_MIN_TIME(letter, dest, help)                                                               \
     {"min-time", (letter), RFL_OPT_DOUBLE, (dest), "SECONDS", (help), 1e-6, 60, NULL}
 #define RFL_OPTION_EXPERIMENTS(dest, most, help) {"experiments", 'e', RFL_OPT_UINT, (dest), "N", (help), 1, (most), NULL}
+/* The program's whole run within SECONDS (common/budget.h); rfl run gives
+ * each step its share of `rfl run --budget`. */
+#define RFL_OPTION_TIME_BUDGET(dest, help)                                                                    \
+    {"time-budget", 0, RFL_OPT_DOUBLE, (dest), "SECONDS", (help), 0.1, 1e6, NULL}
 #define RFL_OPTION_PRINT_COLUMNS(dest, help) {"print-columns", 0, RFL_OPT_FLAG, (dest), NULL, (help), 0, 0, NULL}
 /* ... and the GPU programs'. */
 #define RFL_OPTION_DEVICE(dest)                                                                               \

@@ -1,0 +1,26 @@
+/* A time budget: the seconds a program (or one step of `rfl run`) may take,
+ * given with --time-budget, counted from rfl_budget_start. The programs
+ * plan their work against it (fewer samples, fewer points past a plateau,
+ * fewer kernel x precision pairs) and say in their sidecar what it cut. A
+ * total of 0 or less is no budget: every query answers as if time were
+ * unlimited. */
+#ifndef RFL_BUDGET_H
+#define RFL_BUDGET_H
+
+struct rfl_budget {
+    double total_s; /* <= 0: none */
+    double t_start;
+};
+
+void rfl_budget_start(struct rfl_budget *b, double total_s);
+int rfl_budget_limited(const struct rfl_budget *b);
+double rfl_budget_used_s(const struct rfl_budget *b);
+/* Seconds left (never negative); INFINITY without a budget. */
+double rfl_budget_left_s(const struct rfl_budget *b);
+/* What one of `parts` equal parts of the work still to do may take: the
+ * time left / parts; INFINITY without a budget. */
+double rfl_budget_share_s(const struct rfl_budget *b, double parts);
+/* Whether the budget is spent. Never without one. */
+int rfl_budget_spent(const struct rfl_budget *b);
+
+#endif
