@@ -1,0 +1,117 @@
+# Written by rfl plot; render with: gnuplot 'roofline.gp' (in this directory).
+# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.
+set terminal pngcairo size 1200,800 font "sans,11" noenhanced
+set output 'roofline.png'
+set encoding utf8
+set lmargin at screen 0.08
+set rmargin at screen 0.97
+set bmargin at screen 0.09
+set tmargin at screen 0.93
+set logscale xy
+set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
+set border lc rgb "#404040"
+set title 'Roofline: `touch x`'."\047".'"|<b>� machine (`touch x` system("touch y") '."\047".'"|<b>Synthetic CPU 4000), 1 rank x 4 threads' font "sans,14"
+set label 1000 'host `touch x` system("touch y") '."\047".'"|<b>golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set xrange [0.03125:128]
+set yrange [0.2:1000]
+set xtics ("1/32" 0.03125, "1/16" 0.0625, "1/8" 0.125, "1/4" 0.25, "1/2" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128)
+set mxtics 1
+set format y "%g"
+set xlabel "arithmetic intensity (flops per byte)"
+set ylabel "GFLOP/s"
+$ceilings << EOD
+# 'L1 535.6 GB/s (70% of spec)'
+0.03125 16.7375
+0.6867692 367.8336
+
+
+# 'L2 215.2 GB/s'
+0.03125 6.726562
+1.708867 367.8336
+
+
+# 'L3 153.0 GB/s'
+0.03125 4.78125
+2.404141 367.8336
+
+
+# 'DRAM 28.4 GB/s (83% of spec)'
+0.03125 0.888125
+12.94277 367.8336
+
+
+# ''."\047".'"| �fp32 '."\047".'"| �avx2 367.8 GFLOP/s (96% of spec)'
+0.6867692 367.8336
+128 367.8336
+
+
+# ''."\047".'"| �fp64 '."\047".'"| �avx2 183.9 GFLOP/s (96% of spec)'
+0.3433846 183.9168
+128 183.9168
+
+
+# ''."\047".'"| �fp64 `touch x`'."\047".'"|�c 39.6 GFLOP/s (21% of spec)'
+0.07384615 39.552
+128 39.552
+
+
+# 'spec '."\047".'"| �fp32 384.0 GFLOP/s'
+0.5 384
+128 384
+
+
+# 'spec '."\047".'"| �fp64 192.0 GFLOP/s'
+0.25 192
+128 192
+
+
+# 'spec L1 768.0 GB/s'
+0.03125 24
+0.5 384
+
+
+# 'spec DRAM 34.1 GB/s'
+0.03125 1.065625
+11.261 384
+
+
+EOD
+$apps << EOD
+# '`touch x` system("touch y") '."\047".'"|<b>�stencil'
+0.25 5.5
+# '`touch x` system("touch y") '."\047".'"|<b>�solver, sparse'
+0.12 2.1
+# '`touch x` system("touch y") '."\047".'"|<b>�dense GEMM'
+16 70
+EOD
+set key top left box opaque samplen 3 spacing 1.3 font "sans,10" width 1
+set label 1 ''."\047".'"| �fp32 '."\047".'"| �avx2 367.8 GFLOP/s (96% of spec)' at 25.98593,501.6486 center rotate by 0.00 front textcolor rgb "#6b3fa0" font "sans,10"
+set label 2 ''."\047".'"| �fp64 '."\047".'"| �avx2 183.9 GFLOP/s (96% of spec)' at 24.38989,134.8569 center rotate by 0.00 front textcolor rgb "#6b3fa0" font "sans,10"
+set label 3 ''."\047".'"| �fp64 `touch x`'."\047".'"|�c 39.6 GFLOP/s (21% of spec)' at 23.02858,45.01047 center rotate by 0.00 front textcolor rgb "#6b3fa0" font "sans,10"
+set label 4 'L1 535.6 GB/s (70% of spec)' at 0.1300826,81.08821 center rotate by 31.57 front textcolor rgb "#1b9e77" font "sans,10"
+set label 5 'L2 215.2 GB/s' at 0.3307523,82.85979 center rotate by 31.57 front textcolor rgb "#d95f02" font "sans,10"
+set label 6 'L3 153.0 GB/s' at 0.4059325,72.28416 center rotate by 31.57 front textcolor rgb "#7570b3" font "sans,10"
+set label 7 'DRAM 28.4 GB/s (83% of spec)' at 0.6629806,16.18926 center rotate by 31.57 front textcolor rgb "#e7298a" font "sans,10"
+set label 8 'spec '."\047".'"| �fp32 384.0 GFLOP/s' at 1.94531,436.9948 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 9 'spec '."\047".'"| �fp64 192.0 GFLOP/s' at 48.67132,218.4974 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 10 'spec L1 768.0 GB/s' at 0.1582195,141.4226 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 11 'spec DRAM 34.1 GB/s' at 0.4911715,19.4933 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 12 '`touch x` system("touch y") '."\047".'"|<b>�stencil (77% of roofline)' at 2,5.5 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+set label 13 '`touch x` system("touch y") '."\047".'"|<b>�solver, sparse (62% of roofline)' at 1.203729,2.1 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+set label 14 '`touch x` system("touch y") '."\047".'"|<b>�dense GEMM (19% of roofline)' at 16,59.21609 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+plot \
+  $ceilings index 0 with lines lw 3 lc rgb "#1b9e77" notitle, \
+  $ceilings index 1 with lines lw 3 lc rgb "#d95f02" notitle, \
+  $ceilings index 2 with lines lw 3 lc rgb "#7570b3" notitle, \
+  $ceilings index 3 with lines lw 3 lc rgb "#e7298a" notitle, \
+  $ceilings index 4 with lines lw 3 lc rgb "#6b3fa0" notitle, \
+  $ceilings index 5 with lines lw 3 lc rgb "#6b3fa0" notitle, \
+  $ceilings index 6 with lines lw 3 lc rgb "#6b3fa0" notitle, \
+  $ceilings index 7 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
+  $ceilings index 8 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
+  $ceilings index 9 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
+  $ceilings index 10 with lines dt 2 lw 1.5 lc rgb "#8c8c8c" notitle, \
+  $apps using 1:2 with points pt 7 ps 1.6 lc rgb "#b2182b" notitle, \
+  NaN with lines lw 3 lc rgb "#303030" title "measured ceiling (rfl)", \
+  NaN with lines dt 2 lw 1.5 lc rgb "#8c8c8c" title "textbook (spec)", \
+  NaN with points pt 7 ps 1.6 lc rgb "#b2182b" title "application"
