@@ -65,9 +65,7 @@ static int writer_gone(long pid)
     return pid != (long)getpid() && kill((pid_t)pid, 0) == -1 && errno == ESRCH;
 }
 
-/* A stale entry: a file is unlinked, a scratch folder emptied (one level,
- * what rfl puts there) and removed. */
-static void remove_entry(const char *path)
+void rfl_remove_tree(const char *path)
 {
     struct stat st;
     if (lstat(path, &st) != 0)
@@ -84,7 +82,7 @@ static void remove_entry(const char *path)
                 continue;
             char sub[4096];
             if ((size_t)snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < sizeof sub)
-                unlink(sub);
+                rfl_remove_tree(sub);
         }
         closedir(d);
     }
@@ -112,7 +110,7 @@ static void remove_stale(const char *dir, size_t dirlen, const char *base)
             !writer_gone(pid))
             continue;
         snprintf(path, sizeof path, "%s%s%s", dpath, dirlen && dpath[dirlen - 1] != '/' ? "/" : "", e->d_name);
-        remove_entry(path);
+        rfl_remove_tree(path);
     }
     closedir(d);
 }

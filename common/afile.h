@@ -63,4 +63,8 @@ void rfl_afile_stage_abort(void);
  * run left behind. */
 void rfl_afile_remove_stale(const char *dir);
 
+/* Removes a file, or a folder and all it holds (links are removed, never
+ * followed): a scratch folder or a stale one. */
+void rfl_remove_tree(const char *path);
+
 #endif

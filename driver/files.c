@@ -30,27 +30,6 @@ int rfl_run_mkdir_p(const char *path)
     return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-void rfl_run_remove_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d) {
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-                continue;
-            char sub[PATH_MAX];
-            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-            struct stat st;
-            if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode))
-                rfl_run_remove_tree(sub);
-            else
-                unlink(sub);
-        }
-        closedir(d);
-    }
-    rmdir(path);
-}
-
 int rfl_run_exists(const char *path)
 {
     struct stat st;

@@ -6,8 +6,6 @@
 
 /* mkdir -p; 0 or -1 (errno set). */
 int rfl_run_mkdir_p(const char *path);
-/* rm -r, quietly. */
-void rfl_run_remove_tree(const char *path);
 int rfl_run_exists(const char *path);
 /* Where the programs are: $RFL_PROGRAM_DIR, else beside this executable. */
 void rfl_run_program_dir(char *buf, size_t len);

@@ -263,7 +263,7 @@ static int run_program(struct run *r, int p, int index, int total)
     st->command = command;
     char partial[PATH_MAX + 256];
     snprintf(partial, sizeof partial, "%s/.partial/%s", r->dir, pr->name);
-    rfl_run_remove_tree(partial);
+    rfl_remove_tree(partial);
     if (rfl_run_mkdir_p(partial) != 0) {
         rfl_error("%s: cannot create: %s", partial, strerror(errno));
         free(argv);
@@ -279,7 +279,7 @@ static int run_program(struct run *r, int p, int index, int total)
     free(storage);
     if (code == RFL_EXIT_INTERRUPTED) {
         snprintf(st->status, sizeof st->status, "interrupted");
-        rfl_run_remove_tree(partial);
+        rfl_remove_tree(partial);
         return RFL_EXIT_INTERRUPTED;
     }
     if (code != RFL_EXIT_OK) {
@@ -287,7 +287,7 @@ static int run_program(struct run *r, int p, int index, int total)
         snprintf(st->reason, sizeof st->reason, "%s %s", pr->binary, why);
         rfl_error("%s: %s %s%s", pr->name, pr->binary, why,
                   code == RFL_EXIT_VERIFY ? " (a result did not verify: no ceiling from it)" : "");
-        rfl_run_remove_tree(partial);
+        rfl_remove_tree(partial);
         return code;
     }
     /* Every sidecar first, then the CSV files: a CSV in DIR always has its
@@ -310,7 +310,7 @@ static int run_program(struct run *r, int p, int index, int total)
     }
     rfl_run_free_names(csvs);
     rfl_run_free_names(jsons);
-    rfl_run_remove_tree(partial);
+    rfl_remove_tree(partial);
     if (!moved) {
         snprintf(st->status, sizeof st->status, "failed");
         if (wrote)

@@ -112,6 +112,22 @@ timing_shapes_mean_something()
     return 1
 }
 
+# with_size_limit BYTES CMD...: CMD with files limited to about BYTES (what
+# a full disk does: writes past it fail with EFBIG, SIGXFSZ ignored).
+_rfl_fsize_unit=
+with_size_limit()
+{
+    if [ -z "$_rfl_fsize_unit" ]; then # 512 (dash) or 1024 (bash) bytes a block
+        (trap '' XFSZ; ulimit -f 1 && exec dd if=/dev/zero of="$tmp/probe" bs=1 count=4096) 2>/dev/null
+        _rfl_fsize_unit=$(wc -c <"$tmp/probe")
+        rm -f "$tmp/probe"
+        [ "$_rfl_fsize_unit" -gt 0 ] || hard_error "ulimit -f does not limit file sizes here"
+    fi
+    _rfl_blocks=$((($1 + _rfl_fsize_unit - 1) / _rfl_fsize_unit))
+    shift
+    (trap '' XFSZ; ulimit -f "$_rfl_blocks" && exec "$@")
+}
+
 # cuda_sanitizer_options: for the tests of CUDA programs. CUDA maps memory
 # where AddressSanitizer's shadow gap would be, and the driver keeps
 # allocations until exit: only matters in --enable-sanitizers builds.

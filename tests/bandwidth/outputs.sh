@@ -14,21 +14,6 @@ quick="--quick --wss 16K:16K -k sum -p fp64 --min-time 0.0002 --experiments 2"
 OMPI_MCA_ess_singleton_isolated=1
 export OMPI_MCA_ess_singleton_isolated
 
-# with_size_limit BYTES CMD...: CMD with files limited to about BYTES (what
-# a full disk does: writes past it fail with EFBIG, SIGXFSZ ignored).
-unit=
-with_size_limit()
-{
-    if [ -z "$unit" ]; then # 512 (dash) or 1024 (bash) bytes a block
-        (trap '' XFSZ; ulimit -f 1 && exec dd if=/dev/zero of="$tmp/probe" bs=1 count=4096) 2>/dev/null
-        unit=$(wc -c <"$tmp/probe")
-        rm -f "$tmp/probe"
-        [ "$unit" -gt 0 ] || hard_error "ulimit -f does not limit file sizes here"
-    fi
-    _blocks=$((($1 + unit - 1) / unit))
-    shift
-    (trap '' XFSZ; ulimit -f "$_blocks" && exec "$@")
-}
 
 # no_temp DIR: no hidden file of the writers in DIR.
 no_temp()
