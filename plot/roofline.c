@@ -5,6 +5,7 @@
 #include "style.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
+#include "ceilings/spread.h"
 #include "common/csv.h"
 
 #include <math.h>
@@ -74,6 +75,16 @@ static int coincident_roofs(const struct rfl_ceiling *a, const struct rfl_ceilin
 {
     const char *sa = strchr(a->name, ' '), *sb = strchr(b->name, ' ');
     return sa && sb && !strcmp(sa, sb) && a->value > 0 && fabs(b->value / a->value - 1) < 0.10;
+}
+
+/* "535.6 ±2.4%": the value and its spread (spread.h), or the value alone. */
+static const char *value_text(char *buf, size_t len, const struct rfl_ceiling *c)
+{
+    char num[32], spread[24];
+    rfl_chart_num(num, sizeof num, c->value);
+    rfl_spread_text(spread, sizeof spread, c);
+    snprintf(buf, len, "%s%s%s", num, spread[0] ? " " : "", spread);
+    return buf;
 }
 
 static void percent_suffix(char *buf, size_t len, const struct rfl_ceiling *c)
@@ -308,8 +319,8 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
             snprintf(l->label, sizeof l->label, "host link %s GB/s (pinned, both ways)",
                      rfl_chart_num(buf, sizeof buf, bw[i]->value));
         else
-            snprintf(l->label, sizeof l->label, "%s %s GB/s%s", bw[i]->name,
-                     rfl_chart_num(buf, sizeof buf, bw[i]->value), pct);
+            snprintf(l->label, sizeof l->label, "%s %s GB/s%s", bw[i]->name, value_text(buf, sizeof buf, bw[i]),
+                     pct);
         l->color = gpu ? gpu_level_color(bw[i]->name) : level_color(bw[i]->name, i);
         l->x0 = xlo;
         l->y0 = bw[i]->value * xlo;
@@ -321,8 +332,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     for (size_t i = 0; i < ncp && nlines < 80; i++) {
         struct line *l = &lines[nlines++];
         percent_suffix(pct, sizeof pct, cp[i]);
-        snprintf(l->label, sizeof l->label, "%s %s GFLOP/s%s", cp[i]->name, rfl_chart_num(buf, sizeof buf, cp[i]->value),
-                 pct);
+        snprintf(l->label, sizeof l->label, "%s %s GFLOP/s%s", cp[i]->name, value_text(buf, sizeof buf, cp[i]), pct);
         /* Roofs within 10% of each other (bf16 and fp16 tensor) are one line
          * on a log axis: one label names both, the first one's. */
         for (size_t j = 0; j < ncp; j++) {
@@ -332,7 +342,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                 l->label[0] = '\0';
                 break;
             }
-            char second[32], pj[16] = "", pi[16] = "";
+            char second[64], pj[16] = "", pi[16] = "";
             if (cp[i]->spec > 0 && cp[j]->spec > 0) {
                 snprintf(pi, sizeof pi, "%.0f%%", 100.0 * cp[i]->value / cp[i]->spec);
                 snprintf(pj, sizeof pj, "%.0f%%", 100.0 * cp[j]->value / cp[j]->spec);
@@ -340,7 +350,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
             const char *sp = strchr(cp[i]->name, ' ');
             snprintf(l->label, sizeof l->label, "%.*s/%.*s%s %s/%s GFLOP/s%s%s%s%s%s", (int)(sp - cp[i]->name),
                      cp[i]->name, (int)(strchr(cp[j]->name, ' ') - cp[j]->name), cp[j]->name, sp,
-                     rfl_chart_num(buf, sizeof buf, cp[i]->value), rfl_chart_num(second, sizeof second, cp[j]->value),
+                     value_text(buf, sizeof buf, cp[i]), value_text(second, sizeof second, cp[j]),
                      *pi ? " (" : "", pi, *pi ? "/" : "", pj, *pi ? " of spec)" : "");
         }
         size_t same_prec = 0;

@@ -61,7 +61,8 @@ fi
 for f in report.md report.html; do
     [ -s "$dir/$f" ] || fail "no $f"
 done
-grep -q '^| cpu | L1 | 535.6 GB/s |' "$dir/report.md" || fail "report.md has no L1 row"
+grep -q '^| cpu | L1 | 535.6 ±2.4% GB/s | ±2.4% (7 points, 35 samples) |' "$dir/report.md" ||
+    fail "report.md has no L1 row with its spread: $(grep '^| cpu | L1 ' "$dir/report.md")"
 grep -q 'not rendered' "$dir/report.md" || fail "report.md does not say the charts are missing"
 grep -q '<table>' "$dir/report.html" || fail "report.html has no table"
 exit 0
