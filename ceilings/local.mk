@@ -16,7 +16,7 @@ libceilings_a_SOURCES = \
 	ceilings/gpu_device.c ceilings/load_gpu_bandwidth.c ceilings/load_gpu_flops.c \
 	ceilings/load_gpu_micro.c ceilings/load_unified_memory.c ceilings/load_gemm.c \
 	ceilings/plateaus.c ceilings/spread.c ceilings/spread.h ceilings/cpu_ceilings.c ceilings/fma_units.c ceilings/gpu_ceilings.c \
-	ceilings/write.c ceilings/write.h
+	ceilings/write.c ceilings/write.h ceilings/read.c
 
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings tests/unit/test_spread

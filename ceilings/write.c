@@ -91,8 +91,8 @@ static json_t *ceiling_json(const struct rfl_ceiling *c)
                                rfl_ceiling_noisy(c));
     return json_pack("{s:o, s:s, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "device", T(c->device),
                      "kind", c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", "name", T(c->name), "value",
-                     R(c->value), "spread", spread, "unit", rfl_ceiling_unit(c), "spec_value", R(c->spec), "percent_of_spec",
-                     R(rfl_ceiling_percent(c)), "spec_source", T(c->spec_source), "topology_bytes",
+                     R(c->value), "spread", spread, "unit", rfl_ceiling_unit(c), "spec_value", R(c->spec),
+                     "percent_of_spec", R(rfl_ceiling_percent(c)), "spec_source", T(c->spec_source), "topology_bytes",
                      u64_or_null(c->topology_bytes), "detected_transition_bytes", u64_or_null(c->transition_bytes),
                      "shared_with", T(c->shared_with), "provenance", prov);
 }
