@@ -138,7 +138,7 @@ static void write_table(FILE *f, const struct compare *k)
     }
     fputc('\n', f);
     size_t ncols = 2 + k->nruns + 2 * (k->nruns - 1) + 1;
-    char(*text)[96] = calloc(ncols, sizeof *text);
+    char(*text)[128] = calloc(ncols, sizeof *text);
     const char **cells = calloc(ncols, sizeof *cells);
     if (!text || !cells) {
         free(text), free(cells);
