@@ -4,6 +4,7 @@
 #include "config.h"
 #include "load.h"
 #include "model.h"
+#include "spread.h"
 #include "schema/schema.h"
 
 #include <math.h>
@@ -72,6 +73,7 @@ int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settin
         free(trans);
         ce->flops_per_elem = NAN;
         ce->points = pick.count;
+        rfl_spread_set(ce, win->y, win->y_median, win->samples, pick.first, pick.last);
         ce->curve = (long)(win - m->curves);
         ce->segment = win->levels.owner[l];
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
@@ -134,6 +136,9 @@ int rfl_flops_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *
         ce->wss_min_bytes = ce->wss_max_bytes = best->wss[best_row];
         ce->flops_per_elem = best->fpe[best_row];
         ce->points = 1;
+        size_t top_first, top_last;
+        rfl_spread_top_plateau(best->gflops, best->n, best_row, &top_first, &top_last);
+        rfl_spread_set(ce, best->gflops, best->median, best->samples, top_first, top_last);
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
     }
     free(done);

@@ -56,6 +56,8 @@ struct rfl_gpu_gemm {           /* one row of gemm.csv */
     char kernel[16], config[64], precision[8], unit[16], transb[4];
     long m, n, k;
     double gflops, peak, bound, clock_mhz;
+    double median;              /* the median sample's GFLOP/s (NaN: not in the file) */
+    long samples;               /* timed samples (0: not in the file) */
     double attainable;          /* rfl_gpu_gemm_attainable, set with the ceilings; 0: none */
     size_t input;
 };

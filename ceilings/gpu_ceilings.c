@@ -5,6 +5,7 @@
 #include "gpu.h"
 #include "load.h"
 #include "model.h"
+#include "spread.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -110,6 +111,7 @@ static int bandwidth_levels(struct rfl_model *m)
             ce->transition_bytes = (uint64_t)llround(nt % 2 ? trans[nt / 2] : sqrt(trans[nt / 2 - 1] * trans[nt / 2]));
         free(trans);
         ce->points = pick.count;
+        rfl_spread_set(ce, win->y, win->y_median, win->samples, pick.first, pick.last);
         ce->curve = (long)(win - g->curves);
         ce->segment = win->levels.owner[pick.local];
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
@@ -204,6 +206,9 @@ static int compute_roofs(struct rfl_model *m)
         ce->wss_min_bytes = ce->wss_max_bytes = best->wss[bk];
         ce->flops_per_elem = best->fpe[bk];
         ce->points = 1;
+        size_t top_first, top_last;
+        rfl_spread_top_plateau(best->gflops, best->n, bk, &top_first, &top_last);
+        rfl_spread_set(ce, best->gflops, best->median, best->samples, top_first, top_last);
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
         if (best->row_peak[bk] > 0) {
             ce->spec = best->row_peak[bk];
@@ -241,6 +246,7 @@ static int compute_roofs(struct rfl_model *m)
         ce->threads_per_rank = 0;
         ce->wss_min_bytes = ce->wss_max_bytes = (uint64_t)rfl_gpu_gemm_bytes(best);
         ce->points = 1;
+        rfl_spread_set(ce, &best->gflops, &best->median, &best->samples, 0, 0);
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
         if (best->peak > 0) {
             ce->spec = best->peak;

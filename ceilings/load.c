@@ -5,6 +5,7 @@
 #include "table.h"
 #include "common/log.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,30 @@ int rfl_load_push_double(double **v, size_t n, double x)
         return -1;
     more[n] = x;
     *v = more;
+    return 0;
+}
+
+int rfl_load_push_long(long **v, size_t n, long x)
+{
+    long *more = realloc(*v, (n + 1) * sizeof *more);
+    if (!more)
+        return -1;
+    more[n] = x;
+    *v = more;
+    return 0;
+}
+
+int rfl_load_spread_cells(const struct rfl_table *t, size_t row, int c_median, int c_samples, double *median,
+                          long *samples)
+{
+    *median = NAN;
+    *samples = 0;
+    if (c_median >= 0 && (rfl_table_double(t, row, c_median, 1, median) ||
+                          (!isnan(*median) && rfl_load_positive(t, row, c_median, *median))))
+        return -1;
+    if (c_samples >= 0 && *rfl_table_cell(t, row, c_samples) &&
+        rfl_table_count(t, row, c_samples, 1, RFL_TABLE_MAX_COUNT, samples))
+        return -1;
     return 0;
 }
 

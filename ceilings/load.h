@@ -73,6 +73,12 @@ int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v);
 /* Grows an array of `size`-byte elements by one; the new one is zeroed. */
 void *rfl_load_grow(void *arrayp, size_t *n, size_t size);
 int rfl_load_push_double(double **v, size_t n, double x);
+int rfl_load_push_long(long **v, size_t n, long x);
+/* The cells a ceiling's spread reads from a row (col -1: the file has no
+ * such column): the median sample's rate (empty: NaN; else > 0) and the
+ * timed samples (empty: 0; else 1 to RFL_TABLE_MAX_COUNT). -1 with a message. */
+int rfl_load_spread_cells(const struct rfl_table *t, size_t row, int c_median, int c_samples, double *median,
+                          long *samples);
 /* Appends a copy of *elem; -1 after "out of memory". */
 int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem);
 /* A number of a JSON object; 0 when missing. */

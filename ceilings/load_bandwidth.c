@@ -6,6 +6,7 @@
 #include "table.h"
 #include "common/log.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,21 +68,14 @@ static struct rfl_bw_curve *find_curve(struct rfl_model *m, struct rfl_load_inde
     return c;
 }
 
-static int curve_push(struct rfl_bw_curve *c, double x, double y, uint64_t wss)
+static int curve_push(struct rfl_bw_curve *c, double x, double y, uint64_t wss, double median, long samples)
 {
-    double *nx = realloc(c->x, (c->n + 1) * sizeof *nx);
-    if (nx)
-        c->x = nx;
-    double *ny = realloc(c->y, (c->n + 1) * sizeof *ny);
-    if (ny)
-        c->y = ny;
     uint64_t *nw = realloc(c->wss, (c->n + 1) * sizeof *nw);
     if (nw)
         c->wss = nw;
-    if (!nx || !ny || !nw)
+    if (!nw || rfl_load_push_double(&c->x, c->n, x) || rfl_load_push_double(&c->y, c->n, y) ||
+        rfl_load_push_double(&c->y_median, c->n, median) || rfl_load_push_long(&c->samples, c->n, samples))
         return -1;
-    c->x[c->n] = x;
-    c->y[c->n] = y;
     c->wss[c->n] = wss;
     c->n++;
     return 0;
@@ -92,10 +86,12 @@ static void sort_curve(struct rfl_bw_curve *c)
     /* Insertion sort: the programs write ascending already. */
     for (size_t i = 1; i < c->n; i++)
         for (size_t j = i; j > 0 && c->x[j - 1] > c->x[j]; j--) {
-            double tx = c->x[j], ty = c->y[j];
+            double tx = c->x[j], ty = c->y[j], tm = c->y_median[j];
             uint64_t tw = c->wss[j];
+            long ts = c->samples[j];
             c->x[j] = c->x[j - 1], c->y[j] = c->y[j - 1], c->wss[j] = c->wss[j - 1];
-            c->x[j - 1] = tx, c->y[j - 1] = ty, c->wss[j - 1] = tw;
+            c->y_median[j] = c->y_median[j - 1], c->samples[j] = c->samples[j - 1];
+            c->x[j - 1] = tx, c->y[j - 1] = ty, c->wss[j - 1] = tw, c->y_median[j - 1] = tm, c->samples[j - 1] = ts;
         }
 }
 
@@ -110,18 +106,20 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
     int c_ranks = rfl_table_column(t, "ranks"), c_threads = rfl_table_column(t, "threads_per_rank");
     int c_wss = rfl_table_column(t, "wss_bytes"), c_wpt = rfl_table_column(t, "wss_bytes_per_thread");
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
+    int c_median = rfl_table_column(t, "gbytes_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     size_t first_curve = m->ncurves;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
         char kernel[32], prec[16], isa[16];
-        long nt, ranks, threads, verified;
+        long nt, ranks, threads, verified, samples = 0;
         uint64_t wss, wpt;
-        double rate;
+        double rate, median = NAN;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
             rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_count(t, r, c_nt, 0, 1, &nt) ||
             rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
             rfl_table_bytes(t, r, c_wpt, 1, &wpt) ||
-            rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified))
+            rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified) ||
+            rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
         if (rfl_load_positive(t, r, c_rate, rate) != 0)
             goto fail;
@@ -134,7 +132,7 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
         snprintf(what, sizeof what, "%s %s %s", kernel, prec, isa);
         if (c && rfl_load_room(t, r, c->n, what) != 0)
             goto fail;
-        if (!c || curve_push(c, (double)wpt, rate, wss) != 0) {
+        if (!c || curve_push(c, (double)wpt, rate, wss, median, samples) != 0) {
             rfl_error("%s: out of memory", t->path);
             goto fail;
         }

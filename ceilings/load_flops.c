@@ -41,44 +41,39 @@ static struct rfl_flops_series *find_series(struct rfl_model *m, struct rfl_load
     return f;
 }
 
-/* One point per flops-per-element: the best unroll (the envelope). */
-static int series_push(struct rfl_flops_series *f, double fpe, double gflops, double model, uint64_t wss, long unroll)
+/* One point per flops-per-element: the best unroll (the envelope), with
+ * that row's median-sample rate and samples. */
+struct flops_row {
+    double fpe, gflops, model, median;
+    uint64_t wss;
+    long unroll, samples;
+};
+
+static int series_push(struct rfl_flops_series *f, const struct flops_row *r)
 {
     for (size_t k = 0; k < f->n; k++)
-        if (f->fpe[k] == fpe) {
-            if (gflops > f->gflops[k]) {
-                f->gflops[k] = gflops;
-                f->wss[k] = wss;
-                f->unroll[k] = unroll;
+        if (f->fpe[k] == r->fpe) {
+            if (r->gflops > f->gflops[k]) {
+                f->gflops[k] = r->gflops;
+                f->wss[k] = r->wss;
+                f->unroll[k] = r->unroll;
+                f->median[k] = r->median;
+                f->samples[k] = r->samples;
             }
-            if (model > 0 && !(f->model[k] >= model))
-                f->model[k] = model;
+            if (r->model > 0 && !(f->model[k] >= r->model))
+                f->model[k] = r->model;
             return 0;
         }
     if (f->n >= RFL_LEVELS_MAX_POINTS)
         return 1; /* no room: the caller says so */
-    long *u = realloc(f->unroll, (f->n + 1) * sizeof *u);
-    if (u)
-        f->unroll = u;
-    double *a = realloc(f->fpe, (f->n + 1) * sizeof *a);
-    if (a)
-        f->fpe = a;
-    double *b = realloc(f->gflops, (f->n + 1) * sizeof *b);
-    if (b)
-        f->gflops = b;
-    double *c = realloc(f->model, (f->n + 1) * sizeof *c);
-    if (c)
-        f->model = c;
     uint64_t *d = realloc(f->wss, (f->n + 1) * sizeof *d);
     if (d)
         f->wss = d;
-    if (!a || !b || !c || !d || !u)
+    if (!d || rfl_load_push_long(&f->unroll, f->n, r->unroll) || rfl_load_push_double(&f->fpe, f->n, r->fpe) ||
+        rfl_load_push_double(&f->gflops, f->n, r->gflops) || rfl_load_push_double(&f->model, f->n, r->model) ||
+        rfl_load_push_double(&f->median, f->n, r->median) || rfl_load_push_long(&f->samples, f->n, r->samples))
         return -1;
-    f->unroll[f->n] = unroll;
-    f->fpe[f->n] = fpe;
-    f->gflops[f->n] = gflops;
-    f->model[f->n] = model;
-    f->wss[f->n] = wss;
+    f->wss[f->n] = r->wss;
     f->n++;
     return 0;
 }
@@ -95,13 +90,14 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
     int c_fpe = rfl_table_column(t, "flops_per_elem"), c_rate = rfl_table_column(t, "gflops_per_s");
     int c_ver = rfl_table_column(t, "verified"), c_model = rfl_table_column(t, "model_gflops_per_s");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_unroll = rfl_table_column(t, "unroll");
+    int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     size_t first_series = m->nseries;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
         char variant[32], isa[16], prec[16];
-        long ranks, threads, verified, unroll = 0;
+        long ranks, threads, verified, unroll = 0, samples;
         uint64_t wss;
-        double fpe, rate, model = NAN, peak = NAN;
+        double fpe, rate, model = NAN, peak = NAN, median;
         if (rfl_load_text(variant, sizeof variant, t, r, c_var) || rfl_load_text(isa, sizeof isa, t, r, c_isa) ||
             rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
             rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 0, &wss) ||
@@ -109,7 +105,8 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             rfl_table_int(t, r, c_ver, &verified) ||
             (c_model >= 0 && rfl_table_double(t, r, c_model, 1, &model)) ||
             (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
-            (c_unroll >= 0 && rfl_table_count(t, r, c_unroll, 0, RFL_TABLE_MAX_COUNT, &unroll)))
+            (c_unroll >= 0 && rfl_table_count(t, r, c_unroll, 0, RFL_TABLE_MAX_COUNT, &unroll)) ||
+            rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
         if (rfl_load_positive(t, r, c_fpe, fpe) != 0 || rfl_load_positive(t, r, c_rate, rate) != 0)
             goto fail;
@@ -118,7 +115,8 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             continue;
         }
         struct rfl_flops_series *f = find_series(m, &index, input, variant, isa, prec, ranks, threads);
-        int pushed = f ? series_push(f, fpe, rate, model, wss, unroll) : -1;
+        const struct flops_row row = {fpe, rate, model, median, wss, unroll, samples};
+        int pushed = f ? series_push(f, &row) : -1;
         if (pushed > 0) {
             char what[96];
             snprintf(what, sizeof what, "%s %s %s", variant, isa, prec);
@@ -137,13 +135,20 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
         struct rfl_flops_series *f = &m->series[i];
         for (size_t a = 1; a < f->n; a++)
             for (size_t b = a; b > 0 && f->fpe[b - 1] > f->fpe[b]; b--) {
-                double t0 = f->fpe[b], t1 = f->gflops[b], t2 = f->model[b];
-                uint64_t t3 = f->wss[b];
-                long t4 = f->unroll[b];
-                f->fpe[b] = f->fpe[b - 1], f->gflops[b] = f->gflops[b - 1], f->model[b] = f->model[b - 1];
-                f->wss[b] = f->wss[b - 1], f->unroll[b] = f->unroll[b - 1];
-                f->fpe[b - 1] = t0, f->gflops[b - 1] = t1, f->model[b - 1] = t2, f->wss[b - 1] = t3;
-                f->unroll[b - 1] = t4;
+#define SWAP(arr, T)                                                                                                   \
+    do {                                                                                                               \
+        T tmp = f->arr[b];                                                                                             \
+        f->arr[b] = f->arr[b - 1];                                                                                     \
+        f->arr[b - 1] = tmp;                                                                                           \
+    } while (0)
+                SWAP(fpe, double);
+                SWAP(gflops, double);
+                SWAP(model, double);
+                SWAP(median, double);
+                SWAP(wss, uint64_t);
+                SWAP(unroll, long);
+                SWAP(samples, long);
+#undef SWAP
             }
     }
     return 0;

@@ -24,6 +24,7 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
     int c_k = rfl_table_column(t, "k"), c_rate = rfl_table_column(t, "gflops_per_s");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_bound = rfl_table_column(t, "model_bound_gflops_per_s");
     int c_clock = rfl_table_column(t, "sm_clock_mhz"), c_ver = rfl_table_column(t, "verified");
+    int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
@@ -37,7 +38,8 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
             rfl_table_count(t, r, c_n, 1, RFL_TABLE_MAX_COUNT, &row.n) || rfl_table_count(t, r, c_k, 1, RFL_TABLE_MAX_COUNT, &row.k) ||
             rfl_table_double(t, r, c_rate, 0, &row.gflops) || rfl_load_positive(t, r, c_rate, row.gflops) ||
             rfl_table_double(t, r, c_peak, 1, &row.peak) || rfl_table_double(t, r, c_bound, 1, &row.bound) ||
-            rfl_table_double(t, r, c_clock, 1, &row.clock_mhz))
+            rfl_table_double(t, r, c_clock, 1, &row.clock_mhz) ||
+            rfl_load_spread_cells(t, r, c_median, c_exp, &row.median, &row.samples))
             return -1;
         if (!(rfl_gpu_gemm_bytes(&row) <= (double)RFL_TABLE_MAX_BYTES)) {
             rfl_error("%s:%d: columns 'm', 'n', 'k': %ld x %ld x %ld %s matrices take more than 1 EiB", t->path,

@@ -73,19 +73,21 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
     int c_blocks = rfl_table_column(t, "blocks_per_grid"), c_wss = rfl_table_column(t, "wss_bytes");
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_clock = rfl_table_column(t, "sm_clock_mhz");
+    int c_median = rfl_table_column(t, "gbytes_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     size_t first = g->ncurves;
     struct rfl_load_index index = {0};
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char kernel[32], access[8];
-        long tpb, blocks;
+        long tpb, blocks, samples;
         uint64_t wss;
-        double rate, clock = NAN;
+        double rate, clock = NAN, median;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(access, sizeof access, t, r, c_access) ||
             rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_load_positive(t, r, c_rate, rate) ||
-            (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
+            (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)) ||
+            rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
         const char *prec = rfl_table_cell(t, r, c_prec);
         if (strlen(prec) >= 8) {
@@ -103,7 +105,8 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         if (c && rfl_load_room(t, r, c->n, what) != 0)
             goto fail;
         if (!c || rfl_load_push_double(&c->x, c->n, (double)wss) || rfl_load_push_double(&c->y, c->n, rate) ||
-            rfl_load_push_double(&c->clock_mhz, c->n, clock)) {
+            rfl_load_push_double(&c->clock_mhz, c->n, clock) || rfl_load_push_double(&c->y_median, c->n, median) ||
+            rfl_load_push_long(&c->samples, c->n, samples)) {
             rfl_error("%s: out of memory", t->path);
             goto fail;
         }
@@ -116,9 +119,12 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         struct rfl_bw_curve *c = &g->curves[i];
         for (size_t a = 1; a < c->n; a++)
             for (size_t b = a; b > 0 && c->x[b - 1] > c->x[b]; b--) {
-                double tx = c->x[b], ty = c->y[b], tc = c->clock_mhz[b];
+                double tx = c->x[b], ty = c->y[b], tc = c->clock_mhz[b], tm = c->y_median[b];
+                long ts = c->samples[b];
                 c->x[b] = c->x[b - 1], c->y[b] = c->y[b - 1], c->clock_mhz[b] = c->clock_mhz[b - 1];
-                c->x[b - 1] = tx, c->y[b - 1] = ty, c->clock_mhz[b - 1] = tc;
+                c->y_median[b] = c->y_median[b - 1], c->samples[b] = c->samples[b - 1];
+                c->x[b - 1] = tx, c->y[b - 1] = ty, c->clock_mhz[b - 1] = tc, c->y_median[b - 1] = tm;
+                c->samples[b - 1] = ts;
             }
         bw_curve_levels(&g->dev, c);
         struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};

@@ -24,22 +24,24 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
     int c_blocks = rfl_table_column(t, "blocks_per_grid"), c_wss = rfl_table_column(t, "wss_bytes");
     int c_rate = rfl_table_column(t, "gflops_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_clock = rfl_table_column(t, "sm_clock_mhz");
+    int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     size_t first = g->nflops;
     struct rfl_load_index index = {0};
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char prec[8];
-        long chains, tpb, blocks;
+        long chains, tpb, blocks, samples;
         uint64_t wss;
-        double fpe, rate, peak = NAN, clock = NAN;
+        double fpe, rate, peak = NAN, clock = NAN, median;
         if (rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_table_double(t, r, c_fpe, 0, &fpe) ||
             rfl_load_positive(t, r, c_fpe, fpe) || rfl_table_count(t, r, c_chains, 1, RFL_TABLE_MAX_COUNT, &chains) ||
             rfl_table_count(t, r, c_tpb, 1, RFL_TABLE_MAX_COUNT, &tpb) ||
             rfl_table_count(t, r, c_blocks, 1, RFL_TABLE_MAX_COUNT, &blocks) ||
             rfl_table_bytes(t, r, c_wss, 0, &wss) || rfl_table_double(t, r, c_rate, 0, &rate) ||
             rfl_load_positive(t, r, c_rate, rate) || (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
-            (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)))
+            (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)) ||
+            rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
@@ -77,7 +79,8 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             if (b)
                 s->blocks = b;
             if (!w || !a || !b || rfl_load_push_double(&s->fpe, s->n, fpe) || rfl_load_push_double(&s->gflops, s->n, 0) ||
-                rfl_load_push_double(&s->row_peak, s->n, NAN) || rfl_load_push_double(&s->clock_mhz, s->n, NAN)) {
+                rfl_load_push_double(&s->row_peak, s->n, NAN) || rfl_load_push_double(&s->clock_mhz, s->n, NAN) ||
+                rfl_load_push_double(&s->median, s->n, NAN) || rfl_load_push_long(&s->samples, s->n, 0)) {
                 rfl_error("out of memory");
                 goto fail;
             }
@@ -91,6 +94,8 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
             s->wss[k] = wss;
             s->tpb[k] = tpb;
             s->blocks[k] = blocks;
+            s->median[k] = median;
+            s->samples[k] = samples;
         }
     }
     rfl_load_index_free(&index);
@@ -113,6 +118,8 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
                 SWAP(wss, uint64_t);
                 SWAP(tpb, long);
                 SWAP(blocks, long);
+                SWAP(median, double);
+                SWAP(samples, long);
 #undef SWAP
             }
     }

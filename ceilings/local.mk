@@ -15,13 +15,14 @@ libceilings_a_SOURCES = \
 	ceilings/load_bandwidth.c ceilings/load_flops.c \
 	ceilings/gpu_device.c ceilings/load_gpu_bandwidth.c ceilings/load_gpu_flops.c \
 	ceilings/load_gpu_micro.c ceilings/load_unified_memory.c ceilings/load_gemm.c \
-	ceilings/plateaus.c ceilings/cpu_ceilings.c ceilings/fma_units.c ceilings/gpu_ceilings.c \
-	ceilings/write.c ceilings/write.h
+	ceilings/plateaus.c ceilings/spread.c ceilings/spread.h ceilings/cpu_ceilings.c ceilings/fma_units.c ceilings/gpu_ceilings.c \
+	ceilings/write.c ceilings/write.h ceilings/read.c
 
 if HAVE_CMOCKA
-unit_tests += tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings
+unit_tests += tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings tests/unit/test_spread
 endif
 # test_ceilings and test_gpu_ceilings read the settings through the driver's config parser.
 tests_unit_test_levels_LDADD = libceilings.a librfl.a $(CMOCKA_LIBS)
+tests_unit_test_spread_LDADD = libceilings.a librfl.a $(CMOCKA_LIBS)
 tests_unit_test_ceilings_LDADD = libdriver.a libceilings.a $(unit_ldadd)
 tests_unit_test_gpu_ceilings_LDADD = libdriver.a libceilings.a librfl.a $(CMOCKA_LIBS)

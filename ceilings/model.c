@@ -39,6 +39,7 @@ struct rfl_ceiling *rfl_model_add_ceiling(struct rfl_model *m)
     memset(c, 0, sizeof *c);
     c->spec = NAN;
     c->flops_per_elem = NAN;
+    c->value_low = c->value_high = NAN;
     c->curve = c->segment = -1;
     return c;
 }
@@ -59,13 +60,13 @@ const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *
 
 void rfl_bw_curve_free(struct rfl_bw_curve *c)
 {
-    free(c->x), free(c->y), free(c->wss), free(c->clock_mhz);
+    free(c->x), free(c->y), free(c->wss), free(c->clock_mhz), free(c->y_median), free(c->samples);
 }
 
 void rfl_flops_series_free(struct rfl_flops_series *f)
 {
     free(f->fpe), free(f->gflops), free(f->wss), free(f->model), free(f->unroll);
-    free(f->row_peak), free(f->clock_mhz), free(f->tpb), free(f->blocks);
+    free(f->row_peak), free(f->clock_mhz), free(f->tpb), free(f->blocks), free(f->median), free(f->samples);
 }
 
 void rfl_model_free(struct rfl_model *m)

@@ -22,6 +22,9 @@ struct rfl_ceiling {
     enum rfl_ceiling_kind kind;
     char name[RFL_NAME_LEN];     /* L1 ... DRAM; fp64 avx512 ...; GPU: shared ... device memory, fp64 tensor ... */
     double value;                /* GB/s or GFLOP/s */
+    double value_low, value_high; /* its spread (spread.h); NaN: unknown */
+    size_t spread_points;        /* the points the spread comes from (0: none) */
+    uint64_t samples;            /* the timed samples behind those points (0: not recorded) */
     double spec;                 /* NaN: no spec value */
     char spec_source[128];
     char program[32], kernel[48], precision[16], isa[16];
@@ -67,6 +70,8 @@ struct rfl_bw_curve {
     double *y;                /* GB/s */
     uint64_t *wss;            /* CPU: working set of the job; NULL on the GPU */
     double *clock_mhz;        /* GPU: SM clock of each point (NaN: none); NULL on the CPU */
+    double *y_median;         /* the median sample's GB/s (NaN: not in the file) */
+    long *samples;            /* timed samples of each point (0: not in the file) */
     unsigned ncache;          /* capacities that cut the curve */
     double capacity[RFL_LEVELS_MAX_CACHE]; /* CPU: per-thread share of each level */
     int level_of[RFL_LEVELS_MAX_CACHE + 1]; /* the curve's level -> its device's (CPU: the same;
@@ -92,6 +97,8 @@ struct rfl_flops_series {
     double peak;              /* CPU: peak_gflops_per_s (max over rows; NaN: none) */
     double *row_peak, *clock_mhz; /* GPU: the best row's peak_gflops_per_s and SM clock (NaN: none) */
     long *tpb, *blocks;       /* GPU: the best row's launch shape */
+    double *median;           /* the best row's median-sample GFLOP/s (NaN: not in the file) */
+    long *samples;            /* the best row's timed samples (0: not in the file) */
 };
 
 /* What rfl_flops found about the FMA units its threads ran on (its

@@ -3,6 +3,7 @@
 #include "gpu.h"
 #include "model.h"
 #include "sources.h"
+#include "spread.h"
 #include "write.h"
 #include "common/csv.h"
 #include "common/log.h"
@@ -36,6 +37,12 @@ int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path)
         rfl_csv_str(&csv, c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute");
         rfl_csv_str(&csv, c->name);
         rfl_csv_double(&csv, c->value);
+        rfl_csv_double(&csv, c->value_low);
+        rfl_csv_double(&csv, c->value_high);
+        char spread[32] = "";
+        if (!isnan(rfl_ceiling_spread(c)))
+            rfl_format_double(spread, sizeof spread, "%.2f", rfl_ceiling_spread(c));
+        rfl_csv_str(&csv, spread);
         rfl_csv_str(&csv, rfl_ceiling_unit(c));
         rfl_csv_double(&csv, c->spec);
         rfl_csv_str(&csv, pct);
@@ -52,6 +59,8 @@ int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path)
         csv_u64_or_empty(&csv, c->transition_bytes);
         rfl_csv_double(&csv, c->flops_per_elem);
         rfl_csv_u64(&csv, c->points);
+        csv_u64_or_empty(&csv, c->spread_points);
+        csv_u64_or_empty(&csv, c->samples);
         rfl_csv_str(&csv, c->shared_with);
         rfl_csv_str(&csv, c->file);
         rfl_csv_end_row(&csv);
@@ -76,10 +85,14 @@ static json_t *ceiling_json(const struct rfl_ceiling *c)
                              "wss_min_bytes", (json_int_t)c->wss_min_bytes, "wss_max_bytes",
                              (json_int_t)c->wss_max_bytes, "flops_per_elem", R(c->flops_per_elem), "points",
                              (json_int_t)c->points, "file", T(c->file));
-    return json_pack("{s:o, s:s, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "device", T(c->device), "kind",
-                     c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", "name", T(c->name), "value",
-                     R(c->value), "unit", rfl_ceiling_unit(c), "spec_value", R(c->spec), "percent_of_spec",
-                     R(rfl_ceiling_percent(c)), "spec_source", T(c->spec_source), "topology_bytes",
+    json_t *spread = json_pack("{s:o, s:o, s:o, s:o, s:o, s:b}", "value_low", R(c->value_low), "value_high",
+                               R(c->value_high), "percent", R(rfl_ceiling_spread(c)), "points",
+                               u64_or_null(c->spread_points), "samples", u64_or_null(c->samples), "noisy",
+                               rfl_ceiling_noisy(c));
+    return json_pack("{s:o, s:s, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "device", T(c->device),
+                     "kind", c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", "name", T(c->name), "value",
+                     R(c->value), "spread", spread, "unit", rfl_ceiling_unit(c), "spec_value", R(c->spec),
+                     "percent_of_spec", R(rfl_ceiling_percent(c)), "spec_source", T(c->spec_source), "topology_bytes",
                      u64_or_null(c->topology_bytes), "detected_transition_bytes", u64_or_null(c->transition_bytes),
                      "shared_with", T(c->shared_with), "provenance", prov);
 }
@@ -327,15 +340,16 @@ void rfl_ceilings_print(const struct rfl_model *m)
 {
     for (size_t i = 0; i < m->nceilings; i++) {
         const struct rfl_ceiling *c = &m->ceilings[i];
-        char spec[64] = "";
+        char spec[64] = "", spread[32];
         if (c->spec > 0)
             snprintf(spec, sizeof spec, "  (%.0f%% of spec %.1f)", rfl_ceiling_percent(c), c->spec);
+        rfl_spread_text(spread, sizeof spread, c);
         if (strcmp(c->device, "cpu") == 0)
-            rfl_info("%-4s %-16s %10.1f %-7s %s %s %s, %ldx%ld%s", c->device, c->name, c->value, rfl_ceiling_unit(c),
-                     c->kernel, c->precision, c->isa, c->ranks, c->threads_per_rank, spec);
+            rfl_info("%-4s %-16s %10.1f %-7s %-7s %s %s %s, %ldx%ld%s", c->device, c->name, c->value, spread,
+                     rfl_ceiling_unit(c), c->kernel, c->precision, c->isa, c->ranks, c->threads_per_rank, spec);
         else
-            rfl_info("%-4s %-16s %10.1f %-7s %s%s%s%s", c->device, c->name, c->value, rfl_ceiling_unit(c), c->kernel,
-                     c->precision[0] ? " " : "", c->precision, spec);
+            rfl_info("%-4s %-16s %10.1f %-7s %-7s %s%s%s%s", c->device, c->name, c->value, spread, rfl_ceiling_unit(c),
+                     c->kernel, c->precision[0] ? " " : "", c->precision, spec);
     }
     for (size_t i = 0; i < m->nnotes; i++)
         rfl_info("note: %s", m->notes[i]);

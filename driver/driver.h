@@ -5,6 +5,7 @@
  *   rfl ceilings  CSV -> ceilings.csv + roofline.json
  *   rfl plot      -> *.gp (+ *.png with gnuplot)
  *   rfl report    -> report.md + report.html
+ *   rfl compare   ceilings.csv of several runs -> a table (+ compare.md, .csv, charts)
  */
 #ifndef RFL_DRIVER_H
 #define RFL_DRIVER_H
@@ -20,6 +21,7 @@ int rfl_cmd_run(int argc, char **argv);
 int rfl_cmd_ceilings(int argc, char **argv);
 int rfl_cmd_plot(int argc, char **argv);
 int rfl_cmd_report(int argc, char **argv);
+int rfl_cmd_compare(int argc, char **argv);
 
 /* report.c */
 int rfl_report_write(const struct rfl_model *m, const char *dir);

@@ -8,7 +8,7 @@ libdriver_a_SOURCES = \
 	driver/spawn.c driver/spawn.h \
 	driver/settings.c driver/settings.h \
 	driver/programs.c driver/programs.h \
-	driver/report.c driver/markup.c driver/markup.h
+	driver/report.c driver/markup.c driver/markup.h driver/compare.c
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"'
 
@@ -31,7 +31,7 @@ test_scripts += \
 	tests/driver/cli.sh tests/driver/golden.sh tests/driver/errors.sh tests/driver/png.sh \
 	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh tests/driver/outputs.sh tests/driver/smt.sh tests/driver/signals.sh \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh \
-	tests/driver/hostile_text.sh
+	tests/driver/hostile_text.sh tests/driver/compare.sh
 test_scripts += tests/driver/hostile_inputs.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config

@@ -5,6 +5,7 @@
 #include "markup.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
+#include "ceilings/spread.h"
 #include "plot/plot.h"
 #include "common/afile.h"
 #include "common/csv.h"
@@ -219,16 +220,19 @@ static void machine_section(struct doc *d, const struct rfl_model *m)
 
 static void ceilings_section(struct doc *d, const struct rfl_model *m)
 {
-    static const char *const head[] = {"device", "ceiling", "value", "spec", "% of spec", "kernel",
+    static const char *const head[] = {"device", "ceiling", "value", "spread", "spec", "% of spec", "kernel",
                                        "precision", "ISA", "ranks x threads", "working sets",
                                        "level size (hwloc)", "detected end of level", "file"};
-    table_begin(d, head, 13);
+    table_begin(d, head, 14);
     for (size_t i = 0; i < m->nceilings; i++) {
         const struct rfl_ceiling *c = &m->ceilings[i];
-        char value[64], spec[200], pct[32], rxt[32], wss[96], topo[32], trans[32], a[32], b[32], name[192];
+        char value[96], spec[200], pct[32], rxt[32], wss[96], topo[32], trans[32], a[32], b[32], name[192];
+        char spread[32], words[96];
         snprintf(name, sizeof name, "%s%s%s%s", c->name, c->shared_with[0] ? " (same plateau as " : "",
                  c->shared_with, c->shared_with[0] ? ")" : "");
-        snprintf(value, sizeof value, "%s %s", num(a, sizeof a, c->value, "%.1f"), rfl_ceiling_unit(c));
+        rfl_spread_text(spread, sizeof spread, c);
+        snprintf(value, sizeof value, "%s%s%s %s", num(a, sizeof a, c->value, "%.1f"), spread[0] ? " " : "", spread,
+                 rfl_ceiling_unit(c));
         if (c->spec > 0)
             snprintf(spec, sizeof spec, "%s (%s)", num(a, sizeof a, c->spec, "%.1f"), c->spec_source);
         else
@@ -248,16 +252,19 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
                      num(b, sizeof b, c->flops_per_elem, "%g"));
         else
             snprintf(wss, sizeof wss, "%s (matrices)", size_or_dash(a, sizeof a, c->wss_min_bytes));
-        const char *row[] = {c->device, name, value, spec, pct, c->kernel, c->precision, c->isa, rxt, wss,
-                             size_or_dash(topo, sizeof topo, c->topology_bytes),
+        const char *row[] = {c->device, name, value, rfl_spread_words(words, sizeof words, c), spec, pct, c->kernel,
+                             c->precision, c->isa, rxt, wss, size_or_dash(topo, sizeof topo, c->topology_bytes),
                              size_or_dash(trans, sizeof trans, c->transition_bytes), c->file};
-        table_row(d, row, 13);
+        table_row(d, row, 14);
     }
     table_end(d);
     para(d, "Bandwidth ceilings are the best rate on the plateau of the sweep that holds most of a level's "
             "working sets; levels are named by hwloc's cache sizes, and the detected end of each level "
             "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports. "
-            "Compute ceilings are the best rate of each precision and instruction set.");
+            "Compute ceilings are the best rate of each precision and instruction set. The spread (\xc2\xb1) is half "
+            "the distance from the ceiling down to the typical rate of its points (the median over the plateau's "
+            "points, or the top of the flops sweep, of each point's median sample), in percent of the ceiling; "
+            "above %.0f%% the ceiling is marked noisy.", RFL_SPREAD_NOISY_PERCENT);
     if (m->fma.sentence[0])
         para(d, "%s", m->fma.sentence);
     if (m->gpu && m->gpu->dev.known)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 struct rfl_model;
+struct rfl_ceiling;
 
 struct rfl_plot_chart {
     const char *name;    /* NAME.gp, NAME.png */
@@ -33,5 +34,23 @@ int rfl_plot_write(const struct rfl_model *m, const char *dir, int do_render, in
 /* The gnuplot to run: $GNUPLOT (a path, or a name looked up in PATH) or
  * gnuplot in PATH; NULL when there is none. */
 const char *rfl_gnuplot_path(char *buf, size_t len);
+
+/* gnuplot runs DIR/BASE.gp, staged in the open stage (common/afile.h), and
+ * a whole DIR/BASE.png is staged beside it. 0, or -1 after a message. */
+int rfl_plot_render(const char *gnuplot, const char *dir, const char *base);
+
+/* rfl compare's chart (compare.c): the rooflines of `device` in each run,
+ * each run in its own colour and dash, named in the key by its label and
+ * directory, each ceiling labelled "A: L1 1234 ±2.4% GB/s". Writes
+ * DIR/BASE.gp; 0, 1 when no run has a ceiling of the device (no script), or
+ * -1 after a message. */
+struct rfl_plot_run {
+    const char *label;                  /* "A", "B" ... */
+    const char *dir;                    /* the run directory as given */
+    const struct rfl_ceiling *ceilings;
+    size_t n;
+};
+int rfl_plot_compare(const struct rfl_plot_run *runs, size_t nruns, const char *device, const char *dir,
+                     const char *base);
 
 #endif

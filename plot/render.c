@@ -61,7 +61,7 @@ static int png_whole(const char *path)
  * folder of the run directory and writes BASE.png there; a whole PNG is
  * staged for DIR/BASE.png, to be renamed into place with every other chart
  * once all of them were made. */
-static int render(const char *gnuplot, const char *dir, const char *base)
+int rfl_plot_render(const char *gnuplot, const char *dir, const char *base)
 {
     char scratch[2048], gp_path[2100], gp[2200], png[4200], made[4200];
     if (rfl_interrupted()) { /* rfl run had a signal: no new gnuplot */
@@ -148,7 +148,7 @@ int rfl_plot_write(const struct rfl_model *m, const char *dir, int do_render, in
     char buf[1024];
     const char *gnuplot = do_render ? rfl_gnuplot_path(buf, sizeof buf) : NULL;
     for (size_t i = 0; gnuplot && i < n; i++)
-        if (render(gnuplot, dir, names[i]) != 0)
+        if (rfl_plot_render(gnuplot, dir, names[i]) != 0)
             goto failed;
     if (rfl_afile_stage_commit() != 0)
         return RFL_PLOT_FAILED;

@@ -33,34 +33,6 @@ static const char *compute_color(const char *precision, size_t index)
 }
 
 
-static void ai_tics(struct rfl_chart *c, double lo, double hi)
-{
-    rfl_chart_printf(c, "set xtics (");
-    int first = 1;
-    /* Every power of two; every other one past 14; past 28 wider steps
-     * still, so a range of any size gets at most RFL_CHART_MAX_TICS tics. */
-    int span = (int)lround(log2(hi) - log2(lo));
-    int step = span > 28 ? (span + 13) / 14 : span > 14 ? 2 : 1;
-    double mult = ldexp(1, step);
-    double x = lo;
-    for (int n = 0; n < RFL_CHART_MAX_TICS && x <= hi * 1.0001; n++, x *= mult) {
-        char lab[32];
-        int e = (int)lround(log2(x));
-        if (e > 48 || e < -48)
-            snprintf(lab, sizeof lab, "2^%d", e);
-        else if (x >= 1)
-            snprintf(lab, sizeof lab, "%.0f", x);
-        else
-            snprintf(lab, sizeof lab, "1/%.0f", 1 / x);
-        char v[32];
-        rfl_format_double(v, sizeof v, "%.9g", x);
-        rfl_chart_printf(c, "%s\"%s\" %s", first ? "" : ", ", lab, v);
-        first = 0;
-    }
-    rfl_chart_printf(c, ")\nset mxtics 1\n");
-}
-
-
 struct line {
     char label[256];
     const char *color;
@@ -291,7 +263,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     if (gpu)
         c.font_pt = 9; /* roofs a few percent apart (bf16 and fp16 tensor) need the room */
     rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
-    ai_tics(&c, xlo, xhi);
+    rfl_plot_ai_tics(&c, xlo, xhi);
     rfl_chart_printf(&c, "set format y \"%%g\"\n");
     rfl_chart_printf(&c, "set xlabel \"arithmetic intensity (flops per byte)\"\n");
     rfl_chart_printf(&c, "set ylabel \"GFLOP/s\"\n");
@@ -309,7 +281,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                      rfl_chart_num(buf, sizeof buf, bw[i]->value));
         else
             snprintf(l->label, sizeof l->label, "%s %s GB/s%s", bw[i]->name,
-                     rfl_chart_num(buf, sizeof buf, bw[i]->value), pct);
+                     rfl_plot_value_text(buf, sizeof buf, bw[i]), pct);
         l->color = gpu ? gpu_level_color(bw[i]->name) : level_color(bw[i]->name, i);
         l->x0 = xlo;
         l->y0 = bw[i]->value * xlo;
@@ -321,8 +293,8 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     for (size_t i = 0; i < ncp && nlines < 80; i++) {
         struct line *l = &lines[nlines++];
         percent_suffix(pct, sizeof pct, cp[i]);
-        snprintf(l->label, sizeof l->label, "%s %s GFLOP/s%s", cp[i]->name, rfl_chart_num(buf, sizeof buf, cp[i]->value),
-                 pct);
+        snprintf(l->label, sizeof l->label, "%s %s GFLOP/s%s", cp[i]->name,
+                 rfl_plot_value_text(buf, sizeof buf, cp[i]), pct);
         /* Roofs within 10% of each other (bf16 and fp16 tensor) are one line
          * on a log axis: one label names both, the first one's. */
         for (size_t j = 0; j < ncp; j++) {
@@ -332,7 +304,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                 l->label[0] = '\0';
                 break;
             }
-            char second[32], pj[16] = "", pi[16] = "";
+            char second[64], pj[16] = "", pi[16] = "";
             if (cp[i]->spec > 0 && cp[j]->spec > 0) {
                 snprintf(pi, sizeof pi, "%.0f%%", 100.0 * cp[i]->value / cp[i]->spec);
                 snprintf(pj, sizeof pj, "%.0f%%", 100.0 * cp[j]->value / cp[j]->spec);
@@ -340,7 +312,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
             const char *sp = strchr(cp[i]->name, ' ');
             snprintf(l->label, sizeof l->label, "%.*s/%.*s%s %s/%s GFLOP/s%s%s%s%s%s", (int)(sp - cp[i]->name),
                      cp[i]->name, (int)(strchr(cp[j]->name, ' ') - cp[j]->name), cp[j]->name, sp,
-                     rfl_chart_num(buf, sizeof buf, cp[i]->value), rfl_chart_num(second, sizeof second, cp[j]->value),
+                     rfl_plot_value_text(buf, sizeof buf, cp[i]), rfl_plot_value_text(second, sizeof second, cp[j]),
                      *pi ? " (" : "", pi, *pi ? "/" : "", pj, *pi ? " of spec)" : "");
         }
         size_t same_prec = 0;

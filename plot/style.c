@@ -4,6 +4,7 @@
 #include "style.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
+#include "ceilings/spread.h"
 #include "common/csv.h"
 #include "common/size.h"
 
@@ -180,4 +181,41 @@ void rfl_plot_plateaus(struct rfl_chart *c, const struct rfl_plot_plateau *p, si
         rfl_chart_block_line(c, p[i].x0, p[i].value, p[i].x1, p[i].value);
     for (size_t i = 0; i < n; i++)
         rfl_chart_label_line(c, p[i].text, "#202020", p[i].x0 / 1.5, p[i].value, p[i].x1 * 1.5, p[i].value, 0.5, NAN);
+}
+
+void rfl_plot_ai_tics(struct rfl_chart *c, double lo, double hi)
+{
+    rfl_chart_printf(c, "set xtics (");
+    int first = 1;
+    /* Every power of two; every other one past 14; past 28 wider steps
+     * still, so a range of any size gets at most RFL_CHART_MAX_TICS tics. */
+    int span = (int)lround(log2(hi) - log2(lo));
+    int step = span > 28 ? (span + 13) / 14 : span > 14 ? 2 : 1;
+    double mult = ldexp(1, step);
+    double x = lo;
+    for (int n = 0; n < RFL_CHART_MAX_TICS && x <= hi * 1.0001; n++, x *= mult) {
+        char lab[32];
+        int e = (int)lround(log2(x));
+        if (e > 48 || e < -48)
+            snprintf(lab, sizeof lab, "2^%d", e);
+        else if (x >= 1)
+            snprintf(lab, sizeof lab, "%.0f", x);
+        else
+            snprintf(lab, sizeof lab, "1/%.0f", 1 / x);
+        char v[32];
+        rfl_format_double(v, sizeof v, "%.9g", x);
+        rfl_chart_printf(c, "%s\"%s\" %s", first ? "" : ", ", lab, v);
+        first = 0;
+    }
+    rfl_chart_printf(c, ")\nset mxtics 1\n");
+}
+
+/* "535.6 ±2.4%": the value and its spread (spread.h), or the value alone. */
+const char *rfl_plot_value_text(char *buf, size_t len, const struct rfl_ceiling *c)
+{
+    char num[32], spread[24];
+    rfl_chart_num(num, sizeof num, c->value);
+    rfl_spread_text(spread, sizeof spread, c);
+    snprintf(buf, len, "%s%s%s", num, spread[0] ? " " : "", spread);
+    return buf;
 }

@@ -8,6 +8,7 @@
 #include "chart.h"
 
 struct rfl_model;
+struct rfl_ceiling;
 
 #define RFL_PLOT_NPALETTE 8
 extern const char *const rfl_plot_palette[RFL_PLOT_NPALETTE];
@@ -59,6 +60,12 @@ void rfl_plot_capacity_mark(struct rfl_chart *c, double x, const char *text);
  * bandwidth chart writes rfl_chart_num). */
 void rfl_plot_capacity_mark_as(struct rfl_chart *c, double x, const char *text,
                                const char *(*x_text)(char *buf, size_t len, double v));
+/* A ceiling's value and spread as a chart label writes it: "535.6 ±2.4%"
+ * (the value alone where the spread is unknown). Returns buf. */
+const char *rfl_plot_value_text(char *buf, size_t len, const struct rfl_ceiling *c);
+/* A roofline's x tics: arithmetic intensity at powers of two (1/4, 1, 4 ...),
+ * wider steps over a wide range. */
+void rfl_plot_ai_tics(struct rfl_chart *c, double lo, double hi);
 /* x tics at powers of two (every other one over a wide span), labelled PREFIX + the value. */
 void rfl_plot_pow2_tics(struct rfl_chart *c, double lo, double hi, const char *fmt_prefix);
 

@@ -4,7 +4,7 @@
 # test; part of librfl.a, which every program and rfl link
 # ---------------------------------------------------------------------------
 schema_defs = \
-	schema/bandwidth.def schema/flops.def schema/ceilings.def schema/applications.def \
+	schema/bandwidth.def schema/flops.def schema/ceilings.def schema/compare.def schema/applications.def \
 	schema/gpu_bandwidth.def schema/gpu_flops.def \
 	schema/gpu_micro_launch.def schema/gpu_micro_transfer.def schema/gpu_micro_transfer_fit.def \
 	schema/gpu_micro_chase.def schema/gpu_micro_pipeline.def schema/gpu_micro_stride.def \

@@ -14,6 +14,10 @@
 #define RFL_SCHEMA_DEF "schema/ceilings.def"
 #include "schema/kind.inc"
 
+#define RFL_SCHEMA_KIND compare
+#define RFL_SCHEMA_DEF "schema/compare.def"
+#include "schema/kind.inc"
+
 #define RFL_SCHEMA_KIND applications
 #define RFL_SCHEMA_DEF "schema/applications.def"
 #include "schema/kind.inc"

@@ -35,6 +35,7 @@ struct rfl_schema {
     X(bandwidth)              \
     X(flops)                  \
     X(ceilings)               \
+    X(compare)                \
     X(applications)           \
     X(gpu_bandwidth)          \
     X(gpu_flops)              \
@@ -71,6 +72,9 @@ enum {
     ,
     RFL_SCHEMA_CEILINGS_NCOLUMNS = 0
 #include "schema/ceilings.def"
+    ,
+    RFL_SCHEMA_COMPARE_NCOLUMNS = 0
+#include "schema/compare.def"
     ,
     RFL_SCHEMA_APPLICATIONS_NCOLUMNS = 0
 #include "schema/applications.def"

@@ -52,6 +52,9 @@ if have_python3; then
         fail "roofline.json: the stencil is not DRAM-bound"
     [ "$(json_eval "$dir/roofline.json" 'd["ceilings"][0]["provenance"]["kernel"]')" = triad ] ||
         fail "roofline.json: L1 provenance"
+    [ "$(json_eval "$dir/roofline.json" '[d["ceilings"][0]["spread"][k] for k in ("value_low", "value_high", "points", "samples", "noisy")] + [round(d["ceilings"][0]["spread"]["percent"], 2)]')" = \
+        "[509.803922, 535.6, 7, 35, False, 2.41]" ] ||
+        fail "roofline.json: L1 spread: $(json_eval "$dir/roofline.json" 'd["ceilings"][0]["spread"]')"
 else
     note "no python3: roofline.json contents not checked"
 fi
@@ -61,7 +64,26 @@ fi
 for f in report.md report.html; do
     [ -s "$dir/$f" ] || fail "no $f"
 done
-grep -q '^| cpu | L1 | 535.6 GB/s |' "$dir/report.md" || fail "report.md has no L1 row"
+grep -q '^| cpu | L1 | 535.6 ±2.4% GB/s | ±2.4% (7 points, 35 samples) |' "$dir/report.md" ||
+    fail "report.md has no L1 row with its spread: $(grep '^| cpu | L1 ' "$dir/report.md")"
 grep -q 'not rendered' "$dir/report.md" || fail "report.md does not say the charts are missing"
 grep -q '<table>' "$dir/report.html" || fail "report.html has no table"
+grep -q '| noisy: ' "$dir/report.md" && fail "report.md marks a ceiling of spread 2% noisy: $(grep noisy "$dir/report.md")"
+
+# Samples that scatter: every median sample 20% under its best (the best
+# rates, and so the ceilings, unchanged): each bandwidth ceiling's spread is
+# above 10% (its typical rate is 0.8 x the median best of its plateau) and
+# the report marks it noisy.
+dir3=$tmp/noisy
+mkdir "$dir3" && cp "$golden/flops.csv" "$golden/flops.json" "$golden/bandwidth.json" "$dir3/" || hard_error copy
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    { $c["gbytes_per_s_median"] = $c["gbytes_per_s"] * 0.8; print }' "$golden/bandwidth.csv" >"$dir3/bandwidth.csv" ||
+    hard_error awk
+"$RFL" ceilings "$dir3" --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" || fail "rfl ceilings (noisy): $(cat "$tmp/err")"
+grep -q '^cpu,bandwidth,L1,535.6,416,535.6,11.17,GB/s,' "$dir3/ceilings.csv" ||
+    fail "noisy L1: $(grep ',L1,' "$dir3/ceilings.csv")"
+"$RFL" report "$dir3" --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" || fail "rfl report (noisy): $(cat "$tmp/err")"
+grep -q '^| cpu | L1 | 535.6 ±11% GB/s | noisy: ±11% (7 points, 35 samples) |' "$dir3/report.md" ||
+    fail "report.md does not mark L1 noisy: $(grep '^| cpu | L1 ' "$dir3/report.md")"
+[ "$(grep -c '^| cpu | .* | noisy: ' "$dir3/report.md")" = 4 ] || fail "not the 4 bandwidth ceilings noisy"
 exit 0

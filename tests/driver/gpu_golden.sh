@@ -44,6 +44,10 @@ if have_python3; then
         fail "roofline.json: L1 is not 132 SMs x 256K"
     [ "$(json_eval "$j" 'd["levels"]')" = "[]" ] || fail "roofline.json: CPU levels without a CPU"
     [ "$(json_eval "$j" 'len(d["gpu"]["gemm"])')" = 40 ] || fail "roofline.json: not 40 GEMM rows"
+    # The host link's fit has no repeated samples behind it: its spread is unknown (null), not 0.
+    [ "$(json_eval "$j" '[(c["name"], c["spread"]["percent"] and round(c["spread"]["percent"], 3)) for c in d["ceilings"] if c["name"].startswith("host link") or c["name"] == "fp64 tensor"]')" = \
+        "[('host link h2d', None), ('host link d2h', None), ('fp64 tensor', 0.495)]" ] ||
+        fail "roofline.json: spreads: $(json_eval "$j" '[(c["name"], c["spread"]) for c in d["ceilings"]]')"
     [ "$(json_eval "$j" '[x["reuse"] for x in d["gpu"]["reuse_to_half_device"] if x["mechanism"] == "zero_copy"]')" = \
         "[None, None, None, None]" ] || fail "roofline.json: zero-copy should never reach half of the device pass"
     [ "$(json_eval "$j" '[x["reuse"] for x in d["gpu"]["reuse_to_half_device"] if x["mechanism"] == "pinned_alloc"]')" = \
@@ -54,7 +58,7 @@ fi
 
 "$RFL" report "$dir" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
 grep -q '^## GPU: NVIDIA H200 (synthetic)$' "$dir/report.md" || fail "report.md has no GPU section"
-grep -q '^| gpu0 | device memory | 4442.1 GB/s | 4800.0 (datasheet H200 (141 GB HBM3e)) | 93% |' "$dir/report.md" ||
+grep -q '^| gpu0 | device memory | 4442.1 ±1.4% GB/s | ±1.4% (3 points, 9 samples) | 4800.0 (datasheet H200 (141 GB HBM3e)) | 93% |' "$dir/report.md" ||
     fail "report.md has no device-memory row: $(grep gpu0 "$dir/report.md" | head -n 3)"
 grep -q '^| h2d | pinned | 2.00 us | 55.5 GB/s |' "$dir/report.md" || fail "report.md has no transfer fit"
 grep -q '^| pinned_alloc | never | 256 | 256 | 256 |' "$dir/report.md" || fail "report.md has no reuse table"

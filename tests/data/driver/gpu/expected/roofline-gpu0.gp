@@ -20,22 +20,22 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# 'shared 30348 GB/s (91% of spec)'
+# 'shared 30348 ±1.1% GB/s (91% of spec)'
 0.0625 1896.781
 24.58194 746025
 
 
-# 'L1 19798 GB/s (59% of spec)'
+# 'L1 19798 ±1.6% GB/s (59% of spec)'
 0.0625 1237.406
 37.68088 746025
 
 
-# 'L2 11800 GB/s'
+# 'L2 11800 ±1.3% GB/s'
 0.0625 737.5
 63.22246 746025
 
 
-# 'device memory 4442 GB/s (93% of spec)'
+# 'device memory 4442 ±1.4% GB/s (93% of spec)'
 0.0625 277.6313
 167.9442 746025
 
@@ -45,7 +45,7 @@ $ceilings << EOD
 13466.16 746025
 
 
-# 'fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)'
+# 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)'
 24.58194 746025
 4096 746025
 
@@ -55,27 +55,27 @@ $ceilings << EOD
 4096 711170
 
 
-# 'tf32 tensor 381000 GFLOP/s (71% of spec)'
+# 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)'
 12.55416 381000
 4096 381000
 
 
-# 'fp16 132478 GFLOP/s (99% of spec)'
+# 'fp16 132478 ±0.7% GFLOP/s (99% of spec)'
 4.365229 132478.2
 4096 132478.2
 
 
-# 'fp32 66239 GFLOP/s (99% of spec)'
+# 'fp32 66239 ±0.7% GFLOP/s (99% of spec)'
 2.182615 66239.08
 4096 66239.08
 
 
-# 'fp64 tensor 60802 GFLOP/s (91% of spec)'
+# 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)'
 2.00346 60802
 4096 60802
 
 
-# 'fp64 33120 GFLOP/s (99% of spec)'
+# 'fp64 33120 ±0.7% GFLOP/s (99% of spec)'
 1.091307 33119.54
 4096 33119.54
 
@@ -119,17 +119,17 @@ $apps << EOD
 1365.333 746025
 EOD
 set key outside right top vertical Left reverse samplen 3 spacing 1.25 font "sans,10"
-set label 1 'fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)' at 97.83336,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 2 'tf32 tensor 381000 GFLOP/s (71% of spec)' at 606.5703,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
-set label 3 'fp16 132478 GFLOP/s (99% of spec)' at 507.9165,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 4 'fp32 66239 GFLOP/s (99% of spec)' at 282.0389,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
-set label 5 'fp64 tensor 60802 GFLOP/s (91% of spec)' at 72.06973,43070.77 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 6 'fp64 33120 GFLOP/s (99% of spec)' at 96.82825,28687.63 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 7 'shared 30348 GB/s (91% of spec)' at 0.3459532,8754.731 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
-set label 8 'L1 19798 GB/s (59% of spec)' at 0.6288533,10381.73 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 'L2 11800 GB/s' at 0.1386497,1962.062 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
-set label 10 'device memory 4442 GB/s (93% of spec)' at 1.374071,7319.969 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
-set label 11 'host link 55.4 GB/s (pinned, both ways)' at 74.61489,4957.321 center rotate by 37.76 front textcolor rgb "#a6761d" font "sans,9"
+set label 1 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)' at 163.1779,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+set label 2 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)' at 454.1533,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
+set label 3 'fp16 132478 ±0.7% GFLOP/s (99% of spec)' at 360.7237,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+set label 4 'fp32 66239 ±0.7% GFLOP/s (99% of spec)' at 193.4817,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
+set label 5 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)' at 59.56463,52665.74 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+set label 6 'fp64 33120 ±0.7% GFLOP/s (99% of spec)' at 96.82825,38236.13 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+set label 7 'shared 30348 ±1.1% GB/s (91% of spec)' at 0.2979538,7540.053 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
+set label 8 'L1 19798 ±1.6% GB/s (59% of spec)' at 0.5358501,8846.343 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
+set label 9 'L2 11800 ±1.3% GB/s' at 1.266445,12461.1 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
+set label 10 'device memory 4442 ±1.4% GB/s (93% of spec)' at 1.127917,6008.653 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
+set label 11 'host link 55.4 GB/s (pinned, both ways)' at 93.24903,6195.351 center rotate by 37.76 front textcolor rgb "#a6761d" font "sans,9"
 set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 731.645,1235915 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
 set label 13 'spec tf32 tensor 535265 GFLOP/s' at 995.9987,463638.4 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
 set label 14 'spec L1 33454 GB/s' at 2.465228,98904.93 center rotate by 37.76 front textcolor rgb "#8c8c8c" font "sans,9"

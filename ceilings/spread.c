@@ -1,0 +1,101 @@
+/* The spread of a ceiling over its points and their samples (spread.h). */
+#include "config.h"
+#include "model.h"
+#include "spread.h"
+#include "common/csv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+void rfl_spread_set(struct rfl_ceiling *c, const double *best, const double *median, const long *samples,
+                    size_t first, size_t last)
+{
+    c->value_low = c->value_high = NAN;
+    c->spread_points = 0;
+    c->samples = 0;
+    if (!best || last < first || !(c->value > 0))
+        return;
+    size_t n = last - first + 1;
+    double *typical = malloc(n * sizeof *typical);
+    if (!typical)
+        return; /* unknown, as without points */
+    double high = c->value;
+    size_t medians = 0;
+    uint64_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        double m = median ? median[first + i] : NAN;
+        medians += m > 0;
+        typical[i] = m > 0 ? m : best[first + i];
+        if (best[first + i] > high)
+            high = best[first + i];
+        if (samples && samples[first + i] > 0)
+            count += (uint64_t)samples[first + i];
+    }
+    if (n == 1 && !medians) {
+        free(typical); /* one rate, nothing repeated: unknown */
+        return;
+    }
+    c->spread_points = n;
+    c->samples = count;
+    qsort(typical, n, sizeof *typical, cmp_double);
+    double low = n % 2 ? typical[n / 2] : (typical[n / 2 - 1] + typical[n / 2]) / 2;
+    free(typical);
+    c->value_high = high;
+    c->value_low = low < high ? low : high;
+}
+
+void rfl_spread_top_plateau(const double *y, size_t n, size_t best, size_t *first, size_t *last)
+{
+    *first = *last = best;
+    if (best >= n)
+        return;
+    double floor = y[best] / RFL_SPREAD_PLATEAU;
+    while (*first > 0 && y[*first - 1] >= floor)
+        (*first)--;
+    while (*last + 1 < n && y[*last + 1] >= floor)
+        (*last)++;
+}
+
+double rfl_ceiling_spread(const struct rfl_ceiling *c)
+{
+    if (!(c->value > 0) || !isfinite(c->value_low) || !isfinite(c->value_high))
+        return NAN;
+    return 100.0 * (c->value_high - c->value_low) / (2.0 * c->value);
+}
+
+int rfl_ceiling_noisy(const struct rfl_ceiling *c) { return rfl_ceiling_spread(c) > RFL_SPREAD_NOISY_PERCENT; }
+
+const char *rfl_spread_text(char *buf, size_t len, const struct rfl_ceiling *c)
+{
+    double s = rfl_ceiling_spread(c);
+    char num[24];
+    if (isnan(s)) {
+        if (len)
+            buf[0] = '\0';
+        return buf;
+    }
+    rfl_format_double(num, sizeof num, s < 9.95 ? "%.1f" : "%.0f", s);
+    snprintf(buf, len, "\xc2\xb1%s%%", num);
+    return buf;
+}
+
+const char *rfl_spread_words(char *buf, size_t len, const struct rfl_ceiling *c)
+{
+    char text[32], samples[48] = "";
+    if (!*rfl_spread_text(text, sizeof text, c)) {
+        snprintf(buf, len, "-");
+        return buf;
+    }
+    if (c->samples)
+        snprintf(samples, sizeof samples, ", %llu samples", (unsigned long long)c->samples);
+    snprintf(buf, len, "%s%s (%zu point%s%s)", rfl_ceiling_noisy(c) ? "noisy: " : "", text, c->spread_points,
+             c->spread_points == 1 ? "" : "s", samples);
+    return buf;
+}

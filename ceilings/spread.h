@@ -1,0 +1,54 @@
+/* The spread of a ceiling: how far its value may move when measured again
+ * (docs/FORMAT.md, ceilings.csv).
+ *
+ * A ceiling's value is the best rate among its points: a bandwidth level's
+ * working sets on the plateau that set it; a compute roof's points of its
+ * flops-per-element sweep on the top plateau around the best one; a tensor
+ * roof's one best GEMM. Each point's row gives the rate of its best sample
+ * and of its median sample. value_high is the value, value_low the typical
+ * rate there: the median over the points of each point's median-sample rate
+ * (its best rate where the file has no median). The spread is half their
+ * distance relative to the value, +- 100 (high - low) / (2 value) percent:
+ * two runs of spreads a and b agree while they differ by at most a + b,
+ * which is about how far one run's best may fall to the other's typical
+ * sample. Unknown (NaN) with no points, or one point without a median. */
+#ifndef RFL_CEILINGS_SPREAD_H
+#define RFL_CEILINGS_SPREAD_H
+
+#include <stddef.h>
+
+#include "levels.h"
+
+struct rfl_ceiling;
+
+/* A spread above this (percent) marks the ceiling noisy in the report. */
+#define RFL_SPREAD_NOISY_PERCENT 5.0
+/* The top plateau of a flops sweep: the points next to the best whose rate
+ * is within this factor of it (adjacent plateaus differ by at least as much). */
+#define RFL_SPREAD_PLATEAU RFL_LEVELS_MIN_STEP
+
+/* Sets c->value_low, value_high, spread_points and samples from the points
+ * first..last (inclusive) of arrays of best-sample rates, median-sample
+ * rates (NULL, or NaN where unknown) and timed samples (NULL, or 0 where
+ * unknown). c->value must be set: value_high is never below it. */
+void rfl_spread_set(struct rfl_ceiling *c, const double *best, const double *median, const long *samples,
+                    size_t first, size_t last);
+
+/* The top plateau of a sweep y[0..n) around its best point: the contiguous
+ * points whose rate is at least y[best] / RFL_SPREAD_PLATEAU. */
+void rfl_spread_top_plateau(const double *y, size_t n, size_t best, size_t *first, size_t *last);
+
+/* The spread in percent of the value (NaN: unknown), and whether it is
+ * above RFL_SPREAD_NOISY_PERCENT. */
+double rfl_ceiling_spread(const struct rfl_ceiling *c);
+int rfl_ceiling_noisy(const struct rfl_ceiling *c);
+
+/* "+-1.2%" as the report and the charts write it ("±1.2%", one decimal
+ * below 10%, none above); "" when unknown. Returns buf. */
+const char *rfl_spread_text(char *buf, size_t len, const struct rfl_ceiling *c);
+
+/* The report's words on it: "noisy: ±7.6% (7 points, 35 samples)",
+ * "±1.2% (7 points, 35 samples)" or "-" when unknown. Returns buf. */
+const char *rfl_spread_words(char *buf, size_t len, const struct rfl_ceiling *c);
+
+#endif

@@ -1,0 +1,160 @@
+/* The spread of a ceiling (ceilings/spread.h) on synthetic plateaus: the
+ * typical rate is the median of the points' median samples, the high end
+ * the ceiling; points without a median count with their best rate; one
+ * point without a median is unknown; the top plateau of a flops sweep stops
+ * at the first point more than 10% below the best; the words and the
+ * threshold the report uses. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <string.h>
+
+#include "ceilings/model.h"
+#include "ceilings/spread.h"
+
+static struct rfl_ceiling ceiling(double value)
+{
+    struct rfl_ceiling c;
+    memset(&c, 0, sizeof c);
+    c.value = value;
+    c.value_low = c.value_high = NAN;
+    return c;
+}
+
+static void test_plateau_medians(void **state)
+{
+    (void)state;
+    /* Five working sets on a plateau: the best 100, each point's median below its best. */
+    const double best[] = {90, 100, 98, 99, 97, 100, 40};
+    const double median[] = {88, 96, 95, 97, 94, 96, 39};
+    const long samples[] = {5, 5, 5, 5, 5, 5, 5};
+    struct rfl_ceiling c = ceiling(100);
+    rfl_spread_set(&c, best, median, samples, 1, 5);
+    assert_float_equal(c.value_high, 100, 1e-12);
+    assert_float_equal(c.value_low, 96, 1e-12); /* median of 96 95 97 94 96 */
+    assert_int_equal(c.spread_points, 5);
+    assert_int_equal(c.samples, 25);
+    assert_float_equal(rfl_ceiling_spread(&c), 2.0, 1e-12);
+    assert_false(rfl_ceiling_noisy(&c));
+}
+
+static void test_even_count_and_no_medians(void **state)
+{
+    (void)state;
+    /* No median column: the points' best rates are the typical ones; an
+     * even count takes the mean of the middle two. */
+    const double best[] = {80, 100, 90, 70};
+    struct rfl_ceiling c = ceiling(100);
+    rfl_spread_set(&c, best, NULL, NULL, 0, 3);
+    assert_float_equal(c.value_low, 85, 1e-12);
+    assert_float_equal(c.value_high, 100, 1e-12);
+    assert_int_equal(c.spread_points, 4);
+    assert_int_equal(c.samples, 0);
+    assert_float_equal(rfl_ceiling_spread(&c), 7.5, 1e-12);
+    assert_true(rfl_ceiling_noisy(&c));
+}
+
+static void test_missing_medians_use_best(void **state)
+{
+    (void)state;
+    const double best[] = {100, 90, 95};
+    const double median[] = {NAN, 80, NAN};
+    const long samples[] = {3, 0, 4};
+    struct rfl_ceiling c = ceiling(100);
+    rfl_spread_set(&c, best, median, samples, 0, 2);
+    assert_float_equal(c.value_low, 95, 1e-12); /* median of 100 80 95 */
+    assert_int_equal(c.samples, 7);
+}
+
+static void test_one_point(void **state)
+{
+    (void)state;
+    const double best[] = {200};
+    const double median[] = {196};
+    const long samples[] = {3};
+    struct rfl_ceiling c = ceiling(200);
+    rfl_spread_set(&c, best, median, samples, 0, 0);
+    assert_float_equal(c.value_low, 196, 1e-12);
+    assert_float_equal(rfl_ceiling_spread(&c), 1.0, 1e-12);
+    assert_int_equal(c.spread_points, 1);
+    /* One rate, nothing repeated: unknown, not "0%". */
+    struct rfl_ceiling d = ceiling(200);
+    rfl_spread_set(&d, best, NULL, samples, 0, 0);
+    assert_true(isnan(d.value_low) && isnan(d.value_high));
+    assert_true(isnan(rfl_ceiling_spread(&d)));
+    assert_int_equal(d.spread_points, 0);
+    assert_false(rfl_ceiling_noisy(&d));
+    char buf[32];
+    assert_string_equal(rfl_spread_text(buf, sizeof buf, &d), "");
+    assert_string_equal(rfl_spread_words(buf, sizeof buf, &d), "-");
+}
+
+static void test_bounds(void **state)
+{
+    (void)state;
+    /* The high end is never below the value, the low end never above it. */
+    const double best[] = {100, 104};
+    const double median[] = {120, 130};
+    struct rfl_ceiling c = ceiling(100);
+    rfl_spread_set(&c, best, median, NULL, 0, 1);
+    assert_float_equal(c.value_high, 104, 1e-12);
+    assert_true(c.value_low <= c.value_high);
+    /* No points, a reversed range, or no value: unknown. */
+    struct rfl_ceiling d = ceiling(100);
+    rfl_spread_set(&d, best, median, NULL, 1, 0);
+    assert_true(isnan(rfl_ceiling_spread(&d)));
+    struct rfl_ceiling e = ceiling(0);
+    rfl_spread_set(&e, best, median, NULL, 0, 1);
+    assert_true(isnan(rfl_ceiling_spread(&e)));
+}
+
+static void test_top_plateau(void **state)
+{
+    (void)state;
+    /* A flops sweep: memory-bound, rising, the top plateau, a dip, a point up again. */
+    const double y[] = {10, 50, 95, 100, 97, 60, 99};
+    size_t first, last;
+    rfl_spread_top_plateau(y, 7, 3, &first, &last);
+    assert_int_equal(first, 2);
+    assert_int_equal(last, 4);
+    /* 91 is within 10% of 100 (100 / 1.1 = 90.9), 90 is not. */
+    const double z[] = {90, 91, 100};
+    rfl_spread_top_plateau(z, 3, 2, &first, &last);
+    assert_int_equal(first, 1);
+    assert_int_equal(last, 2);
+    rfl_spread_top_plateau(z, 3, 0, &first, &last);
+    assert_int_equal(first, 0);
+    assert_int_equal(last, 2);
+}
+
+static void test_words(void **state)
+{
+    (void)state;
+    char buf[96];
+    struct rfl_ceiling c = ceiling(100);
+    c.value_low = 90, c.value_high = 100, c.spread_points = 7, c.samples = 35;
+    assert_string_equal(rfl_spread_text(buf, sizeof buf, &c), "\xc2\xb1" "5.0%");
+    assert_false(rfl_ceiling_noisy(&c)); /* 5% is the threshold, not above it */
+    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "\xc2\xb1" "5.0% (7 points, 35 samples)");
+    c.value_low = 76;
+    assert_true(rfl_ceiling_noisy(&c));
+    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "noisy: \xc2\xb1" "12% (7 points, 35 samples)");
+    c.value_low = 99.8, c.spread_points = 1, c.samples = 0;
+    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "\xc2\xb1" "0.1% (1 point)");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plateau_medians), cmocka_unit_test(test_even_count_and_no_medians),
+        cmocka_unit_test(test_missing_medians_use_best), cmocka_unit_test(test_one_point),
+        cmocka_unit_test(test_bounds), cmocka_unit_test(test_top_plateau), cmocka_unit_test(test_words),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
