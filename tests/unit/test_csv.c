@@ -636,17 +636,16 @@ static void test_remove_stale(void **state)
     if (dead == 0)
         _exit(0);
     assert_int_equal(waitpid(dead, NULL, 0), dead);
-    const char *stale[] = {".out.csv.%ld.AbC123", ".x.json.%ld.dEf456"};
-    const char *keep[] = {".out.csv.%ld.GhI789", "out.%ld.csv", ".out.csv.%ld.short"};
-    char p[400], name[100];
+    /* NAME.PID.SUFFIX, as the prefix and suffix of each name. */
+    const char *stale[][2] = {{".out.csv.", ".AbC123"}, {".x.json.", ".dEf456"}};
+    const char *keep[][2] = {{".out.csv.", ".GhI789"}, {"out.", ".csv"}, {".out.csv.", ".short"}};
+    char p[400];
     for (size_t i = 0; i < 2; i++) {
-        snprintf(name, sizeof name, stale[i], (long)dead);
-        snprintf(p, sizeof p, "%s/%s", f->dir, name);
+        snprintf(p, sizeof p, "%s/%s%ld%s", f->dir, stale[i][0], (long)dead, stale[i][1]);
         fclose(fopen(p, "w"));
     }
     for (size_t i = 0; i < 3; i++) {
-        snprintf(name, sizeof name, keep[i], i == 0 ? (long)getppid() : (long)dead);
-        snprintf(p, sizeof p, "%s/%s", f->dir, name);
+        snprintf(p, sizeof p, "%s/%s%ld%s", f->dir, keep[i][0], i == 0 ? (long)getppid() : (long)dead, keep[i][1]);
         fclose(fopen(p, "w"));
     }
     /* The next write of out.csv removes its own dead temporary file only. */
