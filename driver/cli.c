@@ -29,6 +29,8 @@ static void usage(FILE *out)
             "  ceilings   DIR -> DIR/ceilings.csv and DIR/roofline.json\n"
             "  plot       DIR -> DIR/*.gp, and DIR/*.png when gnuplot is installed\n"
             "  report     DIR -> DIR/report.md and DIR/report.html (charts embedded)\n"
+            "  profile    --run DIR -- COMMAND: its kernels (ncu) or regions (likwid-perfctr) as\n"
+            "             points on DIR's roofline (DIR/profile.csv, charts, report)\n"
             "\n"
             "  -h, --help     print this help and exit (rfl COMMAND --help: the command's options)\n"
             "  -V, --version  print the version and exit\n"
@@ -237,10 +239,12 @@ int rfl_driver_main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*fn)(int, char **);
-    } cmds[] = {{"run", rfl_cmd_run}, {"ceilings", rfl_cmd_ceilings}, {"plot", rfl_cmd_plot}, {"report", rfl_cmd_report}};
+    } cmds[] = {{"run", rfl_cmd_run},       {"ceilings", rfl_cmd_ceilings}, {"plot", rfl_cmd_plot},
+                {"report", rfl_cmd_report}, {"profile", rfl_cmd_profile}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(cmd, cmds[i].name))
             return cmds[i].fn(argc - 1, argv + 1);
-    fprintf(stderr, "rfl: unknown command '%s' (commands: run, ceilings, plot, report; see rfl --help)\n", cmd);
+    fprintf(stderr, "rfl: unknown command '%s' (commands: run, ceilings, plot, report, profile; see rfl --help)\n",
+            cmd);
     return RFL_EXIT_USAGE;
 }

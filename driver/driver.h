@@ -5,6 +5,7 @@
  *   rfl ceilings  CSV -> ceilings.csv + roofline.json
  *   rfl plot      -> *.gp (+ *.png with gnuplot)
  *   rfl report    -> report.md + report.html
+ *   rfl profile   kernels (ncu, likwid-perfctr) -> profile.csv, then plot and report
  */
 #ifndef RFL_DRIVER_H
 #define RFL_DRIVER_H
@@ -20,6 +21,7 @@ int rfl_cmd_run(int argc, char **argv);
 int rfl_cmd_ceilings(int argc, char **argv);
 int rfl_cmd_plot(int argc, char **argv);
 int rfl_cmd_report(int argc, char **argv);
+int rfl_cmd_profile(int argc, char **argv); /* profile.c */
 
 /* report.c */
 int rfl_report_write(const struct rfl_model *m, const char *dir);
