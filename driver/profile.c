@@ -168,12 +168,15 @@ static int run_ncu(char **cmd, const char *scratch, struct rfl_profile *p)
     return rfl_ncu_read(log, p) == 0 ? RFL_EXIT_OK : RFL_EXIT_FAILURE;
 }
 
+/* Whether likwid-perfctr -a lists group g (the first word of a line). */
 static int likwid_lists(const char *groups, const char *g)
 {
     size_t n = strlen(g);
-    for (const char *p = groups; p && (p = strstr(p, g)); p += n)
-        if ((p == groups || p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n') && (p[n] == ' ' || p[n] == '\t' || p[n] == '\n'))
+    for (const char *p = groups; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        p += strspn(p, " \t");
+        if (!strncmp(p, g, n) && (p[n] == ' ' || p[n] == '\t' || p[n] == '\n' || p[n] == '\0'))
             return 1;
+    }
     return 0;
 }
 
