@@ -100,8 +100,23 @@ mine=$(awk -v d="$d" -v t="$t" 'BEGIN { printf "%.2f", d / t * 1e-9 }')
 say "stream read 1 GiB: rfl_gpu_bandwidth $own GB/s, ncu-derived $mine GB/s (device-memory bytes over time, $n launches): ratio $(ratio "$mine" "$own"); bound $(prof '^k_global' bound), $(prof '^k_global' fraction_of_roof) of it"
 say "bytes a launch of the stream read: $(awk -v d="$d" -v n="$n" 'BEGIN { printf "%.0f (2^30 = 1073741824)", d / n }')"
 
+# The FP16 factor (an HFMA2 is 4 flops: two half2 lanes): rfl_gpu_flops's FP16 kernel, whose work
+# rfl_gpu_flops knows, under ncu; the ncu-derived GFLOP/s should match its own (a factor of 2
+# per HFMA2, one lane, would read half).
+record fp16 "$build/rfl_gpu_flops" -p fp16 -f 256 -c 8 -e 1 -m 0.0001 -o /tmp/ncu-fl-own.csv
+cp -r "$run" "$res/run-fp16"
+"$rfl" profile --run "$res/run-fp16" --ncu-csv "$res/ncu-fp16.csv" --no-render >/dev/null 2>"$res/profile-fp16.log"
+"$build/rfl_gpu_flops" -p fp16 -f 256 -c 8 -o "$res/fl-own.csv" >/dev/null 2>"$res/fl-own.log"
+f=$res/fl-own.csv
+own=$(awk -F, -v c="$(col "$f" gflops_per_s)" -v s="$(col "$f" scope)" 'NR > 1 && $s == "gpu" && $c > m { m = $c } END { print m }' "$f")
+mine=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { line = $0; gsub(/"[^"]*"/, "\"\"", line); split(line, x, ",") }
+    x[c["flops_fp16"]] + 0 > best { best = x[c["flops_fp16"]] + 0; g = x[c["gflops_per_s"]] } END { print g }' "$res/run-fp16/profile.csv")
+say "FP16 (rfl_gpu_flops -p fp16 -f 256 -c 8): its own $own GFLOP/s, ncu-derived $mine: ratio $(ratio "$mine" "$own") (1: 4 flops an HFMA2 is right; 0.5: 2 would be)"
+
 "$rfl" plot "$run" >/dev/null 2>&1
 "$rfl" report "$run" >/dev/null 2>&1
 if [ -n "${OUT:-}" ]; then
-    tar czf "$OUT/profile-evidence.tgz" -C "$res" run run-gemm ncu-all.csv profile-all.out profile-gemm.out gemm-own.csv bw-own.csv
+    tar czf "$OUT/profile-evidence.tgz" -C "$res" run run-gemm run-fp16 ncu-all.csv ncu-fp16.csv profile-all.out \
+        profile-gemm.out gemm-own.csv bw-own.csv fl-own.csv
 fi
