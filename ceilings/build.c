@@ -4,6 +4,7 @@
 #include "gpu.h"
 #include "load.h"
 #include "model.h"
+#include "profile.h"
 #include "sources.h"
 #include "table.h"
 #include "common/input.h"
@@ -71,6 +72,8 @@ static void clock_from_meta(struct rfl_model *m, const json_t *meta)
         }
     }
 }
+
+static void model_note(void *m, const char *text) { rfl_model_note(m, "%s", text); }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -215,7 +218,7 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
     char **names = list_csv(dir, &nnames);
     if (!names)
         return RFL_EXIT_USAGE;
-    int rc = RFL_EXIT_OK, have_apps_file = 0;
+    int rc = RFL_EXIT_OK, have_apps_file = 0, have_profile = 0;
     for (size_t i = 0; i < nnames && rc == RFL_EXIT_OK; i++) {
         const struct rfl_source *src = rfl_source_for(names[i]);
         if (!src) {
@@ -233,6 +236,8 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
                 rc = RFL_EXIT_USAGE;
         } else if (strcmp(names[i], "applications.csv") == 0) {
             have_apps_file = 1;
+        } else if (strcmp(names[i], "profile.csv") == 0) {
+            have_profile = 1;
         }
     }
     for (size_t i = 0; i < nnames; i++)
@@ -268,6 +273,11 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
         m->apps[i].attainable = rfl_app_attainable(m, &m->apps[i], m->apps[i].bound, sizeof m->apps[i].bound);
     for (size_t i = 0; m->gpu && i < m->gpu->ngemm; i++)
         m->gpu->gemm[i].attainable = rfl_gpu_gemm_attainable(m, &m->gpu->gemm[i]);
+    /* rfl profile's points, each bounded as it is read. */
+    snprintf(apps, sizeof apps, "%s/profile.csv", dir);
+    if (have_profile && rfl_profile_read(m, apps) != 0)
+        return RFL_EXIT_USAGE;
+    rfl_kernels_caveats(m, model_note, m);
     return RFL_EXIT_OK;
 }
 

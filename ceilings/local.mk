@@ -10,6 +10,7 @@ libceilings_a_SOURCES = \
 	ceilings/levels.c ceilings/levels.h \
 	ceilings/model.c ceilings/model.h ceilings/gpu.h \
 	ceilings/build.c ceilings/apps.c \
+	ceilings/profile.h ceilings/points.c ceilings/profile_csv.c ceilings/ncu.c ceilings/likwid.c \
 	ceilings/sources.c ceilings/sources.h \
 	ceilings/load.c ceilings/load.h \
 	ceilings/load_bandwidth.c ceilings/load_flops.c \
@@ -19,10 +20,11 @@ libceilings_a_SOURCES = \
 	ceilings/write.c ceilings/write.h ceilings/read.c
 
 if HAVE_CMOCKA
-unit_tests += tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings tests/unit/test_spread
+unit_tests += tests/unit/test_levels tests/unit/test_ceilings tests/unit/test_gpu_ceilings tests/unit/test_spread tests/unit/test_profile
 endif
 # test_ceilings and test_gpu_ceilings read the settings through the driver's config parser.
 tests_unit_test_levels_LDADD = libceilings.a librfl.a $(CMOCKA_LIBS)
 tests_unit_test_spread_LDADD = libceilings.a librfl.a $(CMOCKA_LIBS)
+tests_unit_test_profile_LDADD = libceilings.a librfl.a $(CMOCKA_LIBS)
 tests_unit_test_ceilings_LDADD = libdriver.a libceilings.a $(unit_ldadd)
 tests_unit_test_gpu_ceilings_LDADD = libdriver.a libceilings.a librfl.a $(CMOCKA_LIBS)

@@ -81,6 +81,7 @@ void rfl_model_free(struct rfl_model *m)
         free(m->notes[i]);
     for (size_t i = 0; m->apps && i < m->napps; i++)
         free(m->apps[i].name);
+    rfl_kernels_free(m->kernels, m->nkernels);
     free(m->inputs);
     free(m->curves);
     free(m->series);

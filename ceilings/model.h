@@ -115,14 +115,39 @@ struct rfl_fma_units {
     char sentence[512];        /* the report's sentence on it ("": nothing to say) */
 };
 
+/* The kinds of flops rfl profile counts, named as the compute ceilings are
+ * ("fp64" ... "fp8 tensor"), and the memory levels it counts bytes at (a
+ * GPU's DRAM is its device memory): points.c. */
+enum rfl_flop_unit {
+    RFL_FLOP_FP64, RFL_FLOP_FP32, RFL_FLOP_FP16, RFL_FLOP_FP64_TENSOR, RFL_FLOP_TF32_TENSOR,
+    RFL_FLOP_BF16_TENSOR, RFL_FLOP_FP16_TENSOR, RFL_FLOP_FP8_TENSOR, RFL_FLOP_NUNITS
+};
+extern const char *const rfl_flop_unit_names[RFL_FLOP_NUNITS];
+enum rfl_mem_level { RFL_MEM_L1, RFL_MEM_L2, RFL_MEM_L3, RFL_MEM_DRAM, RFL_MEM_NLEVELS };
+
+/* A point on a roofline: an application's (--app, model->apps: its
+ * intensity and rate as given) or a profiled kernel's or region's (rfl
+ * profile, model->kernels: what the counters said; its intensity at every
+ * level measured, the hierarchical roofline, and ai/level at the level
+ * that bounds it). */
 struct rfl_app {
     char *name;               /* as long as the file has it (owned) */
     double ai;                /* flops per byte */
     double gflops;
     char level[RFL_NAME_LEN]; /* "" when not given */
-    char precision[16];       /* "" when not given */
+    char precision[16];       /* "" when not given; a kernel: the kind of most of its flops */
     double attainable;        /* rfl_app_attainable: GFLOP/s of the roofline above it; 0: none */
     char bound[96];           /* what bounds it there ("DRAM bandwidth", "fp64 avx2 peak", "none") */
+    /* Profiled kernels only (rfl_kernel_bound sets the fields above from these). */
+    char *label;              /* short name for charts (owned; NULL: name) */
+    char device[8];           /* "cpu" or "gpu" */
+    char tool[8];             /* "ncu" or "likwid" */
+    char *device_name;        /* the GPU or CPU it ran on, as the tool named it (owned; may be NULL) */
+    long launches;            /* kernel launches (ncu) or region calls (likwid) */
+    double time_s;            /* all of them */
+    double flops[RFL_FLOP_NUNITS];
+    double bytes[RFL_MEM_NLEVELS]; /* NaN: not measured at that level */
+    double clock_mhz;         /* the SM clock it ran at (ncu: cycles over time); NaN: not known */
 };
 
 struct rfl_model {
@@ -135,12 +160,13 @@ struct rfl_model {
     double clock_ghz;         /* measured by rfl_flops; 0: unknown */
     struct rfl_fma_units fma; /* rfl_flops's count of FMA units */
 
-    size_t ninputs, ncurves, nseries, nceilings, napps, nnotes;
+    size_t ninputs, ncurves, nseries, nceilings, napps, nnotes, nkernels;
     struct rfl_input *inputs;
     struct rfl_bw_curve *curves;
     struct rfl_flops_series *series;
     struct rfl_ceiling *ceilings;
     struct rfl_app *apps;
+    struct rfl_app *kernels;  /* rfl profile's points (DIR/profile.csv) */
     char **notes;             /* what the report should say (levels without a plateau ...) */
     char app_file[1024];      /* where the application points came from; "" none */
     struct rfl_gpu_data *gpu; /* what the GPU programs measured (gpu.h); NULL: none */
@@ -165,6 +191,8 @@ struct rfl_ceiling *rfl_model_add_ceiling(struct rfl_model *m);
 /* Reads an application-points CSV: name, arithmetic_intensity, gflops_per_s
  * and optionally level and precision. */
 int rfl_apps_read(struct rfl_model *m, const char *path);
+/* rfl profile's points (points.c): frees the n kernels and the array. */
+void rfl_kernels_free(struct rfl_app *k, size_t n);
 /* Writes the points as dir/applications.csv (atomically). */
 int rfl_apps_write(const struct rfl_model *m, const char *path);
 

@@ -42,8 +42,10 @@ const struct rfl_source rfl_sources[] = {
     {"gemm*_model.csv", "gemm model", "rfl_gemm", rfl_schema_gemm_model_required, NULL, rfl_gpu_load_gemm_model, NULL,
      "_model"},
     {"gemm*.csv", "gemm", "rfl_gemm", rfl_schema_gemm_required, NULL, rfl_gpu_load_gemm, NULL, NULL},
-    /* Written by rfl itself: the application points (read by apps.c) and the ceilings. */
+    /* Written by rfl itself: the application points (read by apps.c), rfl profile's
+     * (profile_csv.c) and the ceilings. */
     {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},
+    {"profile.csv", "profile", NULL, rfl_schema_profile_required, rfl_schema_profile_optional, NULL, NULL, NULL},
     {"ceilings.csv", "ceilings", NULL, ceilings_columns, NULL, NULL, NULL, NULL},
 };
 const size_t rfl_nsources = sizeof rfl_sources / sizeof rfl_sources[0];

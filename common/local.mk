@@ -21,7 +21,8 @@ librfl_a_SOURCES = \
 	common/size.c common/size.h \
 	common/stats.c common/stats.h \
 	common/timer.c common/timer.h \
-	common/utf8.c common/utf8.h
+	common/utf8.c common/utf8.h \
+	common/which.c common/which.h
 
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_input

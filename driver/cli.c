@@ -30,6 +30,8 @@ static void usage(FILE *out)
             "  plot       DIR -> DIR/*.gp, and DIR/*.png when gnuplot is installed\n"
             "  report     DIR -> DIR/report.md and DIR/report.html (charts embedded)\n"
             "  compare    RUN_A RUN_B [RUN_C...] -> per ceiling: ratio to RUN_A, within the noise or not\n"
+            "  profile    --run DIR -- COMMAND: its kernels (ncu) or regions (likwid-perfctr) as\n"
+            "             points on DIR's roofline (DIR/profile.csv, charts, report)\n"
             "\n"
             "  -h, --help     print this help and exit (rfl COMMAND --help: the command's options)\n"
             "  -V, --version  print the version and exit\n"
@@ -238,11 +240,13 @@ int rfl_driver_main(int argc, char **argv)
     static const struct {
         const char *name;
         int (*fn)(int, char **);
-    } cmds[] = {{"run", rfl_cmd_run}, {"ceilings", rfl_cmd_ceilings}, {"plot", rfl_cmd_plot}, {"report", rfl_cmd_report},
-                {"compare", rfl_cmd_compare}};
+    } cmds[] = {{"run", rfl_cmd_run},       {"ceilings", rfl_cmd_ceilings}, {"plot", rfl_cmd_plot},
+                {"report", rfl_cmd_report}, {"compare", rfl_cmd_compare},   {"profile", rfl_cmd_profile}};
     for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
         if (!strcmp(cmd, cmds[i].name))
             return cmds[i].fn(argc - 1, argv + 1);
-    fprintf(stderr, "rfl: unknown command '%s' (commands: run, ceilings, plot, report, compare; see rfl --help)\n", cmd);
+    fprintf(stderr,
+            "rfl: unknown command '%s' (commands: run, ceilings, plot, report, compare, profile; see rfl --help)\n",
+            cmd);
     return RFL_EXIT_USAGE;
 }

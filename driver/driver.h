@@ -6,6 +6,7 @@
  *   rfl plot      -> *.gp (+ *.png with gnuplot)
  *   rfl report    -> report.md + report.html
  *   rfl compare   ceilings.csv of several runs -> a table (+ compare.md, .csv, charts)
+ *   rfl profile   kernels (ncu, likwid-perfctr) -> profile.csv, then plot and report
  */
 #ifndef RFL_DRIVER_H
 #define RFL_DRIVER_H
@@ -22,6 +23,7 @@ int rfl_cmd_ceilings(int argc, char **argv);
 int rfl_cmd_plot(int argc, char **argv);
 int rfl_cmd_report(int argc, char **argv);
 int rfl_cmd_compare(int argc, char **argv);
+int rfl_cmd_profile(int argc, char **argv); /* profile.c */
 
 /* report.c */
 int rfl_report_write(const struct rfl_model *m, const char *dir);

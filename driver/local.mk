@@ -8,7 +8,8 @@ libdriver_a_SOURCES = \
 	driver/spawn.c driver/spawn.h \
 	driver/settings.c driver/settings.h \
 	driver/programs.c driver/programs.h \
-	driver/report.c driver/markup.c driver/markup.h driver/compare.c
+	driver/report.c driver/markup.c driver/markup.h driver/compare.c \
+	driver/profile.c driver/profile_table.c driver/profile_table.h
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"'
 
@@ -33,6 +34,7 @@ test_scripts += \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh \
 	tests/driver/hostile_text.sh tests/driver/compare.sh
 test_scripts += tests/driver/hostile_inputs.sh
+test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/driver/profile_run.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "driver.h"
 #include "markup.h"
+#include "profile_table.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/spread.h"
@@ -508,6 +509,27 @@ static void apps_section(struct doc *d, const struct rfl_model *m)
     table_end(d);
 }
 
+/* rfl profile's kernels or regions on one device (profile_table.c). */
+static void kernels_section(struct doc *d, const struct rfl_model *m, const char *device)
+{
+    struct rfl_kernel_table t;
+    if (rfl_kernel_table(m, device, &t) <= 0)
+        return;
+    heading(d, 3, t.title);
+    para(d, "%s", t.caption);
+    table_begin(d, t.head, t.ncols);
+    for (size_t r = 0; r < t.nrows; r++) {
+        const char *row[RFL_KTABLE_COLS];
+        for (size_t c = 0; c < t.ncols; c++)
+            row[c] = t.cell[r][c];
+        table_row(d, row, t.ncols);
+    }
+    table_end(d);
+    if (*t.note)
+        para(d, "%s", t.note);
+    rfl_kernel_table_free(&t);
+}
+
 static void provenance_section(struct doc *d, const struct rfl_model *m)
 {
     heading(d, 2, "Provenance");
@@ -598,6 +620,7 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     heading(&d, 2, "Charts");
     charts(&d, m, 0);
     apps_section(&d, m);
+    kernels_section(&d, m, "cpu");
     if (m->gpu && m->gpu->dev.known) {
         const struct rfl_gpu_data *g = m->gpu;
         char gtitle[256];
@@ -605,7 +628,10 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
         heading(&d, 2, gtitle);
         gpu_device_section(&d, m);
         charts(&d, m, 1);
+        kernels_section(&d, m, "gpu");
         gpu_tables(&d, m);
+    } else {
+        kernels_section(&d, m, "gpu"); /* profiled on a GPU this run did not measure */
     }
     provenance_section(&d, m);
     if (m->nnotes) {

@@ -17,7 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-int rfl_run_spawn(char **argv, const char *cwd, unsigned threads)
+int rfl_run_spawn(char **argv, const char *cwd, unsigned threads) { return rfl_run_spawn_to(argv, cwd, threads, NULL); }
+
+int rfl_run_spawn_to(char **argv, const char *cwd, unsigned threads, const char *out)
 {
     pid_t pid = rfl_interrupt_fork(1);
     if (pid < 0) {
@@ -30,6 +32,14 @@ int rfl_run_spawn(char **argv, const char *cwd, unsigned threads)
         int fd = open("/dev/null", O_RDONLY);
         if (fd >= 0) {
             dup2(fd, STDIN_FILENO);
+            close(fd);
+        }
+        fd = out ? open(out, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644) : -1;
+        if (out && fd < 0)
+            _exit(126);
+        if (fd >= 0) {
+            dup2(fd, STDOUT_FILENO);
+            dup2(fd, STDERR_FILENO);
             close(fd);
         }
         if (threads) {

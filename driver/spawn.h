@@ -17,6 +17,9 @@
  * 128 + the signal that killed it, or -1 when it could not be started
  * (after a message). */
 int rfl_run_spawn(char **argv, const char *cwd, unsigned threads);
+/* The same with its stdout and stderr in the file `out` (made anew; NULL:
+ * rfl's own). */
+int rfl_run_spawn_to(char **argv, const char *cwd, unsigned threads, const char *out);
 
 /* What a program step's status `raw` (from rfl_run_spawn) makes of rfl
  * run's: RFL_EXIT_OK; RFL_EXIT_INTERRUPTED when rfl had a signal or the

@@ -5,6 +5,7 @@
 #include "common/afile.h"
 #include "common/interrupt.h"
 #include "common/log.h"
+#include "common/which.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,21 +23,7 @@
 const char *rfl_gnuplot_path(char *buf, size_t len)
 {
     const char *env = getenv("GNUPLOT");
-    if (env && *env && strchr(env, '/'))
-        return access(env, X_OK) == 0 ? env : NULL;
-    const char *name = env && *env ? env : "gnuplot";
-    const char *path = getenv("PATH");
-    for (const char *p = path ? path : ""; *p;) {
-        size_t n = strcspn(p, ":");
-        char cand[4096];
-        if (n && (size_t)snprintf(cand, sizeof cand, "%.*s/%s", (int)n, p, name) < sizeof cand &&
-            access(cand, X_OK) == 0 && strlen(cand) < len) {
-            memcpy(buf, cand, strlen(cand) + 1);
-            return buf;
-        }
-        p += n + (p[n] == ':');
-    }
-    return NULL;
+    return rfl_which(env && *env ? env : "gnuplot", NULL, buf, len);
 }
 
 /* Whether the PNG at `path` is whole: the signature, and the IEND chunk at

@@ -2,6 +2,7 @@
  * roofline, with the application points (CPU) or GEMM kernels (GPU). */
 #include "config.h"
 #include "charts.h"
+#include "profile_points.h"
 #include "style.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
@@ -226,6 +227,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         app_min = fmin(app_min, dots[i].x);
         app_ymin = fmin(app_ymin, dots[i].y);
     }
+    rfl_plot_kernels_extent(m, gpu, &xlo, &xhi, &app_ymin);
     rfl_chart_bound_axis(&xlo, &xhi); /* an intensity of 1e308 or 1e-300 is still a finite chart */
     xlo = rfl_plot_pow2_floor(xlo);
     xhi = rfl_plot_pow2_ceil(xhi);
@@ -408,6 +410,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         }
         rfl_chart_printf(&c, "EOD\n");
     }
+    rfl_plot_kernels_data(&c, m, gpu);
 
     /* The key, top left: what a solid, a dashed line and a dot are. */
     int ntensor = 0;
@@ -417,7 +420,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         /* Outside: the GEMM points are named there, one entry each. */
         rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.25 font \"sans,10\"\n");
     } else {
-        int nkey = 1 + (first_spec < nlines) + (ndots > 0) + ntensor;
+        int nkey = 1 + (first_spec < nlines) + (ndots > 0) + ntensor + (int)rfl_plot_kernels_nkey(m, gpu);
         rfl_chart_printf(&c, "set key top left box opaque samplen 3 spacing 1.3 font \"sans,10\" width 1\n");
         double key_w = 230, key_h = 22.0 * nkey + 12;
         double kx = c.left * c.width + key_w / 2 + 6, ky = c.top * c.height - key_h / 2 - 6;
@@ -443,6 +446,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                              lines[i].y0 == lines[i].y1 ? 0.97 : 0.6, lines[i].y0 == lines[i].y1 ? 0.2 : 0.05);
     for (size_t i = 0; i < ndots && !gpu; i++)
         rfl_chart_label_point(&c, dots[i].label, APP_COLOR, dots[i].x, dots[i].y);
+    rfl_plot_kernels_labels(&c, m, gpu);
 
     rfl_chart_printf(&c, "plot \\\n");
     for (size_t i = 0; i < nlines; i++)
@@ -451,6 +455,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                          lines[i].color);
     if (ndots && !gpu)
         rfl_chart_printf(&c, "  $apps using 1:2 with points pt 7 ps 1.6 lc rgb \"%s\" notitle, \\\n", APP_COLOR);
+    rfl_plot_kernels_plot(&c, m, gpu);
     rfl_chart_printf(&c, "  NaN with lines lw 3 lc rgb \"#303030\" title \"measured ceiling (rfl)\"");
     if (ntensor)
         rfl_chart_printf(&c, ", \\\n  NaN with lines dt 4 lw 3 lc rgb \"#303030\" title \"tensor cores (best GEMM)\"");
@@ -466,6 +471,7 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                                  "lc rgb \"%s\" title %s",
                              i, i, dots[i].pt, dots[i].color, rfl_chart_literal(&c, dots[i].label));
     }
+    rfl_plot_kernels_key(&c, m, gpu);
     rfl_chart_printf(&c, "\n");
     snprintf(gp, sizeof gp, "%s/%s.gp", dir, base);
     free(dots);

@@ -55,6 +55,7 @@ where()
     ceilings) echo "driver ceilings.csv " ;;
     compare) echo "driver compare.csv " ;;
     applications) echo "driver Application points " ;;
+    profile) echo "driver profile.csv " ;;
     gpu_*) echo "gpu $1.csv " ;;
     unified_memory) echo "unified-memory $1.csv " ;;
     *) return 1 ;;
@@ -176,7 +177,8 @@ done
 # The inputs of the driver's tests (every kind, gemm's included) and its
 # golden output: every column known, every value of its type.
 n=0
-for csv in "$top_srcdir"/tests/data/driver/*/*.csv "$top_srcdir"/tests/data/driver/*/expected/*.csv; do
+for csv in "$top_srcdir"/tests/data/driver/*/*.csv "$top_srcdir"/tests/data/driver/*/expected/*.csv \
+    "$top_srcdir"/tests/data/profile/expected/*/*.csv; do
     kind=$(basename "$csv" .csv)
     [ -r "$top_srcdir/schema/$kind.def" ] || continue
     check_csv "$kind" "$csv"

@@ -92,6 +92,7 @@ static void test_constants(void **state)
     CHECK(gemm, RFL_SCHEMA_GEMM_NCOLUMNS);
     CHECK(gemm_mix, RFL_SCHEMA_GEMM_MIX_NCOLUMNS);
     CHECK(gemm_model, RFL_SCHEMA_GEMM_MODEL_NCOLUMNS);
+    CHECK(profile, RFL_SCHEMA_PROFILE_NCOLUMNS);
 #undef CHECK
     /* a .def line, read through */
     const struct rfl_schema *s = &rfl_schema_gpu_bandwidth;

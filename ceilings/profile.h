@@ -1,0 +1,87 @@
+/* rfl profile's points: what Nsight Compute (ncu.c) or likwid-perfctr
+ * (likwid.c) counted, read into one kernel or region each (struct rfl_app,
+ * model.h, the type of the --app points too); their short names, the
+ * roof above each (points.c) and DIR/profile.csv (profile_csv.c). */
+#ifndef RFL_CEILINGS_PROFILE_H
+#define RFL_CEILINGS_PROFILE_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+/* What one reader found: the kernels (ncu, launches summed by name) or
+ * regions (likwid-perfctr), in the order they first appear. */
+struct rfl_profile {
+    struct rfl_app *k;
+    size_t n;
+};
+void rfl_profile_free(struct rfl_profile *p);
+
+/* The Nsight Compute metrics of a hierarchical roofline, once: `ncu --csv
+ * --page raw --metrics` with these (rfl profile --help prints them).
+ * Required ones every GPU since Volta has; a missing optional one (tensor
+ * work of a kind this GPU lacks) counts as zero. */
+enum rfl_ncu_role { RFL_NCU_TIME, RFL_NCU_CYCLES, RFL_NCU_FLOPS, RFL_NCU_HFMA2_MMA, RFL_NCU_BYTES };
+struct rfl_ncu_metric {
+    const char *name;
+    int required;
+    enum rfl_ncu_role role;
+    int index;       /* FLOPS: an rfl_flop_unit; BYTES: an rfl_mem_level */
+    double weight;   /* FLOPS: flops per count */
+};
+extern const struct rfl_ncu_metric rfl_ncu_metrics[];
+extern const size_t rfl_ncu_nmetrics;
+/* "m1,m2,..." (malloc'd; NULL when out of memory): every metric, or those
+ * for which keep(name, ctx) says 1 (keep NULL: all). */
+char *rfl_ncu_metric_list(int (*keep)(const char *name, void *ctx), void *ctx);
+
+/* Reads `ncu --csv --page raw` output (several concatenated runs too).
+ * -1 after one line naming the file, its line and, where one applies, the
+ * kernel and the metric: no header, a missing required metric, a unit
+ * rfl does not know, a value that is not a number, a kernel without time. */
+int rfl_ncu_read(const char *path, struct rfl_profile *p);
+/* Reads `likwid-perfctr -O` output (several runs, one per group, may be
+ * concatenated): regions of the FLOPS_DP/FLOPS_SP groups and the data
+ * volumes of the L2, L3 and MEM groups. -1 after one line, as above. */
+int rfl_likwid_read(const char *path, struct rfl_profile *p);
+
+/* Short names (label) for charts, distinct within the set: the return
+ * type, template arguments and parameter list of a C++ name dropped (a
+ * cutlass wrapper named by its first template argument), a first template
+ * argument or a number added where two would be the same, at most
+ * RFL_KERNEL_LABEL_MAX bytes. -1: out of memory. */
+#define RFL_KERNEL_LABEL_MAX 40
+int rfl_kernels_label(struct rfl_app *k, size_t n);
+const char *rfl_kernel_label(const struct rfl_app *k);
+/* Cuts s to at most max bytes, ending in "..." where cut, never inside a
+ * UTF-8 character. */
+void rfl_label_cap(char *s, size_t max);
+
+/* All its flops; its intensity at a level (NaN: not measured there, or
+ * no bytes); whether it is a point on a roofline (flops, and an intensity
+ * at some level: a kernel without flops has intensity 0, which a log axis
+ * cannot show); the name of a level on its device (NULL: none there). */
+double rfl_kernel_flops(const struct rfl_app *k);
+double rfl_kernel_ai(const struct rfl_app *k, int level);
+int rfl_kernel_placed(const struct rfl_app *k);
+const char *rfl_kernel_level_name(const struct rfl_app *k, int level);
+/* Its GFLOP/s, the kind of most of its flops, and the roof above it from
+ * the model's ceilings: the lowest of intensity x bandwidth over the levels
+ * measured and the compute roof of its mix of flops (each kind held against
+ * its own ceiling), into gflops, precision, ai/level (the level whose line
+ * is lowest), attainable and bound. */
+void rfl_kernel_bound(const struct rfl_model *m, struct rfl_app *k);
+/* The model's kernels of p's device replaced by p's (moved out of p), each
+ * bounded. -1: out of memory. */
+int rfl_kernels_replace(struct rfl_model *m, struct rfl_profile *p);
+/* What may make the GPU points of a model wrong, one sentence each to
+ * say(): the kernels ran on another GPU than the roofs were measured on,
+ * or slower than its maximum clock (ncu locks clocks unless told not to). */
+void rfl_kernels_caveats(const struct rfl_model *m, void (*say)(void *ctx, const char *text), void *ctx);
+
+/* DIR/profile.csv: the model's kernels (atomically); read back, appended
+ * to m->kernels and bounded. -1 after one line naming FILE:LINE. */
+int rfl_profile_write(const struct rfl_model *m, const char *path);
+int rfl_profile_read(struct rfl_model *m, const char *path);
+
+#endif

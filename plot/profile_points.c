@@ -1,0 +1,200 @@
+/* rfl profile's points on the roofline chart (profile_points.h). */
+#include "config.h"
+#include "profile_points.h"
+#include "style.h"
+#include "ceilings/model.h"
+#include "ceilings/profile.h"
+#include "common/csv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* One marker shape per level, open (the GEMM points are filled): circle,
+ * square, diamond, triangle. */
+static const int level_pt[RFL_MEM_NLEVELS] = {6, 4, 12, 8};
+/* A kernel's name in the GPU chart's key, which has the right margin only:
+ * no longer than the key's other entries. */
+#define KEY_LABEL_MAX 22
+
+static int on_chart(const struct rfl_app *k, int gpu)
+{
+    return !strcmp(k->device, gpu ? "gpu" : "cpu") && rfl_kernel_placed(k);
+}
+
+static const char *color_of(size_t nth) { return rfl_plot_palette[nth % RFL_PLOT_NPALETTE]; }
+
+/* The leftmost marker of a kernel (its label goes there). */
+static double leftmost(const struct rfl_app *k)
+{
+    double x = INFINITY;
+    for (int l = 0; l < RFL_MEM_NLEVELS; l++)
+        if (rfl_kernel_ai(k, l) > 0 && rfl_kernel_level_name(k, l))
+            x = fmin(x, rfl_kernel_ai(k, l));
+    return x;
+}
+
+void rfl_plot_kernels_extent(const struct rfl_model *m, int gpu, double *xlo, double *xhi, double *ymin)
+{
+    for (size_t i = 0; i < m->nkernels; i++) {
+        const struct rfl_app *k = &m->kernels[i];
+        if (!on_chart(k, gpu))
+            continue;
+        for (int l = 0; l < RFL_MEM_NLEVELS; l++) {
+            double ai = rfl_kernel_ai(k, l);
+            if (!(ai > 0) || !rfl_kernel_level_name(k, l))
+                continue;
+            *xlo = fmin(*xlo, ai / 2);
+            *xhi = fmax(*xhi, ai * 2);
+        }
+        *ymin = fmin(*ymin, k->gflops);
+    }
+}
+
+void rfl_plot_kernels_data(struct rfl_chart *c, const struct rfl_model *m, int gpu)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->nkernels; i++) {
+        const struct rfl_app *k = &m->kernels[i];
+        if (!on_chart(k, gpu))
+            continue;
+        if (!n++)
+            rfl_chart_printf(c, "$kernels << EOD\n");
+        rfl_chart_printf(c, "# %zu %s\n", n, rfl_chart_literal(c, rfl_kernel_label(k)));
+        /* Left to right, so the joining line runs straight. */
+        int order[RFL_MEM_NLEVELS], no = 0;
+        for (int l = 0; l < RFL_MEM_NLEVELS; l++)
+            if (rfl_kernel_ai(k, l) > 0 && rfl_kernel_level_name(k, l)) {
+                int j = no++;
+                for (; j > 0 && rfl_kernel_ai(k, order[j - 1]) > rfl_kernel_ai(k, l); j--)
+                    order[j] = order[j - 1];
+                order[j] = l;
+            }
+        for (int j = 0; j < no; j++) {
+            char x[32], y[32];
+            rfl_format_double(x, sizeof x, "%.7g", rfl_kernel_ai(k, order[j]));
+            rfl_format_double(y, sizeof y, "%.7g", k->gflops);
+            rfl_chart_printf(c, "%s %s %d\n", x, y, level_pt[order[j]]);
+            rfl_chart_block_point(c, rfl_kernel_ai(k, order[j]), k->gflops, 7);
+        }
+        if (no > 1)
+            rfl_chart_block_line(c, rfl_kernel_ai(k, order[0]), k->gflops, rfl_kernel_ai(k, order[no - 1]), k->gflops);
+        rfl_chart_printf(c, "\n\n");
+    }
+    if (n)
+        rfl_chart_printf(c, "EOD\n");
+}
+
+/* "fp32" of "fp32 peak", "L2" of "L2 bandwidth". */
+static void roof_word(char *buf, size_t len, const char *bound)
+{
+    size_t n = strlen(bound);
+    if (n > 5 && !strcmp(bound + n - 5, " peak"))
+        n -= 5;
+    else if (n > 10 && !strcmp(bound + n - 10, " bandwidth"))
+        n -= 10;
+    snprintf(buf, len, "%.*s", (int)n, bound);
+}
+
+void rfl_plot_kernels_labels(struct rfl_chart *c, const struct rfl_model *m, int gpu)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->nkernels; i++) {
+        const struct rfl_app *k = &m->kernels[i];
+        if (!on_chart(k, gpu))
+            continue;
+        char text[256], word[96];
+        roof_word(word, sizeof word, k->bound);
+        if (gpu)
+            snprintf(text, sizeof text, "%zu", n + 1);
+        else if (k->attainable > 0)
+            snprintf(text, sizeof text, "%s: %.0f%% of %s", rfl_kernel_label(k), 100 * k->gflops / k->attainable, word);
+        else
+            snprintf(text, sizeof text, "%s", rfl_kernel_label(k));
+        rfl_chart_label_point(c, text, color_of(n), leftmost(k), k->gflops);
+        n++;
+    }
+}
+
+void rfl_plot_kernels_plot(struct rfl_chart *c, const struct rfl_model *m, int gpu)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->nkernels; i++) {
+        if (!on_chart(&m->kernels[i], gpu))
+            continue;
+        rfl_chart_printf(c,
+                         "  $kernels index %zu using 1:2 with lines lw 1.2 dt 3 lc rgb \"%s\" notitle, \\\n"
+                         "  $kernels index %zu using 1:2:3 with points pt variable ps 1.6 lw 2 lc rgb \"%s\" notitle, \\\n",
+                         n, color_of(n), n, color_of(n));
+        n++;
+    }
+}
+
+/* Which levels the points of the chart have markers at. */
+static int levels_drawn(const struct rfl_model *m, int gpu, const struct rfl_app **any)
+{
+    int mask = 0;
+    *any = NULL;
+    for (size_t i = 0; i < m->nkernels; i++) {
+        const struct rfl_app *k = &m->kernels[i];
+        if (!on_chart(k, gpu))
+            continue;
+        *any = k;
+        for (int l = 0; l < RFL_MEM_NLEVELS; l++)
+            if (rfl_kernel_ai(k, l) > 0 && rfl_kernel_level_name(k, l))
+                mask |= 1 << l;
+    }
+    return mask;
+}
+
+size_t rfl_plot_kernels_nkey(const struct rfl_model *m, int gpu)
+{
+    const struct rfl_app *any;
+    int mask = levels_drawn(m, gpu, &any);
+    size_t n = 0;
+    for (int l = 0; l < RFL_MEM_NLEVELS; l++)
+        n += (mask >> l) & 1;
+    if (gpu && any) {
+        n++; /* the heading */
+        for (size_t i = 0; i < m->nkernels; i++)
+            n += on_chart(&m->kernels[i], gpu);
+    }
+    return n;
+}
+
+size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int gpu)
+{
+    const struct rfl_app *any;
+    int mask = levels_drawn(m, gpu, &any);
+    if (!any)
+        return 0;
+    char text[160];
+    for (int l = 0; l < RFL_MEM_NLEVELS; l++) {
+        if (!((mask >> l) & 1))
+            continue;
+        snprintf(text, sizeof text, "%s at %s", gpu ? "kernel" : "region", rfl_kernel_level_name(any, l));
+        rfl_chart_printf(c, ", \\\n  NaN with points pt %d ps 1.6 lw 2 lc rgb \"#303030\" title %s", level_pt[l],
+                         rfl_chart_literal(c, text));
+    }
+    if (!gpu)
+        return rfl_plot_kernels_nkey(m, gpu);
+    snprintf(text, sizeof text, "profiled (%s): %% of the roof above", any->tool);
+    rfl_chart_printf(c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title %s", rfl_chart_literal(c, text));
+    size_t n = 0;
+    for (size_t i = 0; i < m->nkernels; i++) {
+        const struct rfl_app *k = &m->kernels[i];
+        if (!on_chart(k, gpu))
+            continue;
+        char name[RFL_KERNEL_LABEL_MAX + 8];
+        snprintf(name, sizeof name, "%s", rfl_kernel_label(k));
+        rfl_label_cap(name, KEY_LABEL_MAX);
+        if (k->attainable > 0)
+            snprintf(text, sizeof text, "%zu %s: %.0f%%", n + 1, name, 100 * k->gflops / k->attainable);
+        else
+            snprintf(text, sizeof text, "%zu %s", n + 1, name);
+        rfl_chart_printf(c, ", \\\n  NaN with points pt 7 ps 1.2 lc rgb \"%s\" title %s", color_of(n),
+                         rfl_chart_literal(c, text));
+        n++;
+    }
+    return rfl_plot_kernels_nkey(m, gpu);
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Issue 15's evidence on the device machine (ncu and python3 with torch there): the GPU roofline
+# rfl measures (rfl run -p gpu_bandwidth,gpu_flops,gemm), then rfl profile of
+#   (a) rfl_gemm's tiled SGEMM and DMMA kernels, through the run path (rfl profile -- COMMAND),
+#   (b) rfl_gpu_bandwidth's stream read at 1 GiB (device memory),
+#   (c) PyTorch matrix products (FP32, FP16, BF16, FP64) and an element-wise add,
+# all three on one chart (their ncu outputs, recorded with the command rfl profile --help
+# prints, concatenated: --ncu-csv), and the check that rfl's ncu-derived GFLOP/s and bytes agree
+# within 2% with the same kernels' own timing (rfl_gemm, rfl_gpu_bandwidth run without ncu).
+# Usage (repository root, device machine): bash tests/device/profile.sh [SIZE]   (GEMM size, default 8192)
+# Results: $OUT/profile-evidence.tgz (the run directory with profile.csv, the charts' scripts and
+# the report; the ncu outputs) and $OUT/summary.txt; without $OUT, /tmp/rfl-profile-evidence.
+set -uo pipefail
+size=${1:-8192}
+root=$(pwd)
+[ -f "$root/configure.ac" ] || { echo "run it from the repository root" >&2; exit 2; }
+build=${RFL_GPU_BUILD:-/tmp/rfl-build-gpu}
+P=${RFL_DEPS_PREFIX:-$root/.devdeps/usr}
+export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
+export PATH="$PATH:/usr/local/cuda/bin"
+res=/tmp/rfl-profile-evidence
+rm -rf "$res" && mkdir -p "$res"
+summary=${OUT:-$res}/summary.txt
+: >"$summary"
+say() { echo "$*" | tee -a "$summary"; }
+[ -x "$build/rfl" ] && [ -x "$build/rfl_gemm" ] ||
+    bash tests/device/gpu.sh build >"$res/build.log" 2>&1 || { tail -20 "$res/build.log"; exit 1; }
+rfl=$build/rfl
+ncu=$(command -v ncu) || { say "no ncu on this machine"; exit 1; }
+say "$("$ncu" --version | tail -n 1); $(nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader)"
+
+# The roofs.
+run=$res/run
+"$rfl" run --quick -p gpu_bandwidth,gpu_flops,gemm -o "$run" >"$res/run.log" 2>&1 || { say "rfl run: exit $?"; tail -20 "$res/run.log"; }
+say "roofs: $(awk -F, 'NR > 1 && $1 ~ /^gpu/ { printf "%s %s; ", $3, $4 }' "$run/ceilings.csv")"
+
+# One short sample under ncu (each launch is replayed); rfl's own timing runs without -m.
+gemm_own="-k tiled,dmma -p fp32,fp64 -t nn -M gemm -s $size --no-tune"
+bw_own="-k global_stream -a read -p fp32 -w 1G"
+gemm_args="$gemm_own -e 1 -m 0.0001"
+bw_args="$bw_own -e 1 -m 0.0001"
+cat >"$res/torch_kernels.py" <<'PY'
+import torch
+n = 2048
+for dt in (torch.float32, torch.float16, torch.bfloat16, torch.float64):
+    a = torch.randn(n, n, device="cuda", dtype=dt); b = torch.randn(n, n, device="cuda", dtype=dt)
+    torch.matmul(a, b)
+x = torch.randn(1 << 26, device="cuda"); y = torch.randn(1 << 26, device="cuda")
+torch.add(x, y)
+torch.cuda.synchronize()
+PY
+
+# (a) through the run path, into a copy of the run directory.
+cp -r "$run" "$res/run-gemm"
+"$rfl" profile --run "$res/run-gemm" -- "$build/rfl_gemm" $gemm_args -o "$res/gemm-under-ncu.csv" \
+    >"$res/profile-gemm.out" 2>"$res/profile-gemm.log"
+say "(a) rfl profile -- rfl_gemm: exit $?"
+cat "$res/profile-gemm.out" | tee -a "$summary"
+
+# (a)-(c) recorded with the command rfl profile --help prints, one chart.
+metrics=$("$rfl" profile --help | sed -n 's/^  \(gpu__time_duration\.sum,.*\)$/\1/p')
+keep=
+for m in ${metrics//,/ }; do
+    "$ncu" --query-metrics 2>/dev/null | grep -q "^${m%.*} " && keep="$keep,$m"
+done
+keep=${keep#,}
+record() { local name=$1; shift; timeout 900 "$ncu" --csv --page raw --target-processes all --clock-control none \
+    --metrics "$keep" "$@" >"$res/ncu-$name.csv" 2>"$res/ncu-$name.log"; say "ncu $name: exit $?"; }
+record rfl_gemm "$build/rfl_gemm" $gemm_args -o /tmp/ncu-gemm-own.csv
+record rfl_gpu_bandwidth "$build/rfl_gpu_bandwidth" $bw_args -o /tmp/ncu-bw-own.csv
+record torch python3 "$res/torch_kernels.py"
+cat "$res"/ncu-rfl_gemm.csv "$res"/ncu-rfl_gpu_bandwidth.csv "$res"/ncu-torch.csv >"$res/ncu-all.csv"
+"$rfl" profile --run "$run" --ncu-csv "$res/ncu-all.csv" >"$res/profile-all.out" 2>"$res/profile-all.log"
+say "(a)-(c) rfl profile --ncu-csv: exit $?"
+cat "$res/profile-all.out" | tee -a "$summary"
+grep -E 'warning' "$res/profile-all.log" | tee -a "$summary"
+
+# rfl's own timing of the same kernels, without ncu: within 2%?
+"$build/rfl_gemm" $gemm_own -o "$res/gemm-own.csv" >/dev/null 2>"$res/gemm-own.log"
+"$build/rfl_gpu_bandwidth" $bw_own -o "$res/bw-own.csv" >/dev/null 2>"$res/bw-own.log"
+# col CSV NAME: the column number of NAME in CSV's header.
+col() { head -n 1 "$1" | tr ',' '\n' | grep -n -x "$2" | cut -d: -f1; }
+# prof KERNEL_ERE COLUMN: profile.csv's COLUMN of the kernel whose short name matches.
+prof() { awk -F, -v pat="$1" -v want="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { line = $0; gsub(/"[^"]*"/, "\"\"", line); split(line, f, ",") } f[c["short_name"]] ~ pat { print f[c[want]]; exit }' "$run/profile.csv"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.4f", a / b; else print "n/a" }'; }
+g=$res/gemm-own.csv
+for k in tiled:fp32:'^rfl_gemm_tiled_f32' dmma:fp64:'^rfl_gemm_dmma'; do
+    kern=${k%%:*} rest=${k#*:} prec=${rest%%:*} pat=${rest#*:}
+    own=$(awk -F, -v kc="$(col "$g" kernel)" -v pc="$(col "$g" precision)" -v gc="$(col "$g" gflops_per_s)" \
+        -v k="$kern" -v p="$prec" 'NR > 1 && $kc == k && $pc == p { print $gc; exit }' "$g")
+    mine=$(prof "$pat" gflops_per_s)
+    say "$kern $prec $size^3: rfl_gemm $own GFLOP/s, ncu-derived $mine: ratio $(ratio "$mine" "$own"); bound $(prof "$pat" bound), $(prof "$pat" fraction_of_roof) of it"
+done
+b=$res/bw-own.csv
+own=$(awk -F, -v c="$(col "$b" gbytes_per_s)" -v s="$(col "$b" scope)" 'NR > 1 && $s == "gpu" { print $c; exit }' "$b")
+t=$(prof '^k_global' time_s) n=$(prof '^k_global' launches) d=$(prof '^k_global' bytes_dram)
+mine=$(awk -v d="$d" -v t="$t" 'BEGIN { printf "%.2f", d / t * 1e-9 }')
+say "stream read 1 GiB: rfl_gpu_bandwidth $own GB/s, ncu-derived $mine GB/s (device-memory bytes over time, $n launches): ratio $(ratio "$mine" "$own"); bound $(prof '^k_global' bound), $(prof '^k_global' fraction_of_roof) of it"
+say "bytes a launch of the stream read: $(awk -v d="$d" -v n="$n" 'BEGIN { printf "%.0f (2^30 = 1073741824)", d / n }')"
+
+# The FP16 factor (an HFMA2 is 4 flops: two half2 lanes): rfl_gpu_flops's FP16 kernel, whose work
+# rfl_gpu_flops knows, under ncu; the ncu-derived GFLOP/s should match its own (a factor of 2
+# per HFMA2, one lane, would read half).
+record fp16 "$build/rfl_gpu_flops" -p fp16 -f 256 -c 8 -e 1 -m 0.0001 -o /tmp/ncu-fl-own.csv
+cp -r "$run" "$res/run-fp16"
+"$rfl" profile --run "$res/run-fp16" --ncu-csv "$res/ncu-fp16.csv" --no-render >/dev/null 2>"$res/profile-fp16.log"
+"$build/rfl_gpu_flops" -p fp16 -f 256 -c 8 -o "$res/fl-own.csv" >/dev/null 2>"$res/fl-own.log"
+f=$res/fl-own.csv
+own=$(awk -F, -v c="$(col "$f" gflops_per_s)" -v s="$(col "$f" scope)" 'NR > 1 && $s == "gpu" && $c > m { m = $c } END { print m }' "$f")
+mine=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { line = $0; gsub(/"[^"]*"/, "\"\"", line); split(line, x, ",") }
+    x[c["flops_fp16"]] + 0 > best { best = x[c["flops_fp16"]] + 0; g = x[c["gflops_per_s"]] } END { print g }' "$res/run-fp16/profile.csv")
+say "FP16 (rfl_gpu_flops -p fp16 -f 256 -c 8): its own $own GFLOP/s, ncu-derived $mine: ratio $(ratio "$mine" "$own") (1: 4 flops an HFMA2 is right; 0.5: 2 would be)"
+
+"$rfl" plot "$run" >/dev/null 2>&1
+"$rfl" report "$run" >/dev/null 2>&1
+if [ -n "${OUT:-}" ]; then
+    tar czf "$OUT/profile-evidence.tgz" -C "$res" run run-gemm run-fp16 ncu-all.csv ncu-fp16.csv profile-all.out \
+        profile-gemm.out gemm-own.csv bw-own.csv fl-own.csv
+fi

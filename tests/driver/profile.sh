@@ -1,0 +1,166 @@
+# rfl profile on recorded output: Nsight Compute's CSV of PyTorch, rfl_gemm and rfl_gpu_bandwidth
+# kernels on an H100 (tests/data/profile/README.md) and a likwid-perfctr fixture, against the
+# synthetic run directories of tests/data/driver: profile.csv and the rooflines' scripts must be
+# the committed ones, byte for byte; and the reader is checked against ground truth, the flops
+# and bytes of kernels whose work is known exactly (rfl_gemm's tiled SGEMM, rfl_gpu_bandwidth's
+# stream read, the 2048^3 matrix products), within 2%.
+# After an intended change, refresh expected/ with the commands in the failure message and review
+# the diff (and the PNGs: rfl plot on a copy of the directory).
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+require_program "$RFL"
+data=$top_srcdir/tests/data/profile
+expected=$data/expected
+
+# same FILE EXPECTED: FILE is the committed EXPECTED.
+same()
+{
+    diff -u "$2" "$1" >"$tmp/diff" ||
+        fail "${1##*/} differs from $2 (- expected, + now):
+$(head -n 60 "$tmp/diff")
+(to accept: mkdir -p ${2%/*} && cp $1 $2)"
+}
+
+# gpu_run DIR: a run directory with the synthetic GPU measurements.
+gpu_run()
+{
+    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+}
+
+# value CSV ROW_PATTERN COLUMN: the COLUMN of the row whose short_name matches ROW_PATTERN (awk ERE).
+value()
+{
+    awk -F, -v pat="$2" -v want="$3" '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { line = $0; gsub(/"[^"]*"/, "\"\"", line); split(line, f, ",") }
+        f[c["short_name"]] ~ pat { print f[c[want]]; exit }' "$1"
+}
+
+# devices CSV DEVICE: how many rows are of DEVICE.
+devices()
+{
+    awk -F, -v want="$2" 'NR > 1 { line = $0; gsub(/"[^"]*"/, "\"\"", line); split(line, f, ","); n += f[3] == want }
+        END { print n + 0 }' "$1"
+}
+
+# within PCT A B WHAT: |A/B - 1| <= PCT/100.
+within()
+{
+    awk -v p="$1" -v a="$2" -v b="$3" 'BEGIN { exit !(b > 0 && a / b - 1 <= p / 100 && 1 - a / b <= p / 100) }' ||
+        fail "$4: $2 is not within $1% of $3"
+}
+
+# --- GPU: each recorded program alone ------------------------------------------------------
+for what in rfl_gemm rfl_gpu_bandwidth torch; do
+    dir=$tmp/$what
+    gpu_run "$dir"
+    "$RFL" profile --run "$dir" --ncu-csv "$data/ncu-h100-$what.csv" --no-render >"$tmp/out" 2>"$tmp/err" ||
+        fail "rfl profile --ncu-csv ncu-h100-$what.csv: exit $?: $(cat "$tmp/err")"
+    same "$dir/profile.csv" "$expected/$what/profile.csv"
+    check_header "$dir/profile.csv" driver profile.csv
+    grep -q '^Profiled kernels (Nsight Compute on NVIDIA H100 80GB HBM3)$' "$tmp/out" ||
+        fail "$what: no kernel table on stdout: $(head -n 3 "$tmp/out")"
+    grep -q "warning: profile.csv: the kernels ran on NVIDIA H100 80GB HBM3, but the roofs are those rfl measured on NVIDIA H200 (synthetic)" "$tmp/err" ||
+        fail "$what: no warning that the roofs are another GPU's: $(cat "$tmp/err")"
+    grep -q "warning: profile.csv: ncu ran the kernels at 15[0-9][0-9] MHz (time-weighted), 80% of the 1980 MHz" "$tmp/err" ||
+        fail "$what: no warning that ncu locked the clock: $(cat "$tmp/err")"
+    [ -s "$dir/roofline-gpu0.gp" ] && [ -s "$dir/report.md" ] || fail "$what: no roofline-gpu0.gp or report.md"
+    [ ! -e "$dir/roofline-gpu0.png" ] || fail "$what: --no-render made a PNG"
+done
+
+# --- the reader against ground truth --------------------------------------------------------
+g=$tmp/rfl_gemm/profile.csv
+n3=8589934592 # 2048^3
+# rfl_gemm's tiled SGEMM: its own count (the flops column of its CSV: 2 n^3) and, exactly, what it
+# executes (2 n^3 + 3 n^2: the epilogue alpha x acc + beta x C); 3 launches.
+[ "$(value "$g" '^rfl_gemm_tiled_f32' launches)" = 3 ] || fail "tiled SGEMM: not 3 launches"
+tiled=$(awk -v f="$(value "$g" '^rfl_gemm_tiled_f32' flops_fp32)" 'BEGIN { printf "%.0f", f / 3 }')
+own=$(awk -F, 'NR > 1 && $3 == "tiled" && $5 == "fp32" { print $16 }' "$data/rfl_gemm-under-ncu.csv")
+[ -n "$own" ] || hard_error "rfl_gemm-under-ncu.csv: no tiled fp32 row"
+within 2 "$tiled" "$own" "tiled SGEMM flops per launch against rfl_gemm's count"
+within 0.00001 "$tiled" "$((2 * n3 + 3 * 2048 * 2048))" "tiled SGEMM flops per launch against 2 n^3 + 3 n^2"
+# No FP16 work in it: its HFMA2 are the HFMA2.MMA register moves (524,288 thread instructions).
+[ "$(value "$g" '^rfl_gemm_tiled_f32' flops_fp16)" = 0 ] || fail "tiled SGEMM: FP16 flops from HFMA2.MMA moves"
+# cuBLAS's SGEMM (cutlass SIMT): 2 n^3 + n^2 (alpha, beta 0).
+within 2 "$(value "$g" '^cutlass_80_simt_sgemm' flops_fp32)" "$((2 * n3))" "cuBLAS SGEMM flops"
+# rfl_gpu_bandwidth's stream read at 1 GiB: 2^30 bytes a launch, at L1 and from device memory.
+b=$tmp/rfl_gpu_bandwidth/profile.csv
+launches=$(value "$b" '^k_global' launches)
+[ "$launches" = 4 ] || fail "stream read: $launches launches, expected 4"
+own=$(awk -F, 'NR > 1 && $5 == "global_stream" { print $15 * $16; exit }' "$data/rfl_gpu_bandwidth-under-ncu.csv")
+for level in dram l1; do
+    per=$(awk -v v="$(value "$b" '^k_global' bytes_$level)" -v n="$launches" 'BEGIN { printf "%.0f", v / n }')
+    within 2 "$per" "$own" "stream read bytes_$level per launch against rfl_gpu_bandwidth's bytes_per_trial"
+done
+[ "$(value "$b" '^k_global' bound)" = "device memory bandwidth" ] || fail "stream read: not bound by device memory"
+# The torch matrix products, 2048^3 each: the tensor-path operation counts are flops (an FMA
+# counted 2), one per count, and land in the right kinds.
+t=$tmp/torch/profile.csv
+within 0.00001 "$(value "$t" '^nvjet_sm90_hsh' flops_fp16_tensor)" "$((2 * n3))" "FP16 HGMMA flops"
+within 0.00001 "$(value "$t" '^nvjet_sm90_tst' flops_bf16_tensor)" "$((2 * n3))" "BF16 HGMMA flops"
+within 0.00001 "$(value "$t" '^sm90_xmma_gemm_f64' flops_fp64_tensor)" "$((2 * n3))" "FP64 DMMA flops"
+within 2 "$(value "$t" '^cutlass_80_simt_sgemm' flops_fp32)" "$((2 * n3))" "torch FP32 matmul flops"
+[ "$(value "$t" '^nvjet_sm90_hsh' bound)" = "fp16 tensor peak" ] || fail "FP16 matmul: not bound by the fp16 tensor roof"
+[ "$(value "$t" '^sm90_xmma_gemm_f64' precision)" = "fp64 tensor" ] || fail "DMMA: its flops are not fp64 tensor"
+# The distribution kernels: one short name made distinct by its template argument, then numbered;
+# the full names kept.
+[ "$(awk -F, 'NR > 1' "$t" | grep -c 'distribution_elementwise_grid_...<float> #[123],')" = 3 ] ||
+    fail "torch: the three float distribution kernels are not numbered #1 to #3"
+grep -q 'distribution_elementwise_grid...<double>,' "$t" || fail "torch: the double distribution kernel's label"
+grep -q '^"void at::<unnamed>::distribution_elementwise_grid_stride_kernel<double, 2, ' "$t" ||
+    fail "torch: the full name is not kept"
+
+# --- all three concatenated: one chart (the issue's evidence chart), read back by rfl plot ---
+dir=$tmp/all
+gpu_run "$dir"
+cat "$data/ncu-h100-rfl_gemm.csv" "$data/ncu-h100-rfl_gpu_bandwidth.csv" "$data/ncu-h100-torch.csv" >"$tmp/all.csv"
+"$RFL" profile --run "$dir" --ncu-csv "$tmp/all.csv" --no-render >"$tmp/out" 2>"$tmp/err" ||
+    fail "rfl profile (all): exit $?: $(cat "$tmp/err")"
+same "$dir/profile.csv" "$expected/all/profile.csv"
+same "$dir/roofline-gpu0.gp" "$expected/all/roofline-gpu0.gp"
+grep -q "warning: 2 kernels counted no flops or no bytes (k_diff_init, k_fill<float> #2)" "$tmp/err" ||
+    fail "no warning naming the kernels without flops: $(cat "$tmp/err")"
+cp "$dir/roofline-gpu0.gp" "$tmp/first.gp"
+"$RFL" plot "$dir" --no-render >/dev/null 2>"$tmp/err" || fail "rfl plot after rfl profile: exit $?: $(cat "$tmp/err")"
+cmp -s "$tmp/first.gp" "$dir/roofline-gpu0.gp" || fail "rfl plot draws the kernels read back from profile.csv differently"
+# The kernels on the chart: 16 numbered, one data set each, in the key with their percent.
+[ "$(grep -c '^  \$kernels index [0-9]* using 1:2:3 with points pt variable' "$dir/roofline-gpu0.gp")" = 16 ] ||
+    fail "roofline-gpu0.gp: not 16 kernels drawn"
+grep -q "title '3 rfl_gemm_tiled_f32_...: 54%'" "$dir/roofline-gpu0.gp" || fail "roofline-gpu0.gp: no key entry for kernel 3"
+# The report's kernel table: the same numbers, every kernel, the ones not drawn named.
+"$RFL" report "$dir" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
+grep -q '^### Profiled kernels (Nsight Compute on NVIDIA H100 80GB HBM3)$' "$dir/report.md" ||
+    fail "report.md: no kernel table"
+grep -q '^| 3 | rfl_gemm_tiled_f32_nn_128x128x8_w64x32 | 3 | 1.44 ms | 35770 | 30.1 / 28.7 / 321 | fp32 | fp32 peak | 54% |$' \
+    "$dir/report.md" || fail "report.md: no row for the tiled SGEMM: $(grep -m 3 '^| [0-9]' "$dir/report.md")"
+grep -q '^| - | k_diff_init | 1 | 2.2 us | 0 | 0 / 0 / 0 | - | no flops | - |$' "$dir/report.md" ||
+    fail "report.md: no row for k_diff_init"
+grep -q 'Not on the chart (.*): k_diff_init, k_fill\\<float\\> \\#2\.' "$dir/report.md" ||
+    fail "report.md: does not name the kernels left off the chart"
+grep -q '<td>rfl_gemm_tiled_f32_nn_128x128x8_w64x32</td>' "$dir/report.html" || fail "report.html: no kernel table"
+grep -q 'the kernels ran on NVIDIA H100 80GB HBM3, but the roofs are those' "$dir/report.md" ||
+    fail "report.md: the other-GPU note is missing"
+
+# --- the CPU: likwid-perfctr regions on the CPU roofline ------------------------------------
+dir=$tmp/cpu
+copy_golden "$dir"
+"$RFL" profile --run "$dir" --likwid "$data/likwid-icx-triad.csv" --config "$golden/spec.conf" --no-render \
+    >"$tmp/out" 2>"$tmp/err" || fail "rfl profile --likwid: exit $?: $(cat "$tmp/err")"
+same "$dir/profile.csv" "$expected/likwid/profile.csv"
+same "$dir/roofline.gp" "$expected/likwid/roofline.gp"
+grep -q 'warning: 1 regions counted no flops or no bytes (init)' "$tmp/err" || fail "likwid: no warning for init"
+# triad: 2 threads x 2^23 elements x 10 calls x 2 flops, at 32 bytes an element at every level.
+within 0.01 "$(value "$dir/profile.csv" '^triad$' flops_fp64)" 335544320 "likwid triad flops"
+within 0.01 "$(value "$dir/profile.csv" '^triad$' bytes_dram)" 5368709120 "likwid triad DRAM bytes"
+[ "$(value "$dir/profile.csv" '^triad$' launches)" = 10 ] || fail "likwid triad: not 10 calls"
+[ "$(value "$dir/profile.csv" '^triad$' bound)" = "DRAM bandwidth" ] || fail "likwid triad: not DRAM-bound"
+grep -q "^set label [0-9]* 'triad: 93% of DRAM'" "$dir/roofline.gp" || fail "roofline.gp: triad is not labelled"
+# Both devices in one run directory: profiling one keeps the other's rows.
+gpu_run "$tmp/both"
+cp "$golden"/bandwidth.* "$golden"/flops.* "$tmp/both/"
+"$RFL" profile --run "$tmp/both" --likwid "$data/likwid-icx-triad.csv" --no-render >/dev/null 2>&1 &&
+    "$RFL" profile --run "$tmp/both" --ncu-csv "$data/ncu-h100-rfl_gpu_bandwidth.csv" --no-render >/dev/null 2>&1 ||
+    fail "rfl profile twice into one directory failed"
+[ "$(devices "$tmp/both/profile.csv" cpu)" = 3 ] && [ "$(devices "$tmp/both/profile.csv" gpu)" = 3 ] ||
+    fail "profile.csv does not hold both devices' points: $(cut -c1-60 "$tmp/both/profile.csv")"
+exit 0
