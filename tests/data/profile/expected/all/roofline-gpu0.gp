@@ -20,22 +20,22 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# 'shared 30348 GB/s (91% of spec)'
+# 'shared 30348 ±1.1% GB/s (91% of spec)'
 0.03125 948.3906
 24.58194 746025
 
 
-# 'L1 19798 GB/s (59% of spec)'
+# 'L1 19798 ±1.6% GB/s (59% of spec)'
 0.03125 618.7031
 37.68088 746025
 
 
-# 'L2 11800 GB/s'
+# 'L2 11800 ±1.3% GB/s'
 0.03125 368.75
 63.22246 746025
 
 
-# 'device memory 4442 GB/s (93% of spec)'
+# 'device memory 4442 ±1.4% GB/s (93% of spec)'
 0.03125 138.8156
 167.9442 746025
 
@@ -45,7 +45,7 @@ $ceilings << EOD
 13466.16 746025
 
 
-# 'fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)'
+# 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)'
 24.58194 746025
 32768 746025
 
@@ -55,27 +55,27 @@ $ceilings << EOD
 32768 711170
 
 
-# 'tf32 tensor 381000 GFLOP/s (71% of spec)'
+# 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)'
 12.55416 381000
 32768 381000
 
 
-# 'fp16 132478 GFLOP/s (99% of spec)'
+# 'fp16 132478 ±0.7% GFLOP/s (99% of spec)'
 4.365229 132478.2
 32768 132478.2
 
 
-# 'fp32 66239 GFLOP/s (99% of spec)'
+# 'fp32 66239 ±0.7% GFLOP/s (99% of spec)'
 2.182615 66239.08
 32768 66239.08
 
 
-# 'fp64 tensor 60802 GFLOP/s (91% of spec)'
+# 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)'
 2.00346 60802
 32768 60802
 
 
-# 'fp64 33120 GFLOP/s (99% of spec)'
+# 'fp64 33120 ±0.7% GFLOP/s (99% of spec)'
 1.091307 33119.54
 32768 33119.54
 
@@ -215,23 +215,23 @@ $kernels << EOD
 
 EOD
 set key outside right top vertical Left reverse samplen 3 spacing 1.25 font "sans,10"
-set label 1 'fp16/bf16 tensor 746025/711170 GFLOP/s (70%/66% of spec)' at 1240.654,1133324 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 2 'tf32 tensor 381000 GFLOP/s (71% of spec)' at 2974.185,250798.1 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
-set label 3 'fp16 132478 GFLOP/s (99% of spec)' at 361.7023,157692.6 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 4 'fp32 66239 GFLOP/s (99% of spec)' at 200.41,78846.29 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
-set label 5 'fp64 tensor 60802 GFLOP/s (91% of spec)' at 3518.082,92367.39 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 6 'fp64 33120 GFLOP/s (99% of spec)' at 5122.706,27823.85 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 7 'shared 30348 GB/s (91% of spec)' at 0.297613,7227.253 center rotate by 38.60 front textcolor rgb "#66a61e" font "sans,9"
-set label 8 'L1 19798 GB/s (59% of spec)' at 0.4875336,7723.621 center rotate by 38.60 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 'L2 11800 GB/s' at 0.07420358,1094.265 center rotate by 38.60 front textcolor rgb "#d95f02" font "sans,9"
-set label 10 'device memory 4442 GB/s (93% of spec)' at 0.8898118,4939.72 center rotate by 38.60 front textcolor rgb "#e7298a" font "sans,9"
+set label 1 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)' at 604.1812,1133324 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+set label 2 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)' at 2006.942,250798.1 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
+set label 3 'fp16 132478 ±0.7% GFLOP/s (99% of spec)' at 3366.759,157692.6 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+set label 4 'fp32 66239 ±0.7% GFLOP/s (99% of spec)' at 3588.072,78846.29 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
+set label 5 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)' at 2165.821,92367.39 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+set label 6 'fp64 33120 ±0.7% GFLOP/s (99% of spec)' at 38.25477,27823.85 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+set label 7 'shared 30348 ±1.1% GB/s (91% of spec)' at 0.2132375,5178.273 center rotate by 38.60 front textcolor rgb "#66a61e" font "sans,9"
+set label 8 'L1 19798 ±1.6% GB/s (59% of spec)' at 0.4082938,6468.286 center rotate by 38.60 front textcolor rgb "#1b9e77" font "sans,9"
+set label 9 'L2 11800 ±1.3% GB/s' at 1.267325,11966.14 center rotate by 38.60 front textcolor rgb "#d95f02" font "sans,9"
+set label 10 'device memory 4442 ±1.4% GB/s (93% of spec)' at 1.102951,6122.943 center rotate by 38.60 front textcolor rgb "#e7298a" font "sans,9"
 set label 11 'host link 55.4 GB/s (pinned, both ways)' at 1.179083,81.63377 center rotate by 38.60 front textcolor rgb "#a6761d" font "sans,9"
 set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 3956.475,1626297 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
 set label 13 'spec tf32 tensor 535265 GFLOP/s' at 843.3572,352345.1 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
 set label 14 'spec L1 33454 GB/s' at 1.833801,76668.52 center rotate by 38.60 front textcolor rgb "#8c8c8c" font "sans,9"
 set label 15 '1' at 0.304894,864.4891 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,9"
 set label 16 '2' at 39.30417,26663.66 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,9"
-set label 17 '3' at 28.70456,23664 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
+set label 17 '3' at 28.70456,19691.13 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
 set label 18 '4' at 0.05243064,39.37278 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
 set label 19 '5' at 0.08042717,138.0767 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
 set label 20 '6' at 0.1581353,341.9475 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
@@ -243,7 +243,7 @@ set label 25 '11' at 91.5176,300961.6 center rotate by 0.00 front textcolor rgb 
 set label 26 '12' at 9.227398,8359.588 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
 set label 27 '13' at 222.9739,846215.6 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
 set label 28 '14' at 4.192169,4110.644 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
-set label 29 '15' at 7.193006,49275.28 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
+set label 29 '15' at 10.45153,89510.99 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
 set label 30 '16' at 0.07422288,517.8792 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#66a61e" notitle, \

@@ -20,37 +20,37 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# 'L1 535.6 GB/s (70% of spec)'
+# 'L1 535.6 ±2.4% GB/s (70% of spec)'
 0.015625 8.36875
 0.6867692 367.8336
 
 
-# 'L2 215.2 GB/s'
+# 'L2 215.2 ±2.2% GB/s'
 0.015625 3.363281
 1.708867 367.8336
 
 
-# 'L3 153.0 GB/s'
+# 'L3 153.0 ±1.9% GB/s'
 0.015625 2.390625
 2.404141 367.8336
 
 
-# 'DRAM 28.4 GB/s (83% of spec)'
+# 'DRAM 28.4 ±1.9% GB/s (83% of spec)'
 0.015625 0.4440625
 12.94277 367.8336
 
 
-# 'fp32 avx2 367.8 GFLOP/s (96% of spec)'
+# 'fp32 avx2 367.8 ±2.2% GFLOP/s (96% of spec)'
 0.6867692 367.8336
 256 367.8336
 
 
-# 'fp64 avx2 183.9 GFLOP/s (96% of spec)'
+# 'fp64 avx2 183.9 ±2.2% GFLOP/s (96% of spec)'
 0.3433846 183.9168
 256 183.9168
 
 
-# 'fp64 c 39.6 GFLOP/s (21% of spec)'
+# 'fp64 c 39.6 ±2.2% GFLOP/s (21% of spec)'
 0.07384615 39.552
 256 39.552
 
@@ -91,14 +91,14 @@ $kernels << EOD
 
 EOD
 set key top left box opaque samplen 3 spacing 1.3 font "sans,10" width 1
-set label 1 'fp32 avx2 367.8 GFLOP/s (96% of spec)' at 56.5621,323.226 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
-set label 2 'fp64 avx2 183.9 GFLOP/s (96% of spec)' at 55.92093,161.613 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 3 'fp64 c 39.6 GFLOP/s (21% of spec)' at 59.02769,34.75549 center rotate by 0.00 front textcolor rgb "#5a5a5a" font "sans,10"
-set label 4 'L1 535.6 GB/s (70% of spec)' at 0.1185806,74.46228 center rotate by 35.64 front textcolor rgb "#1b9e77" font "sans,10"
-set label 5 'L2 215.2 GB/s' at 0.08608981,21.72586 center rotate by 35.64 front textcolor rgb "#d95f02" font "sans,10"
-set label 6 'L3 153.0 GB/s' at 0.1258645,22.57754 center rotate by 35.64 front textcolor rgb "#7570b3" font "sans,10"
-set label 7 'DRAM 28.4 GB/s (83% of spec)' at 0.5614747,13.61044 center rotate by 35.64 front textcolor rgb "#e7298a" font "sans,10"
-set label 8 'spec fp32 384.0 GFLOP/s' at 97.34264,436.9948 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 1 'fp32 avx2 367.8 ±2.2% GFLOP/s (96% of spec)' at 42.06821,501.6486 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+set label 2 'fp64 avx2 183.9 ±2.2% GFLOP/s (96% of spec)' at 40.17459,161.613 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+set label 3 'fp64 c 39.6 ±2.2% GFLOP/s (21% of spec)' at 48.14575,34.75549 center rotate by 0.00 front textcolor rgb "#5a5a5a" font "sans,10"
+set label 4 'L1 535.6 ±2.4% GB/s (70% of spec)' at 0.08928722,56.0676 center rotate by 35.64 front textcolor rgb "#1b9e77" font "sans,10"
+set label 5 'L2 215.2 ±2.2% GB/s' at 0.06807809,17.18037 center rotate by 35.64 front textcolor rgb "#d95f02" font "sans,10"
+set label 6 'L3 153.0 ±1.9% GB/s' at 0.09784669,17.55172 center rotate by 35.64 front textcolor rgb "#7570b3" font "sans,10"
+set label 7 'DRAM 28.4 ±1.9% GB/s (83% of spec)' at 0.4746517,11.5058 center rotate by 35.64 front textcolor rgb "#e7298a" font "sans,10"
+set label 8 'spec fp32 384.0 GFLOP/s' at 3.149232,436.9948 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 9 'spec fp64 192.0 GFLOP/s' at 87.42658,218.4974 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 10 'spec L1 768.0 GB/s' at 0.1184292,106.6355 center rotate by 35.64 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 11 'spec DRAM 34.1 GB/s' at 0.4684799,18.72956 center rotate by 35.64 front textcolor rgb "#8c8c8c" font "sans,10"
