@@ -22,10 +22,10 @@ $(libgemmkernels_a_OBJECTS): $(gemm_kernel_headers)
 # run.c drives the run: buffers.c (inputs, reference, runners), verify.c,
 # tune.c (timing and tuning), results.c, model.c (Lai-Seznec bound and the
 # model rows), mix.c (the FMA:LDS mix), output.c (the three tables and the
-# sidecar), self_test.c.
+# sidecar), plan.c (the points under a time budget), self_test.c.
 libgemm_a_SOURCES = gemm/gemm.h gemm/gemm_internal.h gemm/blas.h gemm/sass.h \
 	gemm/cli.c gemm/run.c gemm/buffers.c gemm/verify.c gemm/tune.c gemm/results.c gemm/model.c gemm/mix.c \
-	gemm/output.c gemm/self_test.c gemm/kernels.c gemm/blas.c gemm/sass.c
+	gemm/output.c gemm/self_test.c gemm/kernels.c gemm/blas.c gemm/sass.c gemm/plan.c
 libgemm_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gemm_SOURCES = gemm/main.c
 nodist_rfl_gemm_SOURCES = gemm/gemm_sass.c

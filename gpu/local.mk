@@ -22,7 +22,7 @@ gpu_cppflags = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
 if HAVE_CUDA
 noinst_LIBRARIES += libgpu.a
 endif
-libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c gpu/ranks.h gpu/ranks.c
+libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c gpu/ranks.h gpu/ranks.c gpu/budget.h gpu/budget.c
 libgpu_a_CPPFLAGS = $(gpu_cppflags)
 
 # The CUDA runtime stand-in (gpu/fake_cuda.c, knobs in gpu/fake_cuda.h)
