@@ -170,6 +170,20 @@ int rfl_gemm_point_priority(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f
 /* A point's weight: its seconds at a guessed rate of its unit. */
 double rfl_gemm_point_weight(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p,
                              struct rfl_gemm_size s, unsigned experiments);
+/* A group's inputs and reference (one GEMM): its weight. */
+double rfl_gemm_group_weight(enum rfl_gemm_prec p, struct rfl_gemm_size s);
+/* The points of a group (precision, transposition, size) in family order:
+ * their family, priority, weight and name, into `out` (RFL_GEMM_NFAMILY);
+ * how many. `ch`: the families' choices (RFL_GEMM_NFAMILY). */
+struct rfl_gemm_planned {
+    enum rfl_gemm_family family;
+    int prio;
+    double weight;
+    char what[96];
+};
+int rfl_gemm_group_points(const struct rfl_gemm_ctx *c, const struct rfl_gemm_choice *ch, unsigned kernels,
+                          enum rfl_gemm_prec p, int transb, struct rfl_gemm_size s, unsigned largest, unsigned ms,
+                          struct rfl_gemm_planned *out);
 /* Every point and tuning of the run expected in `b`; their total weight,
  * and how many points (a tuning counts its configurations) in *npoints. */
 double rfl_gemm_budget_expect(const struct rfl_gemm_ctx *c, struct rfl_gpu_budget *b, const struct rfl_gemm_size *sizes,

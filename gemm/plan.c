@@ -7,6 +7,7 @@
 #include "config.h"
 #include "gemm/gemm_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 int rfl_gemm_family_has(enum rfl_gemm_family f, enum rfl_gemm_prec p)
@@ -68,6 +69,32 @@ double rfl_gemm_point_weight(const struct rfl_gemm_ctx *c, enum rfl_gemm_family 
     return one + (experiments + 3.0) * (one > c->min_time_s ? one : c->min_time_s);
 }
 
+double rfl_gemm_group_weight(enum rfl_gemm_prec p, struct rfl_gemm_size s)
+{
+    (void)p;
+    return 0.001 + 2.0 * s.m * (double)s.n * s.k / rate_guess(RFL_GEMM_UNIT_FP32);
+}
+
+int rfl_gemm_group_points(const struct rfl_gemm_ctx *c, const struct rfl_gemm_choice *ch, unsigned kernels,
+                          enum rfl_gemm_prec p, int transb, struct rfl_gemm_size s, unsigned largest, unsigned ms,
+                          struct rfl_gemm_planned *out)
+{
+    int n = 0;
+    for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
+        if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p))
+            continue;
+        if (f != RFL_GEMM_CUBLAS && !rfl_gemm_pick(&ch[f], s, c->dev.sm_count))
+            continue;
+        out[n].family = (enum rfl_gemm_family)f;
+        out[n].prio = rfl_gemm_point_priority(c, (enum rfl_gemm_family)f, p, transb, s, largest, ms);
+        out[n].weight = rfl_gemm_point_weight(c, (enum rfl_gemm_family)f, p, s, c->experiments);
+        snprintf(out[n].what, sizeof out[n].what, "%s %s %s %ux%ux%u", rfl_gemm_family_names[f], rfl_gemm_prec_names[p],
+                 rfl_gemm_trans_names[transb], s.m, s.n, s.k);
+        n++;
+    }
+    return n;
+}
+
 double rfl_gemm_budget_expect(const struct rfl_gemm_ctx *c, struct rfl_gpu_budget *b, const struct rfl_gemm_size *sizes,
                               int nsizes, unsigned ms, unsigned kernels, unsigned precisions, unsigned trans,
                               double *npoints)
@@ -83,32 +110,35 @@ double rfl_gemm_budget_expect(const struct rfl_gemm_ctx *c, struct rfl_gpu_budge
         for (int tb = 0; tb < 2; tb++) {
             if (!(trans >> tb & 1))
                 continue;
+            struct rfl_gemm_choice ch[RFL_GEMM_NFAMILY];
+            memset(ch, 0, sizeof ch);
             for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
-                if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, (enum rfl_gemm_prec)p))
+                if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, (enum rfl_gemm_prec)p) ||
+                    f == RFL_GEMM_CUBLAS)
                     continue;
-                struct rfl_gemm_choice ch;
-                memset(&ch, 0, sizeof ch);
-                if (f != RFL_GEMM_CUBLAS) {
-                    rfl_gemm_choices_for(o, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p, tb, &ch);
-                    if (ch.n > 1 && !o->no_tune) {
-                        const double w = ch.n * rfl_gemm_point_weight(c, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p,
-                                                                      (struct rfl_gemm_size){ts, ts, ts}, 3);
-                        rfl_gpu_budget_expect(b, 1, w);
-                        total += w;
-                        *npoints += ch.n;
-                    }
-                }
-                for (int si = 0; si < nsizes; si++) {
-                    if (f != RFL_GEMM_CUBLAS && !rfl_gemm_pick(&ch, sizes[si], c->dev.sm_count))
-                        continue;
-                    const double w = rfl_gemm_point_weight(c, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p, sizes[si],
-                                                           c->experiments);
-                    rfl_gpu_budget_expect(b, rfl_gemm_point_priority(c, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p, tb,
-                                                                     sizes[si], largest, ms),
-                                          w);
+                rfl_gemm_choices_for(o, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p, tb, &ch[f]);
+                if (ch[f].n > 1 && !o->no_tune) {
+                    const double w = ch[f].n * rfl_gemm_point_weight(c, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p,
+                                                                     (struct rfl_gemm_size){ts, ts, ts}, 3);
+                    rfl_gpu_budget_expect(b, 1, w);
                     total += w;
-                    *npoints += 1;
+                    *npoints += ch[f].n;
                 }
+            }
+            for (int si = 0; si < nsizes; si++) {
+                struct rfl_gemm_planned pts[RFL_GEMM_NFAMILY];
+                const int n = rfl_gemm_group_points(c, ch, kernels, (enum rfl_gemm_prec)p, tb, sizes[si], largest, ms, pts);
+                int gprio = RFL_GPU_BUDGET_NPRIO - 1;
+                for (int i = 0; i < n; i++) {
+                    rfl_gpu_budget_expect(b, pts[i].prio, pts[i].weight);
+                    total += pts[i].weight;
+                    gprio = pts[i].prio < gprio ? pts[i].prio : gprio;
+                }
+                if (n) { /* the group's inputs and reference */
+                    rfl_gpu_budget_expect(b, gprio, rfl_gemm_group_weight((enum rfl_gemm_prec)p, sizes[si]));
+                    total += rfl_gemm_group_weight((enum rfl_gemm_prec)p, sizes[si]);
+                }
+                *npoints += n;
             }
         }
     }

@@ -354,10 +354,10 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                          rfl_gemm_trans_names[tb]);
                 const unsigned ts = o->tune_size ? o->tune_size : o->quick ? 1024 : 4096;
                 if (stop || ch[f].n <= 1 || o->no_tune ||
-                    !rfl_gpu_budget_admit(&budget, 1,
-                                          ch[f].n * rfl_gemm_point_weight(&c, (enum rfl_gemm_family)f, p,
-                                                                          (struct rfl_gemm_size){ts, ts, ts}, 3),
-                                          what))
+                    !rfl_gpu_budget_admit_step(&budget, 1,
+                                               ch[f].n * rfl_gemm_point_weight(&c, (enum rfl_gemm_family)f, p,
+                                                                               (struct rfl_gemm_size){ts, ts, ts}, 3),
+                                               what))
                     continue;
                 if (rfl_gemm_tune(&c, (enum rfl_gemm_family)f, p, tb, &ch[f], tuning)) {
                     if (c.out.status == RFL_EXIT_OK)
@@ -368,6 +368,24 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
             }
             for (int si = 0; si < nsizes && !stop; si++) {
                 const struct rfl_gemm_size s = sizes[si];
+                /* Under a budget the group (its inputs and reference) is a
+                 * point of its own, at its most important point's priority:
+                 * cut, it takes its points with it. */
+                struct rfl_gemm_planned pts[RFL_GEMM_NFAMILY];
+                const int npts = rfl_gemm_group_points(&c, ch, kernels, p, tb, s, largest, ms, pts);
+                int gprio = RFL_GPU_BUDGET_NPRIO - 1;
+                for (int i = 0; i < npts; i++)
+                    gprio = pts[i].prio < gprio ? pts[i].prio : gprio;
+                char gwhat[96];
+                snprintf(gwhat, sizeof gwhat, "inputs %s %s %ux%ux%u", rfl_gemm_prec_names[p], rfl_gemm_trans_names[tb],
+                         s.m, s.n, s.k);
+                if (npts && !rfl_gpu_budget_admit_step(&budget, gprio, rfl_gemm_group_weight(p, s), gwhat)) {
+                    for (int i = 0; i < npts; i++) {
+                        rfl_gpu_budget_forget(&budget, pts[i].prio, pts[i].weight);
+                        rfl_gpu_budget_cut(&budget, pts[i].what, 1);
+                    }
+                    continue;
+                }
                 struct rfl_gemm_group g;
                 const unsigned long long seed =
                     rfl_gemm_mix64(((unsigned long long)o->seed << 32) ^ ((unsigned long long)p << 28) ^
@@ -392,6 +410,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                     stop = 1;
                     break;
                 }
+                rfl_gpu_budget_done(&budget);
                 for (int f = 0; f < RFL_GEMM_NFAMILY && !stop; f++) {
                     if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p))
                         continue;
@@ -405,13 +424,10 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                             continue;
                         }
                     }
-                    char what[96];
-                    snprintf(what, sizeof what, "%s %s %s %ux%ux%u", rfl_gemm_family_names[f], rfl_gemm_prec_names[p],
-                             rfl_gemm_trans_names[tb], s.m, s.n, s.k);
-                    if (!rfl_gpu_budget_admit(
-                            &budget,
-                            rfl_gemm_point_priority(&c, (enum rfl_gemm_family)f, p, tb, s, largest, ms),
-                            rfl_gemm_point_weight(&c, (enum rfl_gemm_family)f, p, s, c.experiments), what))
+                    const struct rfl_gemm_planned *pt = NULL;
+                    for (int i = 0; i < npts; i++)
+                        pt = pts[i].family == (enum rfl_gemm_family)f ? &pts[i] : pt;
+                    if (pt && !rfl_gpu_budget_admit(&budget, pt->prio, pt->weight, pt->what))
                         continue;
                     if (run_point(&c, &r, &g, csv, do_mix ? &mix : NULL, &rs)) {
                         if (c.out.status == RFL_EXIT_OK)

@@ -142,6 +142,13 @@ void rfl_gpu_budget_forget(struct rfl_gpu_budget *b, int prio, double weight)
         b->pending[prio] = b->pending_n[prio] = 0;
 }
 
+int rfl_gpu_budget_admit_step(struct rfl_gpu_budget *b, int prio, double weight, const char *what)
+{
+    const int ok = rfl_gpu_budget_admit(b, prio, weight, what);
+    b->step = ok;
+    return ok;
+}
+
 int rfl_gpu_budget_admit(struct rfl_gpu_budget *b, int prio, double weight, const char *what)
 {
     prio = clamp_prio(prio);
@@ -177,6 +184,7 @@ int rfl_gpu_budget_admit(struct rfl_gpu_budget *b, int prio, double weight, cons
         if (b->ranks > 1)
             rfl_mpi_bcast_int(&ok, 1);
     }
+    b->step = 0;
     if (ok) {
         b->t_admit = rfl_now_s();
         b->w_admit = weight;
@@ -196,8 +204,9 @@ void rfl_gpu_budget_done(struct rfl_gpu_budget *b)
     b->fit.w += w;
     b->fit.ww += w * w;
     b->fit.ws += w * s;
-    b->run++;
+    b->run += !b->step;
     b->t_admit = -1;
+    b->step = 0;
 }
 
 void rfl_gpu_budget_withdraw(struct rfl_gpu_budget *b, const char *what)
@@ -205,6 +214,7 @@ void rfl_gpu_budget_withdraw(struct rfl_gpu_budget *b, const char *what)
     if (b->t_admit < 0)
         return;
     b->t_admit = -1;
+    b->step = 0;
     if (what)
         rfl_gpu_budget_cut(b, what, 1);
 }

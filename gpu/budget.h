@@ -44,6 +44,7 @@ struct rfl_gpu_budget {
     double pending_n[RFL_GPU_BUDGET_NPRIO];   /* ... and their number */
     double share[RFL_GPU_BUDGET_NPRIO];       /* where points of a priority are thinned: the runs owed */
     double t_admit, w_admit;                  /* the point admitted last (t_admit < 0: none running) */
+    int step;                                 /* ... is a step (rfl_gpu_budget_admit_step) */
     unsigned long run, cut, asked;
     json_t *cut_list;                         /* [{"what": TEXT, "points": N}], rank 0; NULL: none yet */
     json_t *samples;                          /* {"min_time_s": {"default": X, "planned": Y}, ...}, rank 0 */
@@ -84,6 +85,10 @@ void rfl_gpu_budget_forget(struct rfl_gpu_budget *b, int prio, double weight);
 /* Whether the next point (expected with this priority and weight) runs;
  * 0: it is cut and recorded under `what`. Collective (see above). */
 int rfl_gpu_budget_admit(struct rfl_gpu_budget *b, int prio, double weight, const char *what);
+/* The same for a step that writes no row of its own (a tuning, a GEMM's
+ * inputs and reference): it is admitted as the run's first point would be
+ * while no point has run, and is not counted among the points run. */
+int rfl_gpu_budget_admit_step(struct rfl_gpu_budget *b, int prio, double weight, const char *what);
 /* The admitted point ended: its time counts in the phase's estimate. */
 void rfl_gpu_budget_done(struct rfl_gpu_budget *b);
 /* The admitted point did not run after all: for want of time it counts as

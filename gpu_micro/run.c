@@ -208,12 +208,12 @@ static int self_test(void)
  * ---------------------------------------------------------------------- */
 
 /* Under a time budget: the modes in this order, each with this share of
- * the time left to the modes still to run: the short ones first, so what
- * they leave goes to transfer (its fit is the host-link ceiling) and to
- * chase, the longest. */
-static const int budget_order[RFL_GMI_NMODES] = {RFL_GMI_LAUNCH,  RFL_GMI_PIPELINE, RFL_GMI_STRIDE,
-                                                 RFL_GMI_BARRIER, RFL_GMI_TRANSFER, RFL_GMI_CHASE};
-static const double budget_weight[RFL_GMI_NMODES] = {[RFL_GMI_LAUNCH] = 1, [RFL_GMI_TRANSFER] = 2,
+ * the time left to the modes still to run (what one leaves goes to the
+ * next): transfer first, its fit being the host-link ceiling, then the
+ * short ones, and chase, the longest, last. */
+static const int budget_order[RFL_GMI_NMODES] = {RFL_GMI_TRANSFER, RFL_GMI_LAUNCH,  RFL_GMI_PIPELINE,
+                                                 RFL_GMI_STRIDE,   RFL_GMI_BARRIER, RFL_GMI_CHASE};
+static const double budget_weight[RFL_GMI_NMODES] = {[RFL_GMI_LAUNCH] = 1, [RFL_GMI_TRANSFER] = 3,
                                                      [RFL_GMI_CHASE] = 3,  [RFL_GMI_PIPELINE] = 1,
                                                      [RFL_GMI_STRIDE] = 1, [RFL_GMI_BARRIER] = 1};
 /* Points of a run, about (for the samples' plan), and the least the samples come down to. */
