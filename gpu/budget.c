@@ -56,18 +56,31 @@ static double point_s(double overhead_s, double min_time, unsigned experiments)
     return overhead_s + (3.0 + 1.5 * experiments) * min_time;
 }
 
+/* Rank 0's plan, on every rank (every rank takes as many samples). */
+static void agree_samples(const struct rfl_gpu_budget *b, double *min_time, unsigned *experiments)
+{
+    if (b->ranks < 2)
+        return;
+    int ex = (int)*experiments;
+    rfl_mpi_bcast_double(min_time, 1);
+    rfl_mpi_bcast_int(&ex, 1);
+    *experiments = (unsigned)ex;
+}
+
 void rfl_gpu_budget_plan_samples(struct rfl_gpu_budget *b, double points, double overhead_s, double *min_time,
                                  int min_time_given, double min_time_floor, unsigned *experiments,
                                  int experiments_given, unsigned experiments_floor)
 {
-    if (!rfl_gpu_budget_limited(b) || points <= 0)
+    if (!rfl_gpu_budget_limited(b))
         return;
     /* A fifth of the time left stays for what the estimate misses. */
-    const double per_point = 0.8 * rfl_budget_left_s(&b->clock) / points;
+    const double per_point = points > 0 ? 0.8 * rfl_budget_left_s(&b->clock) / points : INFINITY;
     const double mt0 = *min_time;
     const unsigned ex0 = *experiments;
-    if (point_s(overhead_s, *min_time, *experiments) <= per_point)
+    if (point_s(overhead_s, *min_time, *experiments) <= per_point) {
+        agree_samples(b, min_time, experiments);
         return;
+    }
     const double room = per_point - overhead_s;
     if (!min_time_given && *min_time > min_time_floor) {
         const double fit = room / (3.0 + 1.5 * *experiments);
@@ -79,6 +92,7 @@ void rfl_gpu_budget_plan_samples(struct rfl_gpu_budget *b, double points, double
         if (*experiments > ex0)
             *experiments = ex0;
     }
+    agree_samples(b, min_time, experiments);
     if (*min_time != mt0)
         rfl_gpu_budget_note_setting(b, "min_time_s", mt0, *min_time);
     if (*experiments != ex0)

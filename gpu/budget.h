@@ -63,7 +63,8 @@ void rfl_gpu_budget_expect(struct rfl_gpu_budget *b, int prio, double weight);
  * `overhead_s` plus calibration and `*experiments` samples of at least
  * `*min_time` each. Where they do not fit, *min_time comes down towards
  * `min_time_floor`, then *experiments towards `experiments_floor` (each
- * only where the user did not set it: `*_given`). The change is recorded. */
+ * only where the user did not set it: `*_given`). The change is recorded.
+ * Rank 0's plan holds on every rank (collective under a budget). */
 void rfl_gpu_budget_plan_samples(struct rfl_gpu_budget *b, double points, double overhead_s, double *min_time,
                                  int min_time_given, double min_time_floor, unsigned *experiments,
                                  int experiments_given, unsigned experiments_floor);

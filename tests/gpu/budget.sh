@@ -153,4 +153,18 @@ done
 expect_exit 0 "gemm --quick --mode mix" "$GE" --quick --mode mix -o "$tmp/q.csv"
 [ "$(json_eval "$tmp/q.json" '[8192, 8192, 8192] in d["gemm"]["sizes"] and d["gemm"]["model_size"] == 8192')" = True ] ||
     fail "gemm --quick: no 8192^3: $(json_eval "$tmp/q.json" 'd["gemm"]["sizes"], d["gemm"]["model_size"]')"
+
+# 8. Under MPI rank 0's clock decides for every rank: each point run has
+# both ranks' rows and the aggregate, and the samples agree.
+if [ -n "$MPIEXEC" ] && [ -x "$MPIEXEC" ] && build_has_mpi; then
+    expect_exit 0 "mpi bandwidth under 0.5 s" run_mpi 2 "$BW" --wss 4K:256M -k global_inside,global_stream -a read \
+        -p fp32 --time-budget 0.5 -o "$tmp/mpi.csv"
+    check_verified "$tmp/mpi.csv"
+    set -- $(budget_keys "$tmp/mpi.json")
+    [ "$(grep -c "^gpu,0," "$tmp/mpi.csv")" -eq "$1" ] && [ "$(grep -c "^gpu,1," "$tmp/mpi.csv")" -eq "$1" ] &&
+        [ "$(grep -c "^aggregate," "$tmp/mpi.csv")" -eq "$1" ] || fail "mpi bandwidth: rows are not $1 points x (2 GPUs + aggregate)"
+    [ "$(csv_column "$tmp/mpi.csv" experiments | sort -u | wc -l)" -eq 1 ] || fail "mpi bandwidth: the ranks took different samples"
+else
+    note "no mpiexec or no MPI build: the budget under MPI is not tested"
+fi
 exit 0
