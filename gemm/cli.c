@@ -111,11 +111,12 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
          rfl_gemm_mode_names},
         {"sizes", 's', RFL_OPT_STRING, &o->sizes_text, "LIST",
          "N or MxNxK, multiples of 128 (default 256,512,...,16384 and\n"
-         "                              8192x8192x1024,4096x4096x16384,16384x2048x4096; --quick 256,1024,4096)", 0, 0,
+         "                              8192x8192x1024,4096x4096x16384,16384x2048x4096; --quick 256,1024,8192:\n"
+         "                              the tensor roofs need 8192^3)", 0, 0,
          NULL},
         {"model-size", 0, RFL_OPT_UINT, &o->model_size, "N",
          "square size of the model table and the evidence; added to the sweep\n"
-         "                              (default 8192; --quick 4096)", 128, RFL_GEMM_MAX_DIM, NULL},
+         "                              (default 8192, also --quick)", 128, RFL_GEMM_MAX_DIM, NULL},
         {"tune-size", 0, RFL_OPT_UINT, &o->tune_size, "N",
          "square size at which tiled and dmma rank their configurations; each size\n"
          "                              runs the best that fills the GPU (default 4096; --quick 1024)", 256, RFL_GEMM_MAX_DIM, NULL},
@@ -133,6 +134,11 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
          "                              --quick 0.005)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "finish within this: shorter samples, then points and tunings cut\n"
+         "                              evenly, the tensor roofs' (nn at the largest square size) last,\n"
+         "                              then the model size's; the sidecar says what was cut (default:\n"
+         "                              no limit)"),
         {"seed", 0, RFL_OPT_UINT, &seed, "N", "seed of the random inputs (default 1)", 0, 4294967295.0, NULL},
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_OUTPUT("FILE", &o->output,
@@ -186,7 +192,7 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
         return RFL_CLI_ERROR;
     }
     const char *sizes = o->sizes_text ? o->sizes_text
-                        : o->quick    ? "256,1024,4096"
+                        : o->quick    ? "256,1024,8192"
                                       : "256,512,1024,2048,4096,8192,16384,8192x8192x1024,4096x4096x16384,"
                                         "16384x2048x4096";
     if (rfl_gemm_parse_sizes(PROGRAM, sizes, o->sizes, RFL_GEMM_MAX_SIZES, &o->nsizes) != 0)

@@ -52,6 +52,7 @@ struct rfl_gemm_opts {
     int l2;                /* enum rfl_gemm_l2 */
     double min_time_s;     /* shortest timed sample; 0: default */
     unsigned experiments;  /* timed samples per point; 0: default */
+    double time_budget_s;  /* the whole run within this; 0: no budget */
     unsigned seed;
     unsigned device;
     const char *output;    /* CSV path; FILE_mix.csv and FILE_model.csv beside it; "-": stdout */

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "gemm/gemm.h"
+#include "gpu/budget.h"
 #include "common/csv.h"
 #include "common/session.h"
 
@@ -155,6 +156,39 @@ void rfl_gemm_model_csv(struct rfl_csv *csv, const struct rfl_gemm_model_row *ro
                         const struct rfl_gemm_mix *mix);
 /* The table on stderr (nn rows), as Volkov and Demmel's Table 3. */
 void rfl_gemm_model_table(const struct rfl_gemm_model_row *rows, int n, unsigned ms);
+
+/* ---- plan.c: the points under a time budget ---- */
+
+/* Whether a family has a precision (volkov, tiled: fp64, fp32; dmma: fp64; cuBLAS: all). */
+int rfl_gemm_family_has(enum rfl_gemm_family f, enum rfl_gemm_prec p);
+/* The largest square size of the sweep (0: none). */
+unsigned rfl_gemm_largest_square(const struct rfl_gemm_size *sizes, int nsizes);
+/* 0: a tensor roof's point (a tensor unit, nn, at the largest square
+ * size); 1: a point at the model size; 2: the rest. Tunings are 1. */
+int rfl_gemm_point_priority(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
+                            struct rfl_gemm_size s, unsigned largest, unsigned ms);
+/* A point's weight: its seconds at a guessed rate of its unit. */
+double rfl_gemm_point_weight(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p,
+                             struct rfl_gemm_size s, unsigned experiments);
+/* A group's inputs and reference (one GEMM): its weight. */
+double rfl_gemm_group_weight(enum rfl_gemm_prec p, struct rfl_gemm_size s);
+/* The points of a group (precision, transposition, size) in family order:
+ * their family, priority, weight and name, into `out` (RFL_GEMM_NFAMILY);
+ * how many. `ch`: the families' choices (RFL_GEMM_NFAMILY). */
+struct rfl_gemm_planned {
+    enum rfl_gemm_family family;
+    int prio;
+    double weight;
+    char what[96];
+};
+int rfl_gemm_group_points(const struct rfl_gemm_ctx *c, const struct rfl_gemm_choice *ch, unsigned kernels,
+                          enum rfl_gemm_prec p, int transb, struct rfl_gemm_size s, unsigned largest, unsigned ms,
+                          struct rfl_gemm_planned *out);
+/* Every point and tuning of the run expected in `b`; their total weight,
+ * and how many points (a tuning counts its configurations) in *npoints. */
+double rfl_gemm_budget_expect(const struct rfl_gemm_ctx *c, struct rfl_gpu_budget *b, const struct rfl_gemm_size *sizes,
+                              int nsizes, unsigned ms, unsigned kernels, unsigned precisions, unsigned trans,
+                              double *npoints);
 
 /* ---- self_test.c ---- */
 

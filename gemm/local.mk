@@ -22,10 +22,10 @@ $(libgemmkernels_a_OBJECTS): $(gemm_kernel_headers)
 # run.c drives the run: buffers.c (inputs, reference, runners), verify.c,
 # tune.c (timing and tuning), results.c, model.c (Lai-Seznec bound and the
 # model rows), mix.c (the FMA:LDS mix), output.c (the three tables and the
-# sidecar), self_test.c.
+# sidecar), plan.c (the points under a time budget), self_test.c.
 libgemm_a_SOURCES = gemm/gemm.h gemm/gemm_internal.h gemm/blas.h gemm/sass.h \
 	gemm/cli.c gemm/run.c gemm/buffers.c gemm/verify.c gemm/tune.c gemm/results.c gemm/model.c gemm/mix.c \
-	gemm/output.c gemm/self_test.c gemm/kernels.c gemm/blas.c gemm/sass.c
+	gemm/output.c gemm/self_test.c gemm/kernels.c gemm/blas.c gemm/sass.c gemm/plan.c
 libgemm_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gemm_SOURCES = gemm/main.c
 nodist_rfl_gemm_SOURCES = gemm/gemm_sass.c
@@ -56,7 +56,18 @@ clean-local-gemm:
 	-rm -f $(gemm_clean_files)
 .PHONY: clean-local-gemm
 
+# The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
+# and cuBLAS done on the host (gemm/fake_kernels.c): tests/gemm/fake.sh.
+if HAVE_CUDA
+check_PROGRAMS += tests/gpu_fake_gemm
+endif
+tests_gpu_fake_gemm_SOURCES = gemm/main.c gemm/fake_kernels.c $(gpu_fake_sources)
+nodist_tests_gpu_fake_gemm_SOURCES = gemm/gemm_sass.c
+tests_gpu_fake_gemm_CPPFLAGS = $(gpu_cppflags)
+tests_gpu_fake_gemm_LDADD = libgemm.a libgpu.a librfl.a
+
 # tests/gemm/cli.sh runs whenever rfl_gemm is built (no GPU needed); gpu.sh and mpi.sh
-# skip without a GPU (mpi.sh also without mpiexec or an MPI build).
-test_scripts += tests/gemm/cli.sh tests/gemm/gpu.sh tests/gemm/mpi.sh
+# skip without a GPU (mpi.sh also without mpiexec or an MPI build); fake.sh runs the
+# host code against the stand-in.
+test_scripts += tests/gemm/cli.sh tests/gemm/gpu.sh tests/gemm/mpi.sh tests/gemm/fake.sh
 EXTRA_DIST += gemm/sass_table.c

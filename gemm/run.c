@@ -22,18 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int family_has(enum rfl_gemm_family f, enum rfl_gemm_prec p)
-{
-    switch (f) {
-    case RFL_GEMM_VOLKOV:
-    case RFL_GEMM_TILED:
-        return p == RFL_GEMM_FP64 || p == RFL_GEMM_FP32;
-    case RFL_GEMM_DMMA:
-        return p == RFL_GEMM_FP64;
-    default:
-        return 1;
-    }
-}
+/* Under a time budget, the least the samples come down to. */
+#define MIN_TIME_FLOOR_S 0.002
+#define EXPERIMENTS_FLOOR 3
 
 /* ------------------------------------------------------------------------
  * One point: verify, time, write the rows
@@ -281,6 +272,8 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     if (o->list_devices)
         return rfl_gpu_list_devices(stdout);
 
+    struct rfl_gpu_budget budget;
+    rfl_gpu_budget_begin(&budget, o->time_budget_s, 1);
     struct rfl_gemm_ctx c;
     const int rc = open_ctx(&c, o);
     if (rc != RFL_EXIT_OK)
@@ -291,7 +284,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     const unsigned kernels = o->kernels ? o->kernels : (1u << RFL_GEMM_NFAMILY) - 1;
     const unsigned precisions = o->precisions ? o->precisions : (1u << RFL_GEMM_NPREC) - 1;
     const unsigned trans = o->trans ? o->trans : 3;
-    const unsigned ms = o->model_size ? o->model_size : o->quick ? 4096 : 8192;
+    const unsigned ms = o->model_size ? o->model_size : 8192;
 
     /* The sizes, with the model size added where the model needs it. */
     struct rfl_gemm_size sizes[RFL_GEMM_MAX_SIZES + 1];
@@ -302,6 +295,20 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     if (do_model && do_gemm && !have_ms)
         sizes[nsizes++] = (struct rfl_gemm_size){ms, ms, ms};
 
+    /* The budget: the samples that fit, then every point expected (the
+     * weights are seconds at a guessed rate, corrected as points run). */
+    const unsigned largest = rfl_gemm_largest_square(sizes, nsizes);
+    if (rfl_gpu_budget_limited(&budget) && do_gemm) {
+        double n = 0;
+        const double total = rfl_gemm_budget_expect(&c, &budget, sizes, nsizes, ms, kernels, precisions, trans, &n);
+        memset(budget.pending, 0, sizeof budget.pending);
+        memset(budget.pending_n, 0, sizeof budget.pending_n);
+        /* What the samples' plan counts per point beyond min_time: the GEMMs themselves. */
+        const double beyond = n > 0 ? total / n - (3.0 + 1.5 * c.experiments) * c.min_time_s : 0;
+        rfl_gpu_budget_plan_samples(&budget, n, beyond > 0 ? beyond : 0, &c.min_time_s, o->min_time_s > 0,
+                                    MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
+        rfl_gemm_budget_expect(&c, &budget, sizes, nsizes, ms, kernels, precisions, trans, &n);
+    }
     if (rfl_gemm_output_open(&c, do_gemm, do_mix, do_model)) {
         free_ctx(&c);
         return RFL_EXIT_FAILURE;
@@ -335,20 +342,50 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
             struct rfl_gemm_choice ch[RFL_GEMM_NFAMILY];
             for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
                 memset(&ch[f], 0, sizeof ch[f]);
-                if (!(kernels >> f & 1) || !family_has((enum rfl_gemm_family)f, p) || f == RFL_GEMM_CUBLAS)
+                if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p) || f == RFL_GEMM_CUBLAS)
                     continue;
                 rfl_gemm_choices_for(o, (enum rfl_gemm_family)f, p, tb, &ch[f]);
                 if (ch[f].n == 0 && c.root)
                     rfl_warn("no %s kernel for %s %s%s%s", rfl_gemm_family_names[f], rfl_gemm_prec_names[p],
                              rfl_gemm_trans_names[tb], o->config ? " named like " : "", o->config ? o->config : "");
-                if (!stop && rfl_gemm_tune(&c, (enum rfl_gemm_family)f, p, tb, &ch[f], tuning)) {
+                /* A tuning cut for time leaves the first configuration, as --no-tune. */
+                char what[96];
+                snprintf(what, sizeof what, "tuning %s %s %s", rfl_gemm_family_names[f], rfl_gemm_prec_names[p],
+                         rfl_gemm_trans_names[tb]);
+                const unsigned ts = o->tune_size ? o->tune_size : o->quick ? 1024 : 4096;
+                if (stop || ch[f].n <= 1 || o->no_tune ||
+                    !rfl_gpu_budget_admit_step(&budget, 1,
+                                               ch[f].n * rfl_gemm_point_weight(&c, (enum rfl_gemm_family)f, p,
+                                                                               (struct rfl_gemm_size){ts, ts, ts}, 3),
+                                               what))
+                    continue;
+                if (rfl_gemm_tune(&c, (enum rfl_gemm_family)f, p, tb, &ch[f], tuning)) {
                     if (c.out.status == RFL_EXIT_OK)
                         c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                     stop = 1;
                 }
+                rfl_gpu_budget_done(&budget);
             }
             for (int si = 0; si < nsizes && !stop; si++) {
                 const struct rfl_gemm_size s = sizes[si];
+                /* Under a budget the group (its inputs and reference) is a
+                 * point of its own, at its most important point's priority:
+                 * cut, it takes its points with it. */
+                struct rfl_gemm_planned pts[RFL_GEMM_NFAMILY];
+                const int npts = rfl_gemm_group_points(&c, ch, kernels, p, tb, s, largest, ms, pts);
+                int gprio = RFL_GPU_BUDGET_NPRIO - 1;
+                for (int i = 0; i < npts; i++)
+                    gprio = pts[i].prio < gprio ? pts[i].prio : gprio;
+                char gwhat[96];
+                snprintf(gwhat, sizeof gwhat, "inputs %s %s %ux%ux%u", rfl_gemm_prec_names[p], rfl_gemm_trans_names[tb],
+                         s.m, s.n, s.k);
+                if (npts && !rfl_gpu_budget_admit_step(&budget, gprio, rfl_gemm_group_weight(p, s), gwhat)) {
+                    for (int i = 0; i < npts; i++) {
+                        rfl_gpu_budget_forget(&budget, pts[i].prio, pts[i].weight);
+                        rfl_gpu_budget_cut(&budget, pts[i].what, 1);
+                    }
+                    continue;
+                }
                 struct rfl_gemm_group g;
                 const unsigned long long seed =
                     rfl_gemm_mix64(((unsigned long long)o->seed << 32) ^ ((unsigned long long)p << 28) ^
@@ -373,8 +410,9 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                     stop = 1;
                     break;
                 }
+                rfl_gpu_budget_done(&budget);
                 for (int f = 0; f < RFL_GEMM_NFAMILY && !stop; f++) {
-                    if (!(kernels >> f & 1) || !family_has((enum rfl_gemm_family)f, p))
+                    if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p))
                         continue;
                     struct rfl_gemm_runner r = {(enum rfl_gemm_family)f, NULL, p, tb};
                     if (f != RFL_GEMM_CUBLAS) {
@@ -386,11 +424,17 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                             continue;
                         }
                     }
+                    const struct rfl_gemm_planned *pt = NULL;
+                    for (int i = 0; i < npts; i++)
+                        pt = pts[i].family == (enum rfl_gemm_family)f ? &pts[i] : pt;
+                    if (pt && !rfl_gpu_budget_admit(&budget, pt->prio, pt->weight, pt->what))
+                        continue;
                     if (run_point(&c, &r, &g, csv, do_mix ? &mix : NULL, &rs)) {
                         if (c.out.status == RFL_EXIT_OK)
                             c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                         stop = 1;
                     }
+                    rfl_gpu_budget_done(&budget);
                     stop = rfl_interrupt_agree(stop, &c.out.status);
                 }
                 rfl_gemm_group_free(&g);
@@ -437,6 +481,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                                                        mix.l2_gbytes_per_s, "dram_gbytes_per_s",
                                                        mix.dram_gbytes_per_s));
         json_object_set_new(meta, "evidence", ev);
+        json_object_set_new(meta, "budget", rfl_gpu_budget_json(&budget));
     }
     rfl_session_commit(&c.out);
     const int exit_code = rfl_session_close(&c.out);
@@ -444,5 +489,6 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     free(rs.r);
     rfl_gemm_mix_free(&mix);
     free_ctx(&c);
+    rfl_gpu_budget_free(&budget);
     return exit_code;
 }

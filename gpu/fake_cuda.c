@@ -115,7 +115,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device)
     p->sharedMemPerMultiprocessor = 233472;
     p->sharedMemPerBlockOptin = 232448;
     p->reservedSharedMemPerBlock = 1024;
-    p->l2CacheSize = 1 << 20;
+    p->l2CacheSize = (int)rfl_fake_env_u64("RFL_FAKE_L2", 1 << 20);
     p->totalGlobalMem = 8ull << 30;
     p->memoryBusWidth = 5120;
     p->cooperativeLaunch = 1;
@@ -257,6 +257,15 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
 {
     (void)kind;
     memmove(dst, src, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         enum cudaMemcpyKind kind)
+{
+    (void)kind;
+    for (size_t r = 0; r < height; r++)
+        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     return cudaSuccess;
 }
 

@@ -10,6 +10,7 @@
  *   RFL_FAKE_DEVICES=N         devices reported (default 1; 0: none)
  *   RFL_FAKE_GPU_NAME=NAME     the device name (default an H100's, marked as the test double)
  *   RFL_FAKE_FREE=BYTES        free device memory (default 4 GiB)
+ *   RFL_FAKE_L2=BYTES          the L2 size (default 1 MiB; the 4 SMs' L1s make 1 MiB)
  *   RFL_FAKE_FREE_LATER=BYTES  ... after the first RFL_FAKE_FREE_AFTER calls of cudaMemGetInfo
  *                              (someone else took memory while the program ran); a managed
  *                              allocation past the free memory last reported aborts

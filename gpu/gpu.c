@@ -1,5 +1,6 @@
 #include "config.h"
 #include "gpu/gpu.h"
+#include "gpu/budget.h"
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/mpi_shim.h"
@@ -624,5 +625,5 @@ int rfl_gpu_self_test(void)
     EXPECT(fabs(rfl_gpu_clock_mhz(&c) - 1980.0) < 1e-9);
     c.ns = 1000;
     EXPECT(rfl_gpu_clock_mhz(&c) == 0.0);
-    return failures;
+    return failures + rfl_gpu_budget_self_test();
 }

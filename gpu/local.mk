@@ -22,7 +22,7 @@ gpu_cppflags = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
 if HAVE_CUDA
 noinst_LIBRARIES += libgpu.a
 endif
-libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c gpu/ranks.h gpu/ranks.c
+libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c gpu/ranks.h gpu/ranks.c gpu/budget.h gpu/budget.c
 libgpu_a_CPPFLAGS = $(gpu_cppflags)
 
 # The CUDA runtime stand-in (gpu/fake_cuda.c, knobs in gpu/fake_cuda.h)
@@ -32,8 +32,9 @@ libgpu_a_CPPFLAGS = $(gpu_cppflags)
 gpu_fake_sources = gpu/fake_cuda.h gpu/fake_cuda.c
 
 # The GPU tests always run: without --with-cuda or without a GPU they skip (77);
-# tests/gpu/ holds those of the three programs together: cli.sh, format.sh and fake.sh
-# need the programs but no GPU. Each program's run on a GPU is in its own folder.
+# tests/gpu/ holds those of the programs together: cli.sh, format.sh, fake.sh and budget.sh
+# (--time-budget in all five, through the stand-ins) need the programs but no GPU. Each
+# program's run on a GPU is in its own folder.
 test_scripts += \
-	tests/gpu/cli.sh tests/gpu/format.sh tests/gpu/fake.sh tests/gpu/mpi.sh \
+	tests/gpu/cli.sh tests/gpu/format.sh tests/gpu/fake.sh tests/gpu/mpi.sh tests/gpu/budget.sh \
 	tests/gpu_bandwidth/gpu.sh tests/gpu_flops/gpu.sh tests/gpu_micro/gpu.sh

@@ -42,7 +42,9 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
     const struct rfl_option table[] = {
         {"wss", 'w', RFL_OPT_SIZE_RANGE, o->wss, "MIN:MAX",
          "working set per GPU, swept geometrically (default 4K:4G; --quick 64K:1G),\n"
-         "                              at most the memory limit", 0, 0, NULL},
+         "                              at most the memory limit, plus the sizes within it placed\n"
+         "                              from the device: 0.25-0.9 of SMs x L1, 0.3-0.7 of the L2,\n"
+         "                              between them, and 4-8 x the L2", 0, 0, NULL},
         {"growth", 'g', RFL_OPT_DOUBLE, &o->growth, "RATIO",
          "ratio between consecutive working sets (default 2; --quick 4)", 1.01, 16, NULL},
         {"kernels", 'k', RFL_OPT_LIST, &o->kernels, "LIST", "kernels to run (default all)", 0, 0,
@@ -61,6 +63,11 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          "trials double until one sample lasts this long (default 0.005; --quick 0.002)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "finish within this: shorter samples, then points cut evenly, those a\n"
+         "                              ceiling needs last (shared_blocked, global_inside, global_stream\n"
+         "                              and global_bulk read at the sizes placed from the device); the\n"
+         "                              sidecar says what was cut (default: no limit)"),
         RFL_OPTION_DEVICE(&o->device),
         {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
          "device memory the buffers may take (default: half the free memory)", 0, 0, NULL},

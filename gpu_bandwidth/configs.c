@@ -1,12 +1,16 @@
 /* The configurations of rfl_gpu_bandwidth's sweep and where a working set
  * lives: kernels x access x precision x threads per block x blocks per
  * grid, each resolved against the device (its tile or chunk, occupancy and
- * grid), the vectors of a working set, and its level by capacity. */
+ * grid), the working sets of the sweep (the geometric series and points
+ * placed from the device's L1 and L2 sizes), the vectors of a working set,
+ * its level by capacity, and the priority of a configuration under a time
+ * budget. */
 #include "config.h"
 #include "gpu_bandwidth/internal.h"
 #include "common/log.h"
 #include "common/rfl.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* Vectors of an array of about `bytes`: a whole number of quanta, at least one. */
@@ -14,6 +18,93 @@ size_t rfl_gbw_vectors_for(uint64_t bytes)
 {
     size_t n = (size_t)(bytes / RFL_GBW_VEC_BYTES) / RFL_GBW_QUANTUM * RFL_GBW_QUANTUM;
     return n < RFL_GBW_QUANTUM ? RFL_GBW_QUANTUM : n;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+size_t rfl_gbw_anchors(double l1_total, double l2, uint64_t *out)
+{
+    size_t n = 0;
+    /* The aggregate L1 (SMs x the unified L1/shared size): L1-allocating
+     * kernels keep these in L1; streaming ones find them in L2. */
+    static const double in_l1[] = {0.25, 0.5, 0.75, 0.9};
+    for (size_t i = 0; i < sizeof in_l1 / sizeof in_l1[0] && l1_total > 0; i++)
+        out[n++] = (uint64_t)llround(in_l1[i] * l1_total);
+    /* The L2 from 0.3 to 0.7 of its size, and between the aggregate L1 and
+     * the L2 (where L1-allocating kernels read from L2). */
+    static const double in_l2[] = {0.3, 0.5, 0.7};
+    for (size_t i = 0; i < sizeof in_l2 / sizeof in_l2[0] && l2 > 0; i++)
+        out[n++] = (uint64_t)llround(in_l2[i] * l2);
+    if (l1_total > 0 && l2 > l1_total * 1.1) {
+        out[n++] = (uint64_t)llround(l1_total + 0.25 * (l2 - l1_total));
+        out[n++] = (uint64_t)llround(l1_total + 0.5 * (l2 - l1_total));
+    }
+    /* Device memory: from the size past which rows count as device memory. */
+    static const double past_l2[] = {RFL_GBW_DEVICE_MEMORY_L2_FACTOR, 1.5 * RFL_GBW_DEVICE_MEMORY_L2_FACTOR,
+                                     2 * RFL_GBW_DEVICE_MEMORY_L2_FACTOR};
+    for (size_t i = 0; i < sizeof past_l2 / sizeof past_l2[0] && l2 > 0; i++)
+        out[n++] = (uint64_t)llround(past_l2[i] * l2);
+    return n;
+}
+
+uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min, uint64_t wss_max, double growth,
+                               size_t *n)
+{
+    size_t ng = 0;
+    uint64_t *geo = rfl_gpu_geometric(wss_min, wss_max, growth, &ng);
+    if (!geo)
+        return NULL;
+    uint64_t anchors[RFL_GBW_MAX_ANCHORS];
+    const size_t na = rfl_gbw_anchors((double)d->sm_count * d->rates.l1_bytes, (double)d->l2_bytes, anchors);
+    uint64_t *v = realloc(geo, (ng + na) * sizeof *v);
+    if (!v) {
+        free(geo);
+        return NULL;
+    }
+    /* An anchor within the range and not within 2% of a point already there. */
+    size_t total = ng;
+    for (size_t a = 0; a < na; a++) {
+        if (anchors[a] < wss_min || anchors[a] > wss_max)
+            continue;
+        int near = 0;
+        for (size_t i = 0; i < total && !near; i++)
+            near = fabs((double)v[i] - (double)anchors[a]) <= 0.02 * (double)anchors[a];
+        if (!near)
+            v[total++] = anchors[a];
+    }
+    qsort(v, total, sizeof *v, cmp_u64);
+    *n = total;
+    return v;
+}
+
+int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss)
+{
+    uint64_t anchors[RFL_GBW_MAX_ANCHORS];
+    const size_t na = rfl_gbw_anchors((double)d->sm_count * d->rates.l1_bytes, (double)d->l2_bytes, anchors);
+    for (size_t a = 0; a < na; a++)
+        if (anchors[a] == wss)
+            return 1;
+    return 0;
+}
+
+int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anchor)
+{
+    const enum rfl_gbw_kernel k = cfgs[i].kernel;
+    if (k == RFL_GBW_GLOBAL_LAUNCH || k == RFL_GBW_MEMCPY)
+        return 3;
+    int first = -1, first_read = -1;
+    for (int j = 0; j < ncfg; j++)
+        if (cfgs[j].kernel == k) {
+            if (first < 0)
+                first = j;
+            if (first_read < 0 && cfgs[j].access == RFL_GBW_READ)
+                first_read = j;
+        }
+    return i == (first_read >= 0 ? first_read : first) ? (anchor ? 0 : 1) : 2;
 }
 
 /* The level a working set lives in, by capacity (the device's properties). */

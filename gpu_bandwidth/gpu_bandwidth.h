@@ -23,6 +23,7 @@ struct rfl_gpu_bandwidth_opts {
     uint64_t chunk_bytes;  /* global_bulk: bytes per bulk copy; 0: default */
     double min_time_s;     /* shortest sample that counts; 0: default */
     unsigned experiments;  /* timed samples per point; 0: default */
+    double time_budget_s;  /* the whole run within this; 0: no budget */
     unsigned device;       /* first device: rank r uses (device + local rank) % count */
     uint64_t mem_limit;    /* device memory for the buffers; 0: half the free memory */
     const char *output;    /* CSV path ("-": stdout, no sidecar) */

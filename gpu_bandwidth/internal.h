@@ -74,6 +74,25 @@ struct rfl_gbw_point {
 /* configs.c: launch shapes and working-set placement (pure, but for
  * rfl_gbw_configs, which asks the device for occupancy). */
 size_t rfl_gbw_vectors_for(uint64_t bytes);
+/* The working sets placed from the device's sizes, whatever the growth, so
+ * every level's plateau has points: 0.25, 0.5, 0.75 and 0.9 of the
+ * aggregate L1 (`l1_total`: SMs x L1), 0.3, 0.5 and 0.7 of the L2 and two
+ * between the aggregate L1 and the L2, and 4, 6 and 8 x the L2 (device
+ * memory). Into `out` (RFL_GBW_MAX_ANCHORS); returns how many. */
+#define RFL_GBW_MAX_ANCHORS 12
+size_t rfl_gbw_anchors(double l1_total, double l2, uint64_t *out);
+/* The sweep's working sets, increasing: the geometric series from wss_min
+ * to wss_max and the anchors within it; the caller frees (NULL: no memory). */
+uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min, uint64_t wss_max, double growth,
+                               size_t *n);
+/* Whether a working set of the list is one of the anchors. */
+int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss);
+/* A point's priority under a time budget (gpu/budget.h): the first
+ * configuration of each kernel a ceiling is made from (shared_blocked,
+ * global_inside, global_stream, global_bulk; read access where it has it)
+ * at an anchor 0, at its other working sets 1; their other configurations
+ * 2; global_launch and memcpy_d2d 3. */
+int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anchor);
 const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
 size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads);
 unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p);

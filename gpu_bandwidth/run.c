@@ -1,9 +1,10 @@
 /* The run of rfl_gpu_bandwidth: the sweep's settings, the device buffers,
  * the output session, the loop over configurations x working sets (each
- * point measured in sample.c, its rows written in rows.c), and the
- * sidecar's settings and evidence. */
+ * point measured in sample.c, its rows written in rows.c) within the time
+ * budget (gpu/budget.h), and the sidecar's settings and evidence. */
 #include "config.h"
 #include "gpu_bandwidth/internal.h"
+#include "gpu/budget.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
@@ -18,10 +19,43 @@
 static const char *const *const columns = rfl_schema_gpu_bandwidth_columns; /* schema/gpu_bandwidth.def */
 #define NCOLUMNS ((size_t)RFL_SCHEMA_GPU_BANDWIDTH_NCOLUMNS)
 
+/* Under a time budget: a point's time beyond its samples (fill, check,
+ * rows), and the least the samples come down to. */
+#define POINT_OVERHEAD_S 0.002
+#define MIN_TIME_FLOOR_S 0.001
+#define EXPERIMENTS_FLOOR 3
+
 static int print_columns(void)
 {
     rfl_schema_print(stdout, &rfl_schema_gpu_bandwidth);
     return RFL_EXIT_OK;
+}
+
+/* Whether working set `wss` of a configuration is a point of the sweep (a
+ * new vector count, within the buffer); its vectors and bytes. */
+static int point_of(const struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, size_t *last_n,
+                    size_t *n_vec, uint64_t *wss_bytes)
+{
+    const int halves = cfg->kernel == RFL_GBW_MEMCPY ? 2 : 1;
+    *n_vec = rfl_gbw_vectors_for(wss / (uint64_t)halves);
+    if (*n_vec == *last_n || halves * *n_vec * RFL_GBW_VEC_BYTES > c->buf_bytes)
+        return 0;
+    *last_n = *n_vec;
+    *wss_bytes = (uint64_t)halves * *n_vec * RFL_GBW_VEC_BYTES;
+    return 1;
+}
+
+/* A point's weight under a budget: its samples, and filling and checking
+ * its working set (a GiB counts as much as the samples). */
+static double point_weight(uint64_t wss_bytes) { return 1.0 + (double)wss_bytes / (double)(1ull << 30); }
+
+static void config_name(const struct rfl_gbw_config *cfg, char *buf, size_t len)
+{
+    if (cfg->kernel == RFL_GBW_MEMCPY)
+        snprintf(buf, len, "%s", rfl_gbw_kernels[cfg->kernel].name);
+    else
+        snprintf(buf, len, "%s %s %s %ux%u", rfl_gbw_kernels[cfg->kernel].name, rfl_gbw_access_names[cfg->access],
+                 rfl_gpu_precision_names[cfg->prec], cfg->blocks, cfg->threads);
 }
 
 static void free_ctx(struct rfl_gbw_ctx *c)
@@ -45,13 +79,17 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     if (o->list_devices)
         return rfl_gpu_list_devices(stdout);
 
+    struct rfl_gpu_budget budget;
+    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
     struct rfl_gbw_ctx c;
     memset(&c, 0, sizeof c);
     c.o = o;
     c.ranks = rfl_mpi_size();
     int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
-    if (rc != RFL_EXIT_OK)
+    if (rc != RFL_EXIT_OK) {
+        rfl_gpu_budget_free(&budget);
         return rc;
+    }
     const int root = rfl_mpi_rank() == 0;
     c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;
     c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
@@ -86,7 +124,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     if (wss_min > wss_max)
         wss_min = wss_max;
     size_t npoints = 0;
-    uint64_t *wss = rfl_gpu_geometric(wss_min, wss_max, growth, &npoints);
+    uint64_t *wss = rfl_gbw_working_sets(&c.dev, wss_min, wss_max, growth, &npoints);
     if (!wss)
         return rfl_gpu_fail(RFL_EXIT_FAILURE);
 
@@ -125,18 +163,37 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
         return RFL_EXIT_FAILURE;
     }
 
+    /* The budget: every point expected at its priority, then the samples
+     * that fit (a point costs about the same at any working set, its
+     * samples lasting min_time, but for filling and checking its array). */
+    double points = 0;
+    for (int i = 0; i < ncfg; i++) {
+        size_t last_n = 0, n_vec;
+        uint64_t wss_bytes;
+        for (size_t j = 0; j < npoints; j++)
+            if (point_of(&c, &cfgs[i], wss[j], &last_n, &n_vec, &wss_bytes)) {
+                rfl_gpu_budget_expect(&budget, rfl_gbw_priority(cfgs, ncfg, i, rfl_gbw_is_anchor(&c.dev, wss[j])),
+                                      point_weight(wss_bytes));
+                points += point_weight(wss_bytes);
+            }
+    }
+    rfl_gpu_budget_plan_samples(&budget, points, POINT_OVERHEAD_S, &c.min_time_s, o->min_time_s > 0,
+                                MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
+    rfl_gpu_budget_phase(&budget, 1, POINT_OVERHEAD_S + (3.0 + 1.5 * c.experiments) * c.min_time_s);
+
     double(*best)[RFL_GBW_NLEVELS] = calloc((size_t)ncfg + 1, sizeof *best);
     int stop = 0;
     for (int i = 0; i < ncfg && !stop; i++) {
         const struct rfl_gbw_config *cfg = &cfgs[i];
-        size_t last_n = 0;
+        char name[96];
+        config_name(cfg, name, sizeof name);
+        size_t last_n = 0, n_vec;
+        uint64_t wss_bytes;
         for (size_t j = 0; j < npoints && !stop; j++) {
-            const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
-            const size_t n_vec = memcpy_kernel ? rfl_gbw_vectors_for(wss[j] / 2) : rfl_gbw_vectors_for(wss[j]);
-            if (n_vec == last_n || (memcpy_kernel ? 2 : 1) * n_vec * RFL_GBW_VEC_BYTES > c.buf_bytes)
+            if (!point_of(&c, cfg, wss[j], &last_n, &n_vec, &wss_bytes) ||
+                !rfl_gpu_budget_admit(&budget, rfl_gbw_priority(cfgs, ncfg, i, rfl_gbw_is_anchor(&c.dev, wss[j])),
+                                      point_weight(wss_bytes), name))
                 continue;
-            last_n = n_vec;
-            const uint64_t wss_bytes = (uint64_t)(memcpy_kernel ? 2 : 1) * n_vec * RFL_GBW_VEC_BYTES;
             struct rfl_gbw_point p;
             if (rfl_gbw_run_point(&c, cfg, n_vec, &p)) {
                 out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
@@ -144,6 +201,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                 break;
             }
             stop = rfl_gbw_emit_point(&c, &out, cfg, wss_bytes, n_vec, &p, best[i]);
+            rfl_gpu_budget_done(&budget);
         }
     }
     const double elapsed = rfl_session_stop(&out);
@@ -176,6 +234,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                                       elapsed));
         json_object_set_new(meta, "kernels", kl);
         json_object_set_new(meta, "evidence", ev);
+        json_object_set_new(meta, "budget", rfl_gpu_budget_json(&budget));
     }
     rfl_session_commit(&out);
     if (root && (out.status == RFL_EXIT_OK || out.status == RFL_EXIT_INTERRUPTED))
@@ -185,5 +244,6 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     free(cfgs);
     free(wss);
     free_ctx(&c);
+    rfl_gpu_budget_free(&budget);
     return exit_code;
 }

@@ -5,6 +5,7 @@
 #include "gpu_bandwidth/internal.h"
 #include "common/selftest.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int rfl_gbw_self_test(void)
@@ -45,6 +46,27 @@ int rfl_gbw_self_test(void)
     }
     /* Every vector count is a whole number of pattern periods in both precisions. */
     EXPECT((rfl_gbw_vectors_for(12345678) * rfl_gbw_lanes_of(RFL_GPU_FP64)) % 8 == 0);
+    /* The working sets: every level of an H100 has points at the top of its
+     * window whatever the growth (x4 from 64K has none between 16M and 64M). */
+    size_t n = 0;
+    uint64_t *w = rfl_gbw_working_sets(&d, 64 << 10, 1ull << 30, 4.0, &n);
+    const double l1 = 132.0 * 256 * 1024, l2 = 52428800;
+    int in_l1_top = 0, between = 0, l2_stream = 0, dram = 0, sorted = 1;
+    for (size_t i = 0; w && i < n; i++) {
+        in_l1_top += w[i] > 0.5 * l1 && w[i] <= l1;
+        between += w[i] > l1 && w[i] <= l2;
+        l2_stream += w[i] >= 0.3 * l2 && w[i] <= l2;
+        dram += w[i] >= 4 * l2;
+        sorted &= i == 0 || w[i] > w[i - 1];
+    }
+    EXPECT(w && sorted && w[0] == 64 << 10 && w[n - 1] == 1ull << 30);
+    EXPECT(in_l1_top >= 2 && between >= 2 && l2_stream >= 3 && dram >= 3);
+    free(w);
+    /* Anchors outside the range are left out; none comes within 2% of a point. */
+    w = rfl_gbw_working_sets(&d, 1 << 20, 4 << 20, 2.0, &n);
+    EXPECT(w && n == 3 && w[0] == 1 << 20 && w[2] == 4 << 20);
+    free(w);
+    EXPECT(rfl_gbw_anchors(l1, l2, (uint64_t[RFL_GBW_MAX_ANCHORS]){0}) == RFL_GBW_MAX_ANCHORS);
     EXPECT(rfl_gbw_level_index("l2") == 2 && rfl_gbw_level_index("bogus") == RFL_GBW_NLEVELS - 1);
     return rfl_selftest_result("rfl_gpu_bandwidth", failures);
 }

@@ -43,6 +43,11 @@ int rfl_gpu_flops_parse(struct rfl_gpu_flops_opts *o, int argc, char **argv)
          "trials double until one sample lasts this long (default 0.005; --quick 0.002)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "finish within this: shorter samples, then points cut evenly, those the\n"
+         "                              compute ceilings need last (each precision at the most chains\n"
+         "                              and the highest FPE); the sidecar says what was cut (default:\n"
+         "                              no limit)"),
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_OUTPUT("FILE", &o->output,
          "CSV output, with its metadata in FILE.json (default gpu_flops.csv; - for stdout)"),

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "gpu_flops/gpu_flops.h"
 #include "gpu_flops/kernels.h"
+#include "gpu/budget.h"
 #include "gpu/ranks.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
@@ -25,6 +26,11 @@
 
 #define MAX_EXPERIMENTS RFL_GPU_MAX_EXPERIMENTS
 #define MAX_TRIALS (1ull << 40)
+/* Under a time budget: a point's time beyond its samples (fill, the host
+ * replay, rows), and the least the samples come down to. */
+#define POINT_OVERHEAD_S 0.005
+#define MIN_TIME_FLOOR_S 0.001
+#define EXPERIMENTS_FLOOR 3
 
 static const char *const *const columns = rfl_schema_gpu_flops_columns; /* schema/gpu_flops.def */
 #define NCOLUMNS ((size_t)RFL_SCHEMA_GPU_FLOPS_NCOLUMNS)
@@ -279,6 +285,42 @@ static int self_test(void)
     return rfl_selftest_result("rfl_gpu_flops", failures);
 }
 
+/* A configuration's priority under a time budget: 0 for the one each
+ * compute ceiling comes from (its precision at the most chains and the
+ * highest FPE, the first threads and blocks), 1 for the rest. */
+static int priority(const struct rfl_gpu_flops_opts *o, const struct config *cfg)
+{
+    unsigned chains = 0, fpe = 0;
+    for (int i = 0; i < o->nchains; i++)
+        chains = o->chains[i] > chains ? o->chains[i] : chains;
+    for (int i = 0; i < o->nfpe; i++)
+        fpe = o->fpe[i] > fpe ? o->fpe[i] : fpe;
+    return cfg->chains == chains && cfg->fpe == fpe && cfg->threads == o->threads[0] &&
+                   cfg->spec.kind == o->blocks[0].kind && cfg->spec.value == o->blocks[0].value
+               ? 0
+               : 1;
+}
+
+/* The groups of chains of a configuration's working-set point j (one per
+ * thread without --wss). */
+static size_t groups_of(const struct config *cfg, const uint64_t *wss, size_t j)
+{
+    size_t n_groups = (size_t)cfg->blocks * cfg->threads;
+    if (wss) {
+        n_groups = (size_t)(wss[j] / (word_bytes(cfg->prec) * cfg->chains));
+        if (n_groups < 1)
+            n_groups = 1;
+    }
+    return n_groups;
+}
+
+/* A point's weight under a budget: its samples, and its array (a GiB
+ * counts as much as the samples). */
+static double point_weight(const struct config *cfg, size_t n_groups)
+{
+    return 1.0 + (double)n_groups * cfg->chains * word_bytes(cfg->prec) / (double)(1ull << 30);
+}
+
 static void free_ctx(struct ctx *c)
 {
     rfl_gpu_timer_destroy(&c->timer);
@@ -300,6 +342,8 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
     if (o->list_devices)
         return rfl_gpu_list_devices(stdout);
 
+    struct rfl_gpu_budget budget;
+    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
     struct ctx c;
     memset(&c, 0, sizeof c);
     c.o = o;
@@ -395,20 +439,35 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
         return RFL_EXIT_FAILURE;
     }
 
-    int stop = 0;
-    for (int i = 0; i < ncfg && !stop; i++) {
-        const struct config *cfg = &cfgs[i];
-        size_t last = 0;
-        for (size_t j = 0; j < npoints && !stop; j++) {
-            size_t n_groups = (size_t)cfg->blocks * cfg->threads;
-            if (wss) {
-                n_groups = (size_t)(wss[j] / (word_bytes(cfg->prec) * cfg->chains));
-                if (n_groups < 1)
-                    n_groups = 1;
-            }
+    /* The budget: every point expected at its priority, then the samples that fit. */
+    double weights = 0;
+    for (int i = 0; i < ncfg; i++)
+        for (size_t j = 0, last = 0; j < npoints; j++) {
+            const size_t n_groups = groups_of(&cfgs[i], wss, j);
             if (n_groups == last)
                 continue;
             last = n_groups;
+            rfl_gpu_budget_expect(&budget, priority(o, &cfgs[i]), point_weight(&cfgs[i], n_groups));
+            weights += point_weight(&cfgs[i], n_groups);
+        }
+    rfl_gpu_budget_plan_samples(&budget, weights, POINT_OVERHEAD_S, &c.min_time_s, o->min_time_s > 0,
+                                MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
+    rfl_gpu_budget_phase(&budget, 1, POINT_OVERHEAD_S + (3.0 + 1.5 * c.experiments) * c.min_time_s);
+
+    int stop = 0;
+    for (int i = 0; i < ncfg && !stop; i++) {
+        const struct config *cfg = &cfgs[i];
+        char name[96];
+        snprintf(name, sizeof name, "%s FPE %u, %u chains, %ux%u", rfl_gpu_precision_names[cfg->prec], cfg->fpe,
+                 cfg->chains, cfg->blocks, cfg->threads);
+        size_t last = 0;
+        for (size_t j = 0; j < npoints && !stop; j++) {
+            const size_t n_groups = groups_of(cfg, wss, j);
+            if (n_groups == last)
+                continue;
+            last = n_groups;
+            if (!rfl_gpu_budget_admit(&budget, priority(o, cfg), point_weight(cfg, n_groups), name))
+                continue;
             struct point p;
             if (run_point(&c, cfg, n_groups, &p)) {
                 out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
@@ -416,6 +475,7 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                 break;
             }
             stop = emit_point(&c, &out, cfg, n_groups, &p);
+            rfl_gpu_budget_done(&budget);
         }
     }
     const double elapsed = rfl_session_stop(&out);
@@ -449,11 +509,13 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                                       "per trial: b = x; if FPE odd: b = b + c1; FPE/2 times: b = b*m + c2; x = -b",
                                       "c1", RFL_GFL_C1, "m", RFL_GFL_M, "c2", RFL_GFL_C2));
         json_object_set_new(meta, "evidence", ev);
+        json_object_set_new(meta, "budget", rfl_gpu_budget_json(&budget));
     }
     rfl_session_commit(&out);
     int exit_code = rfl_session_close(&out);
     free(cfgs);
     free(wss);
     free_ctx(&c);
+    rfl_gpu_budget_free(&budget);
     return exit_code;
 }

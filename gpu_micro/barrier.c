@@ -59,6 +59,10 @@ int rfl_gmi_mode_barrier(struct rfl_gmi_ctx *c)
             if (g == 1 && resident == 1)
                 continue; /* the same grid as the row before */
             const unsigned blocks = (unsigned)(c->dev.sm_count * per_sm[g]);
+            char what[64];
+            snprintf(what, sizeof what, "barrier %s", method_names[m]);
+            if (!rfl_gmi_admit(c, 0, 1, what))
+                continue;
             double times[1001];
             unsigned errors = 0, total_errors = 0;
             for (unsigned e = 0; e < c->experiments + 1 && !failed; e++) {
@@ -94,6 +98,7 @@ int rfl_gmi_mode_barrier(struct rfl_gmi_ctx *c)
                 RFL_GMI_I(THREADS), RFL_GMI_I(iters), RFL_GMI_I(c->experiments), RFL_GMI_D(st.min * 1e6),
                 RFL_GMI_D(st.median * 1e6), RFL_GMI_D(st.max * 1e6), RFL_GMI_I(1)};
             stop = rfl_gmi_emit(c, &t, cells, total_errors, detail);
+            rfl_gmi_done(c);
         }
     }
     cudaFree(flags);

@@ -73,6 +73,10 @@ static int chase_point(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, const cha
     return rfl_gmi_emit(c, t, cells, offset != want, detail);
 }
 
+/* A point's weight under a budget: its steps, and laying out its array
+ * (256 MiB count as much as the steps). */
+static double chase_weight(uint64_t size) { return 1.0 + (double)size / (double)(256u << 20); }
+
 int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
 {
     const struct rfl_gpu_micro_opts *o = c->o;
@@ -111,12 +115,23 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
     /* Latency series (ns) per memory and stride, rank 0's GPU, for the evidence. */
     double *series = calloc((size_t)RFL_GMI_NCHASE * o->nstrides * npoints, sizeof *series);
     int stop = 0, failed = !series;
+    for (int mem = 0; mem < RFL_GMI_NCHASE; mem++)
+        for (int s = 0; s < o->nstrides; s++)
+            for (size_t i = 0; i < npoints; i++) {
+                const uint64_t size = sizes[i] / o->strides[s] * o->strides[s];
+                if (!(size < 2 * o->strides[s] || (mem == RFL_GMI_SHARED && size > shared_max)))
+                    rfl_gmi_expect(c, 0, chase_weight(size));
+            }
     for (int mem = 0; mem < RFL_GMI_NCHASE && !stop && !failed; mem++)
         for (int s = 0; s < o->nstrides && !stop && !failed; s++) {
             const uint64_t stride = o->strides[s];
             for (size_t i = 0; i < npoints && !stop && !failed; i++) {
                 const uint64_t size = sizes[i] / stride * stride;
                 if (size < 2 * stride || (mem == RFL_GMI_SHARED && size > shared_max))
+                    continue;
+                char what[64];
+                snprintf(what, sizeof what, "chase %s stride %llu", memory_names[mem], (unsigned long long)stride);
+                if (!rfl_gmi_admit(c, 0, chase_weight(size), what))
                     continue;
                 const int r =
                     mem != RFL_GMI_SHARED && RFL_CUDA(rfl_gmi_chase_init(buf, size / stride, stride, c->stream))
@@ -125,6 +140,7 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
                                       NULL, min_steps, &series[((size_t)mem * o->nstrides + s) * npoints + i]);
                 failed = r < 0;
                 stop = r > 0;
+                rfl_gmi_done(c);
             }
         }
     cudaFree(buf);
@@ -160,7 +176,9 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
             continue;
         for (size_t i = 0; i < npoints && !stop && !failed; i++) {
             const uint64_t size = sizes[i] / stride * stride;
-            if (size < 2 * stride)
+            char what[64];
+            snprintf(what, sizeof what, "chase %s stride %llu", SCATTERED_NAME, (unsigned long long)stride);
+            if (size < 2 * stride || !rfl_gmi_admit(c, 0, chase_weight(size), what))
                 continue;
             const unsigned long long cycle = size / stride;
             /* order[0] = 0, the rest a fixed shuffle (xorshift64) of 1..cycle-1. */
@@ -184,6 +202,7 @@ int rfl_gmi_mode_chase(struct rfl_gmi_ctx *c)
                                   min_steps, &scattered[(size_t)s * npoints + i]);
             failed = r < 0;
             stop = r > 0;
+            rfl_gmi_done(c);
         }
     }
     free(order);

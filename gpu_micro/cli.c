@@ -37,6 +37,11 @@ int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
          "stride: bytes per buffer (default 256M; --quick 16M)", 0, 0, NULL},
         {"barriers", 0, RFL_OPT_UINT, &o->barriers, "N",
          "barrier: barriers (or launches) per sample (default 2000; --quick 200)", 1, 10000000, NULL},
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "finish within this: shorter samples, each mode a share of the time\n"
+         "                              left (transfer, whose fit is the host-link ceiling, first;\n"
+         "                              chase last), points cut evenly within it (pinned copies\n"
+         "                              last); each sidecar says what was cut (default: no limit)"),
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_OUTPUT("PREFIX", &o->output,
          "output prefix: PREFIX_MODE.csv and PREFIX_MODE.json per mode (default gpu_micro)"),

@@ -25,6 +25,7 @@ struct rfl_gpu_micro_opts {
     unsigned modes;           /* bitmask of enum rfl_gmi_mode; 0: all */
     double min_time_s;        /* shortest sample that counts; 0: default */
     unsigned experiments;     /* timed samples per point; 0: default */
+    double time_budget_s;     /* the whole run within this; 0: no budget */
     unsigned launches;        /* launch: kernels per sample; 0: default */
     uint64_t transfer[2];     /* transfer: sizes MIN:MAX; 0: default */
     uint64_t chase[2];        /* chase: array sizes MIN:MAX; 0: default */

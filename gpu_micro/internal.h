@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "gpu/budget.h"
 #include "gpu/gpu.h"
 #include "gpu_micro/gpu_micro.h"
 #include "common/csv.h"
@@ -27,6 +28,7 @@ struct rfl_gmi_ctx {
     int status;                        /* RFL_EXIT_* of the run so far */
     char failure[512];
     json_t *mode_meta;                 /* rank 0: the current mode's "mode" object */
+    struct rfl_gpu_budget *budget;     /* --time-budget (gpu/budget.h) */
 };
 
 /* The CSV of a mode: its file suffix and columns (schema/gpu_micro_MODE.def). */
@@ -77,6 +79,13 @@ int rfl_gmi_mismatch_read(struct rfl_gmi_ctx *c, struct rfl_gpu_mismatch *m);
 /* The current mode's evidence list (rank 0; NULL elsewhere): goes into
  * its sidecar under settings.evidence. */
 json_t *rfl_gmi_evidence_list(struct rfl_gmi_ctx *c);
+
+/* Under --time-budget (gpu/budget.h): a mode's points, expected before its
+ * loop (weight 1, plus what grows with the point's bytes), then each
+ * admitted in turn (0: cut, recorded under `what`) and done once measured. */
+void rfl_gmi_expect(struct rfl_gmi_ctx *c, int prio, double weight);
+int rfl_gmi_admit(struct rfl_gmi_ctx *c, int prio, double weight, const char *what);
+void rfl_gmi_done(struct rfl_gmi_ctx *c);
 
 /* A CUDA failure inside a mode: one line was printed; stop the run. */
 int rfl_gmi_failed(struct rfl_gmi_ctx *c);

@@ -91,10 +91,18 @@ int rfl_gmi_mode_launch(struct rfl_gmi_ctx *c)
     const unsigned launches = o->launches ? o->launches : o->quick ? 1000 : 10000;
     /* One warp on one SM, and a block of 1024 threads on every SM. */
     const unsigned grids[2][2] = {{1, 32}, {(unsigned)c->dev.sm_count, 1024}};
-    double best[NMETHODS] = {0};
+    double best[NMETHODS];
+    for (int m = 0; m < NMETHODS; m++)
+        best[m] = NAN;
+    for (int i = 0; i < 2 * NMETHODS; i++)
+        rfl_gmi_expect(c, 0, 1);
     int stop = 0;
     for (int g = 0; g < 2 && !stop; g++)
         for (int m = 0; m < NMETHODS && !stop; m++) {
+            char what[64];
+            snprintf(what, sizeof what, "launch %s %ux%u", method_names[m], grids[g][0], grids[g][1]);
+            if (!rfl_gmi_admit(c, 0, 1, what))
+                continue;
             struct launch_run r = {c, grids[g][0], grids[g][1], launches, NULL, 0};
             if (RFL_CUDA(cudaMemsetAsync(c->words, 0, sizeof *c->words, c->stream)))
                 return rfl_gmi_abort(c, &t);
@@ -125,6 +133,7 @@ int rfl_gmi_mode_launch(struct rfl_gmi_ctx *c)
                 RFL_GMI_I(r.threads), RFL_GMI_I(launches), RFL_GMI_I(c->experiments), RFL_GMI_D(st.min * 1e6),
                 RFL_GMI_D(st.median * 1e6), RFL_GMI_D(st.max * 1e6), RFL_GMI_I(1)};
             stop = rfl_gmi_emit(c, &t, cells, counted != issued, detail);
+            rfl_gmi_done(c);
         }
     if (!stop && c->root) {
         json_t *ev = rfl_gmi_evidence_list(c);

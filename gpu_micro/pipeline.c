@@ -39,10 +39,16 @@ int rfl_gmi_mode_pipeline(struct rfl_gmi_ctx *c)
     double latency[2] = {NAN, NAN}, best_rate[2] = {0}, best_fraction[2] = {0};
     unsigned best_threads[2] = {0}, best_chains[2] = {0};
     int stop = 0, failed = 0;
+    for (size_t i = 0; i < 2 * 2 * NTHREADS; i++)
+        rfl_gmi_expect(c, 0, 1);
     for (int fp64 = 0; fp64 < 2 && !stop && !failed; fp64++)
         for (size_t ci = 0; ci < 2 && !stop && !failed; ci++)
             for (size_t ti = 0; ti < NTHREADS && !stop && !failed; ti++) {
                 const unsigned chains = chain_counts[ci], threads = thread_counts[ti];
+                char what[64];
+                snprintf(what, sizeof what, "pipeline %s", fp64 ? "fp64" : "fp32");
+                if (!rfl_gmi_admit(c, 0, 1, what))
+                    continue;
                 struct rfl_gpu_clock clk, best = {~0ull, 0};
                 for (unsigned e = 0; e < c->experiments + 1 && !failed; e++) {
                     if (RFL_CUDA(rfl_gmi_pipeline(fp64, chains, threads, n, out, c->clock, c->stream)) ||
@@ -91,6 +97,7 @@ int rfl_gmi_mode_pipeline(struct rfl_gmi_ctx *c)
                     RFL_GMI_D(rate), RFL_GMI_D(per_clock > 0 ? rate / per_clock : NAN), RFL_GMI_D(mhz > 0 ? mhz : NAN),
                     RFL_GMI_I(1)};
                 stop = rfl_gmi_emit(c, &t, cells, bad, detail);
+                rfl_gmi_done(c);
             }
     cudaFree(out);
     free(host);

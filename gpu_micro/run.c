@@ -94,6 +94,8 @@ int rfl_gmi_table_close(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t)
         json_object_set(meta, "settings", c->mode_meta ? c->mode_meta : json_object());
         json_object_set_new(meta, "min_time_s", json_real(c->min_time_s));
         json_object_set_new(meta, "experiments", json_integer(c->experiments));
+        /* The budget as it stands when this mode's file is written. */
+        json_object_set_new(meta, "budget", rfl_gpu_budget_json(c->budget));
     }
     int rc = rfl_session_commit(&t->out);
     rfl_session_close(&t->out); /* collective; the run reports its own outcome */
@@ -136,6 +138,15 @@ json_t *rfl_gmi_evidence_list(struct rfl_gmi_ctx *c)
     }
     return list;
 }
+
+void rfl_gmi_expect(struct rfl_gmi_ctx *c, int prio, double weight) { rfl_gpu_budget_expect(c->budget, prio, weight); }
+
+int rfl_gmi_admit(struct rfl_gmi_ctx *c, int prio, double weight, const char *what)
+{
+    return rfl_gpu_budget_admit(c->budget, prio, weight, what);
+}
+
+void rfl_gmi_done(struct rfl_gmi_ctx *c) { rfl_gpu_budget_done(c->budget); }
 
 int rfl_gmi_failed(struct rfl_gmi_ctx *c)
 {
@@ -196,6 +207,41 @@ static int self_test(void)
  * The run
  * ---------------------------------------------------------------------- */
 
+/* Under a time budget: the modes in this order, each with this share of
+ * the time left to the modes still to run (what one leaves goes to the
+ * next): transfer first, its fit being the host-link ceiling, then the
+ * short ones, and chase, the longest, last. */
+static const int budget_order[RFL_GMI_NMODES] = {RFL_GMI_TRANSFER, RFL_GMI_LAUNCH,  RFL_GMI_PIPELINE,
+                                                 RFL_GMI_STRIDE,   RFL_GMI_BARRIER, RFL_GMI_CHASE};
+static const double budget_weight[RFL_GMI_NMODES] = {[RFL_GMI_LAUNCH] = 1, [RFL_GMI_TRANSFER] = 3,
+                                                     [RFL_GMI_CHASE] = 3,  [RFL_GMI_PIPELINE] = 1,
+                                                     [RFL_GMI_STRIDE] = 1, [RFL_GMI_BARRIER] = 1};
+/* Points of a run, about (for the samples' plan), and the least the samples come down to. */
+#define BUDGET_POINTS 300
+#define MIN_TIME_FLOOR_S 0.001
+#define EXPERIMENTS_FLOOR 3
+
+/* A mode with no time left: its files, with every point cut (so its
+ * sidecar says so), and none of its set-up. */
+static void skip_mode(struct rfl_gmi_ctx *c, int m)
+{
+    static const struct rfl_gmi_table_spec *const tables[RFL_GMI_NMODES][2] = {
+        [RFL_GMI_LAUNCH] = {&rfl_gmi_launch_table, NULL},
+        [RFL_GMI_TRANSFER] = {&rfl_gmi_transfer_table, &rfl_gmi_transfer_fit_table},
+        [RFL_GMI_CHASE] = {&rfl_gmi_chase_table, NULL},
+        [RFL_GMI_PIPELINE] = {&rfl_gmi_pipeline_table, NULL},
+        [RFL_GMI_STRIDE] = {&rfl_gmi_stride_table, NULL},
+        [RFL_GMI_BARRIER] = {&rfl_gmi_barrier_table, NULL}};
+    char what[64];
+    snprintf(what, sizeof what, "%s: every point (no time left)", rfl_gmi_mode_names[m]);
+    rfl_gpu_budget_cut(c->budget, what, 1);
+    for (int i = 0; i < 2 && tables[m][i] && c->status == RFL_EXIT_OK; i++) {
+        struct rfl_gmi_table t;
+        if (rfl_gmi_table_open(c, &t, tables[m][i]) == 0)
+            rfl_gmi_table_close(c, &t);
+    }
+}
+
 int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
 {
     if (o->print_columns)
@@ -205,9 +251,12 @@ int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
     if (o->list_devices)
         return rfl_gpu_list_devices(stdout);
 
+    struct rfl_gpu_budget budget;
+    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
     struct rfl_gmi_ctx c;
     memset(&c, 0, sizeof c);
     c.o = o;
+    c.budget = &budget;
     c.ranks = rfl_mpi_size();
     c.root = rfl_mpi_rank() == 0;
     int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
@@ -215,6 +264,8 @@ int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
         return rc;
     c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;
     c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
+    rfl_gpu_budget_plan_samples(&budget, BUDGET_POINTS, 0.001, &c.min_time_s, o->min_time_s > 0, MIN_TIME_FLOOR_S,
+                                &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
     if (RFL_CUDA(cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking)) ||
         rfl_gpu_timer_create(&c.timer, c.stream) ||
         RFL_CUDA(cudaMalloc((void **)&c.mismatch, sizeof *c.mismatch)) ||
@@ -229,11 +280,25 @@ int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
         rfl_gmi_mode_launch, rfl_gmi_mode_transfer, rfl_gmi_mode_chase,
         rfl_gmi_mode_pipeline, rfl_gmi_mode_stride, rfl_gmi_mode_barrier};
     const double t0 = rfl_now_s();
-    for (int m = 0; m < RFL_GMI_NMODES && c.status == RFL_EXIT_OK; m++) {
+    const int limited = rfl_gpu_budget_limited(&budget);
+    for (int i = 0; i < RFL_GMI_NMODES && c.status == RFL_EXIT_OK; i++) {
+        const int m = limited ? budget_order[i] : i;
         if (!(modes >> m & 1))
             continue;
+        double weights = 0;
+        for (int j = i; j < RFL_GMI_NMODES; j++)
+            if (modes >> (limited ? budget_order[j] : j) & 1)
+                weights += budget_weight[limited ? budget_order[j] : j];
+        rfl_gpu_budget_phase(&budget, budget_weight[m] / weights, 0.001 + (3.0 + 1.5 * c.experiments) * c.min_time_s);
         c.mode_meta = c.root ? json_object() : NULL;
-        run[m](&c);
+        /* Rank 0's clock decides, for every rank. */
+        int skip = limited && budget.run > 0 && !(rfl_gpu_budget_phase_left_s(&budget) > 0);
+        if (c.ranks > 1)
+            rfl_mpi_bcast_int(&skip, 1);
+        if (skip)
+            skip_mode(&c, m);
+        else
+            run[m](&c);
         json_decref(c.mode_meta);
         c.mode_meta = NULL;
     }
@@ -248,5 +313,6 @@ int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
     cudaFree(c.mismatch);
     cudaFree(c.clock);
     cudaFree(c.words);
+    rfl_gpu_budget_free(&budget);
     return rfl_mpi_max_int(c.status);
 }

@@ -66,7 +66,13 @@ int rfl_gmi_mode_stride(struct rfl_gmi_ctx *c)
     }
     double gbs[NPATTERNS] = {0};
     int stop = 0, failed = 0;
+    for (size_t p = 0; p < NPATTERNS; p++)
+        rfl_gmi_expect(c, 0, 1);
     for (size_t p = 0; p < NPATTERNS && !stop && !failed; p++) {
+        char what[64];
+        snprintf(what, sizeof what, "stride %s", patterns[p].name);
+        if (!rfl_gmi_admit(c, 0, 1, what))
+            continue;
         const unsigned s = patterns[p].stride, off = patterns[p].offset;
         const size_t count = words - off; /* words handed to the kernel */
         const size_t copied = s > 1 ? count / s : count;
@@ -114,6 +120,7 @@ int rfl_gmi_mode_stride(struct rfl_gmi_ctx *c)
             RFL_GMI_I(c->experiments), RFL_GMI_D(st.min), RFL_GMI_D(st.median), RFL_GMI_D(st.max), RFL_GMI_D(gbs[p]),
             RFL_GMI_D(moved * launches / st.median * 1e-9), RFL_GMI_D(gbs[p] / sheet), RFL_GMI_I(1)};
         stop = rfl_gmi_emit(c, &t, cells, (long long)m.count, detail);
+        rfl_gmi_done(c);
     }
     cudaFree(src);
     cudaFree(dst);

@@ -66,6 +66,10 @@ static int timed(struct rfl_gmi_ctx *c, void *dst, const void *src, size_t bytes
     return 0;
 }
 
+/* A point's weight under a budget: its samples, and its copies (64 MiB
+ * count as much as the samples). */
+static double transfer_weight(uint64_t bytes) { return 1.0 + (double)bytes / (double)(64u << 20); }
+
 int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
 {
     const struct rfl_gpu_micro_opts *o = c->o;
@@ -115,6 +119,11 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
     double largest_gbs[2][2] = {{0}};
     int fitted[2][2] = {{0}};
     int stop = 0, failed = 0;
+    /* Under a budget the pinned copies (the host-link ceiling) come first. */
+    for (int mem = 0; mem < 2; mem++)
+        for (int dir = 0; dir < 2; dir++)
+            for (size_t i = 0; i < npoints; i++)
+                rfl_gmi_expect(c, mem, transfer_weight(sizes[i]));
     for (int mem = 0; mem < 2 && !stop && !failed; mem++)
         for (int dir = 0; dir < 2 && !stop && !failed; dir++) {
             unsigned char *host = mem == 0 ? pinned : pageable;
@@ -130,6 +139,10 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
             char detail[64][160];
             for (size_t i = 0; i < npoints && !failed; i++) {
                 const size_t bytes = (size_t)sizes[i];
+                char what[64];
+                snprintf(what, sizeof what, "transfer %s %s", direction_names[dir], memory_names[mem]);
+                if (!rfl_gmi_admit(c, mem, transfer_weight(sizes[i]), what))
+                    continue;
                 void *dst = dir == 0 ? (void *)dev : (void *)host;
                 const void *src = dir == 0 ? (const void *)host : (const void *)dev;
                 unsigned repeats = 1;
@@ -185,6 +198,7 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
                 s.t_max[s.n] = st.max;
                 s.repeats[s.n] = repeats;
                 s.n++;
+                rfl_gmi_done(c);
             }
             if (failed)
                 break;

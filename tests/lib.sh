@@ -550,7 +550,8 @@ check_unified_memory_rows()
                 if (got < want * 0.999999 || got > want * 1.000001) { print NR ": bytes_per_sample " got ", expected " want; exit }
                 if ($col["wss_bytes"] != 8 * $col["elements"]) { print NR ": wss_bytes is not 8 x elements"; exit }
                 if ($col["time_min_s"] > $col["time_max_s"]) { print NR ": time_min_s > time_max_s"; exit }
-            } else if (st == "skipped_timeout" || st == "skipped_memory" || st == "alloc_failed" || st == "unsupported") {
+            } else if (st == "skipped_timeout" || st == "skipped_memory" || st == "alloc_failed" || st == "unsupported" ||
+                       st == "skipped_budget") {
                 if ($col["gbytes_per_s"] != "" || $col["verified"] != "") { print NR ": " st " row has measurements"; exit }
             } else { print NR ": unknown status \"" st "\""; exit }
         }' "$1")

@@ -41,6 +41,11 @@ int rfl_unified_memory_parse(struct rfl_unified_memory_opts *o, int argc, char *
          "wall-time limit of one point: a point predicted to pass it is skipped,\n"
          "                              one that passes it stops sampling (default 5; --quick 1.5)", 0.01, 86400,
          NULL},
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "finish within this: shorter samples, each mechanism an even share of\n"
+         "                              the time left, a point limited to the lesser of its share and\n"
+         "                              --point-timeout; points that do not fit are skipped_budget\n"
+         "                              (default: no limit)"),
         {"threads-per-block", 't', RFL_OPT_UINT, &o->threads, "N",
          "threads per block of the GPU pass, a multiple of 32 (default 256)", 32, 1024, NULL},
         RFL_OPTION_DEVICE(&o->device),

@@ -22,6 +22,9 @@
 
 /* Host arrays stay under this share of the node's memory (per rank). */
 #define HOST_MEMORY_FRACTION 0.5
+/* Under a time budget, the least the samples come down to. */
+#define MIN_TIME_FLOOR_S 0.002
+#define EXPERIMENTS_FLOOR 2
 
 static const char *const *const columns = rfl_schema_unified_memory_columns; /* schema/unified_memory.def */
 #define NCOLUMNS ((size_t)RFL_SCHEMA_UNIFIED_MEMORY_NCOLUMNS)
@@ -40,9 +43,12 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
     if (o->list_devices)
         return rfl_gpu_list_devices(stdout);
 
+    struct rfl_gpu_budget budget;
+    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
     struct rfl_um_ctx c;
     memset(&c, 0, sizeof c);
     c.o = o;
+    c.budget = &budget;
     c.ranks = rfl_mpi_size();
     int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
     if (rc != RFL_EXIT_OK)
@@ -130,6 +136,12 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
         tab.gbs[i] = tab.transfer[i] = NAN;
     for (size_t j = 0; j < nw; j++)
         tab.wss[j] = rfl_um_elements_for(wss[j]) * sizeof(double);
+    /* Under a budget, samples that fit: every point at least min_time a sample. */
+    double npoints = 0;
+    for (int m = 0; m < RFL_UM_NMECH; m++)
+        npoints += (c.mechs >> m & 1) * (double)nw * o->nreuse;
+    rfl_gpu_budget_plan_samples(&budget, npoints, 0.001, &c.min_time, o->min_time_s > 0, MIN_TIME_FLOOR_S,
+                                &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
 
     const struct rfl_session_spec out_spec = {.program = "rfl_unified_memory", .argc = o->argc, .argv = o->argv,
                                               .output = o->output, .columns = columns, .ncols = NCOLUMNS,
@@ -151,6 +163,11 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
     if (!o->no_reference) {
         char detail[256] = "";
         uint64_t ref_bytes = wss_max < RFL_UM_REF_MAX_BYTES ? wss_max : RFL_UM_REF_MAX_BYTES;
+        /* Under a budget, a smaller array: the rates level off well below a GiB. */
+        if (rfl_gpu_budget_limited(&budget) && ref_bytes > RFL_UM_REF_BUDGET_BYTES) {
+            rfl_gpu_budget_note_setting(&budget, "reference_bytes", (double)ref_bytes, RFL_UM_REF_BUDGET_BYTES);
+            ref_bytes = RFL_UM_REF_BUDGET_BYTES;
+        }
         int r = rfl_um_measure_reference(&c, rfl_um_elements_for(ref_bytes), &c.ref, detail, sizeof detail);
         if (r == RFL_EXIT_VERIFY)
             rfl_error_all("verification failed: %s", detail);
@@ -172,10 +189,12 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
     const double elapsed = rfl_session_stop(&out);
     rfl_gpu_meta_finish(out.meta, &c.dev);
 
-    if (root)
+    if (root) {
         rfl_um_sidecar(&c, &tab, &out, ref_all, skipped, elapsed);
-    else
+        json_object_set_new(rfl_session_outcome(&out), "budget", rfl_gpu_budget_json(&budget));
+    } else {
         json_decref(skipped);
+    }
     rfl_session_commit(&out);
     int exit_code = rfl_session_close(&out);
     free(ref_all);
@@ -183,5 +202,6 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
     free(tab.wss);
     free(tab.gbs);
     free(tab.transfer);
+    rfl_gpu_budget_free(&budget);
     return exit_code;
 }

@@ -23,7 +23,8 @@
 
 /* The CSV's status column, by enum rfl_um_point_status. */
 static const char *const status_names[RFL_UM_NSTATUS] = {"ok",           "timeout",      "skipped_timeout",
-                                                        "skipped_memory", "alloc_failed", "unsupported"};
+                                                        "skipped_memory", "alloc_failed", "unsupported",
+                                                        "skipped_budget"};
 
 /* What every rank sends rank 0 about one point. */
 enum { V_DEVICE, V_STATUS, V_TRIALS, V_EXPERIMENTS, V_TMIN, V_TMED, V_TMAX, V_TO_DEVICE, V_GPU, V_TO_HOST, V_CPU,
@@ -73,6 +74,13 @@ static void write_row(struct rfl_csv *csv, int rank, enum rfl_um_mechanism m, si
     rfl_csv_end_row(csv);
 }
 
+/* A point's weight under a budget: its samples, and its trials' bytes (a
+ * GiB moved and passed over counts as much as the samples). */
+static double point_weight(size_t n, unsigned reuse)
+{
+    return 1.0 + (double)n * sizeof(double) * (reuse + 2.0) / (double)(1ull << 30);
+}
+
 void rfl_um_sweep(struct rfl_um_ctx *c, const uint64_t *wss, size_t nw, struct rfl_um_table *tab,
                   struct rfl_session *out, json_t *skipped)
 {
@@ -81,9 +89,21 @@ void rfl_um_sweep(struct rfl_um_ctx *c, const uint64_t *wss, size_t nw, struct r
     const int root = rfl_mpi_rank() == 0;
     int stop = 0;
     double mine[NV];
+    int mechs_left = 0;
+    for (int m = 0; m < RFL_UM_NMECH; m++)
+        mechs_left += mechs >> m & 1;
     for (int m = 0; m < RFL_UM_NMECH && !stop; m++) {
         if (!(mechs >> m & 1))
             continue;
+        /* Under a budget each mechanism gets an even share of the time left
+         * (its points are expected, so they are thinned evenly within it). */
+        rfl_gpu_budget_phase(c->budget, 1.0 / mechs_left--, 0.001 + (3.0 + 1.5 * c->experiments) * c->min_time);
+        for (size_t j = 0, last = 0; j < nw; j++) {
+            const size_t n = rfl_um_elements_for(wss[j]);
+            for (int r = 0; r < o->nreuse && n != last; r++)
+                rfl_gpu_budget_expect(c->budget, 0, point_weight(n, o->reuse[r]));
+            last = n;
+        }
         struct rfl_um_seen seen_prev, seen_here;
         memset(&seen_prev, 0, sizeof seen_prev);
         size_t prev_n = 0, last_n = 0;
@@ -93,17 +113,27 @@ void rfl_um_sweep(struct rfl_um_ctx *c, const uint64_t *wss, size_t nw, struct r
                 continue;
             last_n = n;
             memset(&seen_here, 0, sizeof seen_here);
+            /* No time left for even its first point: the working set is not
+             * allocated (rank 0's clock decides for every rank). */
+            int no_time = rfl_gpu_budget_limited(c->budget) && c->budget->run > 0 &&
+                          rfl_gpu_budget_estimate_s(c->budget, point_weight(n, o->reuse[0])) >
+                              rfl_gpu_budget_phase_left_s(c->budget);
+            if (c->ranks > 1)
+                rfl_mpi_bcast_int(&no_time, 1);
             struct rfl_um_buffers buf;
             char why[256];
             const enum rfl_um_alloc_result got =
-                rfl_um_buffers_alloc(&buf, (enum rfl_um_mechanism)m, c->dev.index, n, c->mem_limit, why, sizeof why);
-            const int alloc_status = got == RFL_UM_ALLOC_OK          ? RFL_UM_POINT_OK
+                no_time ? RFL_UM_ALLOC_OK
+                        : rfl_um_buffers_alloc(&buf, (enum rfl_um_mechanism)m, c->dev.index, n, c->mem_limit, why,
+                                               sizeof why);
+            const int alloc_status = no_time                           ? RFL_UM_POINT_SKIPPED_BUDGET
+                                     : got == RFL_UM_ALLOC_OK          ? RFL_UM_POINT_OK
                                      : got == RFL_UM_ALLOC_REFUSED    ? RFL_UM_POINT_SKIPPED_MEMORY
                                      : got == RFL_UM_ALLOC_UNSUPPORTED ? RFL_UM_POINT_UNSUPPORTED
                                                                       : RFL_UM_POINT_ALLOC_FAILED;
             char sz[32];
             rfl_format_size(n * sizeof(double), sz, sizeof sz);
-            if (alloc_status != RFL_UM_POINT_OK) {
+            if (alloc_status != RFL_UM_POINT_OK && alloc_status != RFL_UM_POINT_SKIPPED_BUDGET) {
                 rfl_warn("%s at %s: %s; its points are skipped (%s)", rfl_um_mechanisms[m].name, sz, why,
                          status_names[alloc_status]);
                 if (skipped)
@@ -122,16 +152,47 @@ void rfl_um_sweep(struct rfl_um_ctx *c, const uint64_t *wss, size_t nw, struct r
                 p.status = alloc_status;
                 if (c->ranks > 1)
                     rfl_mpi_barrier();
+                /* The budget: a point runs when it fits (collective), and
+                 * within the lesser of --point-timeout and its share left. */
+                char what[64];
+                snprintf(what, sizeof what, "%s", rfl_um_mechanisms[m].name);
+                int admitted = 1;
                 if (alloc_status == RFL_UM_POINT_OK) {
+                    admitted = rfl_gpu_budget_admit(c->budget, 0, point_weight(n, k), what);
+                } else {
+                    rfl_gpu_budget_forget(c->budget, 0, point_weight(n, k));
+                    if (alloc_status == RFL_UM_POINT_SKIPPED_BUDGET)
+                        rfl_gpu_budget_cut(c->budget, what, 1);
+                }
+                if (!admitted) {
+                    p.status = RFL_UM_POINT_SKIPPED_BUDGET;
+                    snprintf(p.detail, sizeof p.detail, "the time budget is spent");
+                } else if (alloc_status == RFL_UM_POINT_OK) {
                     const double ratio = prev_n ? (double)n / (double)prev_n : 1.0;
                     const double pred = rfl_um_predict_trial_s(&seen_here, prev_n ? &seen_prev : NULL, ratio, k);
                     const double warm = rfl_um_predict_trial_s(&seen_here, prev_n ? &seen_prev : NULL, ratio, 1);
-                    if (rfl_um_run_point(c, &buf, &launch, k, pred, warm > 0 ? warm : 0, &warmed, &offset, &p)) {
+                    /* (The run's first point runs whatever is left: see gpu/budget.h.) */
+                    const double point_timeout = c->timeout,
+                                 left = c->budget->run ? rfl_gpu_budget_phase_left_s(c->budget) : INFINITY;
+                    c->timeout = left < point_timeout ? left : point_timeout;
+                    const int failed =
+                        rfl_um_run_point(c, &buf, &launch, k, pred, warm > 0 ? warm : 0, &warmed, &offset, &p);
+                    if (p.status == RFL_UM_POINT_SKIPPED_TIMEOUT && c->timeout < point_timeout) {
+                        p.status = RFL_UM_POINT_SKIPPED_BUDGET;
+                        rfl_gpu_budget_withdraw(c->budget, what);
+                        snprintf(p.detail, sizeof p.detail, "predicted past the %.3g s left of the time budget",
+                                 c->timeout);
+                    } else if (p.status == RFL_UM_POINT_SKIPPED_TIMEOUT) {
+                        rfl_gpu_budget_withdraw(c->budget, NULL); /* --point-timeout's, not the budget's */
+                    }
+                    c->timeout = point_timeout;
+                    if (failed) {
                         out->status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                         stop = 1;
                         break;
                     }
                 }
+                rfl_gpu_budget_done(c->budget);
                 /* A signal on any rank during the samples: the point is
                  * dropped on every rank and the sweep stops (exit 130). */
                 if ((c->ranks > 1 ? rfl_mpi_max_int(p.interrupted) : p.interrupted) != 0) {
@@ -141,7 +202,9 @@ void rfl_um_sweep(struct rfl_um_ctx *c, const uint64_t *wss, size_t nw, struct r
                     break;
                 }
                 if (alloc_status == RFL_UM_POINT_OK) {
-                    if (p.status == RFL_UM_POINT_SKIPPED_TIMEOUT) {
+                    if (p.status == RFL_UM_POINT_SKIPPED_BUDGET) {
+                        rfl_um_seen_add(&seen_here, k, INFINITY);
+                    } else if (p.status == RFL_UM_POINT_SKIPPED_TIMEOUT) {
                         rfl_um_seen_add(&seen_here, k, INFINITY);
                         if (!told) {
                             rfl_info("%s at %s: reuse %u and above skipped: %s", rfl_um_mechanisms[m].name, sz, k,

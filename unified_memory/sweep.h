@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "gpu/budget.h"
 #include "gpu/gpu.h"
 #include "unified_memory/unified_memory.h"
 #include "unified_memory/mechanisms.h"
@@ -18,6 +19,8 @@
 #define RFL_UM_MAX_EXPERIMENTS 100
 /* The reference copies and passes use an array of at most this size. */
 #define RFL_UM_REF_MAX_BYTES (1ull << 30)
+/* ... and under a time budget at most this. */
+#define RFL_UM_REF_BUDGET_BYTES (64ull << 20)
 #define RFL_UM_REF_SAMPLES 5
 
 enum rfl_um_point_status {
@@ -27,6 +30,7 @@ enum rfl_um_point_status {
     RFL_UM_POINT_SKIPPED_MEMORY,
     RFL_UM_POINT_ALLOC_FAILED,
     RFL_UM_POINT_UNSUPPORTED,
+    RFL_UM_POINT_SKIPPED_BUDGET,
     RFL_UM_NSTATUS
 };
 
@@ -48,6 +52,7 @@ struct rfl_um_ctx {
     unsigned mechs; /* bitmask of enum rfl_um_mechanism */
     uint64_t wss_min, wss_max;
     double growth, host_limit;
+    struct rfl_gpu_budget *budget; /* --time-budget (gpu/budget.h) */
 };
 
 /* One measured point of one rank. */

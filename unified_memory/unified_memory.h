@@ -23,6 +23,7 @@ struct rfl_unified_memory_opts {
     double min_time_s;        /* shortest timed sample; 0: default */
     unsigned experiments;     /* timed samples per point; 0: default */
     double point_timeout_s;   /* wall-time limit of one point; 0: default */
+    double time_budget_s;     /* the whole run within this; 0: no budget */
     unsigned threads;         /* threads per block; 0: default (256) */
     unsigned device;          /* first device: rank r uses (device + local rank) % count */
     uint64_t mem_limit;       /* device memory the arrays may take; 0: half the free memory */

@@ -1,0 +1,146 @@
+/* rfl_gemm under a time budget (gpu/budget.h): each point's priority and
+ * weight, and every point of the run expected before it starts. The
+ * tensor roofs come from the largest square size (cuBLAS in TF32, BF16 and
+ * FP16; dmma and cuBLAS in FP64 on the FP64 tensor cores), so those points
+ * come first; then the model size's (the model table and the evidence)
+ * and the tunings; the rest last. */
+#include "config.h"
+#include "gemm/gemm_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int rfl_gemm_family_has(enum rfl_gemm_family f, enum rfl_gemm_prec p)
+{
+    switch (f) {
+    case RFL_GEMM_VOLKOV:
+    case RFL_GEMM_TILED:
+        return p == RFL_GEMM_FP64 || p == RFL_GEMM_FP32;
+    case RFL_GEMM_DMMA:
+        return p == RFL_GEMM_FP64;
+    default:
+        return 1;
+    }
+}
+
+unsigned rfl_gemm_largest_square(const struct rfl_gemm_size *sizes, int nsizes)
+{
+    unsigned largest = 0;
+    for (int i = 0; i < nsizes; i++)
+        if (sizes[i].m == sizes[i].n && sizes[i].n == sizes[i].k && sizes[i].m > largest)
+            largest = sizes[i].m;
+    return largest;
+}
+
+int rfl_gemm_point_priority(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
+                            struct rfl_gemm_size s, unsigned largest, unsigned ms)
+{
+    const enum rfl_gemm_unit u = rfl_gemm_unit_of(&c->dev, f, p);
+    const int square = s.m == s.n && s.n == s.k;
+    const int tensor = u == RFL_GEMM_UNIT_FP64_TENSOR || u == RFL_GEMM_UNIT_TF32_TENSOR || u == RFL_GEMM_UNIT_FP16_TENSOR;
+    if (tensor && square && s.m == largest && transb == 0)
+        return 0;
+    if (square && s.m == ms)
+        return 1;
+    return 2;
+}
+
+/* A guess of the rate of a unit, FLOP/s, for the weights (what the points
+ * take then corrects it). */
+static double rate_guess(enum rfl_gemm_unit u)
+{
+    switch (u) {
+    case RFL_GEMM_UNIT_FP64_TENSOR:
+        return 5e13;
+    case RFL_GEMM_UNIT_TF32_TENSOR:
+        return 2e14;
+    case RFL_GEMM_UNIT_FP16_TENSOR:
+        return 5e14;
+    default:
+        return 2e13;
+    }
+}
+
+double rfl_gemm_point_weight(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p,
+                             struct rfl_gemm_size s, unsigned experiments)
+{
+    const double one = 2.0 * s.m * (double)s.n * s.k / rate_guess(rfl_gemm_unit_of(&c->dev, f, p));
+    /* The check, calibration and warm-up, and the samples. */
+    return one + (experiments + 3.0) * (one > c->min_time_s ? one : c->min_time_s);
+}
+
+double rfl_gemm_group_weight(enum rfl_gemm_prec p, struct rfl_gemm_size s)
+{
+    (void)p;
+    return 0.001 + 2.0 * s.m * (double)s.n * s.k / rate_guess(RFL_GEMM_UNIT_FP32);
+}
+
+int rfl_gemm_group_points(const struct rfl_gemm_ctx *c, const struct rfl_gemm_choice *ch, unsigned kernels,
+                          enum rfl_gemm_prec p, int transb, struct rfl_gemm_size s, unsigned largest, unsigned ms,
+                          struct rfl_gemm_planned *out)
+{
+    int n = 0;
+    for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
+        if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p))
+            continue;
+        if (f != RFL_GEMM_CUBLAS && !rfl_gemm_pick(&ch[f], s, c->dev.sm_count))
+            continue;
+        out[n].family = (enum rfl_gemm_family)f;
+        out[n].prio = rfl_gemm_point_priority(c, (enum rfl_gemm_family)f, p, transb, s, largest, ms);
+        out[n].weight = rfl_gemm_point_weight(c, (enum rfl_gemm_family)f, p, s, c->experiments);
+        snprintf(out[n].what, sizeof out[n].what, "%s %s %s %ux%ux%u", rfl_gemm_family_names[f], rfl_gemm_prec_names[p],
+                 rfl_gemm_trans_names[transb], s.m, s.n, s.k);
+        n++;
+    }
+    return n;
+}
+
+double rfl_gemm_budget_expect(const struct rfl_gemm_ctx *c, struct rfl_gpu_budget *b, const struct rfl_gemm_size *sizes,
+                              int nsizes, unsigned ms, unsigned kernels, unsigned precisions, unsigned trans,
+                              double *npoints)
+{
+    *npoints = 0;
+    const struct rfl_gemm_opts *o = c->o;
+    const unsigned largest = rfl_gemm_largest_square(sizes, nsizes);
+    const unsigned ts = o->tune_size ? o->tune_size : o->quick ? 1024 : 4096;
+    double total = 0;
+    for (int p = 0; p < RFL_GEMM_NPREC; p++) {
+        if (!(precisions >> p & 1))
+            continue;
+        for (int tb = 0; tb < 2; tb++) {
+            if (!(trans >> tb & 1))
+                continue;
+            struct rfl_gemm_choice ch[RFL_GEMM_NFAMILY];
+            memset(ch, 0, sizeof ch);
+            for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
+                if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, (enum rfl_gemm_prec)p) ||
+                    f == RFL_GEMM_CUBLAS)
+                    continue;
+                rfl_gemm_choices_for(o, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p, tb, &ch[f]);
+                if (ch[f].n > 1 && !o->no_tune) {
+                    const double w = ch[f].n * rfl_gemm_point_weight(c, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p,
+                                                                     (struct rfl_gemm_size){ts, ts, ts}, 3);
+                    rfl_gpu_budget_expect(b, 1, w);
+                    total += w;
+                    *npoints += ch[f].n;
+                }
+            }
+            for (int si = 0; si < nsizes; si++) {
+                struct rfl_gemm_planned pts[RFL_GEMM_NFAMILY];
+                const int n = rfl_gemm_group_points(c, ch, kernels, (enum rfl_gemm_prec)p, tb, sizes[si], largest, ms, pts);
+                int gprio = RFL_GPU_BUDGET_NPRIO - 1;
+                for (int i = 0; i < n; i++) {
+                    rfl_gpu_budget_expect(b, pts[i].prio, pts[i].weight);
+                    total += pts[i].weight;
+                    gprio = pts[i].prio < gprio ? pts[i].prio : gprio;
+                }
+                if (n) { /* the group's inputs and reference */
+                    rfl_gpu_budget_expect(b, gprio, rfl_gemm_group_weight((enum rfl_gemm_prec)p, sizes[si]));
+                    total += rfl_gemm_group_weight((enum rfl_gemm_prec)p, sizes[si]);
+                }
+                *npoints += n;
+            }
+        }
+    }
+    return total;
+}

@@ -1,0 +1,45 @@
+# rfl_gemm's host code without a GPU: tests/gpu_fake_gemm is the program
+# linked against the CUDA runtime stand-in (gpu/fake_cuda.c) with its
+# kernels and cuBLAS done on the host (gemm/fake_kernels.c). Checked: a small
+# sweep of every kernel, precision and transposition gives whole verified
+# rows in the three tables of docs/FORMAT.md, with the tuning and the
+# sidecar; a corrupted element ends the run with exit 3. (The rates are
+# the host's and mean nothing.)
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+cuda_sanitizer_options
+fake=$top_builddir/tests/gpu_fake_gemm
+require_cuda_program "$fake"
+unset RFL_FAKE_DEVICES RFL_FAKE_FREE RFL_FAKE_FREE_AFTER RFL_FAKE_FREE_LATER RFL_FAKE_MALLOC_MAX RFL_FAKE_L2
+
+check_format()
+{
+    check_header "$1" gemm "### $2"
+    csv_check_rectangular "$1"
+}
+
+# 256^3 and a rectangular size, the model at 256, the tuning at 256:
+# fp32 volkov, tiled, cublas; fp64 volkov, tiled, dmma, cublas; tf32, bf16,
+# fp16 cublas; x nn, nt x 2 sizes = 40 rows.
+expect_exit 0 "small sweep" "$fake" --sizes 256,384x256x512 --model-size 256 --tune-size 256 -e 2 -m 0.001 -o "$tmp/g.csv"
+check_format "$tmp/g.csv" gemm.csv
+check_format "$tmp/g_mix.csv" gemm_mix.csv
+check_format "$tmp/g_model.csv" gemm_model.csv
+check_verified "$tmp/g.csv"
+rows=$(csv_rows "$tmp/g.csv" | wc -l)
+[ "$rows" -eq 40 ] || fail "expected 40 rows, got $rows"
+grep -q "host_long_double" "$tmp/g.csv" || fail "cuBLAS rows are not checked against the host"
+check_sidecar "$tmp/g.json" rfl_gemm gemm tuning chosen_at_model_size mix evidence gpus budget
+if have_python3; then
+    [ "$(json_eval "$tmp/g.json" 'len(d["tuning"]) == 2')" = True ] || fail "g.json: the two tiled fp32 nn configurations were not tuned"
+fi
+
+# A corrupted element is caught: by the comparison with cuBLAS, and for
+# cuBLAS itself by the host check.
+for kp in tiled:fp64 cublas:fp32 cublas:bf16; do
+    k=${kp%:*}
+    p=${kp#*:}
+    expect_exit 3 "--inject-fault -k $k -p $p" "$fake" -k "$k" -p "$p" -t nn --mode gemm --sizes 256 --no-tune \
+        -e 1 -m 0.0001 --inject-fault -o "$tmp/fault.csv"
+    grep -q "verification failed" "$tmp/err" || fail "--inject-fault -k $k -p $p: no message"
+done
+exit 0
