@@ -7,8 +7,10 @@ libdriver_a_SOURCES = \
 	driver/driver.h driver/cli.c driver/run.c driver/files.c driver/files.h \
 	driver/spawn.c driver/spawn.h \
 	driver/settings.c driver/settings.h \
+	driver/run_budget.c driver/run_budget.h \
 	driver/programs.c driver/programs.h \
-	driver/report.c driver/markup.c driver/markup.h
+	driver/report.c driver/report_budget.c driver/report_budget.h \
+	driver/markup.c driver/markup.h
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"'
 
@@ -32,7 +34,7 @@ test_scripts += \
 	tests/driver/run.sh tests/driver/quick.sh tests/driver/mpi.sh tests/driver/outputs.sh tests/driver/smt.sh tests/driver/signals.sh \
 	tests/driver/gpu_golden.sh tests/driver/gpu_errors.sh tests/driver/gpu_png.sh tests/driver/gpu_run.sh \
 	tests/driver/hostile_text.sh
-test_scripts += tests/driver/hostile_inputs.sh
+test_scripts += tests/driver/hostile_inputs.sh tests/driver/budget.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

@@ -48,7 +48,8 @@ struct rfl_schema {
     X(unified_memory)         \
     X(gemm)                   \
     X(gemm_mix)               \
-    X(gemm_model)
+    X(gemm_model)             \
+    X(noise)
 
 #define RFL_SCHEMA_DECLARE(kind)                                                                  \
     extern const struct rfl_schema rfl_schema_##kind;                                             \
@@ -113,6 +114,9 @@ enum {
     ,
     RFL_SCHEMA_GEMM_MODEL_NCOLUMNS = 0
 #include "schema/gemm_model.def"
+    ,
+    RFL_SCHEMA_NOISE_NCOLUMNS = 0
+#include "schema/noise.def"
     ,
 };
 #undef RFL_COLUMN

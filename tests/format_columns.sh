@@ -53,6 +53,7 @@ where()
     bandwidth | flops | gemm) echo "$1 $1.csv " ;;
     gemm_*) echo "gemm $1.csv " ;;
     ceilings) echo "driver ceilings.csv " ;;
+    noise) echo "driver noise.csv " ;;
     applications) echo "driver Application points " ;;
     gpu_*) echo "gpu $1.csv " ;;
     unified_memory) echo "unified-memory $1.csv " ;;
