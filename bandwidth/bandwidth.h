@@ -16,6 +16,7 @@ struct rfl_bandwidth_opts {
     uint64_t mem_limit;   /* bytes per node for all ranks' buffers; 0: half the available memory */
     unsigned threads;     /* OpenMP threads per rank; 0: the OpenMP default */
     const char *output;   /* CSV path ("-": stdout, no sidecar) */
+    double time_budget_s; /* the whole run within this (bandwidth/budget_plan.h); 0: none */
     int quick;
     int inject_fault;     /* tests only: corrupt one element after timing */
     int argc;             /* the command line, for the metadata */

@@ -38,6 +38,10 @@ int rfl_bandwidth_parse(struct rfl_bandwidth_opts *o, int argc, char **argv)
         RFL_OPTION_OUTPUT("FILE", &o->output,
          "CSV output, with its metadata in FILE.json (default bandwidth.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer points, shorter samples (defaults above)"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "the whole run within SECONDS: fewer and shorter samples, the second precision\n"
+         "                              only up to the last-level cache, each curve ends once\n"
+         "                              the memory plateau holds; what was cut is in the sidecar"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_bandwidth",

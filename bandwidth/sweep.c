@@ -6,8 +6,11 @@
 #include "config.h"
 #include "bandwidth.h"
 #include "kernels.h"
+#include "budget_plan.h"
 #include "verify.h"
 #include "cpu/buffer.h"
+#include "cpu/noise.h"
+#include "common/budget.h"
 #include "common/interrupt.h"
 #include "cpu/isa.h"
 #include "common/log.h"
@@ -44,13 +47,17 @@ struct plan {
     double growth, min_time_s;
     unsigned experiments;
     uint64_t wss_min, wss_max;     /* whole job */
+    int wss_default;               /* the range is the default one (no --wss) */
     size_t region_bytes;           /* per thread, a multiple of 2 MiB */
     struct rfl_topo topo;
 };
 
 /* Shared between the threads of the region; written by the master thread. */
 struct shared {
-    int stop;
+    int stop;                         /* interrupted, or a wrong value */
+    int go, end_curve, end_sweep;     /* the budget's decisions (budget_plan.h) */
+    unsigned experiments;             /* of the current curve */
+    double min_time_s;
     struct rfl_bw_mismatch *mismatch; /* one per thread */
 };
 
@@ -92,6 +99,7 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
         p->wss_min = o->wss[0];
         p->wss_max = o->wss[1];
     } else {
+        p->wss_default = 1;
         p->wss_min = 4096 * total_threads;
         p->wss_max = (llc ? 8 * llc : (uint64_t)1 << 30) * (uint64_t)nodes;
         /* The default stays inside the memory limit; an explicit --wss is checked below. */
@@ -147,7 +155,9 @@ static void thread_arrays(const struct plan *p, char *buffer, int tid, const str
     w->c = k->arrays > 2 ? base + 2 * (bytes + ARRAY_PAD_BYTES) : NULL;
 }
 
-static void print_summary(const struct plan *p, struct best *best, int nbest)
+static int flat_index(int isa, int prec, int kid) { return (isa * RFL_NPRECISION + prec) * RFL_BW_NKERNELS + kid; }
+
+static void print_summary(const struct plan *p, struct best *best)
 {
     if (rfl_mpi_rank() != 0)
         return;
@@ -157,31 +167,54 @@ static void print_summary(const struct plan *p, struct best *best, int nbest)
         n += snprintf(head + n, sizeof head - (size_t)n, " %9s%d", "L", p->topo.cache[i].level);
     snprintf(head + n, sizeof head - (size_t)n, " %10s", "DRAM");
     fprintf(stderr, "%s\n", head);
-    int row = 0;
     for (int isa = 0; isa < RFL_NISA; isa++)
         for (int prec = 0; prec < RFL_NPRECISION; prec++)
             for (int k = 0; k < RFL_BW_NKERNELS; k++) {
                 if (!(p->isas >> isa & 1) || !(p->precisions >> prec & 1) || !(p->kernels >> k & 1) ||
                     !rfl_bw_lookup((enum rfl_isa)isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)k))
                     continue;
-                if (row >= nbest)
-                    return;
+                const struct best *row = &best[flat_index(isa, prec, k)];
                 char name[64];
                 snprintf(name, sizeof name, "%s %s %s", rfl_bw_kernels[k].name, rfl_precision_names[prec],
                          rfl_isa_names[isa]);
                 fprintf(stderr, "%-22s", name);
                 for (unsigned l = 0; l <= p->topo.ncache; l++)
-                    if (best[row].gbytes_per_s[l] > 0)
-                        fprintf(stderr, " %10.1f", best[row].gbytes_per_s[l]);
+                    if (row->gbytes_per_s[l] > 0)
+                        fprintf(stderr, " %10.1f", row->gbytes_per_s[l]);
                     else
                         fprintf(stderr, " %10s", "-");
                 fputc('\n', stderr);
-                row++;
             }
+}
+
+static int supported(int isa, int prec, int kid)
+{
+    return rfl_bw_lookup((enum rfl_isa)isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)kid) != NULL;
+}
+
+/* Job-wide capacity of each cache level: its per-thread share (as
+ * rfl_topo_level_name counts it) times the job's threads. */
+static void capacities(const struct plan *p, double *cap)
+{
+    for (unsigned i = 0; i < p->topo.ncache; i++) {
+        const struct rfl_cache_level *c = &p->topo.cache[i];
+        unsigned used = c->instances < (unsigned)p->node_threads ? c->instances : (unsigned)p->node_threads;
+        cap[i] = (double)c->size_bytes * used / p->node_threads * p->ranks * p->threads;
+    }
+}
+
+/* rank 0's budget clock, the same on every rank */
+static double budget_now(const struct rfl_budget *clock)
+{
+    double v[1] = {rfl_budget_used_s(clock)};
+    rfl_mpi_bcast_double(v, 1);
+    return v[0];
 }
 
 int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
 {
+    struct rfl_budget clock;
+    rfl_budget_start(&clock, o->time_budget_s);
     struct plan p;
     int rc = make_plan(o, &p);
     if (rc != RFL_EXIT_OK) {
@@ -190,23 +223,55 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         return rc;
     }
     int root = rfl_mpi_rank() == 0;
+    const uint64_t job_threads = (uint64_t)p.ranks * (uint64_t)p.threads;
+    double cap[RFL_TOPO_MAX_CACHE];
+    capacities(&p, cap);
 
-    /* Working sets of the whole job, geometric from min to max inclusive. */
-    size_t npoints = 0, cap = 16;
-    uint64_t *wss = malloc(cap * sizeof *wss);
-    for (double w = (double)p.wss_min;; w *= p.growth) {
-        uint64_t v = w > (double)p.wss_max ? p.wss_max : (uint64_t)llround(w);
-        if (npoints == cap)
-            wss = realloc(wss, (cap *= 2) * sizeof *wss);
-        wss[npoints++] = v;
-        if (v >= p.wss_max)
-            break;
+    /* Working sets of the whole job: geometric from min to max inclusive;
+     * within a budget, the default range placed from the cache sizes. */
+    size_t npoints = 0, cap_points = 16;
+    uint64_t *wss = malloc(cap_points * sizeof *wss);
+    if (rfl_budget_limited(&clock) && p.wss_default) {
+        cap_points = (size_t)(log((double)p.wss_max / (double)p.wss_min) / log(p.growth)) + 64;
+        free(wss);
+        wss = malloc(cap_points * sizeof *wss);
+        npoints = wss ? rfl_bw_grid(p.wss_min, p.wss_max, p.growth, cap, p.topo.ncache, wss, cap_points) : 0;
+    } else {
+        for (double w = (double)p.wss_min; wss; w *= p.growth) {
+            uint64_t v = w > (double)p.wss_max ? p.wss_max : (uint64_t)llround(w);
+            if (npoints == cap_points) {
+                uint64_t *more = realloc(wss, (cap_points *= 2) * sizeof *wss);
+                if (!more) {
+                    free(wss);
+                    wss = NULL;
+                    break;
+                }
+                wss = more;
+            }
+            wss[npoints++] = v;
+            if (v >= p.wss_max)
+                break;
+        }
     }
+    struct rfl_bw_budget bb;
+    struct rfl_noise noise;
+    const double llc_thread = p.topo.ncache ? cap[p.topo.ncache - 1] / (double)job_threads : 0;
+    if (!wss || rfl_bw_budget_init(&bb, &clock, p.experiments, p.min_time_s, wss, npoints, job_threads, llc_thread,
+                                   p.kernels, p.precisions, p.isas, supported) != 0) {
+        rfl_error_all("out of memory");
+        free(wss);
+        rfl_team_free(&p.team);
+        rfl_topo_free(&p.topo);
+        return RFL_EXIT_FAILURE;
+    }
+    int noise_ok = rfl_noise_init(&noise, p.threads, job_threads, clock.t_start) == 0;
 
     size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
     int madvise_ok;
     char *buffer = rfl_buffer_alloc(buffer_bytes, &madvise_ok);
     if (!buffer) {
+        rfl_noise_free(&noise);
+        rfl_bw_budget_free(&bb);
         free(wss);
         rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
@@ -218,6 +283,8 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     struct rfl_session out;
     if (rfl_session_open(&out, &out_spec) != 0) {
         free(buffer);
+        rfl_noise_free(&noise);
+        rfl_bw_budget_free(&bb);
         free(wss);
         rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
@@ -236,152 +303,178 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         rfl_team_enter(&p.team, &p.topo, tid);
         /* First touch: each thread's pages come from its own NUMA node. */
         rfl_buffer_first_touch(buffer + (size_t)tid * p.region_bytes, p.region_bytes);
-        rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
+        rfl_team_measure_barriers(&p.team, o->quick || bb.on ? BARRIER_REPS / 5 : BARRIER_REPS);
+        if (noise_ok)
+            rfl_noise_probe(&noise, &p.team, tid, 1);
 
-        int row = 0;
-        for (int isa = 0; isa < RFL_NISA && !sh.stop; isa++)
-            for (int prec = 0; prec < RFL_NPRECISION && !sh.stop; prec++)
-                for (int kid = 0; kid < RFL_BW_NKERNELS && !sh.stop; kid++) {
-                    const enum rfl_precision pr = (enum rfl_precision)prec;
-                    const struct rfl_bw_kernel *k = &rfl_bw_kernels[kid];
-                    rfl_bw_fn fn = rfl_bw_lookup((enum rfl_isa)isa, pr, (enum rfl_bw_kernel_id)kid);
-                    if (!(p.isas >> isa & 1) || !(p.precisions >> prec & 1) || !(p.kernels >> kid & 1) || !fn)
-                        continue;
-                    const size_t elem = rfl_precision_bytes(pr);
-                    const uint64_t refill = rfl_bw_refill_after((enum rfl_bw_kernel_id)kid, pr);
-                    size_t last_n = 0;
-                    for (size_t j = 0; j < npoints && !sh.stop; j++) {
-                        uint64_t per_thread = wss[j] / ((uint64_t)p.ranks * (uint64_t)p.threads);
-                        size_t n = (size_t)(per_thread / (k->arrays * elem)) / RFL_BW_ELEM_QUANTUM *
-                                   RFL_BW_ELEM_QUANTUM;
-                        if (n < RFL_BW_ELEM_QUANTUM)
-                            n = RFL_BW_ELEM_QUANTUM;
-                        if (n == last_n)
-                            continue; /* rounding mapped two working sets to one */
-                        last_n = n;
-                        struct rfl_bw_work w;
-                        thread_arrays(&p, buffer, tid, k, pr, n, &w);
-                        w.scalar = kid == RFL_BW_RMW ? RFL_BW_RMW_BETA : RFL_BW_TRIAD_SCALAR;
-                        w.addend = RFL_BW_RMW_ALPHA;
-                        rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
-                        uint64_t applied = 0, trials = 1;
-
-                        /* Double the trials until one sample is long enough to time. */
-                        for (;;) {
-                            if (applied + trials > refill) {
-                                rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
-                                applied = 0;
-                            }
-                            w.trials = trials;
-                            double t = timed_sample(&p.team, fn, &w);
-                            applied += trials;
-                            if (t >= p.min_time_s || trials >= (1ull << 40) || p.team.interrupted)
-                                break;
-                            trials *= 2;
-                        }
-                        /* A preempted sample can end the doubling early; the
-                         * criterion must hold for the fastest timed sample too,
-                         * or the trials grow and the experiments run again. */
-                        double times[1000];
-                        for (int retry = 0; !p.team.interrupted; retry++) {
-                            double fastest = INFINITY;
-                            w.trials = trials;
-                            for (unsigned e = 0; e < p.experiments && !p.team.interrupted; e++) {
-                                if (applied + trials > refill) {
-                                    rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
-                                    applied = 0;
-                                }
-                                times[e] = timed_sample(&p.team, fn, &w);
-                                applied += trials;
-                                fastest = times[e] < fastest ? times[e] : fastest;
-                            }
-                            if (fastest >= 0.5 * p.min_time_s || retry == 8 || trials >= (1ull << 40) ||
-                                p.team.interrupted)
-                                break;
-                            trials *= fastest > 0 && p.min_time_s / fastest < 64 ? (uint64_t)ceil(p.min_time_s / fastest) : 64;
-                        }
-                        /* A signal during the samples: the point is dropped
-                         * unchecked, and the agreement below stops the run. */
-                        const int dropped = p.team.interrupted;
-                        if (o->inject_fault && tid == 0)
-                            ((unsigned char *)w.a)[0] ^= 0x40;
-                        if (!dropped)
-                            rfl_bw_check((enum rfl_bw_kernel_id)kid, pr, &w, applied, trials, &sh.mismatch[tid]);
+        /* The curves in the budget's order (budget_plan.h: without a budget,
+         * ISA, precision, kernel), each over its working sets. */
+        for (size_t ii = 0; ii < bb.nitems && !sh.stop && !sh.end_sweep; ii++) {
 #pragma omp barrier
 #pragma omp master
-                        if (dropped) {
-                            rfl_interrupt_agree(0, &out.status); /* collective: 130 */
-                            sh.stop = 1;
-                        } else {
-                            long long bad = 0;
-                            const struct rfl_bw_mismatch *first = NULL;
-                            for (int t = 0; t < p.threads; t++) {
-                                bad += (long long)sh.mismatch[t].count;
-                                if (sh.mismatch[t].count && !first)
-                                    first = &sh.mismatch[t];
-                            }
-                            if (first)
-                                rfl_error_all("verification failed: %s %s %s, %zu elements per thread: "
-                                              "%lld wrong values; first %c[%zu] = %.17g, expected %.17g",
-                                              k->name, rfl_precision_names[prec], rfl_isa_names[isa], n, bad,
-                                              first->array, first->index, first->got, first->expected);
-                            bad = rfl_mpi_sum_ll(bad);
-                            struct rfl_stats st;
-                            rfl_stats_compute(times, p.experiments, &st);
-                            const uint64_t job_threads = (uint64_t)p.ranks * (uint64_t)p.threads;
-                            const uint64_t wss_thread = (uint64_t)n * k->arrays * elem;
-                            const double bytes = (double)job_threads * (double)n * (double)elem *
-                                                 (k->reads + k->writes) * (double)trials;
-                            const double wa_bytes = k->nontemporal ? bytes
-                                : bytes / (k->reads + k->writes) * (k->reads + 2 * k->writes);
-                            char level[16];
-                            unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
-                            if (bad) {
-                                sh.stop = 1;
-                                out.status = RFL_EXIT_VERIFY;
-                                snprintf(out.failure, sizeof out.failure, "%s %s %s at %llu bytes: %lld wrong values",
-                                         k->name, rfl_precision_names[prec], rfl_isa_names[isa],
-                                         (unsigned long long)(wss_thread * job_threads), bad);
-                            } else if (root) {
-                                rfl_csv_str(&out.csv, k->name);
-                                rfl_csv_str(&out.csv, rfl_precision_names[prec]);
-                                rfl_csv_str(&out.csv, rfl_isa_names[isa]);
-                                rfl_csv_int(&out.csv, k->nontemporal);
-                                rfl_csv_int(&out.csv, p.ranks);
-                                rfl_csv_int(&out.csv, p.threads);
-                                rfl_csv_u64(&out.csv, wss_thread * job_threads);
-                                rfl_csv_u64(&out.csv, wss_thread);
-                                rfl_csv_str(&out.csv, level);
-                                rfl_csv_u64(&out.csv, n);
-                                rfl_csv_u64(&out.csv, (uint64_t)k->reads * elem);
-                                rfl_csv_u64(&out.csv, (uint64_t)k->writes * elem);
-                                rfl_csv_u64(&out.csv, trials);
-                                rfl_csv_int(&out.csv, p.experiments);
-                                rfl_csv_double(&out.csv, bytes);
-                                rfl_csv_double(&out.csv, st.min);
-                                rfl_csv_double(&out.csv, st.median);
-                                rfl_csv_double(&out.csv, st.max);
-                                rfl_csv_double(&out.csv, bytes / st.min * 1e-9);
-                                rfl_csv_double(&out.csv, bytes / st.median * 1e-9);
-                                rfl_csv_double(&out.csv, bytes / st.max * 1e-9);
-                                rfl_csv_double(&out.csv, wa_bytes / st.min * 1e-9);
-                                rfl_csv_int(&out.csv, 1);
-                                rfl_csv_end_row(&out.csv);
-                                double *b = &best[row].gbytes_per_s[li];
-                                if (bytes / st.min * 1e-9 > *b)
-                                    *b = bytes / st.min * 1e-9;
-                                char sz[32];
-                                rfl_progress("%s %s %s  %s  %.1f GB/s", k->name, rfl_precision_names[prec],
-                                             rfl_isa_names[isa],
-                                             rfl_format_size(wss_thread * job_threads, sz, sizeof sz),
-                                             bytes / st.min * 1e-9);
-                            }
-                            sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
-                        }
+            {
+                sh.go = rfl_bw_budget_item_begin(&bb, ii, budget_now(&clock), &sh.experiments, &sh.min_time_s);
+                sh.end_curve = 0;
+            }
 #pragma omp barrier
+            if (!sh.go)
+                continue;
+            const struct rfl_bw_item *item = &bb.items[ii];
+            const int isa = item->isa, prec = item->prec, kid = item->kid;
+            const enum rfl_precision pr = (enum rfl_precision)prec;
+            const struct rfl_bw_kernel *k = &rfl_bw_kernels[kid];
+            rfl_bw_fn fn = rfl_bw_lookup((enum rfl_isa)isa, pr, (enum rfl_bw_kernel_id)kid);
+            const size_t elem = rfl_precision_bytes(pr);
+            const uint64_t refill = rfl_bw_refill_after((enum rfl_bw_kernel_id)kid, pr);
+            size_t last_n = 0;
+            for (size_t j = 0; j <= item->last && j < npoints && !sh.stop && !sh.end_curve; j++) {
+                if (!rfl_bw_budget_point_runs(&bb, ii, j))
+                    continue;
+                uint64_t per_thread = wss[j] / job_threads;
+                size_t n = (size_t)(per_thread / (k->arrays * elem)) / RFL_BW_ELEM_QUANTUM * RFL_BW_ELEM_QUANTUM;
+                if (n < RFL_BW_ELEM_QUANTUM)
+                    n = RFL_BW_ELEM_QUANTUM;
+                if (n == last_n)
+                    continue; /* rounding mapped two working sets to one */
+                last_n = n;
+                /* the curve's settings: the budget may lower them between points */
+                const unsigned experiments = item->experiments;
+                const double min_time_s = item->min_time_s;
+#pragma omp master
+                rfl_bw_budget_point_begin(&bb, budget_now(&clock));
+                struct rfl_bw_work w;
+                thread_arrays(&p, buffer, tid, k, pr, n, &w);
+                w.scalar = kid == RFL_BW_RMW ? RFL_BW_RMW_BETA : RFL_BW_TRIAD_SCALAR;
+                w.addend = RFL_BW_RMW_ALPHA;
+                rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
+                uint64_t applied = 0, trials = 1;
+
+                /* Double the trials until one sample is long enough to time. */
+                for (;;) {
+                    if (applied + trials > refill) {
+                        rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
+                        applied = 0;
                     }
-                    row++;
+                    w.trials = trials;
+                    double t = timed_sample(&p.team, fn, &w);
+                    applied += trials;
+                    if (t >= min_time_s || trials >= (1ull << 40) || p.team.interrupted)
+                        break;
+                    trials *= 2;
                 }
+                /* A preempted sample can end the doubling early; the
+                 * criterion must hold for the fastest timed sample too,
+                 * or the trials grow and the experiments run again. */
+                double times[1000];
+                for (int retry = 0; !p.team.interrupted; retry++) {
+                    double fastest = INFINITY;
+                    w.trials = trials;
+                    for (unsigned e = 0; e < experiments && !p.team.interrupted; e++) {
+                        if (applied + trials > refill) {
+                            rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
+                            applied = 0;
+                        }
+                        times[e] = timed_sample(&p.team, fn, &w);
+                        applied += trials;
+                        fastest = times[e] < fastest ? times[e] : fastest;
+                    }
+                    if (fastest >= 0.5 * min_time_s || retry == 8 || trials >= (1ull << 40) || p.team.interrupted)
+                        break;
+                    trials *= fastest > 0 && min_time_s / fastest < 64 ? (uint64_t)ceil(min_time_s / fastest) : 64;
+                }
+                /* A signal during the samples: the point is dropped
+                 * unchecked, and the agreement below stops the run. */
+                const int dropped = p.team.interrupted;
+                if (o->inject_fault && tid == 0)
+                    ((unsigned char *)w.a)[0] ^= 0x40;
+                if (!dropped)
+                    rfl_bw_check((enum rfl_bw_kernel_id)kid, pr, &w, applied, trials, &sh.mismatch[tid]);
+#pragma omp barrier
+#pragma omp master
+                if (dropped) {
+                    rfl_interrupt_agree(0, &out.status); /* collective: 130 */
+                    sh.stop = 1;
+                } else {
+                    long long bad = 0;
+                    const struct rfl_bw_mismatch *first = NULL;
+                    for (int t = 0; t < p.threads; t++) {
+                        bad += (long long)sh.mismatch[t].count;
+                        if (sh.mismatch[t].count && !first)
+                            first = &sh.mismatch[t];
+                    }
+                    if (first)
+                        rfl_error_all("verification failed: %s %s %s, %zu elements per thread: "
+                                      "%lld wrong values; first %c[%zu] = %.17g, expected %.17g",
+                                      k->name, rfl_precision_names[prec], rfl_isa_names[isa], n, bad,
+                                      first->array, first->index, first->got, first->expected);
+                    bad = rfl_mpi_sum_ll(bad);
+                    struct rfl_stats st;
+                    rfl_stats_compute(times, experiments, &st);
+                    const uint64_t wss_thread = (uint64_t)n * k->arrays * elem;
+                    const double bytes = (double)job_threads * (double)n * (double)elem *
+                                         (k->reads + k->writes) * (double)trials;
+                    const double wa_bytes = k->nontemporal ? bytes
+                        : bytes / (k->reads + k->writes) * (k->reads + 2 * k->writes);
+                    char level[16];
+                    unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
+                    if (bad) {
+                        sh.stop = 1;
+                        out.status = RFL_EXIT_VERIFY;
+                        snprintf(out.failure, sizeof out.failure, "%s %s %s at %llu bytes: %lld wrong values",
+                                 k->name, rfl_precision_names[prec], rfl_isa_names[isa],
+                                 (unsigned long long)(wss_thread * job_threads), bad);
+                    } else if (root) {
+                        rfl_csv_str(&out.csv, k->name);
+                        rfl_csv_str(&out.csv, rfl_precision_names[prec]);
+                        rfl_csv_str(&out.csv, rfl_isa_names[isa]);
+                        rfl_csv_int(&out.csv, k->nontemporal);
+                        rfl_csv_int(&out.csv, p.ranks);
+                        rfl_csv_int(&out.csv, p.threads);
+                        rfl_csv_u64(&out.csv, wss_thread * job_threads);
+                        rfl_csv_u64(&out.csv, wss_thread);
+                        rfl_csv_str(&out.csv, level);
+                        rfl_csv_u64(&out.csv, n);
+                        rfl_csv_u64(&out.csv, (uint64_t)k->reads * elem);
+                        rfl_csv_u64(&out.csv, (uint64_t)k->writes * elem);
+                        rfl_csv_u64(&out.csv, trials);
+                        rfl_csv_int(&out.csv, experiments);
+                        rfl_csv_double(&out.csv, bytes);
+                        rfl_csv_double(&out.csv, st.min);
+                        rfl_csv_double(&out.csv, st.median);
+                        rfl_csv_double(&out.csv, st.max);
+                        rfl_csv_double(&out.csv, bytes / st.min * 1e-9);
+                        rfl_csv_double(&out.csv, bytes / st.median * 1e-9);
+                        rfl_csv_double(&out.csv, bytes / st.max * 1e-9);
+                        rfl_csv_double(&out.csv, wa_bytes / st.min * 1e-9);
+                        rfl_csv_int(&out.csv, 1);
+                        rfl_csv_end_row(&out.csv);
+                        double *b = &best[flat_index(isa, prec, kid)].gbytes_per_s[li];
+                        if (bytes / st.min * 1e-9 > *b)
+                            *b = bytes / st.min * 1e-9;
+                        char sz[32];
+                        rfl_progress("%s %s %s  %s  %.1f GB/s", k->name, rfl_precision_names[prec],
+                                     rfl_isa_names[isa], rfl_format_size(wss_thread * job_threads, sz, sizeof sz),
+                                     bytes / st.min * 1e-9);
+                    }
+                    sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
+                    if (!sh.stop) {
+                        /* the budget: go on, end the curve, or end the sweep */
+                        int next = rfl_bw_budget_point_end(&bb, ii, j, bytes / st.min * 1e-9,
+                                                           st.median / st.min - 1, budget_now(&clock));
+                        sh.end_curve = next >= 1;
+                        sh.end_sweep = next == 2;
+                    }
+                }
+#pragma omp barrier
+                if (noise_ok && !sh.stop)
+                    rfl_noise_probe(&noise, &p.team, tid, 0);
+            }
+#pragma omp master
+            if (!sh.stop)
+                rfl_bw_budget_item_end(&bb, ii);
+        }
+        if (noise_ok && !sh.stop)
+            rfl_noise_probe(&noise, &p.team, tid, 1);
     }
     double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
@@ -391,11 +484,13 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     if (meta) {
         json_object_set_new(meta, "topology", rfl_topo_to_json(&p.topo));
         json_object_set_new(meta, "huge_pages", rfl_buffer_hugepages_json(madvise_ok, buffer_bytes));
-        json_t *sweep = json_pack("{s:I, s:I, s:f, s:f, s:i, s:f, s:f}", "wss_min_bytes", (json_int_t)p.wss_min,
+        json_t *sweep = json_pack("{s:I, s:I, s:f, s:f, s:i, s:f, s:f, s:i}", "wss_min_bytes", (json_int_t)p.wss_min,
                                   "wss_max_bytes", (json_int_t)p.wss_max, "growth", p.growth, "min_time_s",
                                   p.min_time_s, "experiments", (int)p.experiments, "timer_resolution_s",
-                                  rfl_timer_resolution_s(), "elapsed_s", elapsed);
+                                  rfl_timer_resolution_s(), "elapsed_s", elapsed, "points", (int)npoints);
         json_object_set_new(meta, "sweep", sweep);
+        json_object_set_new(meta, "budget", rfl_bw_budget_to_json(&bb));
+        json_object_set_new(meta, "noise_probe", noise_ok ? rfl_noise_to_json(&noise) : json_null());
         json_t *kernels = json_array();
         for (int k = 0; k < RFL_BW_NKERNELS; k++)
             if (p.kernels >> k & 1)
@@ -411,13 +506,23 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     if (root) {
         rfl_info("barriers: OpenMP %.2f us, MPI %.2f us, per-sample overhead %.2f us", p.team.omp_barrier_us,
                  p.team.mpi_barrier_us, p.team.sample_overhead_us);
-        print_summary(&p, best, nbest);
+        print_summary(&p, best);
+        if (bb.on && out.status == RFL_EXIT_OK) {
+            json_t *cuts = json_object_get(json_object_get(meta, "budget"), "cuts");
+            rfl_info("time budget %.1f s, %.1f s used%s", clock.total_s, rfl_budget_used_s(&clock),
+                     json_array_size(cuts) ? "; cut to fit it:" : ": nothing cut");
+            size_t ci;
+            json_t *cut;
+            json_array_foreach(cuts, ci, cut) rfl_info("  %s", json_string_value(cut));
+        }
     }
     int exit_code = rfl_session_close(&out);
     free(best);
     free(sh.mismatch);
     rfl_team_free(&p.team);
     free(buffer);
+    rfl_noise_free(&noise);
+    rfl_bw_budget_free(&bb);
     free(wss);
     rfl_topo_free(&p.topo);
     return exit_code;

@@ -43,10 +43,11 @@ const struct rfl_source rfl_sources[] = {
      "_model"},
     {"gemm*.csv", "gemm", "rfl_gemm", rfl_schema_gemm_required, NULL, rfl_gpu_load_gemm, NULL, NULL},
     /* Written by rfl itself: the application points (read by apps.c), rfl profile's
-     * (profile_csv.c) and the ceilings. */
+     * (profile_csv.c), the ceilings and rfl run's noise probes. */
     {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},
     {"profile.csv", "profile", NULL, rfl_schema_profile_required, rfl_schema_profile_optional, NULL, NULL, NULL},
     {"ceilings.csv", "ceilings", NULL, ceilings_columns, NULL, NULL, NULL, NULL},
+    {"noise.csv", "noise", NULL, rfl_schema_noise_required, NULL, NULL, NULL, NULL},
 };
 const size_t rfl_nsources = sizeof rfl_sources / sizeof rfl_sources[0];
 

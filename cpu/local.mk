@@ -6,5 +6,6 @@ libcpu_a_SOURCES = \
 	cpu/buffer.c cpu/buffer.h \
 	cpu/clock.c cpu/clock.h \
 	cpu/isa.c cpu/isa.h \
+	cpu/noise.c cpu/noise.h \
 	cpu/team.c cpu/team.h \
 	cpu/topo.c cpu/topo.h

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 int rfl_run_mkdir_p(const char *path)
@@ -131,4 +132,35 @@ int rfl_run_outputs_exist(const char *dir, const char *pattern)
     int found = names && names[0];
     rfl_run_free_names(names);
     return found;
+}
+
+char *rfl_run_join_argv(char **argv)
+{
+    size_t len = 1;
+    for (size_t i = 0; argv[i]; i++)
+        len += strlen(argv[i]) + 1;
+    char *s = calloc(1, len);
+    for (size_t i = 0; s && argv[i]; i++) {
+        if (i)
+            strcat(s, " ");
+        strcat(s, argv[i]);
+    }
+    return s;
+}
+
+void rfl_run_default_dir(const char *results_dir, char *buf, size_t len)
+{
+    char host[256] = "host", stamp[32];
+    gethostname(host, sizeof host - 1);
+    char *dot = strchr(host, '.');
+    if (dot)
+        *dot = '\0';
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    const char *parent = results_dir && *results_dir ? results_dir : "results";
+    snprintf(buf, len, "%s/%s-%s", parent, host, stamp);
+    for (int i = 2; rfl_run_exists(buf) && i < 100; i++)
+        snprintf(buf, len, "%s/%s-%s-%d", parent, host, stamp, i);
 }

@@ -7,8 +7,9 @@ libdriver_a_SOURCES = \
 	driver/driver.h driver/cli.c driver/run.c driver/files.c driver/files.h \
 	driver/spawn.c driver/spawn.h \
 	driver/settings.c driver/settings.h \
+	driver/run_budget.c driver/run_budget.h \
 	driver/programs.c driver/programs.h \
-	driver/report.c driver/markup.c driver/markup.h driver/compare.c \
+	driver/report.c driver/report_budget.c driver/report_budget.h driver/markup.c driver/markup.h driver/compare.c \
 	driver/profile.c driver/profile_table.c driver/profile_table.h
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"'
@@ -35,6 +36,7 @@ test_scripts += \
 	tests/driver/hostile_text.sh tests/driver/compare.sh
 test_scripts += tests/driver/hostile_inputs.sh
 test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/driver/profile_run.sh
+test_scripts += tests/driver/budget.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

@@ -16,6 +16,12 @@ struct rfl_program {
                           * (NAME.json, or the main file's for companions like gemm_mix.csv) */
     int gpu;             /* needs a CUDA GPU to run */
     int mpi;             /* runs under mpiexec with --ranks */
+    int budget;          /* takes --time-budget SECONDS (rfl run --budget gives it its share) */
+    /* What it costs without a budget, for sharing a budget among the steps
+     * (driver/run_budget.c): seconds, plus seconds per MiB of the
+     * last-level cache (the bandwidth sweep runs to a multiple of it). Only
+     * the ratios between the programs that run matter. */
+    double cost_s, cost_s_per_llc_mib;
 };
 enum { RFL_NPROGRAMS = 7 };
 extern const struct rfl_program rfl_programs[RFL_NPROGRAMS];

@@ -4,6 +4,7 @@
 #include "driver.h"
 #include "markup.h"
 #include "profile_table.h"
+#include "report_budget.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/spread.h"
@@ -569,6 +570,9 @@ static void run_section(struct doc *d)
     json_t *mode = json_object_get(run, "mode"), *ranks = json_object_get(run, "ranks");
     para(d, "rfl run, mode %s, %lld rank(s).", json_is_string(mode) ? json_string_value(mode) : "?",
          json_is_integer(ranks) ? (long long)json_integer_value(ranks) : 0LL);
+    static char budget_text[RFL_REPORT_BUDGET_MAX][RFL_REPORT_BUDGET_TEXT];
+    for (size_t i = 0, n = rfl_report_budget_paragraphs(run, budget_text, RFL_REPORT_BUDGET_MAX); i < n; i++)
+        para(d, "%s", budget_text[i]);
     static const char *const head[] = {"step", "status", "wall time", "command or reason"};
     table_begin(d, head, 4);
     size_t i;

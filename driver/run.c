@@ -9,6 +9,7 @@
 #include "config.h"
 #include "driver.h"
 #include "files.h"
+#include "run_budget.h"
 #include "settings.h"
 #include "spawn.h"
 #include "common/interrupt.h"
@@ -46,6 +47,10 @@ struct step {
     char reason[256];
     char *command;
     double elapsed_s;
+    double budget_s;   /* the --time-budget it was given; 0: none */
+    double started_s;  /* since this rfl run began */
+    json_t *budget;    /* what its sidecars say of the budget: cuts, spent */
+    int program;       /* index in rfl_programs; -1: ceilings, plot, report */
     int resumed;
 };
 
@@ -60,6 +65,9 @@ struct run {
     char started[32];
     double t0;
     int record_failed; /* run.json or a step marker could not be written */
+    struct rfl_run_budget budget;
+    double dry_used_s; /* --dry-run: the shares given so far, as if each were used */
+    json_t *noise;     /* run.json's "noise" */
 };
 
 static const char *mpiexec_path(void)
@@ -72,7 +80,7 @@ static const char *mpiexec_path(void)
 
 /* argv of a program step (whitespace-split arguments; no quoting). All
  * strings live in one allocation, *storage, which the caller frees. */
-static char **program_argv(const struct run *r, int p, char **storage)
+static char **program_argv(const struct run *r, int p, double budget_s, char **storage)
 {
     const struct rfl_program *pr = &rfl_programs[p];
     const struct rfl_settings *s = r->s;
@@ -80,7 +88,7 @@ static char **program_argv(const struct run *r, int p, char **storage)
     const char *mpiexec = mpiexec_path();
     /* every token, its terminator and the fixed words fit in this */
     size_t room = strlen(args) + strlen(extra) + strlen(mpiexec) + strlen(r->progdir) + strlen(pr->binary) +
-                  strlen(pr->csv) + 256;
+                  strlen(pr->csv) + 320;
     size_t cap = room / 2 + 16, n = 0;
     char **argv = calloc(cap, sizeof *argv);
     char *text = malloc(room), *w = text;
@@ -120,26 +128,18 @@ static char **program_argv(const struct run *r, int p, char **storage)
     strcpy(work, args);
     for (char *tok = strtok_r(work, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
         PUSH(tok);
+    if (budget_s > 0) {
+        char num[32];
+        snprintf(num, sizeof num, "%.1f", budget_s);
+        PUSH("--time-budget");
+        PUSH(num);
+    }
     PUSH("-o");
     PUSH(pr->csv);
 #undef PUSH
     argv[n] = NULL;
     free(work);
     return argv;
-}
-
-static char *join_argv(char **argv)
-{
-    size_t len = 1;
-    for (size_t i = 0; argv[i]; i++)
-        len += strlen(argv[i]) + 1;
-    char *s = calloc(1, len);
-    for (size_t i = 0; s && argv[i]; i++) {
-        if (i)
-            strcat(s, " ");
-        strcat(s, argv[i]);
-    }
-    return s;
 }
 
 static json_t *step_json(const struct step *st)
@@ -150,6 +150,13 @@ static json_t *step_json(const struct step *st)
     if (st->command)
         json_object_set_new(o, "command", rfl_json_text(st->command));
     json_object_set_new(o, "elapsed_s", json_real(st->elapsed_s));
+    json_object_set_new(o, "started_s", json_real(st->started_s));
+    if (st->budget_s > 0)
+        json_object_set_new(o, "budget_s", json_real(st->budget_s));
+    if (st->budget) {
+        json_object_set(o, "cuts", json_object_get(st->budget, "cuts"));
+        json_object_set(o, "budget_spent", json_object_get(st->budget, "spent"));
+    }
     if (st->resumed)
         json_object_set_new(o, "resumed", json_true());
     return o;
@@ -162,9 +169,11 @@ static void save_run_json(struct run *r)
     json_t *steps = json_array();
     for (size_t i = 0; i < r->nsteps; i++)
         json_array_append_new(steps, step_json(&r->steps[i]));
-    json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:i, s:i, s:f, s:o}", "rfl_version", rfl_version(), "host",
+    double used = rfl_now_s() - r->t0;
+    json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:i, s:i, s:f, s:o, s:o, s:O}", "rfl_version", rfl_version(), "host",
                           rfl_json_text(host), "started_utc", r->started, "mode", rfl_mode_names[r->s->mode], "ranks", (int)r->s->ranks,
-                          "threads_per_rank", (int)r->s->threads, "elapsed_s", rfl_now_s() - r->t0, "steps", steps);
+                          "threads_per_rank", (int)r->s->threads, "elapsed_s", used, "budget",
+                          rfl_run_budget_json(&r->budget, used), "steps", steps, "noise", r->noise ? r->noise : json_null());
     snprintf(path, sizeof path, "%s/run.json", r->dir);
     if (!o || rfl_meta_write(o, path) != 0)
         r->record_failed = 1;
@@ -202,7 +211,13 @@ static int read_marker(const struct run *r, struct step *st, const char *output)
     }
     json_t *el = json_object_get(o, "elapsed_s"), *cmd = json_object_get(o, "command");
     json_t *status = json_object_get(o, "status");
+    json_t *bs = json_object_get(o, "budget_s"), *at = json_object_get(o, "started_s");
     st->elapsed_s = json_is_number(el) ? json_number_value(el) : 0;
+    st->budget_s = json_is_number(bs) ? json_number_value(bs) : 0;
+    st->started_s = json_is_number(at) ? json_number_value(at) : 0;
+    if (json_is_array(json_object_get(o, "cuts")))
+        st->budget = json_pack("{s:O, s:b}", "cuts", json_object_get(o, "cuts"), "spent",
+                               json_is_true(json_object_get(o, "budget_spent")));
     if (json_is_string(cmd))
         st->command = strdup(json_string_value(cmd));
     snprintf(st->status, sizeof st->status, "%s", json_is_string(status) ? json_string_value(status) : "done");
@@ -216,7 +231,22 @@ static struct step *new_step(struct run *r, const char *name)
     struct step *st = &r->steps[r->nsteps++];
     memset(st, 0, sizeof *st);
     snprintf(st->name, sizeof st->name, "%s", name);
+    st->program = -1;
+    st->started_s = rfl_now_s() - r->t0;
     return st;
+}
+
+/* Whether program p will run now: asked for, built, a GPU here if it needs
+ * one, and not done earlier (--resume). */
+static int program_runs_now(const struct run *r, int p)
+{
+    const struct rfl_program *pr = &rfl_programs[p];
+    char path[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/%s", r->progdir, pr->binary);
+    if (!(r->s->programs >> p & 1) || access(path, X_OK) != 0 || (pr->gpu && !rfl_run_gpu_present()))
+        return 0;
+    snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, pr->name);
+    return !(r->resume && rfl_run_exists(path) && rfl_run_outputs_exist(r->dir, pr->outputs));
 }
 
 static int run_program(struct run *r, int p, int index, int total)
@@ -238,21 +268,30 @@ static int run_program(struct run *r, int p, int index, int total)
         rfl_info("[%d/%d] %s: skipped (no NVIDIA GPU here)", index, total, pr->name);
         return RFL_EXIT_OK;
     }
+    const int under_mpiexec = r->s->ranks > 1 && pr->mpi;
+    const double used = r->dry_run ? r->dry_used_s : rfl_now_s() - r->t0;
+    const double share = rfl_run_budget_share(&r->budget, p, used, under_mpiexec);
     char *storage = NULL;
-    char **argv = program_argv(r, p, &storage);
+    char **argv = program_argv(r, p, share, &storage);
     if (!argv) {
         rfl_error("out of memory");
         return RFL_EXIT_FAILURE;
     }
-    char *command = join_argv(argv);
+    char *command = rfl_run_join_argv(argv);
+    char budget_note[128] = "";
+    if (share > 0)
+        snprintf(budget_note, sizeof budget_note, " (budget %.0f s; %.0f s used, %.0f s left)", share, used,
+                 r->budget.total_s > used ? r->budget.total_s - used : 0.0);
     if (r->dry_run) {
         printf("%s\n", command);
+        r->dry_used_s += share + (under_mpiexec ? RFL_RUN_BUDGET_STARTUP_MPIEXEC_S : RFL_RUN_BUDGET_STARTUP_S);
         free(command);
         free(argv);
         free(storage);
         return RFL_EXIT_OK;
     }
     struct step *st = new_step(r, pr->name);
+    st->program = p;
     if (r->resume && read_marker(r, st, pr->outputs)) {
         rfl_info("[%d/%d] %s: done earlier (%.1f s), kept", index, total, pr->name, st->elapsed_s);
         free(command);
@@ -261,6 +300,8 @@ static int run_program(struct run *r, int p, int index, int total)
         return RFL_EXIT_OK;
     }
     st->command = command;
+    st->program = p;
+    st->budget_s = share;
     char partial[PATH_MAX + 256];
     snprintf(partial, sizeof partial, "%s/.partial/%s", r->dir, pr->name);
     rfl_remove_tree(partial);
@@ -270,7 +311,7 @@ static int run_program(struct run *r, int p, int index, int total)
         free(storage);
         return RFL_EXIT_FAILURE;
     }
-    rfl_info("[%d/%d] %s: %s", index, total, pr->name, command);
+    rfl_info("[%d/%d] %s%s: %s", index, total, pr->name, budget_note, command);
     double t0 = rfl_now_s();
     char why[128] = "";
     int code = rfl_run_step_status(rfl_run_spawn(argv, partial, r->s->threads), why, sizeof why);
@@ -322,8 +363,14 @@ static int run_program(struct run *r, int p, int index, int total)
         return RFL_EXIT_FAILURE;
     }
     snprintf(st->status, sizeof st->status, "done");
+    st->budget = rfl_run_budget_of_step(r->dir, pr->outputs);
     write_marker(r, st);
-    rfl_info("[%d/%d] %s: done in %.1f s", index, total, pr->name, st->elapsed_s);
+    if (share > 0) {
+        double now = rfl_now_s() - r->t0;
+        snprintf(budget_note, sizeof budget_note, " (budget %.0f s; %.0f s used, %.0f s left)", share, now,
+                 r->budget.total_s > now ? r->budget.total_s - now : 0.0);
+    }
+    rfl_info("[%d/%d] %s: done in %.1f s%s", index, total, pr->name, st->elapsed_s, budget_note);
     return RFL_EXIT_OK;
 }
 
@@ -354,34 +401,22 @@ static int run_derived(struct run *r, const char *name, const char *output, int 
     return RFL_EXIT_OK;
 }
 
-static void default_dir(const struct rfl_settings *s, char *buf, size_t len)
-{
-    char host[256] = "host", stamp[32];
-    gethostname(host, sizeof host - 1);
-    char *dot = strchr(host, '.');
-    if (dot)
-        *dot = '\0';
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    const char *parent = s->results_dir && *s->results_dir ? s->results_dir : "results";
-    snprintf(buf, len, "%s/%s-%s", parent, host, stamp);
-    for (int i = 2; rfl_run_exists(buf) && i < 100; i++)
-        snprintf(buf, len, "%s/%s-%s-%d", parent, host, stamp, i);
-}
-
 int rfl_cmd_run(int argc, char **argv)
 {
     /* First: SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on stop the run
      * cleanly (common/interrupt.h); passed on to the step that runs. */
     rfl_interrupt_install();
     int quick = 0, full = 0, dry_run = 0;
+    double budget = 0;
     unsigned ranks = 0, programs = 0;
     const char *config = NULL, *output = NULL, *resume = NULL, *app = NULL;
     const struct rfl_option table[] = {
         {"quick", 'q', RFL_OPT_FLAG, &quick, NULL, "a coarse pass: under a minute on a small machine", 0, 0, NULL},
         {"full", 'f', RFL_OPT_FLAG, &full, NULL, "the thorough sweep (minutes)", 0, 0, NULL},
+        {"budget", 'b', RFL_OPT_DOUBLE, &budget, "SECONDS",
+         "the whole run within SECONDS (default: the config's budget, else quick 60,\n"
+         "                              full 600, standard none), shared among the programs\n"
+         "                              by their expected cost here", 1, 1e6, NULL},
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
          "a machine's config, read on top of the embedded default (config/README.md)", 0, 0, NULL},
         {"ranks", 'n', RFL_OPT_UINT, &ranks, "N", "MPI ranks: run the CPU programs under mpiexec -n N", 1, 4096, NULL},
@@ -468,12 +503,14 @@ int rfl_cmd_run(int argc, char **argv)
             s.mode = RFL_MODE_FULL;
         if (ranks)
             s.ranks = ranks;
+        if (budget > 0)
+            s.budget = budget; /* run.conf keeps it for --resume */
         if (programs)
             s.programs = programs;
         if (output)
             snprintf(r.dir, sizeof r.dir, "%s", output);
         else
-            default_dir(&s, r.dir, sizeof r.dir);
+            rfl_run_default_dir(s.results_dir, r.dir, sizeof r.dir);
     }
 #ifndef HAVE_MPI
     if (s.ranks > 1) {
@@ -486,9 +523,12 @@ int rfl_cmd_run(int argc, char **argv)
     r.app = app && *app ? app : s.app && *s.app ? s.app : NULL;
     rfl_run_program_dir(r.progdir, sizeof r.progdir);
 
-    int nprog = 0;
-    for (int p = 0; p < RFL_NPROGRAMS; p++)
+    int nprog = 0, runs[RFL_NPROGRAMS] = {0};
+    for (int p = 0; p < RFL_NPROGRAMS; p++) {
         nprog += s.programs >> p & 1;
+        runs[p] = program_runs_now(&r, p);
+    }
+    rfl_run_budget_init(&r.budget, budget, &s, runs);
     int total = nprog + 3, index = 0;
     if (dry_run) {
         for (int p = 0; p < RFL_NPROGRAMS; p++)
@@ -571,6 +611,19 @@ int rfl_cmd_run(int argc, char **argv)
         rfl_error("no program ran (none is built, or every one failed): nothing to make ceilings from");
         rc = first_failure != RFL_EXIT_OK ? first_failure : RFL_EXIT_FAILURE;
     }
+    if (rc == RFL_EXIT_OK && measured) {
+        /* every probe of the run on one time line: noise.csv, run.json */
+        struct rfl_run_noise_step ns[32];
+        size_t nn = 0;
+        for (size_t i = 0; i < r.nsteps && nn < 32; i++)
+            if (r.steps[i].program >= 0 && !strcmp(r.steps[i].status, "done"))
+                ns[nn++] = (struct rfl_run_noise_step){r.steps[i].name, rfl_programs[r.steps[i].program].outputs,
+                                                       r.steps[i].started_s};
+        int failed = 0;
+        r.noise = rfl_run_noise(r.dir, ns, nn, &failed);
+        r.record_failed |= failed;
+        save_run_json(&r);
+    }
     int force = ran_now || app != NULL;
     static const char *const derived[][2] = {{"ceilings", "ceilings.csv"}, {"plot", NULL}, {"report", "report.md"}};
     for (size_t i = 0; i < 3 && rc == RFL_EXIT_OK; i++) {
@@ -609,8 +662,11 @@ int rfl_cmd_run(int argc, char **argv)
         if (first_failure != RFL_EXIT_OK)
             rc = first_failure;
     }
-    for (size_t i = 0; i < r.nsteps; i++)
+    for (size_t i = 0; i < r.nsteps; i++) {
         free(r.steps[i].command);
+        json_decref(r.steps[i].budget);
+    }
+    json_decref(r.noise);
     rfl_settings_free(&s);
     close(lock);
     return rc;

@@ -37,6 +37,7 @@ static void keys_of(struct rfl_settings *s, struct keyset *ks)
     add(ks, "programs", RFL_CFG_LIST, &s->programs, 0, 0, rfl_program_names);
     add(ks, "ranks", RFL_CFG_UINT, &s->ranks, 1, 4096, NULL);
     add(ks, "threads", RFL_CFG_UINT, &s->threads, 0, 4096, NULL);
+    add(ks, "budget", RFL_CFG_DOUBLE, &s->budget, 0, 1e6, NULL);
     add(ks, "mpiexec_args", RFL_CFG_STRING, &s->mpiexec_args, 0, 0, NULL);
     add(ks, "results_dir", RFL_CFG_STRING, &s->results_dir, 0, 0, NULL);
     add(ks, "machine", RFL_CFG_STRING, &s->ceilings.machine, 0, 0, NULL);

@@ -18,6 +18,7 @@ struct rfl_settings {
     unsigned programs;        /* bitmask over rfl_programs */
     unsigned ranks;
     unsigned threads;         /* OpenMP threads per rank; 0: the programs' default */
+    double budget;            /* seconds for the whole run; 0: the mode's (quick 60, full 600, standard none) */
     char *mpiexec_args;       /* extra mpiexec arguments (e.g. --mca btl self,vader) */
     char *results_dir;
     char *app;                /* application points CSV; empty: none */

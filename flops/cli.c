@@ -128,6 +128,10 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
         RFL_OPTION_OUTPUT("FILE", &o->output,
          "CSV output, with its metadata in FILE.json (default flops.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer FPE values, shorter samples (defaults above)"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "the whole run within SECONDS: fewer and shorter samples, the kernels each\n"
+         "                              compute ceiling needs first, then the other unrolls;\n"
+         "                              what was cut is in the sidecar"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_flops",

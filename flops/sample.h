@@ -38,6 +38,8 @@ void rfl_fl_clocks_free(struct rfl_fl_clocks *c);
 /* Shared between the threads of the region; written by the master thread. */
 struct rfl_fl_shared {
     int stop;
+    int go, end_sweep;                /* the budget's decisions (budget_plan.h) */
+    double clock_start;               /* budget clock when the clock measurement began */
     struct rfl_fl_mismatch *mismatch; /* one per thread */
     double *ghz, *integer_ghz;        /* one per thread */
     double ghz_before;                /* the clock before the current row */

@@ -11,12 +11,15 @@
  * file runs them and checks every point. */
 #include "config.h"
 #include "flops.h"
+#include "budget_plan.h"
 #include "plan.h"
 #include "rows.h"
 #include "sample.h"
 #include "sidecar.h"
 #include "verify.h"
 #include "cpu/buffer.h"
+#include "cpu/noise.h"
+#include "common/budget.h"
 #include "common/interrupt.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
@@ -66,8 +69,18 @@ static int agree_verification(const struct rfl_fl_plan *p, const struct rfl_fl_p
     return 0;
 }
 
+/* rank 0's budget clock, the same on every rank */
+static double budget_now(const struct rfl_budget *clock)
+{
+    double v[1] = {rfl_budget_used_s(clock)};
+    rfl_mpi_bcast_double(v, 1);
+    return v[0];
+}
+
 int rfl_flops_run(const struct rfl_flops_opts *o)
 {
+    struct rfl_budget clock;
+    rfl_budget_start(&clock, o->time_budget_s);
     struct rfl_fl_plan p;
     int rc = rfl_fl_plan_make(o, &p);
     if (rc != RFL_EXIT_OK) {
@@ -75,11 +88,19 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         return rc;
     }
     int root = rfl_mpi_rank() == 0;
+    rfl_fl_budget_order(&p, rfl_budget_limited(&clock));
+    static struct rfl_fl_budget bb; /* large; one run at a time */
+    rfl_fl_budget_init(&bb, &clock, &p);
+    const unsigned experiments_asked = p.experiments;
+    const double min_time_asked = p.min_time_s;
+    struct rfl_noise noise;
+    int noise_ok = rfl_noise_init(&noise, p.threads, (uint64_t)p.ranks * (uint64_t)p.threads, clock.t_start) == 0;
 
     size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
     int madvise_ok;
     char *buffer = rfl_buffer_alloc(buffer_bytes, &madvise_ok);
     if (!buffer) {
+        rfl_noise_free(&noise);
         rfl_fl_plan_free(&p);
         return RFL_EXIT_FAILURE;
     }
@@ -89,6 +110,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     struct rfl_session out;
     if (rfl_session_open(&out, &out_spec) != 0) {
         free(buffer);
+        rfl_noise_free(&noise);
         rfl_fl_plan_free(&p);
         return RFL_EXIT_FAILURE;
     }
@@ -109,27 +131,40 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         char *base = buffer + (size_t)tid * p.region_bytes;
         /* First touch: each thread's pages come from its own NUMA node. */
         rfl_buffer_first_touch(base, p.region_bytes);
-        rfl_team_measure_barriers(&p.team, o->quick ? BARRIER_REPS / 5 : BARRIER_REPS);
+        rfl_team_measure_barriers(&p.team, o->quick || bb.on ? BARRIER_REPS / 5 : BARRIER_REPS);
         rfl_fl_smt_probe(&p.smt, &p.team, &p.topo, p.peak_isa, tid, base);
+        if (noise_ok)
+            rfl_noise_probe(&noise, &p.team, tid, 1);
         struct rfl_fl_point pt;
         memset(&pt, 0, sizeof pt);
 
-        for (size_t tc = 0; tc < p.nthread_counts && !sh.stop; tc++) {
+        for (size_t tc = 0; tc < p.nthread_counts && !sh.stop && !sh.end_sweep; tc++) {
             const unsigned active = p.thread_counts[tc];
+#pragma omp master
+            sh.clock_start = budget_now(&clock);
             rfl_fl_measure_clock(&p, &sh, tid, active, &clocks.groups[tc]);
 #pragma omp master
-            clocks.ngroups = tc + 1;
+            {
+                clocks.ngroups = tc + 1;
+                rfl_fl_budget_clock_cost(&bb, budget_now(&clock) - sh.clock_start);
+            }
             const struct rfl_fl_clock_group *g = &clocks.groups[tc];
             pt.active = active;
             pt.job_threads = (uint64_t)p.ranks * active;
             pt.node_threads = rfl_mpi_local_size() * (int)active;
 
-            for (size_t ci = 0; ci < p.nconfigs && !sh.stop; ci++) {
+            for (size_t ci = 0; ci < p.nconfigs && !sh.stop && !sh.end_sweep; ci++) {
+#pragma omp barrier
+#pragma omp master
+                sh.go = rfl_fl_budget_item_begin(&bb, tc, ci, budget_now(&clock), &p.experiments, &p.min_time_s);
+#pragma omp barrier
+                if (!sh.go)
+                    continue;
                 const struct rfl_fl_config *c = &p.configs[ci];
                 const size_t elem = rfl_precision_bytes(c->prec);
                 size_t last_n = 0;
                 pt.config_index = ci;
-                for (size_t wi = 0; wi < (p.wss_default ? 1 : p.nwss) && !sh.stop; wi++) {
+                for (size_t wi = 0; wi < (p.wss_default ? 1 : p.nwss) && !sh.stop && !sh.end_sweep; wi++) {
                     uint64_t per_thread = p.wss_default ? p.wss_thread_default : p.wss[wi] / pt.job_threads;
                     size_t n = (size_t)(per_thread / elem) / RFL_FL_ELEM_QUANTUM * RFL_FL_ELEM_QUANTUM;
                     if (n < RFL_FL_ELEM_QUANTUM)
@@ -139,8 +174,12 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                     last_n = n;
                     pt.n = n;
 
-                    for (size_t fi = 0; fi < p.nfpe && !sh.stop; fi++) {
+                    for (size_t fi = 0; fi < p.nfpe && !sh.stop && !sh.end_sweep; fi++) {
+                        if (!rfl_fl_budget_fpe_runs(&bb, tc, ci, fi, p.nfpe))
+                            continue;
                         const unsigned fpe = p.fpe[fi];
+#pragma omp master
+                        rfl_fl_budget_row_begin(&bb, budget_now(&clock));
                         pt.fpe = fpe;
                         rfl_fl_fn kernel = c->variant == RFL_FL_REF ? rfl_fl_ref_lookup(c->prec, fpe)
                                                                     : rfl_fl_simd_lookup(c->isa, c->prec, c->unroll);
@@ -192,16 +231,27 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                             else if (root)
                                 rfl_fl_write_row(&p, &pt, g, sh.ghz_before, &out.csv, &tally);
                             sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
+                            if (!sh.stop)
+                                sh.end_sweep = rfl_fl_budget_row_end(&bb, tc, ci, budget_now(&clock)) == 2;
                         }
 #pragma omp barrier
+                        if (noise_ok && !sh.stop)
+                            rfl_noise_probe(&noise, &p.team, tid, 0);
                     }
                 }
+#pragma omp master
+                if (!sh.stop)
+                    rfl_fl_budget_item_end(&bb, tc, ci);
             }
         }
         /* The clock again at the end, every thread busy: did it drift? */
         if (!sh.stop)
             rfl_fl_measure_clock(&p, &sh, tid, (unsigned)p.threads, &clocks.end);
+        if (noise_ok && !sh.stop)
+            rfl_noise_probe(&noise, &p.team, tid, 1);
     }
+    p.experiments = experiments_asked; /* the sidecar's "sweep": what was asked */
+    p.min_time_s = min_time_asked;
     double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
     rfl_team_describe(&p.team, out.meta);
@@ -209,8 +259,11 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     const struct rfl_fl_clock_group *top = rfl_fl_clocks_top(&clocks);
     const struct rfl_fl_clock_group *end = &clocks.end;
     json_t *meta = rfl_session_outcome(&out);
-    if (meta)
+    if (meta) {
         rfl_fl_describe_run(meta, &p, &clocks, elapsed, madvise_ok, buffer_bytes, tally.above_rows);
+        json_object_set_new(meta, "budget", rfl_fl_budget_to_json(&bb, &p));
+        json_object_set_new(meta, "noise_probe", noise_ok ? rfl_noise_to_json(&noise) : json_null());
+    }
     rfl_session_commit(&out);
     if (root) {
         rfl_info("%s, %s; clock %.3f GHz with %u threads per rank (%s load), %lld cores: peak %.1f GFLOP/s fp64",
@@ -228,12 +281,21 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                      "measured clock during those samples (turbo), or the CPU has more FMA units than assumed "
                      "(--fma-units)",
                      tally.above_rows, tally.above_max);
+        if (bb.on && out.status == RFL_EXIT_OK) {
+            json_t *cuts = json_object_get(json_object_get(meta, "budget"), "cuts");
+            rfl_info("time budget %.1f s, %.1f s used%s", clock.total_s, rfl_budget_used_s(&clock),
+                     json_array_size(cuts) ? "; cut to fit it:" : ": nothing cut");
+            size_t ci;
+            json_t *cut;
+            json_array_foreach(cuts, ci, cut) rfl_info("  %s", json_string_value(cut));
+        }
         if (end->threads && top->threads == end->threads && top->ghz_mean > 0 &&
             fabs(end->ghz_mean / top->ghz_mean - 1.0) > 0.05)
             rfl_warn("the clock moved during the run: %.3f GHz before the %u-thread rows, %.3f GHz at the end",
                      top->ghz_mean, top->threads, end->ghz_mean);
     }
     int exit_code = rfl_session_close(&out);
+    rfl_noise_free(&noise);
     rfl_fl_clocks_free(&clocks);
     free(tally.best);
     free(sh.mismatch);

@@ -78,6 +78,10 @@
 #define RFL_SCHEMA_DEF "schema/profile.def"
 #include "schema/kind.inc"
 
+#define RFL_SCHEMA_KIND noise
+#define RFL_SCHEMA_DEF "schema/noise.def"
+#include "schema/kind.inc"
+
 #define RFL_SCHEMA_ADDRESS(kind) &rfl_schema_##kind,
 const struct rfl_schema *const rfl_schemas[] = {RFL_SCHEMA_KINDS(RFL_SCHEMA_ADDRESS) NULL};
 

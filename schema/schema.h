@@ -50,7 +50,8 @@ struct rfl_schema {
     X(gemm)                   \
     X(gemm_mix)               \
     X(gemm_model)             \
-    X(profile)
+    X(profile)                \
+    X(noise)
 
 #define RFL_SCHEMA_DECLARE(kind)                                                                  \
     extern const struct rfl_schema rfl_schema_##kind;                                             \
@@ -121,6 +122,9 @@ enum {
     ,
     RFL_SCHEMA_PROFILE_NCOLUMNS = 0
 #include "schema/profile.def"
+    ,
+    RFL_SCHEMA_NOISE_NCOLUMNS = 0
+#include "schema/noise.def"
     ,
 };
 #undef RFL_COLUMN

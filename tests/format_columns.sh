@@ -54,6 +54,7 @@ where()
     gemm_*) echo "gemm $1.csv " ;;
     ceilings) echo "driver ceilings.csv " ;;
     compare) echo "driver compare.csv " ;;
+    noise) echo "driver noise.csv " ;;
     applications) echo "driver Application points " ;;
     profile) echo "driver profile.csv " ;;
     gpu_*) echo "gpu $1.csv " ;;

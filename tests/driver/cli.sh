@@ -55,7 +55,7 @@ grep -q "not a run directory" "$tmp/err" || fail "--resume: $(cat "$tmp/err")"
 # --dry-run prints the commands, one a line, and touches nothing.
 (cd "$tmp" && "$RFL" run --quick --programs bandwidth --dry-run) >"$tmp/out" 2>"$tmp/err" ||
     fail "run --dry-run: exit $?: $(cat "$tmp/err")"
-grep -Eq '/rfl_bandwidth --quick --growth 1.41 --experiments 5 --min-time 0.004 -o bandwidth.csv$' "$tmp/out" || fail "dry run: $(cat "$tmp/out")"
+grep -Eq '/rfl_bandwidth --quick --growth 1.41 --experiments 5 --min-time 0.004 --time-budget [0-9.]+ -o bandwidth.csv$' "$tmp/out" || fail "dry run: $(cat "$tmp/out")"
 [ ! -e "$tmp/results" ] || fail "--dry-run made a results directory"
 
 # Options may follow the directory.

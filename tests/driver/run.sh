@@ -18,7 +18,7 @@ for f in run.conf run.json bandwidth.csv bandwidth.json ceilings.csv roofline.js
     .steps/report.done; do
     [ -s "$run/$f" ] || fail "rfl run left no $f"
 done
-grep -q '^rfl: \[1/5\] bandwidth: ' "$tmp/err" ||
+grep -q '^rfl: \[1/5\] bandwidth[ :]' "$tmp/err" ||
     fail "no progress line for bandwidth on stderr: $(head -n 5 "$tmp/err")"
 if [ -x "$RFL_FLOPS" ]; then
     [ -s "$run/flops.csv" ] || fail "rfl_flops is built but the run has no flops.csv"
@@ -47,7 +47,7 @@ cmp -s "$tmp/bandwidth.before" "$run/bandwidth.csv" || fail "resume changed band
 # 3. A step without a marker is redone, and the steps after it too.
 rm "$run/.steps/bandwidth.done"
 "$RFL" run --resume "$run" >/dev/null 2>"$tmp/err" || fail "resume: exit $?: $(cat "$tmp/err")"
-grep -q 'bandwidth: .*rfl_bandwidth' "$tmp/err" || fail "resume did not rerun bandwidth: $(cat "$tmp/err")"
+grep -q 'bandwidth[ :].*rfl_bandwidth' "$tmp/err" || fail "resume did not rerun bandwidth: $(cat "$tmp/err")"
 grep -q 'ceilings: done earlier' "$tmp/err" && fail "resume kept ceilings after new measurements"
 [ -s "$run/.steps/bandwidth.done" ] || fail "no new bandwidth marker"
 
