@@ -37,10 +37,13 @@ got=$(csv_rows "$tmp/cut.csv" | wc -l)
 [ "$(csv_column "$tmp/cut.csv" wss_bytes | sort -n | tail -n 1)" -le "$largest" ] || fail "a working set beyond the plan"
 [ "$(csv_column "$tmp/cut.csv" experiments | sort -n | tail -n 1)" -le 5 ] || fail "more experiments than asked"
 [ "$(json_eval "$tmp/cut.json" 'd["status"]')" = complete ] || fail "status $(json_eval "$tmp/cut.json" 'd["status"]')"
-[ "$(json_eval "$tmp/cut.json" 'd["budget"]["seconds"] == 1 and d["budget"]["spent"] is True and len(d["budget"]["cuts"]) > 0')" = True ] ||
+[ "$(json_eval "$tmp/cut.json" 'd["budget"]["seconds"] == 1 and d["budget"]["spent"] in (True, False) and len(d["budget"]["cuts"]) > 0')" = True ] ||
     fail "the sidecar's budget: $(json_eval "$tmp/cut.json" 'd["budget"]')"
-[ "$(json_eval "$tmp/cut.json" 'any("budget" in c for c in d["budget"]["cuts"])')" = True ] ||
-    fail "the cuts do not say the budget ran out: $(json_eval "$tmp/cut.json" 'd["budget"]["cuts"]')"
+# Whether the plan's cuts were enough or the budget still ran out depends on
+# the machine's speed: either way the cuts are recorded, and a spent budget
+# is named among them.
+[ "$(json_eval "$tmp/cut.json" 'not d["budget"]["spent"] or any("budget" in c for c in d["budget"]["cuts"])')" = True ] ||
+    fail "the budget ran out and the cuts do not say so: $(json_eval "$tmp/cut.json" 'd["budget"]["cuts"]')"
 [ "$(json_eval "$tmp/cut.json" 'sum(c["rows"] for c in d["budget"]["curves"])')" -eq "$got" ] ||
     fail "the sidecar's curves do not count the CSV's rows"
 grep -q 'time budget 1.0 s, .* s used; cut to fit it:' "$tmp/err" || fail "stderr does not say what was cut: $(cat "$tmp/err")"
