@@ -391,14 +391,9 @@ int rfl_likwid_read(const char *path, struct rfl_profile *p)
 {
     memset(p, 0, sizeof *p);
     size_t len = 0;
-    char *text = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &len, "the likwid-perfctr CSV");
+    char *text = rfl_input_read_text(path, RFL_INPUT_MAX_BYTES, &len, "the likwid-perfctr CSV");
     if (!text)
         return -1;
-    if (memchr(text, '\0', len)) {
-        rfl_error("%s: not a text file", path);
-        free(text);
-        return -1;
-    }
     size_t nlines = 0, cap = 1;
     for (size_t i = 0; i < len; i++)
         cap += text[i] == '\n';

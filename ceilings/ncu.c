@@ -319,14 +319,9 @@ int rfl_ncu_read(const char *path, struct rfl_profile *p)
 {
     memset(p, 0, sizeof *p);
     size_t len = 0;
-    char *text = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &len, "the Nsight Compute CSV");
+    char *text = rfl_input_read_text(path, RFL_INPUT_MAX_BYTES, &len, "the Nsight Compute CSV");
     if (!text)
         return -1;
-    if (memchr(text, '\0', len)) {
-        rfl_error("%s: not a text file", path);
-        free(text);
-        return -1;
-    }
     enum { NO_HEADER, UNITS, ROWS } state = NO_HEADER;
     struct table t = {0};
     int line = 0, rc = 0, have_cycles = 0, headers = 0;

@@ -56,16 +56,11 @@ int rfl_table_read(const char *path, struct rfl_table *t)
 {
     memset(t, 0, sizeof *t);
     size_t len = 0;
-    char *text = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &len, NULL);
+    char *text = rfl_input_read_text(path, RFL_INPUT_MAX_BYTES, &len, NULL);
     if (!text)
         return -1;
     if (len == 0) {
         rfl_error("%s:1: empty file (expected a CSV header)", path);
-        free(text);
-        return -1;
-    }
-    if (memchr(text, '\0', len)) {
-        rfl_error("%s: not a text file", path);
         free(text);
         return -1;
     }

@@ -233,14 +233,9 @@ int rfl_config_parse_string(const char *name, const char *text, const struct rfl
 int rfl_config_parse_file(const char *path, const struct rfl_cfg_key *keys, size_t nkeys)
 {
     size_t len = 0;
-    char *text = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &len, "the config file");
+    char *text = rfl_input_read_text(path, RFL_INPUT_MAX_BYTES, &len, "the config file");
     if (!text)
         return -1;
-    if (memchr(text, '\0', len)) {
-        free(text);
-        rfl_error("%s: not a text file", path);
-        return -1;
-    }
     int rc = rfl_config_parse_string(path, text, keys, nkeys);
     free(text);
     return rc;

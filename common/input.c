@@ -148,6 +148,17 @@ char *rfl_input_read(const char *path, uint64_t max_bytes, size_t *len, const ch
     return NULL;
 }
 
+char *rfl_input_read_text(const char *path, uint64_t max_bytes, size_t *len, const char *what)
+{
+    char *text = rfl_input_read(path, max_bytes, len, what);
+    if (text && memchr(text, '\0', *len)) {
+        rfl_error("%s: not a text file", path);
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
 FILE *rfl_input_fopen(const char *path, uint64_t max_bytes, char *why, size_t wlen)
 {
     int fd = rfl_input_open(path, max_bytes, why, wlen);

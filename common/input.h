@@ -32,6 +32,10 @@ char *rfl_input_load(const char *path, uint64_t max_bytes, size_t *len, char *wh
  * config file", may be NULL). */
 char *rfl_input_read(const char *path, uint64_t max_bytes, size_t *len, const char *what);
 
+/* rfl_input_read of a text file: a NUL byte in it is one error line
+ * "PATH: not a text file" and NULL. */
+char *rfl_input_read_text(const char *path, uint64_t max_bytes, size_t *len, const char *what);
+
 /* rfl_input_open as a stdio stream ("r"); NULL with why as above. */
 FILE *rfl_input_fopen(const char *path, uint64_t max_bytes, char *why, size_t wlen);
 
