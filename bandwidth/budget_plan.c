@@ -1,6 +1,7 @@
 /* rfl_bandwidth within a time budget (see budget_plan.h). */
 #include "config.h"
 #include "budget_plan.h"
+#include "common/budget.h"
 #include "common/size.h"
 
 #include <math.h>
@@ -444,12 +445,8 @@ json_t *rfl_bw_budget_to_json(const struct rfl_bw_budget *b)
         json_array_append_new(cuts, json_string(text));
     }
     if (nfewer) {
-        char how[160] = "";
-        if (emin < b->e0)
-            snprintf(how, sizeof how, "%u experiments per point (asked %u)", emin, b->e0);
-        if (mtmin < b->mt0)
-            snprintf(how + strlen(how), sizeof how - strlen(how), "%sa minimum sample time of %g s (asked %g s)",
-                     how[0] ? " and " : "", mtmin, b->mt0);
+        char how[160];
+        rfl_budget_samples_text(how, sizeof how, "point", emin, b->e0, mtmin, b->mt0);
         snprintf(text, sizeof text, "%zu of %zu curves with fewer or shorter samples: down to %s", nfewer, nmeasured,
                  how);
         json_array_append_new(cuts, json_string(text));

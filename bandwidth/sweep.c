@@ -508,12 +508,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                  p.team.mpi_barrier_us, p.team.sample_overhead_us);
         print_summary(&p, best);
         if (bb.on && out.status == RFL_EXIT_OK) {
-            json_t *cuts = json_object_get(json_object_get(meta, "budget"), "cuts");
-            rfl_info("time budget %.1f s, %.1f s used%s", clock.total_s, rfl_budget_used_s(&clock),
-                     json_array_size(cuts) ? "; cut to fit it:" : ": nothing cut");
-            size_t ci;
-            json_t *cut;
-            json_array_foreach(cuts, ci, cut) rfl_info("  %s", json_string_value(cut));
+            rfl_budget_print_cuts(&clock, json_object_get(meta, "budget"));
         }
     }
     int exit_code = rfl_session_close(&out);

@@ -1,8 +1,11 @@
 #include "config.h"
 #include "budget.h"
+#include "log.h"
 #include "timer.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 void rfl_budget_start(struct rfl_budget *b, double total_s)
 {
@@ -29,3 +32,24 @@ double rfl_budget_share_s(const struct rfl_budget *b, double parts)
 }
 
 int rfl_budget_spent(const struct rfl_budget *b) { return rfl_budget_limited(b) && rfl_budget_left_s(b) <= 0; }
+
+void rfl_budget_print_cuts(const struct rfl_budget *b, const json_t *budget)
+{
+    const json_t *cuts = json_object_get(budget, "cuts");
+    rfl_info("time budget %.1f s, %.1f s used%s", b->total_s, rfl_budget_used_s(b),
+             json_array_size(cuts) ? "; cut to fit it:" : ": nothing cut");
+    size_t i;
+    const json_t *cut;
+    json_array_foreach(cuts, i, cut) rfl_info("  %s", json_string_value(cut));
+}
+
+void rfl_budget_samples_text(char *how, size_t len, const char *per, unsigned e, unsigned e0, double mt,
+                             double mt0)
+{
+    how[0] = '\0';
+    if (e < e0)
+        snprintf(how, len, "%u experiments per %s (asked %u)", e, per, e0);
+    if (mt < mt0)
+        snprintf(how + strlen(how), len - strlen(how), "%sa minimum sample time of %g s (asked %g s)",
+                 how[0] ? " and " : "", mt, mt0);
+}

@@ -7,6 +7,10 @@
 #ifndef RFL_BUDGET_H
 #define RFL_BUDGET_H
 
+#include <stddef.h>
+
+#include <jansson.h>
+
 struct rfl_budget {
     double total_s; /* <= 0: none */
     double t_start;
@@ -22,5 +26,13 @@ double rfl_budget_left_s(const struct rfl_budget *b);
 double rfl_budget_share_s(const struct rfl_budget *b, double parts);
 /* Whether the budget is spent. Never without one. */
 int rfl_budget_spent(const struct rfl_budget *b);
+
+/* The closing lines of a CPU sweep run under a budget: the time used and
+ * each cut of the sidecar's budget object (its "cuts" array), on stderr. */
+void rfl_budget_print_cuts(const struct rfl_budget *b, const json_t *budget);
+/* "E experiments PER (asked E0) and a minimum sample time of M s (asked
+ * M0 s)", the parts that were cut, into `how`; PER is "point" or "row". */
+void rfl_budget_samples_text(char *how, size_t len, const char *per, unsigned e, unsigned e0, double mt,
+                             double mt0);
 
 #endif

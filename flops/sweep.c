@@ -282,12 +282,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                      "(--fma-units)",
                      tally.above_rows, tally.above_max);
         if (bb.on && out.status == RFL_EXIT_OK) {
-            json_t *cuts = json_object_get(json_object_get(meta, "budget"), "cuts");
-            rfl_info("time budget %.1f s, %.1f s used%s", clock.total_s, rfl_budget_used_s(&clock),
-                     json_array_size(cuts) ? "; cut to fit it:" : ": nothing cut");
-            size_t ci;
-            json_t *cut;
-            json_array_foreach(cuts, ci, cut) rfl_info("  %s", json_string_value(cut));
+            rfl_budget_print_cuts(&clock, json_object_get(meta, "budget"));
         }
         if (end->threads && top->threads == end->threads && top->ghz_mean > 0 &&
             fabs(end->ghz_mean / top->ghz_mean - 1.0) > 0.05)
