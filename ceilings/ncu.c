@@ -15,11 +15,16 @@
  *   two lanes: 4, 2 and 2 flops. rfl_gpu_flops's FP16 roof counts half2
  *   lanes the same way (2 x the FP32 rate on an H100), so a packed kernel at
  *   that roof reads 100% of it (NERSC's scripts count 2 per HFMA2: one lane).
- *   The count is per instruction, not per lane: in every recorded kernel
- *   without half arithmetic, hfma_pred_on is exactly 32 x the warp-level
- *   sm__inst_executed_pipe_tensor_op_hmma_type_hfma2, the HFMA2.MMA
- *   instructions that ptxas uses to move constants into registers: those
- *   are subtracted, they are no flops.
+ *   The count is per instruction, not per lane. HFMA2.MMA (the warp-level
+ *   sm__inst_executed_pipe_tensor_op_hmma_type_hfma2) is an HFMA2 that runs
+ *   on the MMA pipe, and ptxas uses it for two things: to move constants
+ *   into registers (in every recorded kernel without half arithmetic,
+ *   hfma_pred_on is exactly 32 x that count: no flops), and to share real
+ *   half FMAs between the FMA and the MMA pipes (rfl_gpu_flops's FP16
+ *   kernel on an H100: half its HFMA2s run there, so subtracting them read
+ *   half its known flops). So a kernel's HFMA2.MMA count as moves only
+ *   when it has no other half arithmetic; with some, every HFMA2 is work
+ *   (the few constant moves among millions of FMAs are within the noise).
  * - Tensor cores: sm__ops_path_tensor_src_* count operations, an FMA 2:
  *   the 2048^3 matrix products in FP64 (DMMA), FP16 and BF16 (HGMMA) read
  *   17,179,869,184 = 2 x 2048^3 each, so 1 flop per count. Integer
@@ -296,6 +301,16 @@ static int launch(const char *path, int line, char **f, size_t n, const struct t
     for (size_t i = 0; i < NMETRICS; i++)
         if (rfl_ncu_metrics[i].role == RFL_NCU_HFMA2_MMA && t->col[i] >= 0)
             mma = 32 * v[i]; /* warp instructions -> thread instructions */
+    /* Half arithmetic besides the HFMA2.MMA: HADD2, HMUL2 or more HFMA2. */
+    int half_work = 0;
+    for (size_t i = 0; i < NMETRICS; i++) {
+        const struct rfl_ncu_metric *m = &rfl_ncu_metrics[i];
+        if (t->col[i] >= 0 && m->role == RFL_NCU_FLOPS && m->index == RFL_FLOP_FP16 &&
+            v[i] > (!strcmp(m->name, SASS("hfma")) ? mma : 0))
+            half_work = 1;
+    }
+    if (half_work)
+        mma = 0;
     for (size_t i = 0; i < NMETRICS; i++) {
         const struct rfl_ncu_metric *m = &rfl_ncu_metrics[i];
         if (t->col[i] < 0)
@@ -308,7 +323,7 @@ static int launch(const char *path, int line, char **f, size_t n, const struct t
         } else if (m->role == RFL_NCU_BYTES)
             k->bytes[m->index] += v[i];
         else if (m->role == RFL_NCU_FLOPS && !strcmp(m->name, SASS("hfma")))
-            k->flops[m->index] += m->weight * fmax(0, v[i] - mma); /* HFMA2 less the HFMA2.MMA moves */
+            k->flops[m->index] += m->weight * fmax(0, v[i] - mma); /* HFMA2 less any HFMA2.MMA moves */
         else if (m->role == RFL_NCU_FLOPS)
             k->flops[m->index] += m->weight * v[i];
     }

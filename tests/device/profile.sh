@@ -36,9 +36,13 @@ run=$res/run
 say "roofs: $(awk -F, 'NR > 1 && $1 ~ /^gpu/ { printf "%s %s; ", $3, $4 }' "$run/ceilings.csv")"
 
 # One short sample under ncu (each launch is replayed); rfl's own timing runs without -m.
-gemm_own="-k tiled,dmma -p fp32,fp64 -t nn -M gemm -s $size --no-tune"
+# Each kernel in its best configuration on an H100 (tests/device/gemm.sh tunes them; the first
+# configuration, which --no-tune takes, is the slow m8n8k4 DMMA).
+tiled_own="-k tiled -p fp32 -t nn -M gemm -s $size --no-tune --config f32_nn_256x128x16_w64x64"
+dmma_own="-k dmma -p fp64 -t nn -M gemm -s $size --no-tune --config dmma_nn_16816_128x64x16_w64x32"
 bw_own="-k global_stream -a read -p fp32 -w 1G"
-gemm_args="$gemm_own -e 1 -m 0.0001"
+gemm_args="$tiled_own -e 1 -m 0.0001"
+dmma_args="$dmma_own -e 1 -m 0.0001"
 bw_args="$bw_own -e 1 -m 0.0001"
 cat >"$res/torch_kernels.py" <<'PY'
 import torch
@@ -68,16 +72,19 @@ keep=${keep#,}
 record() { local name=$1; shift; timeout 900 "$ncu" --csv --page raw --target-processes all --clock-control none \
     --metrics "$keep" "$@" >"$res/ncu-$name.csv" 2>"$res/ncu-$name.log"; say "ncu $name: exit $?"; }
 record rfl_gemm "$build/rfl_gemm" $gemm_args -o /tmp/ncu-gemm-own.csv
+record rfl_gemm_dmma "$build/rfl_gemm" $dmma_args -o /tmp/ncu-dmma-own.csv
 record rfl_gpu_bandwidth "$build/rfl_gpu_bandwidth" $bw_args -o /tmp/ncu-bw-own.csv
 record torch python3 "$res/torch_kernels.py"
-cat "$res"/ncu-rfl_gemm.csv "$res"/ncu-rfl_gpu_bandwidth.csv "$res"/ncu-torch.csv >"$res/ncu-all.csv"
+cat "$res"/ncu-rfl_gemm.csv "$res"/ncu-rfl_gemm_dmma.csv "$res"/ncu-rfl_gpu_bandwidth.csv "$res"/ncu-torch.csv >"$res/ncu-all.csv"
 "$rfl" profile --run "$run" --ncu-csv "$res/ncu-all.csv" >"$res/profile-all.out" 2>"$res/profile-all.log"
 say "(a)-(c) rfl profile --ncu-csv: exit $?"
 cat "$res/profile-all.out" | tee -a "$summary"
 grep -E 'warning' "$res/profile-all.log" | tee -a "$summary"
 
 # rfl's own timing of the same kernels, without ncu: within 2%?
-"$build/rfl_gemm" $gemm_own -o "$res/gemm-own.csv" >/dev/null 2>"$res/gemm-own.log"
+"$build/rfl_gemm" $tiled_own -o "$res/gemm-own.csv" >/dev/null 2>"$res/gemm-own.log"
+"$build/rfl_gemm" $dmma_own -o "$res/dmma-own.csv" >/dev/null 2>"$res/dmma-own.log"
+tail -n +2 "$res/dmma-own.csv" >>"$res/gemm-own.csv"
 "$build/rfl_gpu_bandwidth" $bw_own -o "$res/bw-own.csv" >/dev/null 2>"$res/bw-own.log"
 # col CSV NAME: the column number of NAME in CSV's header.
 col() { head -n 1 "$1" | tr ',' '\n' | grep -n -x "$2" | cut -d: -f1; }
@@ -100,19 +107,20 @@ mine=$(awk -v d="$d" -v t="$t" 'BEGIN { printf "%.2f", d / t * 1e-9 }')
 say "stream read 1 GiB: rfl_gpu_bandwidth $own GB/s, ncu-derived $mine GB/s (device-memory bytes over time, $n launches): ratio $(ratio "$mine" "$own"); bound $(prof '^k_global' bound), $(prof '^k_global' fraction_of_roof) of it"
 say "bytes a launch of the stream read: $(awk -v d="$d" -v n="$n" 'BEGIN { printf "%.0f (2^30 = 1073741824)", d / n }')"
 
-# The FP16 factor (an HFMA2 is 4 flops: two half2 lanes): rfl_gpu_flops's FP16 kernel, whose work
-# rfl_gpu_flops knows, under ncu; the ncu-derived GFLOP/s should match its own (a factor of 2
-# per HFMA2, one lane, would read half).
-record fp16 "$build/rfl_gpu_flops" -p fp16 -f 256 -c 8 -e 1 -m 0.0001 -o /tmp/ncu-fl-own.csv
+# The FP16 factor (an HFMA2 is 4 flops: two half2 lanes, and those on the MMA pipe count too):
+# rfl_gpu_flops's FP16 kernel, whose work rfl_gpu_flops knows, under ncu; the ncu-derived GFLOP/s
+# should match its own (2 a HFMA2, or the HFMA2.MMA left out, would read half).
+fp16_own="-p fp16 -f 4096 -c 8 -w 256M:256M"
+record fp16 "$build/rfl_gpu_flops" $fp16_own -e 1 -m 0.0001 -o /tmp/ncu-fl-own.csv
 cp -r "$run" "$res/run-fp16"
 "$rfl" profile --run "$res/run-fp16" --ncu-csv "$res/ncu-fp16.csv" --no-render >/dev/null 2>"$res/profile-fp16.log"
-"$build/rfl_gpu_flops" -p fp16 -f 256 -c 8 -o "$res/fl-own.csv" >/dev/null 2>"$res/fl-own.log"
+"$build/rfl_gpu_flops" $fp16_own -o "$res/fl-own.csv" >/dev/null 2>"$res/fl-own.log"
 f=$res/fl-own.csv
 own=$(awk -F, -v c="$(col "$f" gflops_per_s)" -v s="$(col "$f" scope)" 'NR > 1 && $s == "gpu" && $c > m { m = $c } END { print m }' "$f")
 mine=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     { line = $0; gsub(/"[^"]*"/, "\"\"", line); split(line, x, ",") }
     x[c["flops_fp16"]] + 0 > best { best = x[c["flops_fp16"]] + 0; g = x[c["gflops_per_s"]] } END { print g }' "$res/run-fp16/profile.csv")
-say "FP16 (rfl_gpu_flops -p fp16 -f 256 -c 8): its own $own GFLOP/s, ncu-derived $mine: ratio $(ratio "$mine" "$own") (1: 4 flops an HFMA2 is right; 0.5: 2 would be)"
+say "FP16 (rfl_gpu_flops $fp16_own, a launch of milliseconds): its own $own GFLOP/s, ncu-derived $mine: ratio $(ratio "$mine" "$own") (1: 4 flops an HFMA2 is right; 0.5: 2 would be)"
 
 "$rfl" plot "$run" >/dev/null 2>&1
 "$rfl" report "$run" >/dev/null 2>&1

@@ -102,6 +102,18 @@ within 0.00001 "$(value "$t" '^sm90_xmma_gemm_f64' flops_fp64_tensor)" "$((2 * n
 within 2 "$(value "$t" '^cutlass_80_simt_sgemm' flops_fp32)" "$((2 * n3))" "torch FP32 matmul flops"
 [ "$(value "$t" '^nvjet_sm90_hsh' bound)" = "fp16 tensor peak" ] || fail "FP16 matmul: not bound by the fp16 tensor roof"
 [ "$(value "$t" '^sm90_xmma_gemm_f64' precision)" = "fp64 tensor" ] || fail "DMMA: its flops are not fp64 tensor"
+# rfl_gpu_flops's FP16 kernel (-p fp16 -f 256 -c 8): ptxas runs half its HFMA2s on the MMA pipe
+# (HFMA2.MMA); they are work, not register moves, so the flops a launch are the program's own
+# count (flops_per_trial), not half of it (0.5% over it: the HADD2s of its final sum).
+dir=$tmp/fp16
+gpu_run "$dir"
+"$RFL" profile --run "$dir" --ncu-csv "$data/ncu-h100-rfl_gpu_flops-fp16.csv" --no-render >/dev/null 2>"$tmp/err" ||
+    fail "rfl profile --ncu-csv ncu-h100-rfl_gpu_flops-fp16.csv: exit $?: $(cat "$tmp/err")"
+f=$dir/profile.csv
+per=$(awk -v v="$(value "$f" '^k_flops' flops_fp16)" -v n="$(value "$f" '^k_flops' launches)" 'BEGIN { printf "%.0f", v / n }')
+own=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["flops_per_trial"]; exit }' \
+    "$data/rfl_gpu_flops-fp16.csv")
+within 1 "$per" "$own" "FP16 kernel flops per launch against rfl_gpu_flops's flops_per_trial"
 # The distribution kernels: one short name made distinct by its template argument, then numbered;
 # the full names kept.
 [ "$(awk -F, 'NR > 1' "$t" | grep -c 'distribution_elementwise_grid_...<float> #[123],')" = 3 ] ||
