@@ -305,6 +305,15 @@ double rfl_levels_transition(const struct rfl_levels_input *in, const struct rfl
     return sqrt(in->x[lv->seg[s].last] * in->x[lv->seg[s + 1].first]);
 }
 
+size_t rfl_levels_dram_points(const struct rfl_levels_input *in)
+{
+    size_t count = 0;
+    if (in->ncache)
+        for (size_t i = 0; i < in->n; i++)
+            count += in->x[i] >= RFL_LEVELS_DRAM_FACTOR * in->capacity[in->ncache - 1];
+    return count;
+}
+
 size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level, size_t *best,
                         size_t *first, size_t *last)
 {

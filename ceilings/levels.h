@@ -73,6 +73,9 @@ int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out)
  * otherwise DRAM is treated like the caches.
  * Sets the index of the best point and the first and last of the level's
  * points there; returns how many there are (0: the level has no plateau). */
+/* The points of a curve at or past RFL_LEVELS_DRAM_FACTOR x its last cache. */
+size_t rfl_levels_dram_points(const struct rfl_levels_input *in);
+
 size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_levels *lv, unsigned level, size_t *best,
                         size_t *first, size_t *last);
 

@@ -16,6 +16,8 @@
 #include <string.h>
 
 #include "ceilings/levels.h"
+#include "ceilings/load.h"
+#include "ceilings/model.h"
 
 #define MAXN 128
 
@@ -276,6 +278,55 @@ static void test_dram_past_adaptive_llc(void **state)
         assert_true(value(&c, &lv, 1) > 0);
 }
 
+/* Across curves: where one curve reaches 4 x the last cache, a curve the
+ * sweep cut short of there (its fitted memory plateau starting right past
+ * the cache, still half cached) does not set the memory ceiling. Seen on a
+ * 300 MiB L3: a sum cut at 530 MiB read 266 GB/s, every curve past 1.2 GiB
+ * at most 155. */
+static void test_dram_from_curves_that_reach_it(void **state)
+{
+    (void)state;
+    static struct curve deep, shallow;
+    memset(&deep, 0, sizeof deep);
+    memset(&shallow, 0, sizeof shallow);
+    double x = 4096;
+    /* Both: the cache (1 MiB) at 400 up to 1M; deep then 100 out to 16 x it; shallow reads
+     * 180, 170, 165 from 1.4M to 2.8M (partial hits) and stops. */
+    for (int i = 0; x <= 16.0 * (1 << 20) * 1.0001; i++, x *= M_SQRT2) {
+        deep.x[deep.n] = x;
+        deep.y[deep.n++] = x <= (1 << 20) ? 400 + (i % 3) : 100 + (i % 2);
+        if (x <= 3.0 * (1 << 20)) {
+            shallow.x[shallow.n] = x;
+            shallow.y[shallow.n++] = x <= (1 << 20) ? 399 : 180 - 5.0 * (double)(shallow.n % 3);
+        }
+    }
+    struct rfl_bw_curve curves[2];
+    struct curve *src[2] = {&deep, &shallow};
+    memset(curves, 0, sizeof curves);
+    for (int i = 0; i < 2; i++) {
+        curves[i].n = src[i]->n;
+        curves[i].x = src[i]->x;
+        curves[i].y = src[i]->y;
+        curves[i].ncache = 1;
+        curves[i].capacity[0] = 1 << 20;
+        curves[i].level_of[0] = 0;
+        curves[i].level_of[1] = 1;
+        curves[i].used = 1;
+        struct rfl_levels_input in = {src[i]->n, src[i]->x, src[i]->y, 1, curves[i].capacity};
+        assert_int_equal(rfl_levels_detect(&in, &curves[i].levels), 0);
+    }
+    double trans[2];
+    struct rfl_plateau_pick pick;
+    rfl_plateau_pick(curves, 2, 1, 0, trans, &pick);
+    assert_non_null(pick.curve);
+    if (pick.curve != &curves[0] || fabs(pick.curve->y[pick.best] - 101) > 1e-9)
+        fail_msg("memory ceiling %g from the %s curve, expected 101 from the deep one", pick.curve->y[pick.best],
+                 pick.curve == &curves[0] ? "deep" : "shallow");
+    /* With no curve past 4 x the cache, the shallow curve's plateau still counts. */
+    rfl_plateau_pick(curves + 1, 1, 1, 0, trans, &pick);
+    assert_true(pick.curve == &curves[1] && pick.curve->y[pick.best] > 150);
+}
+
 static void test_sweep_stops_short(void **state)
 {
     (void)state;
@@ -369,6 +420,7 @@ int main(void)
         cmocka_unit_test(test_outlier),
         cmocka_unit_test(test_gradual_transition),
         cmocka_unit_test(test_dram_past_adaptive_llc),
+        cmocka_unit_test(test_dram_from_curves_that_reach_it),
         cmocka_unit_test(test_sweep_stops_short),
         cmocka_unit_test(test_flat),
         cmocka_unit_test(test_small_and_invalid),
