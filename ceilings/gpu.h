@@ -38,6 +38,8 @@ struct rfl_gpu_transfer {       /* one direction x host memory */
     char direction[8], host_memory[16];
     size_t input, n;
     double *bytes, *time_s;     /* fastest copy */
+    double *time_median_s;      /* the median sample's copy (NaN: not in the file) */
+    long *samples;              /* timed samples of each point (0: not in the file) */
     int have_fit;
     double latency_us, gbytes_per_s, rms_error, largest_gbytes_per_s;
     uint64_t bytes_min, bytes_max;

@@ -32,6 +32,8 @@ void rfl_gpu_free(struct rfl_gpu_data *g)
     for (size_t i = 0; i < g->ntransfers; i++) {
         free(g->transfers[i].bytes);
         free(g->transfers[i].time_s);
+        free(g->transfers[i].time_median_s);
+        free(g->transfers[i].samples);
     }
     for (size_t i = 0; i < g->nchase; i++) {
         free(g->chase[i].bytes);

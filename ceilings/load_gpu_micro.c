@@ -33,15 +33,17 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
     int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
     int c_bytes = rfl_table_column(t, "bytes"), c_time = rfl_table_column(t, "time_min_s");
     int c_ver = rfl_table_column(t, "verified");
+    int c_median = rfl_table_column(t, "time_median_s"), c_exp = rfl_table_column(t, "experiments");
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char dir[8], mem[16];
         uint64_t bytes;
-        double time_s;
+        double time_s, median;
+        long samples;
         if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
             rfl_table_bytes(t, r, c_bytes, 1, &bytes) || rfl_table_double(t, r, c_time, 0, &time_s) ||
-            rfl_load_positive(t, r, c_time, time_s))
+            rfl_load_positive(t, r, c_time, time_s) || rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             return -1;
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
@@ -51,7 +53,8 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
         if (x && rfl_load_room(t, r, x->n, dir) != 0)
             return -1;
-        if (!x || rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->time_s, x->n, time_s)) {
+        if (!x || rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->time_s, x->n, time_s) ||
+            rfl_load_push_double(&x->time_median_s, x->n, median) || rfl_load_push_long(&x->samples, x->n, samples)) {
             rfl_error("out of memory");
             return -1;
         }
