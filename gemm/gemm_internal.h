@@ -29,6 +29,10 @@ struct rfl_gemm_ctx {
     double min_time_s;
     unsigned experiments;
     int ranks, root;
+    /* Each point waits for the power and thermal limiters to let go first
+     * (rfl_gpu_nvml_settle), at most settle_max_s: what that cost. */
+    double settle_max_s, settle_s;
+    unsigned settle_waits, settle_limited;
     /* gemm.csv (where the gemm mode runs), its companions gemm_mix.csv and
      * gemm_model.csv, and the sidecar; out.status (RFL_EXIT_* so far) and
      * out.failure are the run's outcome. */

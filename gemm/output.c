@@ -58,12 +58,17 @@ json_t *rfl_gemm_output_settings(const struct rfl_gemm_ctx *c, const struct rfl_
                                         : p == RFL_GEMM_BF16 ? "8 * 2^-8, against cuBLAS SGEMM"
                                                              : "8 * 2^-11, against cuBLAS SGEMM"));
     }
-    return json_pack("{s:o, s:i, s:i, s:f, s:f, s:s, s:i, s:f, s:i, s:b, s:o, s:o, s:s, s:s, s:f}", "sizes", sl,
+    json_t *settle = json_pack("{s:f, s:i, s:f, s:i, s:s}", "max_s_per_point", c->settle_max_s, "points_waited",
+                               (int)c->settle_waits, "waited_s", c->settle_s, "points_still_limited",
+                               (int)c->settle_limited, "what",
+                               "before each point, the wait for NVML's power and thermal clock event reasons to "
+                               "clear (rank 0)");
+    return json_pack("{s:o, s:i, s:i, s:f, s:f, s:s, s:i, s:f, s:i, s:b, s:o, s:o, s:s, s:s, s:f, s:o}", "sizes", sl,
                      "model_size", (int)ms, "tune_size", (int)(o->tune_size ? o->tune_size : o->quick ? 1024 : 4096),
                      "alpha", o->alpha, "beta", o->beta, "l2", rfl_gemm_l2_names[o->l2], "seed", (int)o->seed,
                      "min_time_s", c->min_time_s, "experiments", (int)c->experiments, "tuned", !o->no_tune,
                      "cublas", cublas, "error_bound", bounds, "error_measure",
                      "max |C - R| / max |R| over all elements (cuBLAS FP32/FP64 rows: 8 x 8 "
                      "entries against the host in long double)",
-                     "sass_source", rfl_gemm_sass_source, "elapsed_s", elapsed);
+                     "sass_source", rfl_gemm_sass_source, "elapsed_s", elapsed, "settle", settle);
 }

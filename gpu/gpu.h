@@ -84,6 +84,13 @@ json_t *rfl_gpu_device_json(const struct rfl_gpu_device *dev);
 json_t *rfl_gpu_nvml_json(const struct rfl_gpu_device *dev);
 /* The SM clock now, from NVML, in MHz (NAN where NVML cannot say). */
 double rfl_gpu_nvml_sm_mhz(const struct rfl_gpu_device *dev);
+/* Waits, polling NVML, while a power or thermal limit holds the clocks down
+ * (clock event reasons sw_power_cap, hw_slowdown, sw/hw_thermal_slowdown,
+ * hw_power_brake_slowdown), at most max_s. *waited_s: the time spent.
+ * Returns 0 settled, 1 still limited after max_s, -1 NVML cannot say (no
+ * wait). A rate timed right after a heavy point otherwise reads the
+ * limiter's clock of that point, not the part's. */
+int rfl_gpu_nvml_settle(const struct rfl_gpu_device *dev, double max_s, double *waited_s);
 /* The metadata of a GPU run: rfl_meta_new's keys plus "gpus" (one object
  * per rank: rank, host, device, nvml_start) and the build's CUDA flags.
  * Collective: every rank calls it; rank 0 gets the object, others NULL. */

@@ -5,8 +5,11 @@
 #include "config.h"
 #include "gpu/gpu.h"
 
+#include "common/timer.h"
+
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #ifdef HAVE_NVML
 #include <dlfcn.h>
@@ -155,4 +158,27 @@ double rfl_gpu_nvml_sm_mhz(const struct rfl_gpu_device *dev)
     double mhz = v && json_is_number(v) ? json_number_value(v) : NAN;
     json_decref(j);
     return mhz > 0 ? mhz : NAN;
+}
+
+int rfl_gpu_nvml_settle(const struct rfl_gpu_device *dev, double max_s, double *waited_s)
+{
+    const unsigned long long limits = 0x4ull | 0x8ull | 0x20ull | 0x40ull | 0x80ull;
+    const double t0 = rfl_now_s();
+    *waited_s = 0;
+    for (;;) {
+        json_t *j = rfl_gpu_nvml_json(dev);
+        json_t *v = j ? json_object_get(j, "clocks_event_reasons_mask") : NULL;
+        const int known = v && json_is_integer(v);
+        const int held = known && ((unsigned long long)json_integer_value(v) & limits);
+        json_decref(j);
+        *waited_s = rfl_now_s() - t0;
+        if (!known)
+            return -1;
+        if (!held)
+            return 0;
+        if (*waited_s >= max_s)
+            return 1;
+        const struct timespec ten_ms = {0, 10000000L};
+        nanosleep(&ten_ms, NULL);
+    }
 }
