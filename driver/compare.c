@@ -2,7 +2,10 @@
  * side. Each run's ceilings.csv is read back (ceilings/read.c); ceilings are
  * matched by device, kind and name; each run's value is held against run
  * A's: it differs when |ratio - 1| is above max(tolerance, the two spreads
- * summed). A Markdown table on stdout; with -o DIR also compare.md,
+ * summed). A CPU ceiling within the two runs' machine noise (their noise
+ * probes' coefficients of variation summed, from run.json) agrees within
+ * the noise: the report of a noisy run says as much, and two full runs on
+ * such a machine differ as far. A Markdown table on stdout; with -o DIR also compare.md,
  * compare.csv and one overlay chart per device (compare-DEVICE.gp + .png). */
 #include "config.h"
 #include "driver.h"
@@ -12,6 +15,7 @@
 #include "ceilings/write.h"
 #include "plot/plot.h"
 #include "common/afile.h"
+#include "common/input.h"
 #include "common/csv.h"
 #include "common/log.h"
 #include "common/options.h"
@@ -19,6 +23,7 @@
 #include "schema/schema.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +39,7 @@ struct run {
     char label[2];
     struct rfl_ceiling *c;
     size_t n;
+    double noise_percent; /* the CPU's noise over the run (run.json noise.cv x 100); NaN: not probed */
 };
 
 /* One ceiling across the runs. */
@@ -42,8 +48,8 @@ struct row {
     const struct rfl_ceiling *any;          /* the first run's that has it */
 };
 
-enum verdict { V_REFERENCE, V_AGREE, V_DIFFERS, V_MISSING, V_UNMATCHED };
-static const char *const verdict_names[] = {"reference", "agree", "differs", "missing", "unmatched"};
+enum verdict { V_REFERENCE, V_AGREE, V_NOISE, V_DIFFERS, V_MISSING, V_UNMATCHED };
+static const char *const verdict_names[] = {"reference", "agree", "within_noise", "differs", "missing", "unmatched"};
 
 struct compare {
     struct run runs[MAX_RUNS];
@@ -51,7 +57,7 @@ struct compare {
     struct row *rows;
     size_t nrows;
     double tolerance;
-    size_t differ, missing;
+    size_t differ, missing, within_noise;
 };
 
 static double spread_or_zero(const struct rfl_ceiling *c)
@@ -75,7 +81,18 @@ static enum verdict judge(const struct compare *k, const struct row *w, size_t j
         return V_UNMATCHED;
     *ratio = b->value / a->value;
     *limit = fmax(k->tolerance, spread_or_zero(a) + spread_or_zero(b));
-    return fabs(*ratio - 1) * 100 > *limit ? V_DIFFERS : V_AGREE;
+    if (fabs(*ratio - 1) * 100 <= *limit)
+        return V_AGREE;
+    /* The noise probe times a CPU kernel: it speaks for the CPU's ceilings. */
+    const double na = k->runs[0].noise_percent, nb = k->runs[j].noise_percent;
+    if (!strcmp(a->device, "cpu") && !(isnan(na) && isnan(nb))) {
+        const double noise = (isnan(na) ? 0 : na) + (isnan(nb) ? 0 : nb);
+        if (noise > *limit) {
+            *limit = noise;
+            return fabs(*ratio - 1) * 100 > *limit ? V_DIFFERS : V_NOISE;
+        }
+    }
+    return V_DIFFERS;
 }
 
 static int same_ceiling(const struct rfl_ceiling *a, const struct rfl_ceiling *b)
@@ -104,15 +121,17 @@ static int match(struct compare *k)
             k->rows[w].at[r] = c;
         }
     for (size_t w = 0; w < k->nrows; w++) {
-        int differs = 0, missing = 0;
+        int differs = 0, missing = 0, noise = 0;
         for (size_t j = 0; j < k->nruns; j++) {
             double ratio, limit;
             enum verdict v = judge(k, &k->rows[w], j, &ratio, &limit);
             differs |= v == V_DIFFERS;
             missing |= v == V_MISSING;
+            noise |= v == V_NOISE;
         }
         k->differ += differs;
         k->missing += missing;
+        k->within_noise += noise && !differs;
     }
     return 0;
 }
@@ -184,8 +203,9 @@ static void write_table(FILE *f, const struct compare *k)
             }
             cells[c] = text[c];
         }
-        const char *const words[] = {"", "", "differs: ", "missing in ", "only in "};
-        for (enum verdict v = V_DIFFERS; v <= V_UNMATCHED; v++) {
+        const char *const words[] = {"", "", "agrees within the machine's noise: ", "differs: ", "missing in ",
+                                     "only in "};
+        for (enum verdict v = V_NOISE; v <= V_UNMATCHED; v++) {
             int first = 1;
             for (size_t j = 0; j < k->nruns; j++) {
                 double ratio, limit;
@@ -223,6 +243,21 @@ static void write_table(FILE *f, const struct compare *k)
                "from run A's when |ratio - 1| is above the limit, max(%s%%, the two spreads summed); a spread is "
                "the \xc2\xb1 of ceilings.csv (spread_percent; none: 0).\n",
             k->nrows, k->differ, k->differ == 1 ? "s" : "", k->missing, k->missing == 1 ? "is" : "are", tol);
+    int probed = 0;
+    for (size_t r = 0; r < k->nruns; r++)
+        probed |= !isnan(k->runs[r].noise_percent);
+    if (!probed)
+        return;
+    fputs("Machine noise (run.json, the noise probe's coefficient of variation over the run):", f);
+    for (size_t r = 0; r < k->nruns; r++) {
+        char num[32] = "-";
+        if (!isnan(k->runs[r].noise_percent))
+            rfl_format_double(num, sizeof num, "%.1f%%", k->runs[r].noise_percent);
+        fprintf(f, "%s %s %s", r ? "," : "", k->runs[r].label, num);
+    }
+    fprintf(f, ". A CPU ceiling beyond that limit but within the two runs' noise summed (the limit then) agrees "
+               "within the machine's noise: %zu ceiling%s; a quieter machine is needed to tell them apart.\n",
+            k->within_noise, k->within_noise == 1 ? "" : "s");
 }
 
 static int write_csv(const struct compare *k, const char *path)
@@ -370,7 +405,35 @@ static int read_run(struct run *r)
                   r->dir);
         return -1;
     }
-    return rfl_ceilings_read(path, &r->c, &r->n);
+    if (rfl_ceilings_read(path, &r->c, &r->n) != 0)
+        return -1;
+    /* run.json's noise (rfl run writes it; a directory of rfl ceilings alone has none). */
+    r->noise_percent = NAN;
+    snprintf(path, sizeof path, "%s/run.json", r->dir);
+    if (access(path, F_OK) != 0 && errno == ENOENT)
+        return 0;
+    size_t len = 0;
+    char *text = rfl_input_read_text(path, RFL_INPUT_MAX_BYTES, &len, "a run's run.json");
+    if (!text)
+        return -1;
+    json_error_t err;
+    json_t *j = json_loadb(text, len, 0, &err);
+    free(text);
+    if (!j) {
+        rfl_error("%s:%d: not JSON: %s", path, err.line, err.text);
+        return -1;
+    }
+    json_t *cv = json_object_get(json_object_get(j, "noise"), "cv");
+    if (cv && !json_is_null(cv)) {
+        if (!json_is_number(cv) || !(json_number_value(cv) >= 0) || json_number_value(cv) > 100) {
+            rfl_error("%s: key noise.cv: not a number from 0 to 100", path);
+            json_decref(j);
+            return -1;
+        }
+        r->noise_percent = 100 * json_number_value(cv);
+    }
+    json_decref(j);
+    return 0;
 }
 
 int rfl_cmd_compare(int argc, char **argv)
@@ -394,8 +457,9 @@ int rfl_cmd_compare(int argc, char **argv)
                    "directories or more (their ceilings.csv, as rfl ceilings wrote it), matched by device,\n"
                    "kind and name (gpu0 of one machine against gpu0 of another): per ceiling each run's\n"
                    "value and spread, its ratio to run A's, and whether the difference is larger than the\n"
-                   "noise. A Markdown table on stdout; -o DIR adds the files, with one chart per device\n"
-                   "overlaying the runs' rooflines.",
+                   "noise: the two spreads, and for CPU ceilings the machine noise each run's noise probe\n"
+                   "measured (run.json). A Markdown table on stdout; -o DIR adds the files, with one chart\n"
+                   "per device overlaying the runs' rooflines.",
         .epilog = "Exit status: 0 every ceiling agrees, 1 some ceiling differs beyond the noise or is missing\n"
                   "from some run (or an output could not be written), 2 bad usage or a run without a readable\n"
                   "ceilings.csv (the message names FILE:LINE).",

@@ -68,6 +68,33 @@ grep -q '^| cpu bandwidth DRAM | GB/s | 28.4 ±1.9% | - | - | - | missing in B |
 expect_exit 1 "rfl compare, DRAM only in B" "$RFL" compare "$tmp/nodram" "$a"
 grep -q 'missing in A; only in B |$' "$tmp/out" || fail "DRAM is not listed as only in B: $(grep DRAM "$tmp/out")"
 
+# 4b. Machine noise: runs whose run.json says their noise probe varied by 10% and 12%. The L1
+# 1.5 x still differs (50% > 22%); 1.15 x on every ceiling agrees within the machine's noise
+# (exit 0) on the CPU (the probe times the CPU; GPU ceilings keep their spreads alone); without
+# run.json it differs; a malformed run.json: exit 2.
+for d in "$a" "$tmp/l1"; do cp -r "$d" "$d-noisy" || hard_error cp; done
+printf '{"mode": "quick", "noise": {"cv": 0.10, "verdict": "noisy"}}\n' >"$a-noisy/run.json"
+printf '{"mode": "full", "noise": {"cv": 0.12, "verdict": "noisy"}}\n' >"$tmp/l1-noisy/run.json"
+expect_exit 1 "rfl compare, L1 x 1.5, noisy runs" "$RFL" compare "$a-noisy" "$tmp/l1-noisy"
+grep -q '^| cpu bandwidth L1 | GB/s | 535.6 ±2.4% | 803.4 ±2.4% | 1.500 | 22.0% | differs: B |$' "$tmp/out" ||
+    fail "noisy runs: the L1 row: $(grep 'L1' "$tmp/out")"
+grep -q '^Machine noise (run.json, .*): A 10.0%, B 12.0%\.' "$tmp/out" || fail "no machine noise line: $(tail -n 2 "$tmp/out")"
+scaled "$a" "$tmp/up15" 1 1.15
+cp "$tmp/l1-noisy/run.json" "$tmp/up15/" || hard_error cp
+expect_exit 0 "rfl compare, 1.15 x, noisy runs" "$RFL" compare "$a-noisy" "$tmp/up15"
+[ "$(grep -c "^| cpu .* | 1.150 | 22.0% | agrees within the machine's noise: B |\$" "$tmp/out")" = 8 ] ||
+    fail "1.15 x on noisy runs: not 8 CPU rows within the noise: $(cat "$tmp/out")"
+grep -q "within the machine's noise: 8 ceilings" "$tmp/out" || fail "summary: $(tail -n 1 "$tmp/out")"
+mkdir "$tmp/up15-quiet" && cp "$tmp/up15/ceilings.csv" "$tmp/up15-quiet/" || hard_error cp
+expect_exit 1 "rfl compare, 1.15 x, no noise probed" "$RFL" compare "$a" "$tmp/up15-quiet"
+grep -q "within the machine's noise" "$tmp/out" && fail "no run.json, yet within the noise: $(cat "$tmp/out")"
+printf '{"noise": {"cv": "high"}}\n' >"$tmp/up15/run.json"
+expect_exit 2 "rfl compare, noise.cv not a number" "$RFL" compare "$a-noisy" "$tmp/up15"
+grep -q "up15/run.json: key noise.cv: not a number" "$tmp/err" || fail "bad cv: $(cat "$tmp/err")"
+printf '{"noise": ' >"$tmp/up15/run.json"
+expect_exit 2 "rfl compare, run.json not JSON" "$RFL" compare "$a-noisy" "$tmp/up15"
+grep -q "up15/run.json:1: not JSON" "$tmp/err" || fail "bad JSON: $(cat "$tmp/err")"
+
 # 5. A ceilings.csv written before the spread columns: read, the spread unknown (no ±).
 mkdir "$tmp/old" || hard_error mkdir
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i !~ /^(value_low|value_high|spread_percent|spread_points|samples)$/) keep[++n] = i }
@@ -152,4 +179,9 @@ grep -q '^| gpu0 bandwidth device memory | GB/s | 4442.1 ±1.4% | 3109.5 ±1.4% 
     fail "gpu0 device memory: $(grep 'device memory' "$tmp/out")"
 [ "$(grep -c '^| gpu0 .* agree |$' "$tmp/out")" = 12 ] || fail "gpu0: not 12 agreeing rows: $(cat "$tmp/out")"
 [ -s "$tmp/gout/compare-gpu0.gp" ] || fail "no compare-gpu0.gp"
+# The CPU's noise probe says nothing of the GPU: with noisy run.json files it still differs.
+printf '{"noise": {"cv": 0.2}}\n' | tee "$g/run.json" >"$tmp/g2/run.json" || hard_error printf
+expect_exit 1 "rfl compare, two GPU runs, noisy hosts" "$RFL" compare "$g" "$tmp/g2"
+grep -q '^| gpu0 bandwidth device memory | GB/s | 4442.1 ±1.4% | 3109.5 ±1.4% | 0.700 | 5.0% | differs: B |$' "$tmp/out" ||
+    fail "gpu0 device memory on noisy hosts: $(grep 'device memory' "$tmp/out")"
 exit 0
