@@ -12,13 +12,7 @@
 # the report; the ncu outputs) and $OUT/summary.txt; without $OUT, /tmp/rfl-profile-evidence.
 set -uo pipefail
 size=${1:-8192}
-root=$(pwd)
-[ -f "$root/configure.ac" ] || { echo "run it from the repository root" >&2; exit 2; }
-build=${RFL_GPU_BUILD:-/tmp/rfl-build-gpu}
-P=${RFL_DEPS_PREFIX:-$root/.devdeps/usr}
-export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
-export PATH="$PATH:/usr/local/cuda/bin"
+. tests/device/env.sh
 res=/tmp/rfl-profile-evidence
 rm -rf "$res" && mkdir -p "$res"
 summary=${OUT:-$res}/summary.txt

@@ -11,13 +11,7 @@
 # and $OUT/run-budget.tgz (run directories, logs); the runs stay in /tmp/rfl-run-budget.
 set -uo pipefail
 stages=${1:?stages}
-root=$(pwd)
-[ -f "$root/configure.ac" ] || { echo "run it from the repository root" >&2; exit 2; }
-build=${RFL_GPU_BUILD:-/tmp/rfl-build-gpu}
-P=${RFL_DEPS_PREFIX:-$root/.devdeps/usr}
-export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
-export PATH="$PATH:/usr/local/cuda/bin"
+. tests/device/env.sh
 R=/tmp/rfl-run-budget
 mkdir -p "$R"
 summary=$R/summary.txt

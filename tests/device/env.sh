@@ -1,0 +1,10 @@
+# Sourced by the device scripts (run from the repository root on the device machine): the
+# repository root, the GPU build directory that tests/device/gpu.sh build makes, the carried
+# jansson/cmocka prefix on the library path, Open MPI as root, NVLink multicast off, nvcc.
+root=$(pwd)
+[ -f "$root/configure.ac" ] || { echo "run it from the repository root" >&2; exit 2; }
+build=${RFL_GPU_BUILD:-/tmp/rfl-build-gpu}
+P=${RFL_DEPS_PREFIX:-$root/.devdeps/usr}
+export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
+export PATH="$PATH:/usr/local/cuda/bin"
