@@ -10,7 +10,7 @@
 #include <string.h>
 
 const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1] = {"lu", "cholesky", "qr", NULL};
-const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1] = {"lapack", NULL};
+const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1] = {"lapack", "cusolver", "hybrid", "gpu_panel", NULL};
 
 void rfl_dense_defaults(struct rfl_dense_opts *o)
 {
@@ -92,7 +92,14 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
         {"factorization", 'f', RFL_OPT_LIST, &o->factors, "LIST", "factorizations (default all)", 0, 0,
          rfl_dense_factor_names},
         {"method", 'm', RFL_OPT_LIST, &o->methods, "LIST",
-         "lapack: the host's LAPACK, the whole factorization on the CPU (default all)", 0, 0, rfl_dense_method_names},
+         "lapack: the host's LAPACK; cusolver: cuSOLVER on the GPU; hybrid: blocked LU\n"
+         "                              with its panels on the CPU and its updates on the GPU (Volkov &\n"
+         "                              Demmel), a panel of look-ahead; gpu_panel: the same, panels on the\n"
+         "                              GPU (default: all this build and machine have; hybrid and gpu_panel:\n"
+         "                              LU only)", 0, 0, rfl_dense_method_names},
+        {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel (default 256)", 16, 4096,
+         NULL},
+        RFL_OPTION_DEVICE(&o->device),
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST", "element types (default all)", 0, 0,
          rfl_precision_names},
         RFL_OPTION_EXPERIMENTS(&o->experiments, RFL_DENSE_MAX_EXPERIMENTS,
@@ -111,7 +118,7 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
                    "and verifies each one: the backward error ||A x - F x|| / (||A|| ||x|| n eps) of\n"
                    "its factors F for a random x must stay under a bound (exit 3 otherwise).\n"
                    "GFLOP/s from the standard counts: LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3.",
-        .epilog = "This build's methods run on the host (the GPU methods are not built yet).\n"
+        .epilog = "Under MPI rank 0 measures (the host methods use every core through the BLAS).\n"
                   "Exit status: 0 ok, 1 run failed, 2 bad usage, 3 verification failed, 130\n"
                   "interrupted (rows so far are kept). Columns of the CSV: see docs/FORMAT.md.",
         RFL_CLI_OPTIONS(table),
@@ -132,5 +139,7 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
     }
     if (!o->experiments)
         o->experiments = o->quick ? 2 : 3;
+    if (!o->block)
+        o->block = 256;
     return RFL_CLI_RUN;
 }

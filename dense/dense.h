@@ -10,8 +10,11 @@
 #define RFL_DENSE_MAX_EXPERIMENTS 100
 
 enum rfl_dense_factor { RFL_DENSE_LU, RFL_DENSE_CHOLESKY, RFL_DENSE_QR, RFL_DENSE_NFACTOR };
-/* lapack: the CPU's LAPACK (OpenBLAS or the system's), the whole factorization on the host. */
-enum rfl_dense_method { RFL_DENSE_LAPACK, RFL_DENSE_NMETHOD };
+/* lapack: the CPU's LAPACK (OpenBLAS or the system's), the whole factorization on the host;
+ * cusolver: cuSOLVER's getrf, potrf, geqrf on the GPU; hybrid: blocked LU, panels on the CPU
+ * (LAPACK), trailing updates on the GPU (cuBLAS), look-ahead of one panel; gpu_panel: the same
+ * with the panels on the GPU (cuSOLVER). The GPU methods need a build with CUDA. */
+enum rfl_dense_method { RFL_DENSE_LAPACK, RFL_DENSE_CUSOLVER, RFL_DENSE_HYBRID, RFL_DENSE_GPU_PANEL, RFL_DENSE_NMETHOD };
 
 extern const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1];
 extern const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1];
@@ -22,12 +25,20 @@ struct rfl_dense_opts {
     unsigned sizes[RFL_DENSE_MAX_SIZES];
     size_t nsizes;
     unsigned experiments;
+    unsigned block;   /* panel width of hybrid and gpu_panel */
+    unsigned device;  /* first CUDA device */
     int quick;
     const char *output;
     int print_columns, self_test, inject_fault;
     unsigned long long seed;
     int argc;
     char **argv;
+};
+
+/* Where a factorization's time went (seconds; NaN: not split): the CPU's panels, the waits for
+ * transfers, and the rest of the wall time (the GPU's updates the CPU did not hide). */
+struct rfl_dense_split {
+    double panel_s, update_s, transfer_s;
 };
 
 void rfl_dense_defaults(struct rfl_dense_opts *o);

@@ -117,6 +117,17 @@ int rfl_dense_lapack_factor(struct rfl_dense_matrix *m, enum rfl_dense_factor f,
     }
 }
 
+int rfl_dense_lapack_getrf(int fp64, int m, int n, void *a, int lda, int *ipiv)
+{
+    const fint fm = m, fn = n, fl = lda;
+    fint info = 0;
+    if (fp64)
+        dgetrf_(&fm, &fn, a, &fl, ipiv, &info);
+    else
+        sgetrf_(&fm, &fn, a, &fl, ipiv, &info);
+    return info;
+}
+
 int rfl_dense_lapack_gemm(int fp64, int n, const void *a, const void *b, void *c, double *seconds)
 {
     const fint fn = n;

@@ -24,6 +24,10 @@ void rfl_dense_fill(struct rfl_dense_matrix *m, enum rfl_dense_factor f, unsigne
  * elements of m's type) for QR. The LAPACK info: 0 ok. */
 int rfl_dense_lapack_factor(struct rfl_dense_matrix *m, enum rfl_dense_factor f, int *ipiv, void *tau);
 
+/* LU with partial pivoting of an m x n panel (leading dimension lda) of fp64 or fp32: the
+ * LAPACK info; ipiv: n 1-based row numbers within the panel. */
+int rfl_dense_lapack_getrf(int fp64, int m, int n, void *a, int lda, int *ipiv);
+
 /* C = A B for n x n matrices of m's type (the GEMM reference): *seconds of the call. */
 int rfl_dense_lapack_gemm(int fp64, int n, const void *a, const void *b, void *c, double *seconds);
 

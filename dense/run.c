@@ -5,6 +5,10 @@
 #include "config.h"
 #include "dense.h"
 #include "lapack.h"
+#ifdef HAVE_CUDA
+#include "gpu.h"
+#include "gpu/gpu.h"
+#endif
 #include "cpu/isa.h"
 #include "schema/schema.h"
 #include "common/interrupt.h"
@@ -86,24 +90,32 @@ static double memory_budget(void)
 
 struct point {
     enum rfl_dense_factor factor;
-    const char *factorization, *method;
+    enum rfl_dense_method method;
     int fp64;
-    unsigned n;
+    unsigned n, block;
+    char device[16];
     double flops, gemm_gflops, error;
     struct rfl_stats t;
+    struct rfl_dense_split split;
     int verified;
 };
 
 static void write_row(struct rfl_csv *csv, const struct point *p)
 {
     rfl_csv_int(csv, 0);
-    rfl_csv_str(csv, "cpu");
-    rfl_csv_str(csv, p->factorization);
-    rfl_csv_str(csv, p->method);
+    rfl_csv_str(csv, p->device);
+    rfl_csv_str(csv, rfl_dense_factor_names[p->factor]);
+    rfl_csv_str(csv, rfl_dense_method_names[p->method]);
     rfl_csv_str(csv, p->fp64 ? "fp64" : "fp32");
     rfl_csv_u64(csv, p->n);
-    rfl_csv_str(csv, ""); /* block: LAPACK's own (ilaenv) */
-    rfl_csv_int(csv, blas_threads());
+    if (p->block)
+        rfl_csv_u64(csv, p->block);
+    else
+        rfl_csv_str(csv, ""); /* LAPACK's or cuSOLVER's own */
+    if (p->method == RFL_DENSE_LAPACK || p->method == RFL_DENSE_HYBRID)
+        rfl_csv_int(csv, blas_threads());
+    else
+        rfl_csv_str(csv, "");
     rfl_csv_double(csv, p->flops);
     rfl_csv_int(csv, (long long)p->t.count);
     rfl_csv_double(csv, p->t.min);
@@ -113,16 +125,17 @@ static void write_row(struct rfl_csv *csv, const struct point *p)
     rfl_csv_double(csv, p->flops / p->t.median * 1e-9);
     rfl_csv_double(csv, p->gemm_gflops);
     rfl_csv_double(csv, p->gemm_gflops > 0 ? p->flops / p->t.min * 1e-9 / p->gemm_gflops : NAN);
-    for (int i = 0; i < 3; i++)
-        rfl_csv_str(csv, ""); /* panel, update, transfer: one step on the host */
+    rfl_csv_double(csv, p->split.panel_s);
+    rfl_csv_double(csv, p->split.update_s);
+    rfl_csv_double(csv, p->split.transfer_s);
     rfl_csv_double(csv, p->error);
     rfl_csv_double(csv, isnan(p->error) ? NAN : RFL_DENSE_BACKWARD_ERROR_BOUND);
     rfl_csv_int(csv, p->verified);
     rfl_csv_end_row(csv);
 }
 
-/* The GEMM reference at n: C = A B, the best of the experiments. */
-static double gemm_rate(const struct rfl_dense_opts *o, int fp64, unsigned n, const void *a, const void *b, void *c)
+/* The host's GEMM at n: C = A B, the best of the experiments. */
+static double cpu_gemm_rate(const struct rfl_dense_opts *o, int fp64, unsigned n, const void *a, const void *b, void *c)
 {
     double best = INFINITY;
     for (unsigned e = 0; e < o->experiments; e++) {
@@ -133,21 +146,40 @@ static double gemm_rate(const struct rfl_dense_opts *o, int fp64, unsigned n, co
     return best > 0 ? 2.0 * n * (double)n * n / best * 1e-9 : NAN;
 }
 
-/* One factorization at one size: timed on fresh copies, the last one verified. */
-static int measure(const struct rfl_dense_opts *o, struct point *p, const struct rfl_dense_matrix *orig,
-                   struct rfl_dense_matrix *work, int *ipiv, void *tau)
+/* The GPU side of a run: the device, or NULL where the GPU methods do not run. */
+struct gpu_side {
+    struct rfl_dense_gpu *g;
+    char name[256];
+};
+
+/* One factorization by one method at one size: timed on fresh copies, the last one's factors
+ * verified on the host. */
+static int measure(const struct rfl_dense_opts *o, struct gpu_side *gs, struct point *p,
+                   const struct rfl_dense_matrix *orig, struct rfl_dense_matrix *work, int *ipiv, void *tau)
 {
     const size_t bytes = (size_t)p->n * p->n * (p->fp64 ? 8 : 4);
     double times[RFL_DENSE_MAX_EXPERIMENTS];
+    p->split = (struct rfl_dense_split){NAN, NAN, NAN};
     for (unsigned e = 0; e < o->experiments; e++) {
-        memcpy(work->a, orig->a, bytes);
-        const double t0 = rfl_now_s();
-        const int info = rfl_dense_lapack_factor(work, p->factor, ipiv, tau);
-        times[e] = rfl_now_s() - t0;
-        if (info != 0) {
-            rfl_error("%s %s %s n=%u: LAPACK info %d", p->factorization, p->method, p->fp64 ? "fp64" : "fp32", p->n,
-                      info);
+        if (p->method == RFL_DENSE_LAPACK) {
+            memcpy(work->a, orig->a, bytes);
+            const double t0 = rfl_now_s();
+            const int info = rfl_dense_lapack_factor(work, p->factor, ipiv, tau);
+            times[e] = rfl_now_s() - t0;
+            if (info != 0) {
+                rfl_error("%s lapack %s n=%u: LAPACK info %d", rfl_dense_factor_names[p->factor],
+                          p->fp64 ? "fp64" : "fp32", p->n, info);
+                return -1;
+            }
+        } else {
+#ifdef HAVE_CUDA
+            if (rfl_dense_gpu_factor(gs->g, p->method, p->factor, p->block, e + 1 == o->experiments, work, ipiv, tau,
+                                     &times[e], &p->split) != 0)
+                return -1;
+#else
+            (void)gs;
             return -1;
+#endif
         }
     }
     rfl_stats_compute(times, o->experiments, &p->t);
@@ -162,6 +194,39 @@ static int measure(const struct rfl_dense_opts *o, struct point *p, const struct
     return 0;
 }
 
+/* The methods that run: those asked (default: all), those a CPU-only build or a machine without
+ * a GPU has; the GPU opened for the largest size. An RFL_EXIT_* code. */
+static int open_methods(const struct rfl_dense_opts *o, unsigned *methods, struct gpu_side *gs)
+{
+    const unsigned gpu_methods = ((1u << RFL_DENSE_NMETHOD) - 1) & ~(1u << RFL_DENSE_LAPACK);
+    *methods = o->methods ? o->methods : (1u << RFL_DENSE_NMETHOD) - 1;
+    gs->g = NULL;
+    gs->name[0] = '\0';
+    if (!(*methods & gpu_methods))
+        return RFL_EXIT_OK;
+#ifdef HAVE_CUDA
+    int count = 0;
+    char why[256];
+    if (rfl_gpu_count(&count, why, sizeof why) != 0 || count < 1) {
+        if (o->methods) {
+            rfl_error("no CUDA device for the GPU methods asked: %s", why);
+            return RFL_EXIT_FAILURE;
+        }
+        rfl_warn("no CUDA device (%s): the GPU methods are skipped", why);
+        *methods &= ~gpu_methods;
+        return RFL_EXIT_OK;
+    }
+    return rfl_dense_gpu_open(&gs->g, o->device, o->sizes[o->nsizes - 1], gs->name, sizeof gs->name);
+#else
+    if (o->methods) {
+        rfl_error("option --method: the GPU methods need a build with CUDA (./configure --with-cuda)");
+        return RFL_EXIT_USAGE;
+    }
+    *methods &= ~gpu_methods;
+    return RFL_EXIT_OK;
+#endif
+}
+
 int rfl_dense_run(const struct rfl_dense_opts *o)
 {
     if (o->print_columns) {
@@ -170,14 +235,33 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
     }
     if (o->self_test)
         return self_test();
+    unsigned methods = 0;
+    struct gpu_side gs;
+    int rc = rfl_mpi_rank() == 0 ? open_methods(o, &methods, &gs) : RFL_EXIT_OK;
+    rc = rfl_mpi_max_int(rc);
+    if (rc != RFL_EXIT_OK) {
+#ifdef HAVE_CUDA
+        rfl_dense_gpu_close(gs.g);
+#endif
+        return rc;
+    }
     struct rfl_session s;
     if (rfl_session_open(&s, &(struct rfl_session_spec){"rfl_dense", o->argc, o->argv, o->output, rfl_schema_dense_columns,
-                                                        rfl_schema_dense.count, NULL, 0}) != 0)
+                                                        rfl_schema_dense.count, NULL, 0}) != 0) {
+#ifdef HAVE_CUDA
+        rfl_dense_gpu_close(gs.g);
+#endif
         return RFL_EXIT_FAILURE;
+    }
     const unsigned factors = o->factors ? o->factors : (1u << RFL_DENSE_NFACTOR) - 1;
     const unsigned precisions = o->precisions ? o->precisions : (1u << RFL_NPRECISION) - 1;
     const double mem = memory_budget();
-    int stop = 0, rows = 0, failed_checks = 0;
+    int stop = 0, failed_checks = 0;
+    char gpu_label[16] = "gpu";
+#ifdef HAVE_CUDA
+    if (gs.g)
+        snprintf(gpu_label, sizeof gpu_label, "gpu%d", rfl_dense_gpu_index(gs.g));
+#endif
     for (int pr = 0; pr < RFL_NPRECISION && !stop; pr++) {
         if (!(precisions >> pr & 1))
             continue;
@@ -197,6 +281,7 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
                 struct rfl_dense_matrix a = {fp64, (int)n, malloc(bytes)}, w = {fp64, (int)n, malloc(bytes)};
                 void *b = malloc(bytes), *tau = malloc((size_t)n * es);
                 int *ipiv = malloc((size_t)n * sizeof *ipiv);
+                double cpu_gemm = NAN, gpu_gemm = NAN;
                 if (!a.a || !w.a || !b || !tau || !ipiv) {
                     rfl_error("n=%u: out of memory", n);
                     fail = 1;
@@ -205,25 +290,47 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
                     rfl_dense_fill(&a, RFL_DENSE_LU, o->seed + n);
                     struct rfl_dense_matrix bm = {fp64, (int)n, b};
                     rfl_dense_fill(&bm, RFL_DENSE_QR, o->seed + 2 * n + 1);
-                    const double gemm = gemm_rate(o, fp64, n, a.a, b, w.a);
-                    for (int f = 0; f < RFL_DENSE_NFACTOR && !fail && !rfl_interrupted(); f++) {
-                        if (!(factors >> f & 1))
+                    if (methods >> RFL_DENSE_LAPACK & 1)
+                        cpu_gemm = cpu_gemm_rate(o, fp64, n, a.a, b, w.a);
+#ifdef HAVE_CUDA
+                    double sec = 0;
+                    if (gs.g && (rfl_dense_gpu_load(gs.g, &a) || rfl_dense_gpu_gemm(gs.g, o->experiments, &sec)))
+                        fail = 1;
+                    else if (gs.g)
+                        gpu_gemm = 2.0 * n * (double)n * n / sec * 1e-9;
+#endif
+                }
+                for (int f = 0; f < RFL_DENSE_NFACTOR && !fail && !rfl_interrupted(); f++) {
+                    if (!(factors >> f & 1))
+                        continue;
+                    rfl_dense_fill(&a, (enum rfl_dense_factor)f, o->seed + n);
+#ifdef HAVE_CUDA
+                    if (gs.g && rfl_dense_gpu_load(gs.g, &a)) {
+                        fail = 1;
+                        break;
+                    }
+#endif
+                    for (int m = 0; m < RFL_DENSE_NMETHOD && !fail && !rfl_interrupted(); m++) {
+                        const int blocked = m == RFL_DENSE_HYBRID || m == RFL_DENSE_GPU_PANEL;
+                        if (!(methods >> m & 1) || (blocked && f != RFL_DENSE_LU))
                             continue;
-                        rfl_progress("%s n=%u: %s", rfl_precision_names[pr], n, rfl_dense_factor_names[f]);
-                        rfl_dense_fill(&a, (enum rfl_dense_factor)f, o->seed + n);
-                        struct point p = {(enum rfl_dense_factor)f, rfl_dense_factor_names[f],
-                                          rfl_dense_method_names[RFL_DENSE_LAPACK], fp64, n,
-                                          rfl_dense_flops((enum rfl_dense_factor)f, n), gemm, NAN, {0}, 0};
-                        if (measure(o, &p, &a, &w, ipiv, tau) != 0) {
+                        rfl_progress("%s n=%u: %s %s", rfl_precision_names[pr], n, rfl_dense_factor_names[f],
+                                     rfl_dense_method_names[m]);
+                        struct point p = {(enum rfl_dense_factor)f, (enum rfl_dense_method)m, fp64, n,
+                                          blocked ? o->block : 0, "cpu",
+                                          rfl_dense_flops((enum rfl_dense_factor)f, n),
+                                          m == RFL_DENSE_LAPACK ? cpu_gemm : gpu_gemm, NAN, {0}, {NAN, NAN, NAN}, 0};
+                        if (m != RFL_DENSE_LAPACK)
+                            snprintf(p.device, sizeof p.device, "%s", gpu_label);
+                        if (measure(o, &gs, &p, &a, &w, ipiv, tau) != 0) {
                             fail = 1;
                             break;
                         }
                         write_row(&s.csv, &p);
-                        rows++;
                         if (!p.verified) {
-                            rfl_error("%s lapack %s n=%u: backward error %.3g above the bound %.3g",
-                                      rfl_dense_factor_names[f], rfl_precision_names[pr], n, p.error,
-                                      RFL_DENSE_BACKWARD_ERROR_BOUND);
+                            rfl_error("%s %s %s n=%u: backward error %.3g above the bound %.3g",
+                                      rfl_dense_factor_names[f], rfl_dense_method_names[m], rfl_precision_names[pr], n,
+                                      p.error, RFL_DENSE_BACKWARD_ERROR_BOUND);
                             failed_checks++;
                         }
                     }
@@ -244,14 +351,22 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
     }
     rfl_session_stop(&s);
     json_t *meta = rfl_session_outcome(&s);
-    if (meta)
+    if (meta) {
+        json_t *ran = json_array();
+        for (int m = 0; m < RFL_DENSE_NMETHOD; m++)
+            if (methods >> m & 1)
+                json_array_append_new(ran, json_string(rfl_dense_method_names[m]));
         json_object_set_new(meta, "dense",
-                            json_pack("{s:i, s:f, s:s, s:s}", "experiments", (int)o->experiments,
+                            json_pack("{s:i, s:i, s:o, s:s?, s:f, s:s, s:s}", "experiments", (int)o->experiments, "block",
+                                      (int)o->block, "methods", ran, "gpu", gs.name[0] ? gs.name : NULL,
                                       "backward_error_bound", RFL_DENSE_BACKWARD_ERROR_BOUND, "backward_error",
                                       "||A x - F x||_inf / (||A||_inf ||x||_inf n u), x uniform in [-1, 1], u = 2^-53 "
                                       "(fp64) or 2^-24 (fp32), F the product of the factors",
                                       "blas", "the host's LAPACK and BLAS (Fortran entry points)"));
+    }
     rfl_session_commit(&s);
-    (void)rows;
+#ifdef HAVE_CUDA
+    rfl_dense_gpu_close(gs.g);
+#endif
     return rfl_session_close(&s);
 }
