@@ -297,7 +297,8 @@ static void test_dram_from_curves_that_reach_it(void **state)
         deep.y[deep.n++] = x <= (1 << 20) ? 400 + (i % 3) : 100 + (i % 2);
         if (x <= 3.0 * (1 << 20)) {
             shallow.x[shallow.n] = x;
-            shallow.y[shallow.n++] = x <= (1 << 20) ? 399 : 180 - 5.0 * (double)(shallow.n % 3);
+            shallow.y[shallow.n] = x <= (1 << 20) ? 399 : 180 - 5.0 * (double)(i % 3);
+            shallow.n++;
         }
     }
     struct rfl_bw_curve curves[2];
