@@ -258,6 +258,115 @@ static int blocked_lu(struct rfl_dense_gpu *g, int hybrid, int nb, int *ipiv, st
     return rc ? -1 : 0;
 }
 
+/* Cholesky's trailing update by panel j (width jb) of the block columns [c0, c1): the lower part of
+ * A[c0:n, c0:c1] -= A[c0:n, j:j+jb] A[c0:c1, j:j+jb]^T: a GEMM for a panel's width (the look-ahead;
+ * it also writes the strict upper triangle of the diagonal block, which holds nothing), SYRK for
+ * the rest (its lower triangle only). */
+static int chol_update(struct rfl_dense_gpu *g, int j, int jb, int c0, int c1, int syrk)
+{
+    const int n = g->n, w = c1 - c0, m = n - c0;
+    if (w <= 0)
+        return 0;
+    if (g->fp64) {
+        const double one = 1, minus = -1;
+        return syrk ? BLAS(cublasDsyrk(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, w, jb, &minus,
+                                       at(g, g->a, c0, j), n, &one, at(g, g->a, c0, c0), n))
+                    : BLAS(cublasDgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_T, m, w, jb, &minus, at(g, g->a, c0, j), n,
+                                       at(g, g->a, c0, j), n, &one, at(g, g->a, c0, c0), n));
+    }
+    const float one = 1, minus = -1;
+    return syrk ? BLAS(cublasSsyrk(g->blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, w, jb, &minus, at(g, g->a, c0, j),
+                                   n, &one, at(g, g->a, c0, c0), n))
+                : BLAS(cublasSgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_T, m, w, jb, &minus, at(g, g->a, c0, j), n,
+                                   at(g, g->a, c0, j), n, &one, at(g, g->a, c0, c0), n));
+}
+
+/* The GPU's Cholesky panel: cuSOLVER potrf of the diagonal block, then A21 L11^-T by cuBLAS. */
+static int chol_panel_gpu(struct rfl_dense_gpu *g, int j, int jb)
+{
+    const int n = g->n, below = n - j - jb;
+    int lwork = 0;
+    if (SOLVER(g->fp64 ? cusolverDnDpotrf_bufferSize(g->solver, CUBLAS_FILL_MODE_LOWER, jb, at(g, g->a, j, j), n, &lwork)
+                       : cusolverDnSpotrf_bufferSize(g->solver, CUBLAS_FILL_MODE_LOWER, jb, at(g, g->a, j, j), n,
+                                                     &lwork)))
+        return -1;
+    const size_t need = (size_t)lwork * (g->fp64 ? 8 : 4);
+    if (need > g->work_bytes) {
+        if (RFL_CUDA(cudaStreamSynchronize(g->main)))
+            return -1;
+        cudaFree(g->work);
+        g->work = NULL;
+        g->work_bytes = 0;
+        if (RFL_CUDA(cudaMalloc(&g->work, need)))
+            return -1;
+        g->work_bytes = need;
+    }
+    if (SOLVER(g->fp64 ? cusolverDnDpotrf(g->solver, CUBLAS_FILL_MODE_LOWER, jb, at(g, g->a, j, j), n, g->work, lwork,
+                                          g->info)
+                       : cusolverDnSpotrf(g->solver, CUBLAS_FILL_MODE_LOWER, jb, at(g, g->a, j, j), n, g->work, lwork,
+                                          g->info)))
+        return -1;
+    if (below <= 0)
+        return 0;
+    if (g->fp64) {
+        const double one = 1;
+        return BLAS(cublasDtrsm(g->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
+                                below, jb, &one, at(g, g->a, j, j), n, at(g, g->a, j + jb, j), n));
+    }
+    const float one = 1;
+    return BLAS(cublasStrsm(g->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, below,
+                            jb, &one, at(g, g->a, j, j), n, at(g, g->a, j + jb, j), n));
+}
+
+/* Blocked right-looking Cholesky (lower), the structure of blocked_lu without pivots. */
+static int blocked_cholesky(struct rfl_dense_gpu *g, int hybrid, int nb, struct rfl_dense_split *split)
+{
+    const int n = g->n;
+    cudaEvent_t next_ready;
+    if (RFL_CUDA(cudaEventCreateWithFlags(&next_ready, cudaEventDisableTiming)))
+        return -1;
+    int rc = 0;
+    double t0 = rfl_now_s();
+    if (hybrid) {
+        rc = panel_copy(g, 0, nb < n ? nb : n, 1, g->main) || RFL_CUDA(cudaStreamSynchronize(g->main));
+        split->transfer_s += rfl_now_s() - t0;
+    }
+    for (int j = 0; j < n && !rc; j += nb) {
+        const int jb = n - j < nb ? n - j : nb, m = n - j;
+        if (hybrid) {
+            t0 = rfl_now_s();
+            const int info = rfl_dense_lapack_potrf_panel(g->fp64, m, jb, g->panel, m);
+            split->panel_s += rfl_now_s() - t0;
+            if (info != 0) {
+                rfl_error("hybrid Cholesky: LAPACK potrf info %d at column %d", info, j);
+                rc = -1;
+                break;
+            }
+            t0 = rfl_now_s();
+            rc = panel_copy(g, j, jb, 0, g->main);
+            split->transfer_s += rfl_now_s() - t0;
+        } else {
+            rc = chol_panel_gpu(g, j, jb);
+        }
+        const int next = j + jb, nb2 = n - next < nb ? n - next : nb;
+        if (rc || next >= n)
+            continue;
+        if (hybrid) {
+            rc = chol_update(g, j, jb, next, next + nb2, 0) || RFL_CUDA(cudaEventRecord(next_ready, g->main)) ||
+                 RFL_CUDA(cudaStreamWaitEvent(g->copy, next_ready, 0)) || panel_copy(g, next, nb2, 1, g->copy) ||
+                 chol_update(g, j, jb, next + nb2, n, 1);
+            t0 = rfl_now_s();
+            rc = rc || RFL_CUDA(cudaStreamSynchronize(g->copy));
+            split->transfer_s += rfl_now_s() - t0;
+        } else {
+            rc = chol_update(g, j, jb, next, n, 1);
+        }
+    }
+    rc = rc || RFL_CUDA(cudaStreamSynchronize(g->main));
+    cudaEventDestroy(next_ready);
+    return rc ? -1 : 0;
+}
+
 int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, enum rfl_dense_factor f, unsigned nb,
                          int keep, struct rfl_dense_matrix *fact, int *ipiv, void *tau, double *seconds,
                          struct rfl_dense_split *split)
@@ -266,8 +375,8 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
     const size_t es = g->fp64 ? 8 : 4, bytes = (size_t)n * n * es;
     split->panel_s = split->update_s = split->transfer_s = NAN;
     if (method == RFL_DENSE_HYBRID || method == RFL_DENSE_GPU_PANEL) {
-        if (f != RFL_DENSE_LU) {
-            rfl_error("method %s: LU only in this version", rfl_dense_method_names[method]);
+        if (f == RFL_DENSE_QR) {
+            rfl_error("method %s: LU and Cholesky only in this version", rfl_dense_method_names[method]);
             return -1;
         }
         const size_t pbytes = (size_t)n * nb * es;
@@ -293,13 +402,15 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
         if (method == RFL_DENSE_HYBRID)
             split->panel_s = split->transfer_s = 0;
         struct rfl_dense_split ignored = {0, 0, 0};
-        rc = blocked_lu(g, method == RFL_DENSE_HYBRID, (int)nb, ipiv, method == RFL_DENSE_HYBRID ? split : &ignored);
+        struct rfl_dense_split *sp = method == RFL_DENSE_HYBRID ? split : &ignored;
+        rc = f == RFL_DENSE_LU ? blocked_lu(g, method == RFL_DENSE_HYBRID, (int)nb, ipiv, sp)
+                               : blocked_cholesky(g, method == RFL_DENSE_HYBRID, (int)nb, sp);
     }
     *seconds = rfl_now_s() - t0;
     if (!rc && split->panel_s >= 0)
         split->update_s = fmax(0, *seconds - split->panel_s - split->transfer_s);
     int info = 0;
-    if (!rc && method == RFL_DENSE_CUSOLVER &&
+    if (!rc && method != RFL_DENSE_HYBRID &&
         RFL_CUDA(cudaMemcpy(&info, g->info, sizeof info, cudaMemcpyDeviceToHost)) == 0 && info != 0) {
         rfl_error("%s %s n=%d: cuSOLVER info %d", rfl_dense_factor_names[f], rfl_dense_method_names[method], n, info);
         rc = -1;

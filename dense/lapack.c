@@ -20,6 +20,12 @@ void dgeqrf_(const fint *m, const fint *n, double *a, const fint *lda, double *t
              fint *info);
 void sgeqrf_(const fint *m, const fint *n, float *a, const fint *lda, float *tau, float *work, const fint *lwork,
              fint *info);
+void dtrsm_(const char *side, const char *uplo, const char *ta, const char *diag, const fint *m, const fint *n,
+            const double *alpha, const double *a, const fint *lda, double *b, const fint *ldb, size_t, size_t, size_t,
+            size_t);
+void strsm_(const char *side, const char *uplo, const char *ta, const char *diag, const fint *m, const fint *n,
+            const float *alpha, const float *a, const fint *lda, float *b, const fint *ldb, size_t, size_t, size_t,
+            size_t);
 void dgemm_(const char *ta, const char *tb, const fint *m, const fint *n, const fint *k, const double *alpha,
             const double *a, const fint *lda, const double *b, const fint *ldb, const double *beta, double *c,
             const fint *ldc, size_t, size_t);
@@ -126,6 +132,27 @@ int rfl_dense_lapack_getrf(int fp64, int m, int n, void *a, int lda, int *ipiv)
     else
         sgetrf_(&fm, &fn, a, &fl, ipiv, &info);
     return info;
+}
+
+int rfl_dense_lapack_potrf_panel(int fp64, int m, int n, void *a, int lda)
+{
+    const fint fn = n, fl = lda, below = m - n;
+    fint info = 0;
+    if (fp64)
+        dpotrf_("L", &fn, a, &fl, &info, 1);
+    else
+        spotrf_("L", &fn, a, &fl, &info, 1);
+    if (info != 0 || below <= 0)
+        return info;
+    /* A21 := A21 L11^-T */
+    if (fp64) {
+        const double one = 1;
+        dtrsm_("R", "L", "T", "N", &below, &fn, &one, a, &fl, (double *)a + n, &fl, 1, 1, 1, 1);
+    } else {
+        const float one = 1;
+        strsm_("R", "L", "T", "N", &below, &fn, &one, a, &fl, (float *)a + n, &fl, 1, 1, 1, 1);
+    }
+    return 0;
 }
 
 int rfl_dense_lapack_gemm(int fp64, int n, const void *a, const void *b, void *c, double *seconds)

@@ -28,6 +28,10 @@ int rfl_dense_lapack_factor(struct rfl_dense_matrix *m, enum rfl_dense_factor f,
  * LAPACK info; ipiv: n 1-based row numbers within the panel. */
 int rfl_dense_lapack_getrf(int fp64, int m, int n, void *a, int lda, int *ipiv);
 
+/* The Cholesky panel of an m x n block column (leading dimension lda, m >= n): the top n x n
+ * block factorized (L11, lower), the rest solved (A21 L11^-T). The LAPACK info: 0 ok. */
+int rfl_dense_lapack_potrf_panel(int fp64, int m, int n, void *a, int lda);
+
 /* C = A B for n x n matrices of m's type (the GEMM reference): *seconds of the call. */
 int rfl_dense_lapack_gemm(int fp64, int n, const void *a, const void *b, void *c, double *seconds);
 

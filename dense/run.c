@@ -312,7 +312,7 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
 #endif
                     for (int m = 0; m < RFL_DENSE_NMETHOD && !fail && !rfl_interrupted(); m++) {
                         const int blocked = m == RFL_DENSE_HYBRID || m == RFL_DENSE_GPU_PANEL;
-                        if (!(methods >> m & 1) || (blocked && f != RFL_DENSE_LU))
+                        if (!(methods >> m & 1) || (blocked && f == RFL_DENSE_QR))
                             continue;
                         rfl_progress("%s n=%u: %s %s", rfl_precision_names[pr], n, rfl_dense_factor_names[f],
                                      rfl_dense_method_names[m]);
