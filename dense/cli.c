@@ -95,8 +95,8 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
          "lapack: the host's LAPACK; cusolver: cuSOLVER on the GPU; hybrid: blocked LU\n"
          "                              with its panels on the CPU and its updates on the GPU (Volkov &\n"
          "                              Demmel), a panel of look-ahead; gpu_panel: the same, panels on the\n"
-         "                              GPU (default: all this build and machine have; hybrid and gpu_panel:\n"
-         "                              LU and Cholesky)", 0, 0, rfl_dense_method_names},
+         "                              GPU (default: all this build and machine have; hybrid: LU, Cholesky\n"
+         "                              and QR; gpu_panel: LU and Cholesky)", 0, 0, rfl_dense_method_names},
         {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel (default 256)", 16, 4096,
          NULL},
         RFL_OPTION_DEVICE(&o->device),

@@ -11,9 +11,9 @@
 
 enum rfl_dense_factor { RFL_DENSE_LU, RFL_DENSE_CHOLESKY, RFL_DENSE_QR, RFL_DENSE_NFACTOR };
 /* lapack: the CPU's LAPACK (OpenBLAS or the system's), the whole factorization on the host;
- * cusolver: cuSOLVER's getrf, potrf, geqrf on the GPU; hybrid: blocked LU and Cholesky, panels
- * on the CPU (LAPACK), trailing updates on the GPU (cuBLAS), look-ahead of one panel; gpu_panel:
- * the same with the panels on the GPU (cuSOLVER). The GPU methods need a build with CUDA. */
+ * cusolver: cuSOLVER's getrf, potrf, geqrf on the GPU; hybrid: blocked LU, Cholesky and QR,
+ * panels on the CPU (LAPACK), trailing updates on the GPU (cuBLAS), look-ahead of one panel;
+ * gpu_panel: LU and Cholesky with the panels on the GPU (cuSOLVER). GPU methods need CUDA. */
 enum rfl_dense_method { RFL_DENSE_LAPACK, RFL_DENSE_CUSOLVER, RFL_DENSE_HYBRID, RFL_DENSE_GPU_PANEL, RFL_DENSE_NMETHOD };
 
 extern const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1];

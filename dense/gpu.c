@@ -27,6 +27,10 @@ struct rfl_dense_gpu {
     int *ipiv, *info;            /* device */
     void *panel;                 /* pinned host: a panel of n x nb */
     size_t panel_bytes;
+    /* QR: the panel's reflectors V (n x nb) and T (nb x nb), pinned on the host and on the
+     * device, and W, W2 (nb x n) on the device for the block reflector's products. */
+    void *hv, *ht, *dv, *dt, *dw, *dw2;
+    size_t qr_nb;
 };
 
 static int solver_check(cusolverStatus_t s, const char *call)
@@ -58,6 +62,12 @@ void rfl_dense_gpu_close(struct rfl_dense_gpu *g)
     cudaFree(g->ipiv);
     cudaFree(g->info);
     cudaFreeHost(g->panel);
+    cudaFreeHost(g->hv);
+    cudaFreeHost(g->ht);
+    cudaFree(g->dv);
+    cudaFree(g->dt);
+    cudaFree(g->dw);
+    cudaFree(g->dw2);
     if (g->solver)
         cusolverDnDestroy(g->solver);
     if (g->blas)
@@ -367,6 +377,97 @@ static int blocked_cholesky(struct rfl_dense_gpu *g, int hybrid, int nb, struct 
     return rc ? -1 : 0;
 }
 
+/* QR's buffers for panels of nb at the largest size. */
+static int qr_buffers(struct rfl_dense_gpu *g, size_t nb)
+{
+    if (g->qr_nb >= nb)
+        return 0;
+    const size_t es = sizeof(double), n = g->n_max;
+    cudaFreeHost(g->hv);
+    cudaFreeHost(g->ht);
+    cudaFree(g->dv);
+    cudaFree(g->dt);
+    cudaFree(g->dw);
+    cudaFree(g->dw2);
+    g->hv = g->ht = g->dv = g->dt = g->dw = g->dw2 = NULL;
+    g->qr_nb = 0;
+    if (RFL_CUDA(cudaMallocHost(&g->hv, n * nb * es)) || RFL_CUDA(cudaMallocHost(&g->ht, nb * nb * es)) ||
+        RFL_CUDA(cudaMalloc(&g->dv, n * nb * es)) || RFL_CUDA(cudaMalloc(&g->dt, nb * nb * es)) ||
+        RFL_CUDA(cudaMalloc(&g->dw, nb * n * es)) || RFL_CUDA(cudaMalloc(&g->dw2, nb * n * es)))
+        return -1;
+    g->qr_nb = nb;
+    return 0;
+}
+
+/* Q_j^T applied to columns [c0, c1), rows j..n-1: A2 -= V (T^T (V^T A2)), three cuBLAS calls. */
+static int qr_update(struct rfl_dense_gpu *g, int j, int jb, int c0, int c1)
+{
+    const int n = g->n, w = c1 - c0, m = n - j;
+    if (w <= 0)
+        return 0;
+    if (g->fp64) {
+        const double one = 1, zero = 0, minus = -1;
+        return BLAS(cublasDgemm(g->blas, CUBLAS_OP_T, CUBLAS_OP_N, jb, w, m, &one, g->dv, m, at(g, g->a, j, c0), n,
+                                &zero, g->dw, jb)) ||
+               BLAS(cublasDtrmm(g->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
+                                jb, w, &one, g->dt, jb, g->dw, jb, g->dw2, jb)) ||
+               BLAS(cublasDgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, m, w, jb, &minus, g->dv, m, g->dw2, jb, &one,
+                                at(g, g->a, j, c0), n));
+    }
+    const float one = 1, zero = 0, minus = -1;
+    return BLAS(cublasSgemm(g->blas, CUBLAS_OP_T, CUBLAS_OP_N, jb, w, m, &one, g->dv, m, at(g, g->a, j, c0), n, &zero,
+                            g->dw, jb)) ||
+           BLAS(cublasStrmm(g->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, jb, w,
+                            &one, g->dt, jb, g->dw, jb, g->dw2, jb)) ||
+           BLAS(cublasSgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, m, w, jb, &minus, g->dv, m, g->dw2, jb, &one,
+                            at(g, g->a, j, c0), n));
+}
+
+/* Blocked Householder QR with its panels on the CPU (geqrf, larft) and the block reflectors
+ * applied on the GPU, a panel of look-ahead; tau (host, n) gets the scalars. */
+static int hybrid_qr(struct rfl_dense_gpu *g, int nb, void *tau, struct rfl_dense_split *split)
+{
+    const int n = g->n;
+    const size_t es = g->fp64 ? 8 : 4;
+    cudaEvent_t next_ready;
+    if (qr_buffers(g, (size_t)nb) || RFL_CUDA(cudaEventCreateWithFlags(&next_ready, cudaEventDisableTiming)))
+        return -1;
+    double t0 = rfl_now_s();
+    int rc = panel_copy(g, 0, nb < n ? nb : n, 1, g->main) || RFL_CUDA(cudaStreamSynchronize(g->main));
+    split->transfer_s += rfl_now_s() - t0;
+    for (int j = 0; j < n && !rc; j += nb) {
+        const int jb = n - j < nb ? n - j : nb, m = n - j;
+        t0 = rfl_now_s();
+        const int info = rfl_dense_lapack_qr_panel(g->fp64, m, jb, g->panel, m, (char *)tau + (size_t)j * es, g->hv,
+                                                   g->ht);
+        split->panel_s += rfl_now_s() - t0;
+        if (info != 0) {
+            rfl_error("hybrid QR: LAPACK geqrf info %d at column %d", info, j);
+            rc = -1;
+            break;
+        }
+        t0 = rfl_now_s();
+        rc = panel_copy(g, j, jb, 0, g->main) ||
+             RFL_CUDA(cudaMemcpyAsync(g->dv, g->hv, (size_t)m * jb * es, cudaMemcpyHostToDevice, g->main)) ||
+             RFL_CUDA(cudaMemcpyAsync(g->dt, g->ht, (size_t)jb * jb * es, cudaMemcpyHostToDevice, g->main));
+        split->transfer_s += rfl_now_s() - t0;
+        const int next = j + jb, nb2 = n - next < nb ? n - next : nb;
+        if (rc || next >= n)
+            continue;
+        rc = qr_update(g, j, jb, next, next + nb2) || RFL_CUDA(cudaEventRecord(next_ready, g->main)) ||
+             RFL_CUDA(cudaStreamWaitEvent(g->copy, next_ready, 0)) || panel_copy(g, next, nb2, 1, g->copy) ||
+             qr_update(g, j, jb, next + nb2, n);
+        t0 = rfl_now_s();
+        /* The next panel on the host, and with it (the main stream reached the event) this one's
+         * V and T: the CPU may overwrite them. */
+        rc = rc || RFL_CUDA(cudaStreamSynchronize(g->copy));
+        split->transfer_s += rfl_now_s() - t0;
+    }
+    rc = rc || RFL_CUDA(cudaStreamSynchronize(g->main));
+    cudaEventDestroy(next_ready);
+    return rc ? -1 : 0;
+}
+
 int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, enum rfl_dense_factor f, unsigned nb,
                          int keep, struct rfl_dense_matrix *fact, int *ipiv, void *tau, double *seconds,
                          struct rfl_dense_split *split)
@@ -375,8 +476,8 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
     const size_t es = g->fp64 ? 8 : 4, bytes = (size_t)n * n * es;
     split->panel_s = split->update_s = split->transfer_s = NAN;
     if (method == RFL_DENSE_HYBRID || method == RFL_DENSE_GPU_PANEL) {
-        if (f == RFL_DENSE_QR) {
-            rfl_error("method %s: LU and Cholesky only in this version", rfl_dense_method_names[method]);
+        if (f == RFL_DENSE_QR && method == RFL_DENSE_GPU_PANEL) {
+            rfl_error("method gpu_panel: LU and Cholesky only (cuSOLVER has no public larft for a GPU QR panel)");
             return -1;
         }
         const size_t pbytes = (size_t)n * nb * es;
@@ -403,8 +504,9 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
             split->panel_s = split->transfer_s = 0;
         struct rfl_dense_split ignored = {0, 0, 0};
         struct rfl_dense_split *sp = method == RFL_DENSE_HYBRID ? split : &ignored;
-        rc = f == RFL_DENSE_LU ? blocked_lu(g, method == RFL_DENSE_HYBRID, (int)nb, ipiv, sp)
-                               : blocked_cholesky(g, method == RFL_DENSE_HYBRID, (int)nb, sp);
+        rc = f == RFL_DENSE_LU         ? blocked_lu(g, method == RFL_DENSE_HYBRID, (int)nb, ipiv, sp)
+             : f == RFL_DENSE_CHOLESKY ? blocked_cholesky(g, method == RFL_DENSE_HYBRID, (int)nb, sp)
+                                       : hybrid_qr(g, (int)nb, tau, sp);
     }
     *seconds = rfl_now_s() - t0;
     if (!rc && split->panel_s >= 0)
@@ -422,7 +524,8 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
     if (method == RFL_DENSE_CUSOLVER && f == RFL_DENSE_LU &&
         RFL_CUDA(cudaMemcpy(ipiv, g->ipiv, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost)))
         return -1;
-    if (f == RFL_DENSE_QR && RFL_CUDA(cudaMemcpy(tau, g->tau, (size_t)n * es, cudaMemcpyDeviceToHost)))
+    if (f == RFL_DENSE_QR && method == RFL_DENSE_CUSOLVER &&
+        RFL_CUDA(cudaMemcpy(tau, g->tau, (size_t)n * es, cudaMemcpyDeviceToHost)))
         return -1;
     return 0;
 }

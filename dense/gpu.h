@@ -2,7 +2,8 @@
  * and geqrf, and LU after Volkov & Demmel: blocked right-looking, the
  * trailing update by cuBLAS on the GPU, the panel on the CPU with LAPACK
  * (hybrid, with a look-ahead of one panel so that both work at once) or on
- * the GPU with cuSOLVER (gpu_panel); Cholesky the same way, without pivots. */
+ * the GPU with cuSOLVER (gpu_panel); Cholesky the same way, without pivots;
+ * QR with CPU panels (geqrf, larft) and block reflectors applied by cuBLAS. */
 #ifndef RFL_DENSE_GPU_H
 #define RFL_DENSE_GPU_H
 

@@ -26,6 +26,10 @@ void dtrsm_(const char *side, const char *uplo, const char *ta, const char *diag
 void strsm_(const char *side, const char *uplo, const char *ta, const char *diag, const fint *m, const fint *n,
             const float *alpha, const float *a, const fint *lda, float *b, const fint *ldb, size_t, size_t, size_t,
             size_t);
+void dlarft_(const char *direct, const char *storev, const fint *n, const fint *k, const double *v, const fint *ldv,
+             const double *tau, double *t, const fint *ldt, size_t, size_t);
+void slarft_(const char *direct, const char *storev, const fint *n, const fint *k, const float *v, const fint *ldv,
+             const float *tau, float *t, const fint *ldt, size_t, size_t);
 void dgemm_(const char *ta, const char *tb, const fint *m, const fint *n, const fint *k, const double *alpha,
             const double *a, const fint *lda, const double *b, const fint *ldb, const double *beta, double *c,
             const fint *ldc, size_t, size_t);
@@ -152,6 +156,39 @@ int rfl_dense_lapack_potrf_panel(int fp64, int m, int n, void *a, int lda)
         const float one = 1;
         strsm_("R", "L", "T", "N", &below, &fn, &one, a, &fl, (float *)a + n, &fl, 1, 1, 1, 1);
     }
+    return 0;
+}
+
+int rfl_dense_lapack_qr_panel(int fp64, int m, int n, void *a, int lda, void *tau, void *v, void *t)
+{
+    const fint fm = m, fn = n, fl = lda;
+    fint info = 0;
+    /* geqr2's workspace is n elements; geqrf asks for more, blocked. The panel is narrow: unblocked. */
+    const size_t es = fp64 ? 8 : 4;
+    void *work = malloc((size_t)n * es * 64);
+    if (!work)
+        return -1000;
+    const fint lwork = n * 64;
+    if (fp64)
+        dgeqrf_(&fm, &fn, a, &fl, tau, work, &lwork, &info);
+    else
+        sgeqrf_(&fm, &fn, a, &fl, tau, work, &lwork, &info);
+    free(work);
+    if (info != 0)
+        return info;
+    /* V: the reflectors with their unit diagonal and zeros above it, m x n (ld m). */
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            const size_t src = (size_t)i + (size_t)j * lda, dst = (size_t)i + (size_t)j * m;
+            if (fp64)
+                ((double *)v)[dst] = i < j ? 0 : i == j ? 1 : ((const double *)a)[src];
+            else
+                ((float *)v)[dst] = i < j ? 0 : i == j ? 1 : ((const float *)a)[src];
+        }
+    if (fp64)
+        dlarft_("F", "C", &fm, &fn, v, &fm, tau, t, &fn, 1, 1);
+    else
+        slarft_("F", "C", &fm, &fn, v, &fm, tau, t, &fn, 1, 1);
     return 0;
 }
 

@@ -32,6 +32,12 @@ int rfl_dense_lapack_getrf(int fp64, int m, int n, void *a, int lda, int *ipiv);
  * block factorized (L11, lower), the rest solved (A21 L11^-T). The LAPACK info: 0 ok. */
 int rfl_dense_lapack_potrf_panel(int fp64, int m, int n, void *a, int lda);
 
+/* The QR panel of an m x n block column (leading dimension lda, m >= n): geqrf in place (R
+ * above, the reflectors below, tau: n), then v (m x n, ld m) the reflectors with their unit
+ * diagonal and zeros above, and t (n x n, ld n) the triangular factor of the block reflector
+ * I - V T V^T (larft, forward, columnwise). The LAPACK info: 0 ok. */
+int rfl_dense_lapack_qr_panel(int fp64, int m, int n, void *a, int lda, void *tau, void *v, void *t);
+
 /* C = A B for n x n matrices of m's type (the GEMM reference): *seconds of the call. */
 int rfl_dense_lapack_gemm(int fp64, int n, const void *a, const void *b, void *c, double *seconds);
 
