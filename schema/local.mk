@@ -10,7 +10,7 @@ schema_defs = \
 	schema/gpu_micro_chase.def schema/gpu_micro_pipeline.def schema/gpu_micro_stride.def \
 	schema/gpu_micro_barrier.def \
 	schema/unified_memory.def schema/gemm.def schema/gemm_mix.def schema/gemm_model.def \
-	schema/profile.def \
+	schema/profile.def schema/dense.def \
 	schema/noise.def
 librfl_a_SOURCES += schema/schema.h schema/schema.c schema/kind.inc $(schema_defs)
 

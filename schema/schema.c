@@ -74,6 +74,10 @@
 #define RFL_SCHEMA_DEF "schema/gemm_model.def"
 #include "schema/kind.inc"
 
+#define RFL_SCHEMA_KIND dense
+#define RFL_SCHEMA_DEF "schema/dense.def"
+#include "schema/kind.inc"
+
 #define RFL_SCHEMA_KIND profile
 #define RFL_SCHEMA_DEF "schema/profile.def"
 #include "schema/kind.inc"

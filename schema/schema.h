@@ -50,6 +50,7 @@ struct rfl_schema {
     X(gemm)                   \
     X(gemm_mix)               \
     X(gemm_model)             \
+    X(dense)                  \
     X(profile)                \
     X(noise)
 
@@ -119,6 +120,9 @@ enum {
     ,
     RFL_SCHEMA_GEMM_MODEL_NCOLUMNS = 0
 #include "schema/gemm_model.def"
+    ,
+    RFL_SCHEMA_DENSE_NCOLUMNS = 0
+#include "schema/dense.def"
     ,
     RFL_SCHEMA_PROFILE_NCOLUMNS = 0
 #include "schema/profile.def"

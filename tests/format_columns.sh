@@ -50,7 +50,7 @@ format_columns()
 where()
 {
     case $1 in
-    bandwidth | flops | gemm) echo "$1 $1.csv " ;;
+    bandwidth | flops | gemm | dense) echo "$1 $1.csv " ;;
     gemm_*) echo "gemm $1.csv " ;;
     ceilings) echo "driver ceilings.csv " ;;
     compare) echo "driver compare.csv " ;;

@@ -27,6 +27,7 @@ allowed = {
     "gpu_micro": {"common", "gpu", "schema"},
     "unified_memory": {"common", "gpu", "schema"},
     "gemm": {"common", "gpu", "schema"},
+    "dense": {"common", "cpu", "gpu", "schema"},
     "ceilings": {"common", "schema"},
     "plot": {"common", "ceilings"},
     "driver": {"common", "schema", "ceilings", "plot"},

@@ -1,0 +1,145 @@
+#include "config.h"
+#include "dense.h"
+#include "cpu/isa.h"
+#include "common/log.h"
+#include "common/options.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1] = {"lu", "cholesky", "qr", NULL};
+const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1] = {"lapack", "cusolver", "hybrid", "gpu_panel", NULL};
+
+void rfl_dense_defaults(struct rfl_dense_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->output = "dense.csv";
+    o->seed = 42;
+}
+
+double rfl_dense_flops(enum rfl_dense_factor f, double n)
+{
+    const double n3 = n * n * n;
+    return f == RFL_DENSE_LU ? 2 * n3 / 3 : f == RFL_DENSE_CHOLESKY ? n3 / 3 : 4 * n3 / 3;
+}
+
+static int parse_size(const char *s, size_t len, unsigned *out)
+{
+    char buf[32];
+    if (len == 0 || len >= sizeof buf || s[0] == '-' || s[0] == '+')
+        return -1;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(buf, &end, 10);
+    if (end == buf || *end != '\0' || errno == ERANGE || v < 16 || v > 1048576)
+        return -1;
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int add_size(unsigned *sizes, size_t max, size_t *count, unsigned v)
+{
+    for (size_t i = 0; i < *count; i++)
+        if (sizes[i] == v)
+            return 0;
+    if (*count >= max)
+        return -1;
+    size_t i = (*count)++;
+    for (; i > 0 && sizes[i - 1] > v; i--)
+        sizes[i] = sizes[i - 1];
+    sizes[i] = v;
+    return 0;
+}
+
+int rfl_dense_parse_sizes(const char *text, unsigned *sizes, size_t max, size_t *count)
+{
+    *count = 0;
+    if (!text || !*text)
+        return -1;
+    for (const char *p = text;;) {
+        const size_t len = strcspn(p, ",");
+        const char *colon = memchr(p, ':', len);
+        unsigned lo, hi;
+        if (colon) {
+            if (parse_size(p, (size_t)(colon - p), &lo) || parse_size(colon + 1, len - (size_t)(colon - p) - 1, &hi) ||
+                lo > hi)
+                return -1;
+            for (unsigned long long v = lo; v < hi; v *= 2)
+                if (add_size(sizes, max, count, (unsigned)v))
+                    return -1;
+            if (add_size(sizes, max, count, hi))
+                return -1;
+        } else if (parse_size(p, len, &lo) || add_size(sizes, max, count, lo)) {
+            return -1;
+        }
+        if (p[len] == '\0')
+            return 0;
+        p += len + 1;
+    }
+}
+
+int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
+{
+    const struct rfl_option table[] = {
+        {"sizes", 'n', RFL_OPT_STRING, &o->sizes_text, "LIST",
+         "matrix orders n: values and MIN:MAX ranges (powers of two times MIN, and MAX),\n"
+         "                              each 16 to 1048576 (default 256:4096; --quick 256:1024); a size whose\n"
+         "                              matrices do not fit in half the available memory is skipped", 0, 0, NULL},
+        {"factorization", 'f', RFL_OPT_LIST, &o->factors, "LIST", "factorizations (default all)", 0, 0,
+         rfl_dense_factor_names},
+        {"method", 'm', RFL_OPT_LIST, &o->methods, "LIST",
+         "lapack: the host's LAPACK; cusolver: cuSOLVER on the GPU; hybrid: blocked LU\n"
+         "                              with its panels on the CPU and its updates on the GPU (Volkov &\n"
+         "                              Demmel), a panel of look-ahead; gpu_panel: the same, panels on the\n"
+         "                              GPU (default: all this build and machine have; hybrid: LU, Cholesky\n"
+         "                              and QR; gpu_panel: LU and Cholesky)", 0, 0, rfl_dense_method_names},
+        {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel (default 256)", 16, 4096,
+         NULL},
+        RFL_OPTION_DEVICE(&o->device),
+        {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST", "element types (default all)", 0, 0,
+         rfl_precision_names},
+        RFL_OPTION_EXPERIMENTS(&o->experiments, RFL_DENSE_MAX_EXPERIMENTS,
+                               "timed factorizations per point, each of a fresh copy (default 3; --quick 2)"),
+        RFL_OPTION_OUTPUT("FILE", &o->output, "CSV output, with its metadata in FILE.json (default dense.csv; - for stdout)"),
+        RFL_OPTION_QUICK(&o->quick, "smaller sizes and fewer samples (defaults above)"),
+        RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit"),
+        RFL_OPTION_SELF_TEST(&o->self_test),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
+                                "testing: corrupt one factor after timing (the run must end with exit 3)"),
+    };
+    const struct rfl_cli cli = {
+        .program = "rfl_dense",
+        .summary = "Times LU with partial pivoting, Cholesky and QR factorizations of n x n matrices\n"
+                   "(Volkov & Demmel, Section 5) in FP64 and FP32, beside the GEMM rate at the same n,\n"
+                   "and verifies each one: the backward error ||A x - F x|| / (||A|| ||x|| n eps) of\n"
+                   "its factors F for a random x must stay under a bound (exit 3 otherwise).\n"
+                   "GFLOP/s from the standard counts: LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3.",
+        .epilog = "Under MPI rank 0 measures (the host methods use every core through the BLAS).\n"
+                  "Exit status: 0 ok, 1 run failed, 2 bad usage, 3 verification failed, 130\n"
+                  "interrupted (rows so far are kept). Columns of the CSV: see docs/FORMAT.md.",
+        RFL_CLI_OPTIONS(table),
+    };
+    o->argc = argc;
+    o->argv = argv;
+    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    if (rc != RFL_CLI_RUN)
+        return rc;
+    const char *sizes = o->sizes_text ? o->sizes_text : o->quick ? "256:1024" : "256:4096";
+    if (rfl_dense_parse_sizes(sizes, o->sizes, RFL_DENSE_MAX_SIZES, &o->nsizes) != 0) {
+        if (rfl_log_rank() == 0)
+            fprintf(stderr,
+                    "rfl_dense: option --sizes: invalid value '%s' (expected integers from 16 to 1048576 or "
+                    "MIN:MAX ranges, separated by commas, at most %d sizes)\n",
+                    sizes, RFL_DENSE_MAX_SIZES);
+        return RFL_CLI_ERROR;
+    }
+    if (!o->experiments)
+        o->experiments = o->quick ? 2 : 3;
+    if (!o->block)
+        o->block = 256;
+    return RFL_CLI_RUN;
+}

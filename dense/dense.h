@@ -1,0 +1,55 @@
+/* rfl_dense: LU, Cholesky and QR factorizations (Volkov & Demmel, Section 5)
+ * timed and verified at sizes n, against the GEMM rate of the same run.
+ * This file: the options, and the program's three entry points. */
+#ifndef RFL_DENSE_H
+#define RFL_DENSE_H
+
+#include <stddef.h>
+
+#define RFL_DENSE_MAX_SIZES 32
+#define RFL_DENSE_MAX_EXPERIMENTS 100
+
+enum rfl_dense_factor { RFL_DENSE_LU, RFL_DENSE_CHOLESKY, RFL_DENSE_QR, RFL_DENSE_NFACTOR };
+/* lapack: the CPU's LAPACK (OpenBLAS or the system's), the whole factorization on the host;
+ * cusolver: cuSOLVER's getrf, potrf, geqrf on the GPU; hybrid: blocked LU, Cholesky and QR,
+ * panels on the CPU (LAPACK), trailing updates on the GPU (cuBLAS), look-ahead of one panel;
+ * gpu_panel: LU and Cholesky with the panels on the GPU (cuSOLVER). GPU methods need CUDA. */
+enum rfl_dense_method { RFL_DENSE_LAPACK, RFL_DENSE_CUSOLVER, RFL_DENSE_HYBRID, RFL_DENSE_GPU_PANEL, RFL_DENSE_NMETHOD };
+
+extern const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1];
+extern const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1];
+
+struct rfl_dense_opts {
+    unsigned factors, methods, precisions; /* bitmasks; 0: all */
+    const char *sizes_text;
+    unsigned sizes[RFL_DENSE_MAX_SIZES];
+    size_t nsizes;
+    unsigned experiments;
+    unsigned block;   /* panel width of hybrid and gpu_panel */
+    unsigned device;  /* first CUDA device */
+    int quick;
+    const char *output;
+    int print_columns, self_test, inject_fault;
+    unsigned long long seed;
+    int argc;
+    char **argv;
+};
+
+/* Where a factorization's time went (seconds; NaN: not split): the CPU's panels, the waits for
+ * transfers, and the rest of the wall time (the GPU's updates the CPU did not hide). */
+struct rfl_dense_split {
+    double panel_s, update_s, transfer_s;
+};
+
+void rfl_dense_defaults(struct rfl_dense_opts *o);
+int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv);
+int rfl_dense_run(const struct rfl_dense_opts *o);
+
+/* "256,1024" or "256:4096" (powers of two from MIN up to MAX) -> sorted, distinct sizes from 16
+ * to 1048576; 0, or -1 on a malformed list. */
+int rfl_dense_parse_sizes(const char *text, unsigned *sizes, size_t max, size_t *count);
+
+/* Standard flop counts: LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3 (LAPACK Working Note 41). */
+double rfl_dense_flops(enum rfl_dense_factor f, double n);
+
+#endif

@@ -1,0 +1,36 @@
+/* rfl_dense's GPU methods (built with --with-cuda): cuSOLVER's getrf, potrf
+ * and geqrf, and LU after Volkov & Demmel: blocked right-looking, the
+ * trailing update by cuBLAS on the GPU, the panel on the CPU with LAPACK
+ * (hybrid, with a look-ahead of one panel so that both work at once) or on
+ * the GPU with cuSOLVER (gpu_panel); Cholesky the same way, without pivots;
+ * QR with CPU panels (geqrf, larft) and block reflectors applied by cuBLAS. */
+#ifndef RFL_DENSE_GPU_H
+#define RFL_DENSE_GPU_H
+
+#include "dense.h"
+#include "lapack.h"
+
+struct rfl_dense_gpu; /* the device, its streams, handles and buffers */
+
+/* Opens device `device` (first + local rank, as every GPU program) for matrices up to n_max in
+ * either precision: an RFL_EXIT_* code; *g NULL when not OK. */
+int rfl_dense_gpu_open(struct rfl_dense_gpu **g, unsigned device, unsigned n_max, char *name, size_t name_len);
+void rfl_dense_gpu_close(struct rfl_dense_gpu *g);
+/* The CUDA index of the device opened. */
+int rfl_dense_gpu_index(const struct rfl_dense_gpu *g);
+
+/* Uploads the matrix the next factorizations start from. 0 or -1. */
+int rfl_dense_gpu_load(struct rfl_dense_gpu *g, const struct rfl_dense_matrix *orig);
+
+/* Factorizes a fresh copy of the loaded matrix by `method` (nb: the panel width of the blocked
+ * methods): *seconds the whole factorization (transfers of the hybrid's panels included), *split
+ * the hybrid's parts. With `keep`, the factors are copied to fact (and ipiv or tau, host
+ * memory) afterwards. 0, or -1 after a message. */
+int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, enum rfl_dense_factor f, unsigned nb,
+                         int keep, struct rfl_dense_matrix *fact, int *ipiv, void *tau, double *seconds,
+                         struct rfl_dense_split *split);
+
+/* GEMM by cuBLAS on the loaded matrix (C = A A): the best seconds of `experiments`. */
+int rfl_dense_gpu_gemm(struct rfl_dense_gpu *g, unsigned experiments, double *seconds);
+
+#endif

@@ -1,0 +1,412 @@
+/* rfl_dense's run: for each precision and size, the GEMM reference, then
+ * each factorization by each method, timed on fresh copies of one matrix and
+ * verified after timing (BabelStream's order). Rank 0 measures: the host
+ * methods use every core of the node (the BLAS's threads). */
+#include "config.h"
+#include "dense.h"
+#include "lapack.h"
+#ifdef HAVE_CUDA
+#include "gpu.h"
+#include "gpu/gpu.h"
+#endif
+#include "cpu/isa.h"
+#include "schema/schema.h"
+#include "common/interrupt.h"
+#include "common/log.h"
+#include "common/mpi_shim.h"
+#include "common/progress.h"
+#include "common/rfl.h"
+#include "common/selftest.h"
+#include "common/session.h"
+#include "common/stats.h"
+#include "common/timer.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The threads the host BLAS runs with: its own variable, else OpenMP's, else the CPUs. */
+static int blas_threads(void)
+{
+    static const char *const vars[] = {"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"};
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && atoi(v) > 0)
+            return atoi(v);
+    }
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* The hybrid QR's panel (geqrf, the explicit V, larft's T) on a 40 x 8 panel: Q^T A = A - V T^T V^T A
+ * must give R above and zeros below; the largest deviation, relative. */
+static double qr_panel_check(void)
+{
+    enum { M = 40, N = 8 };
+    double a[M * N], a0[M * N], v[M * N], t[N * N], tau[N], w[N * N], w2[N * N];
+    unsigned long long s = 99;
+    for (int i = 0; i < M * N; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        a0[i] = a[i] = (double)(s >> 11) * 0x1p-52 - 1.0;
+    }
+    if (rfl_dense_lapack_qr_panel(1, M, N, a, M, tau, v, t) != 0)
+        return INFINITY;
+    for (int j = 0; j < N; j++) /* W = V^T A0 */
+        for (int i = 0; i < N; i++) {
+            double x = 0;
+            for (int k = 0; k < M; k++)
+                x += v[k + i * M] * a0[k + j * M];
+            w[i + j * N] = x;
+        }
+    for (int j = 0; j < N; j++) /* W2 = T^T W, T upper */
+        for (int i = 0; i < N; i++) {
+            double x = 0;
+            for (int k = 0; k <= i; k++)
+                x += t[k + i * N] * w[k + j * N];
+            w2[i + j * N] = x;
+        }
+    double worst = 0;
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < M; i++) {
+            double x = a0[i + j * M];
+            for (int k = 0; k < N; k++)
+                x -= v[i + k * M] * w2[k + j * N];
+            const double want = i <= j ? a[i + j * M] : 0;
+            worst = fmax(worst, fabs(x - want));
+        }
+    return worst;
+}
+
+static int self_test(void)
+{
+    int failures = 0;
+    unsigned s[RFL_DENSE_MAX_SIZES];
+    size_t n = 0;
+    EXPECT(rfl_dense_parse_sizes("256:4096", s, RFL_DENSE_MAX_SIZES, &n) == 0 && n == 5 && s[0] == 256 &&
+           s[4] == 4096);
+    EXPECT(rfl_dense_parse_sizes("1000,64,1000", s, RFL_DENSE_MAX_SIZES, &n) == 0 && n == 2 && s[0] == 64);
+    EXPECT(rfl_dense_parse_sizes("8", s, RFL_DENSE_MAX_SIZES, &n) != 0);
+    EXPECT(rfl_dense_parse_sizes("512:256", s, RFL_DENSE_MAX_SIZES, &n) != 0);
+    EXPECT(fabs(rfl_dense_flops(RFL_DENSE_LU, 3) - 18) < 1e-12);
+    EXPECT(fabs(rfl_dense_flops(RFL_DENSE_CHOLESKY, 3) - 9) < 1e-12);
+    EXPECT(fabs(rfl_dense_flops(RFL_DENSE_QR, 3) - 36) < 1e-12);
+    /* Each factorization of a small matrix verifies, and fails once a factor is corrupted. */
+    for (int fp64 = 0; fp64 < 2; fp64++)
+        for (int f = 0; f < RFL_DENSE_NFACTOR; f++) {
+            const int k = 48;
+            const size_t es = fp64 ? 8 : 4;
+            struct rfl_dense_matrix a = {fp64, k, calloc((size_t)k * k, es)}, w = {fp64, k, calloc((size_t)k * k, es)};
+            int ipiv[48];
+            double tau[48];
+            if (!a.a || !w.a) {
+                free(a.a), free(w.a);
+                EXPECT(0);
+                continue;
+            }
+            rfl_dense_fill(&a, (enum rfl_dense_factor)f, 7);
+            memcpy(w.a, a.a, (size_t)k * k * es);
+            EXPECT(rfl_dense_lapack_factor(&w, (enum rfl_dense_factor)f, ipiv, tau) == 0);
+            const double good = rfl_dense_backward_error(&a, &w, (enum rfl_dense_factor)f, ipiv, tau, 1);
+            EXPECT(good <= RFL_DENSE_BACKWARD_ERROR_BOUND);
+            if (fp64)
+                ((double *)w.a)[k + 1] += 0.5;
+            else
+                ((float *)w.a)[k + 1] += 0.5f;
+            EXPECT(rfl_dense_backward_error(&a, &w, (enum rfl_dense_factor)f, ipiv, tau, 1) >
+                   RFL_DENSE_BACKWARD_ERROR_BOUND);
+            free(a.a), free(w.a);
+        }
+    EXPECT(qr_panel_check() < 1e-12);
+    return rfl_selftest_result("rfl_dense", failures);
+}
+
+/* Half the memory available now, in bytes (the matrices of a size must fit in it). */
+static double memory_budget(void)
+{
+    const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? 0.5 * (double)pages * (double)page : 1e9;
+}
+
+struct point {
+    enum rfl_dense_factor factor;
+    enum rfl_dense_method method;
+    int fp64;
+    unsigned n, block;
+    char device[16];
+    double flops, gemm_gflops, error;
+    struct rfl_stats t;
+    struct rfl_dense_split split;
+    int verified;
+};
+
+static void write_row(struct rfl_csv *csv, const struct point *p)
+{
+    rfl_csv_int(csv, 0);
+    rfl_csv_str(csv, p->device);
+    rfl_csv_str(csv, rfl_dense_factor_names[p->factor]);
+    rfl_csv_str(csv, rfl_dense_method_names[p->method]);
+    rfl_csv_str(csv, p->fp64 ? "fp64" : "fp32");
+    rfl_csv_u64(csv, p->n);
+    if (p->block)
+        rfl_csv_u64(csv, p->block);
+    else
+        rfl_csv_str(csv, ""); /* LAPACK's or cuSOLVER's own */
+    if (p->method == RFL_DENSE_LAPACK || p->method == RFL_DENSE_HYBRID)
+        rfl_csv_int(csv, blas_threads());
+    else
+        rfl_csv_str(csv, "");
+    rfl_csv_double(csv, p->flops);
+    rfl_csv_int(csv, (long long)p->t.count);
+    rfl_csv_double(csv, p->t.min);
+    rfl_csv_double(csv, p->t.median);
+    rfl_csv_double(csv, p->t.max);
+    rfl_csv_double(csv, p->flops / p->t.min * 1e-9);
+    rfl_csv_double(csv, p->flops / p->t.median * 1e-9);
+    rfl_csv_double(csv, p->gemm_gflops);
+    rfl_csv_double(csv, p->gemm_gflops > 0 ? p->flops / p->t.min * 1e-9 / p->gemm_gflops : NAN);
+    rfl_csv_double(csv, p->split.panel_s);
+    rfl_csv_double(csv, p->split.update_s);
+    rfl_csv_double(csv, p->split.transfer_s);
+    rfl_csv_double(csv, p->error);
+    rfl_csv_double(csv, isnan(p->error) ? NAN : RFL_DENSE_BACKWARD_ERROR_BOUND);
+    rfl_csv_int(csv, p->verified);
+    rfl_csv_end_row(csv);
+}
+
+/* The host's GEMM at n: C = A B, the best of the experiments. */
+static double cpu_gemm_rate(const struct rfl_dense_opts *o, int fp64, unsigned n, const void *a, const void *b, void *c)
+{
+    double best = INFINITY;
+    for (unsigned e = 0; e < o->experiments; e++) {
+        double s = 0;
+        rfl_dense_lapack_gemm(fp64, (int)n, a, b, c, &s);
+        best = fmin(best, s);
+    }
+    return best > 0 ? 2.0 * n * (double)n * n / best * 1e-9 : NAN;
+}
+
+/* The GPU side of a run: the device, or NULL where the GPU methods do not run. */
+struct gpu_side {
+    struct rfl_dense_gpu *g;
+    char name[256];
+};
+
+/* One factorization by one method at one size: timed on fresh copies, the last one's factors
+ * verified on the host. */
+static int measure(const struct rfl_dense_opts *o, struct gpu_side *gs, struct point *p,
+                   const struct rfl_dense_matrix *orig, struct rfl_dense_matrix *work, int *ipiv, void *tau)
+{
+    const size_t bytes = (size_t)p->n * p->n * (p->fp64 ? 8 : 4);
+    double times[RFL_DENSE_MAX_EXPERIMENTS];
+    p->split = (struct rfl_dense_split){NAN, NAN, NAN};
+    for (unsigned e = 0; e < o->experiments; e++) {
+        if (p->method == RFL_DENSE_LAPACK) {
+            memcpy(work->a, orig->a, bytes);
+            const double t0 = rfl_now_s();
+            const int info = rfl_dense_lapack_factor(work, p->factor, ipiv, tau);
+            times[e] = rfl_now_s() - t0;
+            if (info != 0) {
+                rfl_error("%s lapack %s n=%u: LAPACK info %d", rfl_dense_factor_names[p->factor],
+                          p->fp64 ? "fp64" : "fp32", p->n, info);
+                return -1;
+            }
+        } else {
+#ifdef HAVE_CUDA
+            if (rfl_dense_gpu_factor(gs->g, p->method, p->factor, p->block, e + 1 == o->experiments, work, ipiv, tau,
+                                     &times[e], &p->split) != 0)
+                return -1;
+#else
+            (void)gs;
+            return -1;
+#endif
+        }
+    }
+    rfl_stats_compute(times, o->experiments, &p->t);
+    if (o->inject_fault) {
+        if (p->fp64)
+            ((double *)work->a)[p->n + 1] += 1.0;
+        else
+            ((float *)work->a)[p->n + 1] += 1.0f;
+    }
+    p->error = rfl_dense_backward_error(orig, work, p->factor, ipiv, tau, o->seed + p->n);
+    p->verified = p->error <= RFL_DENSE_BACKWARD_ERROR_BOUND;
+    return 0;
+}
+
+/* The methods that run: those asked (default: all), those a CPU-only build or a machine without
+ * a GPU has; the GPU opened for the largest size. An RFL_EXIT_* code. */
+static int open_methods(const struct rfl_dense_opts *o, unsigned *methods, struct gpu_side *gs)
+{
+    const unsigned gpu_methods = ((1u << RFL_DENSE_NMETHOD) - 1) & ~(1u << RFL_DENSE_LAPACK);
+    *methods = o->methods ? o->methods : (1u << RFL_DENSE_NMETHOD) - 1;
+    gs->g = NULL;
+    gs->name[0] = '\0';
+    if (!(*methods & gpu_methods))
+        return RFL_EXIT_OK;
+#ifdef HAVE_CUDA
+    int count = 0;
+    char why[256];
+    if (rfl_gpu_count(&count, why, sizeof why) != 0 || count < 1) {
+        if (o->methods) {
+            rfl_error("no CUDA device for the GPU methods asked: %s", why);
+            return RFL_EXIT_FAILURE;
+        }
+        rfl_warn("no CUDA device (%s): the GPU methods are skipped", why);
+        *methods &= ~gpu_methods;
+        return RFL_EXIT_OK;
+    }
+    return rfl_dense_gpu_open(&gs->g, o->device, o->sizes[o->nsizes - 1], gs->name, sizeof gs->name);
+#else
+    if (o->methods) {
+        rfl_error("option --method: the GPU methods need a build with CUDA (./configure --with-cuda)");
+        return RFL_EXIT_USAGE;
+    }
+    *methods &= ~gpu_methods;
+    return RFL_EXIT_OK;
+#endif
+}
+
+int rfl_dense_run(const struct rfl_dense_opts *o)
+{
+    if (o->print_columns) {
+        rfl_schema_print(stdout, &rfl_schema_dense);
+        return RFL_EXIT_OK;
+    }
+    if (o->self_test)
+        return self_test();
+    unsigned methods = 0;
+    struct gpu_side gs;
+    int rc = rfl_mpi_rank() == 0 ? open_methods(o, &methods, &gs) : RFL_EXIT_OK;
+    rc = rfl_mpi_max_int(rc);
+    if (rc != RFL_EXIT_OK) {
+#ifdef HAVE_CUDA
+        rfl_dense_gpu_close(gs.g);
+#endif
+        return rc;
+    }
+    struct rfl_session s;
+    if (rfl_session_open(&s, &(struct rfl_session_spec){"rfl_dense", o->argc, o->argv, o->output, rfl_schema_dense_columns,
+                                                        rfl_schema_dense.count, NULL, 0}) != 0) {
+#ifdef HAVE_CUDA
+        rfl_dense_gpu_close(gs.g);
+#endif
+        return RFL_EXIT_FAILURE;
+    }
+    const unsigned factors = o->factors ? o->factors : (1u << RFL_DENSE_NFACTOR) - 1;
+    const unsigned precisions = o->precisions ? o->precisions : (1u << RFL_NPRECISION) - 1;
+    const double mem = memory_budget();
+    int stop = 0, failed_checks = 0;
+    char gpu_label[16] = "gpu";
+#ifdef HAVE_CUDA
+    if (gs.g)
+        snprintf(gpu_label, sizeof gpu_label, "gpu%d", rfl_dense_gpu_index(gs.g));
+#endif
+    for (int pr = 0; pr < RFL_NPRECISION && !stop; pr++) {
+        if (!(precisions >> pr & 1))
+            continue;
+        const int fp64 = !strcmp(rfl_precision_names[pr], "fp64");
+        const size_t es = fp64 ? 8 : 4;
+        for (size_t si = 0; si < o->nsizes && !stop; si++) {
+            const unsigned n = o->sizes[si];
+            const size_t bytes = (size_t)n * n * es;
+            if (4.0 * (double)bytes > mem) {
+                if (s.root)
+                    rfl_warn("n=%u %s: 4 matrices of %zu bytes do not fit in half the available memory; skipped", n,
+                             rfl_precision_names[pr], bytes);
+                continue;
+            }
+            int fail = 0;
+            if (s.root) {
+                struct rfl_dense_matrix a = {fp64, (int)n, malloc(bytes)}, w = {fp64, (int)n, malloc(bytes)};
+                void *b = malloc(bytes), *tau = malloc((size_t)n * es);
+                int *ipiv = malloc((size_t)n * sizeof *ipiv);
+                double cpu_gemm = NAN, gpu_gemm = NAN;
+                if (!a.a || !w.a || !b || !tau || !ipiv) {
+                    rfl_error("n=%u: out of memory", n);
+                    fail = 1;
+                } else {
+                    rfl_progress("%s n=%u: GEMM", rfl_precision_names[pr], n);
+                    rfl_dense_fill(&a, RFL_DENSE_LU, o->seed + n);
+                    struct rfl_dense_matrix bm = {fp64, (int)n, b};
+                    rfl_dense_fill(&bm, RFL_DENSE_QR, o->seed + 2 * n + 1);
+                    if (methods >> RFL_DENSE_LAPACK & 1)
+                        cpu_gemm = cpu_gemm_rate(o, fp64, n, a.a, b, w.a);
+#ifdef HAVE_CUDA
+                    double sec = 0;
+                    if (gs.g && (rfl_dense_gpu_load(gs.g, &a) || rfl_dense_gpu_gemm(gs.g, o->experiments, &sec)))
+                        fail = 1;
+                    else if (gs.g)
+                        gpu_gemm = 2.0 * n * (double)n * n / sec * 1e-9;
+#endif
+                }
+                for (int f = 0; f < RFL_DENSE_NFACTOR && !fail && !rfl_interrupted(); f++) {
+                    if (!(factors >> f & 1))
+                        continue;
+                    rfl_dense_fill(&a, (enum rfl_dense_factor)f, o->seed + n);
+#ifdef HAVE_CUDA
+                    if (gs.g && rfl_dense_gpu_load(gs.g, &a)) {
+                        fail = 1;
+                        break;
+                    }
+#endif
+                    for (int m = 0; m < RFL_DENSE_NMETHOD && !fail && !rfl_interrupted(); m++) {
+                        const int blocked = m == RFL_DENSE_HYBRID || m == RFL_DENSE_GPU_PANEL;
+                        if (!(methods >> m & 1) || (m == RFL_DENSE_GPU_PANEL && f == RFL_DENSE_QR))
+                            continue;
+                        rfl_progress("%s n=%u: %s %s", rfl_precision_names[pr], n, rfl_dense_factor_names[f],
+                                     rfl_dense_method_names[m]);
+                        struct point p = {(enum rfl_dense_factor)f, (enum rfl_dense_method)m, fp64, n,
+                                          blocked ? o->block : 0, "cpu",
+                                          rfl_dense_flops((enum rfl_dense_factor)f, n),
+                                          m == RFL_DENSE_LAPACK ? cpu_gemm : gpu_gemm, NAN, {0}, {NAN, NAN, NAN}, 0};
+                        if (m != RFL_DENSE_LAPACK)
+                            snprintf(p.device, sizeof p.device, "%s", gpu_label);
+                        if (measure(o, &gs, &p, &a, &w, ipiv, tau) != 0) {
+                            fail = 1;
+                            break;
+                        }
+                        write_row(&s.csv, &p);
+                        if (!p.verified) {
+                            rfl_error("%s %s %s n=%u: backward error %.3g above the bound %.3g",
+                                      rfl_dense_factor_names[f], rfl_dense_method_names[m], rfl_precision_names[pr], n,
+                                      p.error, RFL_DENSE_BACKWARD_ERROR_BOUND);
+                            failed_checks++;
+                        }
+                    }
+                }
+                free(a.a), free(w.a), free(b), free(tau), free(ipiv);
+            }
+            if (rfl_mpi_max_int(fail)) {
+                s.status = RFL_EXIT_FAILURE;
+                snprintf(s.failure, sizeof s.failure, "a factorization failed (see the messages above)");
+                stop = 1;
+            }
+            stop = rfl_interrupt_agree(stop, &s.status);
+        }
+    }
+    if (rfl_mpi_max_int(failed_checks) && s.status == RFL_EXIT_OK) {
+        s.status = RFL_EXIT_VERIFY;
+        snprintf(s.failure, sizeof s.failure, "%d factorizations above their backward-error bound", failed_checks);
+    }
+    rfl_session_stop(&s);
+    json_t *meta = rfl_session_outcome(&s);
+    if (meta) {
+        json_t *ran = json_array();
+        for (int m = 0; m < RFL_DENSE_NMETHOD; m++)
+            if (methods >> m & 1)
+                json_array_append_new(ran, json_string(rfl_dense_method_names[m]));
+        json_object_set_new(meta, "dense",
+                            json_pack("{s:i, s:i, s:o, s:s?, s:f, s:s, s:s}", "experiments", (int)o->experiments, "block",
+                                      (int)o->block, "methods", ran, "gpu", gs.name[0] ? gs.name : NULL,
+                                      "backward_error_bound", RFL_DENSE_BACKWARD_ERROR_BOUND, "backward_error",
+                                      "||A x - F x||_inf / (||A||_inf ||x||_inf n u), x uniform in [-1, 1], u = 2^-53 "
+                                      "(fp64) or 2^-24 (fp32), F the product of the factors",
+                                      "blas", "the host's LAPACK and BLAS (Fortran entry points)"));
+    }
+    rfl_session_commit(&s);
+#ifdef HAVE_CUDA
+    rfl_dense_gpu_close(gs.g);
+#endif
+    return rfl_session_close(&s);
+}

@@ -1,0 +1,24 @@
+# rfl_dense's GPU methods on a GPU (skips, 77, without CUDA or a GPU): cuSOLVER's three
+# factorizations, the blocked LU, Cholesky and QR with their panels on the CPU (hybrid) and on the GPU, in FP64
+# and FP32 at small sizes, each verified by its backward error; the hybrid's time split; a
+# corrupted factor exits 3. Shapes and contracts only, never rates.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+RFL_DENSE=$top_builddir/rfl_dense
+require_program "$RFL_DENSE"
+require_gpu "$RFL_GPU_FLOPS"
+out=$tmp/dense.csv
+"$RFL_DENSE" --sizes 256,1000 --block 64 -m cusolver,hybrid,gpu_panel --experiments 2 -o "$out" 2>"$tmp/err" ||
+    fail "rfl_dense: exit $?: $(cat "$tmp/err")"
+check_header "$out" dense dense.csv
+check_verified "$out"
+# cusolver x 3 factorizations + hybrid x 3 + gpu_panel x LU and Cholesky, x 2 precisions x 2 sizes
+[ "$(csv_count "$out" 1)" = 32 ] || fail "$(csv_count "$out" 1) rows, expected 32"
+[ "$(csv_count "$out" '$col["device"] !~ /^gpu[0-9]+$/')" = 0 ] || fail "a row not on gpuN"
+[ "$(csv_count "$out" '$col["method"] == "hybrid" && !($col["panel_s"] > 0 && $col["update_s"] >= 0 && $col["transfer_s"] > 0)')" = 0 ] ||
+    fail "a hybrid row without its time split"
+[ "$(csv_count "$out" '$col["method"] == "hybrid" && $col["block"] != 64')" = 0 ] || fail "a hybrid row without block 64"
+"$RFL_DENSE" --sizes 256 -f lu -m hybrid -p fp64 --experiments 1 --inject-fault -o "$tmp/bad.csv" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 3 ] || fail "--inject-fault: exit $rc, expected 3: $(cat "$tmp/err")"
+exit 0
