@@ -47,9 +47,9 @@ int rfl_load_settings_for(struct rfl_settings *s, const char *dir, const char *c
     if (rfl_settings_init(s) != 0)
         return RFL_EXIT_FAILURE;
     char conf[PATH_MAX + 256];
-    if (config)
-        return rfl_config_find(config, conf, sizeof conf) == 0 && rfl_settings_load(s, conf) == 0 ? RFL_EXIT_OK
-                                                                                                  : RFL_EXIT_USAGE;
+    if (config) /* a path, or the name of an installed config */
+        return rfl_config_find(config, conf, sizeof conf) != 0 || rfl_settings_load(s, conf) != 0 ? RFL_EXIT_USAGE
+                                                                                                : RFL_EXIT_OK;
     snprintf(conf, sizeof conf, "%s/run.conf", dir);
     if (access(conf, F_OK) == 0 && rfl_settings_load(s, conf) != 0)
         return RFL_EXIT_USAGE;
