@@ -2,6 +2,7 @@
 #include "config.h"
 #include "driver.h"
 #include "settings.h"
+#include "config_name.h"
 #include "ceilings/write.h"
 #include "plot/plot.h"
 #include "common/afile.h"
@@ -38,16 +39,17 @@ static void usage(FILE *out)
             "\n"
             "Exit status: 0 ok, 1 a run failed, 2 bad usage or input file, 3 a result did not\n"
             "verify, 130 interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT). Files: docs/FORMAT.md;\n"
-            "configs: config/README.md.\n");
+            "configs: config/README.md, installed in %s (--config NAME).\n", RFL_CONFIG_DIR);
 }
 
 int rfl_load_settings_for(struct rfl_settings *s, const char *dir, const char *config)
 {
     if (rfl_settings_init(s) != 0)
         return RFL_EXIT_FAILURE;
-    if (config)
-        return rfl_settings_load(s, config) == 0 ? RFL_EXIT_OK : RFL_EXIT_USAGE;
     char conf[PATH_MAX + 256];
+    if (config) /* a path, or the name of an installed config */
+        return rfl_config_find(config, conf, sizeof conf) != 0 || rfl_settings_load(s, conf) != 0 ? RFL_EXIT_USAGE
+                                                                                                : RFL_EXIT_OK;
     snprintf(conf, sizeof conf, "%s/run.conf", dir);
     if (access(conf, F_OK) == 0 && rfl_settings_load(s, conf) != 0)
         return RFL_EXIT_USAGE;
@@ -164,7 +166,8 @@ static int dir_command(enum which which, int argc, char **argv)
     int no_render = 0;
     struct rfl_option table[3] = {
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
-         "settings and spec values (default: DIR/run.conf, else the embedded default)", 0, 0, NULL},
+         "settings and spec values, or NAME of an installed config\n"
+         "                              (default: DIR/run.conf, else the embedded default)", 0, 0, NULL},
         {"app", 'a', RFL_OPT_STRING, &app, "FILE",
          "application points (CSV: name, arithmetic_intensity, gflops_per_s[, level, precision]);\n"
          "                              default: DIR/applications.csv when present",

@@ -6,13 +6,15 @@ noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = \
 	driver/driver.h driver/cli.c driver/run.c driver/files.c driver/files.h \
 	driver/spawn.c driver/spawn.h \
-	driver/settings.c driver/settings.h \
+	driver/settings.c driver/settings.h driver/config_name.c driver/config_name.h \
 	driver/run_budget.c driver/run_budget.h \
 	driver/programs.c driver/programs.h \
 	driver/report.c driver/report_budget.c driver/report_budget.h driver/markup.c driver/markup.h driver/compare.c \
 	driver/profile.c driver/profile_table.c driver/profile_table.h
 nodist_libdriver_a_SOURCES = driver/default_conf.c
-libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"'
+libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"' \
+	-DRFL_CONFIG_DIR='"$(rflconfigdir)"' -DRFL_BINDIR='"$(bindir)"' \
+	-DRFL_BUILDDIR='"$(abs_top_builddir)"' -DRFL_SRC_CONFIG_DIR='"$(abs_top_srcdir)/config"'
 
 # config/default.conf, embedded as a C string (plain sed: no xxd needed).
 driver/default_conf.c: $(top_srcdir)/config/default.conf
@@ -37,6 +39,7 @@ test_scripts += \
 test_scripts += tests/driver/hostile_inputs.sh
 test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/driver/profile_run.sh
 test_scripts += tests/driver/budget.sh
+test_scripts += tests/driver/config_name.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

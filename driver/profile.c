@@ -322,7 +322,7 @@ int rfl_cmd_profile(int argc, char **argv)
         {"cpu", 0, RFL_OPT_FLAG, &cpu, NULL, "run COMMAND under likwid-perfctr (CPU) instead of ncu", 0, 0, NULL},
         {"markers", 0, RFL_OPT_FLAG, &markers, NULL,
          "with --cpu: COMMAND uses LIKWID's marker API (a point per region; default: the whole run)", 0, 0, NULL},
-        {"config", 'c', RFL_OPT_STRING, &config, "FILE", "settings (default: DIR/run.conf, else the embedded default)",
+        {"config", 'c', RFL_OPT_STRING, &config, "FILE", "settings, or NAME of an installed config (default: DIR/run.conf, else the embedded default)",
          0, 0, NULL},
         {"no-render", 0, RFL_OPT_FLAG, &no_render, NULL, "write the .gp scripts only", 0, 0, NULL},
     };

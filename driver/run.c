@@ -8,6 +8,7 @@
  * the steps without a marker. */
 #include "config.h"
 #include "driver.h"
+#include "config_name.h"
 #include "files.h"
 #include "run_budget.h"
 #include "settings.h"
@@ -418,7 +419,8 @@ int rfl_cmd_run(int argc, char **argv)
          "                              full 600, standard none), shared among the programs\n"
          "                              by their expected cost here", 1, 1e6, NULL},
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
-         "a machine's config, read on top of the embedded default (config/README.md)", 0, 0, NULL},
+         "a machine's config, read on top of the embedded default (config/README.md);\n"
+         "                              a NAME without '/' is NAME.conf of the installed configs", 0, 0, NULL},
         {"ranks", 'n', RFL_OPT_UINT, &ranks, "N", "MPI ranks: run the CPU programs under mpiexec -n N", 1, 4096, NULL},
         {"programs", 'p', RFL_OPT_LIST, &programs, "LIST", "programs to run (default: the config's)", 0, 0,
          rfl_program_names},
@@ -493,7 +495,9 @@ int rfl_cmd_run(int argc, char **argv)
         }
         snprintf(r.dir, sizeof r.dir, "%s", resume);
     } else {
-        if (config && rfl_settings_load(&s, config) != 0) {
+        char conf_path[PATH_MAX + 256];
+        if (config && (rfl_config_find(config, conf_path, sizeof conf_path) != 0 ||
+                       rfl_settings_load(&s, conf_path) != 0)) {
             rfl_settings_free(&s);
             return RFL_EXIT_USAGE;
         }
