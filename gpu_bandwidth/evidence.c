@@ -19,7 +19,7 @@ int rfl_gbw_level_index(const char *name)
     for (int i = 0; i < RFL_GBW_NLEVELS; i++)
         if (strcmp(name, level_names[i]) == 0)
             return i;
-    return RFL_GBW_NLEVELS - 1;
+    return -1;
 }
 
 void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,

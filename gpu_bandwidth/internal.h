@@ -116,6 +116,7 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
                        uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg);
 
 /* evidence.c: the run's findings, from rank 0's GPU. */
+/* The summary column of a level name, -1 for "l1_l2" (no level). */
 int rfl_gbw_level_index(const char *name);
 /* Raises c->best with one of rank 0's rows (bytes_per_s: at the fastest sample). */
 void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,

@@ -102,9 +102,9 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
         t_min = p->times[e] < t_min ? p->times[e] : t_min;
     const double per_vec = memcpy_kernel || cfg->access == RFL_GBW_RMW ? 2.0 : 1.0;
     const double gbs = per_vec * (double)n_vec * RFL_GBW_VEC_BYTES * (double)p->trials / t_min * 1e-9;
-    double *slot = &best_of_cfg[rfl_gbw_level_index(rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes))];
-    if (gbs > *slot)
-        *slot = gbs;
+    const int level = rfl_gbw_level_index(rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes));
+    if (level >= 0 && gbs > best_of_cfg[level]) /* l1_l2 (no level) has no column */
+        best_of_cfg[level] = gbs;
     rfl_progress("%s %s %s %ux%u  %s  %.1f GB/s", name, access, prec, cfg->blocks, cfg->threads, sz, gbs);
     return stop;
 }
