@@ -22,11 +22,18 @@ const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
                              "read only: the copy engine (cp.async.bulk, sm_90) streams each block's chunks "
                              "into shared memory, 4 stages deep, and the threads sum them there: the L2 and "
                              "device-memory ceilings without a load instruction per 16 bytes"},
+    [RFL_GBW_L2_CHUNKS] = {"l2_chunks", "-", 1,
+                           "read only: each block re-reads its own 512 KiB chunk (ld.global.cg, L2 only), "
+                           "a chunk per block of one full wave: the L2 ceiling (loaded bytes counted)"},
+    [RFL_GBW_L1_SET] = {"l1_set", "-", 1,
+                        "read only: every block of every SM reads the same set through L1; the working set "
+                        "is per SM (each SM's L1 holds it all): the L1 ceiling in bytes per clock per SM"},
 };
 
 const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
-                                                                "global_stream", "memcpy_d2d", "global_bulk", NULL};
-const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", NULL};
+                                                                "global_stream", "memcpy_d2d", "global_bulk",
+                                                                "l2_chunks",     "l1_set",        NULL};
+const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", "write", "copy", NULL};
 
 /* fp16 has no bandwidth kernel: the option takes the first two names. */
 static const char *const bw_precisions[] = {"fp64", "fp32", NULL};
@@ -50,7 +57,10 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"kernels", 'k', RFL_OPT_LIST, &o->kernels, "LIST", "kernels to run (default all)", 0, 0,
          rfl_gbw_kernel_names},
         {"access", 'a', RFL_OPT_LIST, &o->accesses, "LIST",
-         "read: s += a[i]; rmw: a[i] = beta*a[i] + alpha (default both)", 0, 0, rfl_gbw_access_names},
+         "read: s += a[i]; rmw: a[i] = beta*a[i] + alpha; write: a[i] = p(i) + alpha\n"
+         "                              (store only); copy: b[i] = a[i] (the working set holds a and b;\n"
+         "                              write and copy: global_inside and global_stream) (default all)",
+         0, 0, rfl_gbw_access_names},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
          "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, bw_precisions},
         {"threads-per-block", 't', RFL_OPT_STRING, &o->threads_text, "LIST",

@@ -117,6 +117,9 @@ const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel
 {
     if (k == RFL_GBW_SHARED)
         return "shared";
+    /* l1_set's working set is per SM: every SM reads all of it. */
+    if (k == RFL_GBW_L1_SET)
+        return wss <= d->rates.l1_bytes ? "l1" : wss <= d->l2_bytes ? "l1_l2" : "device_memory";
     const int allocates_l1 = k == RFL_GBW_GLOBAL_INSIDE || k == RFL_GBW_GLOBAL_LAUNCH;
     if (allocates_l1 && (double)wss <= d->sm_count * d->rates.l1_bytes)
         return "l1";
@@ -157,7 +160,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                 for (int t = 0; t < o->nthreads; t++)
                     for (int b = 0; b < o->nblocks; b++) {
                         if (!(accesses >> a & 1) || !(precisions >> p & 1) ||
-                            (k == RFL_GBW_GLOBAL_BULK && a == RFL_GBW_RMW))
+                            !rfl_gbw_runs((enum rfl_gbw_kernel)k, (enum rfl_gbw_access)a))
                             continue;
                         struct rfl_gbw_config *cfg = &cfgs[ncfg++];
                         cfg->kernel = (enum rfl_gbw_kernel)k;
@@ -167,14 +170,19 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                         cfg->spec = o->blocks[b];
                         cfg->tile_vecs = k == RFL_GBW_SHARED        ? rfl_gbw_tile_vecs_for(&c->dev, cfg->threads)
                                          : k == RFL_GBW_GLOBAL_BULK ? chunk_bytes / RFL_GBW_VEC_BYTES
-                                                                    : 0;
+                                         : k == RFL_GBW_L2_CHUNKS   ? RFL_GBW_L2_CHUNK_BYTES / RFL_GBW_VEC_BYTES
+                                                                    : 0; /* l1_set: one chunk, the whole set */
                         if (k == RFL_GBW_SHARED && cfg->tile_vecs == 0) {
                             rfl_error("%s has no shared memory for Kernel C's tiles", c->dev.name);
                             free(cfgs);
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
                         }
-                        const size_t smem = cfg->tile_vecs * RFL_GBW_VEC_BYTES *
-                                            (k == RFL_GBW_GLOBAL_BULK ? RFL_GBW_BULK_STAGES : 1);
+                        /* Dynamic shared memory: Kernel C's tile, global_bulk's stages (the
+                         * chunk kernels' chunks stay in global memory). */
+                        const size_t smem = k == RFL_GBW_SHARED ? cfg->tile_vecs * RFL_GBW_VEC_BYTES
+                                            : k == RFL_GBW_GLOBAL_BULK
+                                                ? cfg->tile_vecs * RFL_GBW_VEC_BYTES * RFL_GBW_BULK_STAGES
+                                                : 0;
                         if (RFL_CUDA(rfl_gbw_occupancy(cfg->kernel, cfg->access, cfg->prec, cfg->threads, smem,
                                                        &cfg->resident))) {
                             free(cfgs);
@@ -194,7 +202,8 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1))
         cfgs[ncfg++].kernel = RFL_GBW_MEMCPY;
     if (cfgs && ncfg == 0) {
-        rfl_error("nothing to run: global_bulk only reads (add --access read, or another kernel)");
+        rfl_error("nothing to run: global_bulk, l2_chunks and l1_set only read, shared_blocked and global_launch "
+                  "read and rmw (add --access read, or another kernel)");
         free(cfgs);
         return RFL_EXIT_USAGE;
     }
@@ -203,4 +212,17 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     *cfgs_out = cfgs;
     *ncfg_out = ncfg;
     return RFL_EXIT_OK;
+}
+
+unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec)
+{
+    if (cfg->kernel != RFL_GBW_L2_CHUNKS && cfg->kernel != RFL_GBW_L1_SET)
+        return 1;
+    return rfl_gbw_chunk_plan_of(n_vec, cfg->tile_vecs, cfg->blocks).replicas;
+}
+
+double rfl_gbw_vectors_moved(const struct rfl_gbw_config *cfg, size_t n_vec)
+{
+    const int two = cfg->kernel == RFL_GBW_MEMCPY || cfg->access == RFL_GBW_RMW || cfg->access == RFL_GBW_COPY;
+    return (two ? 2.0 : 1.0) * (double)rfl_gbw_replicas(cfg, n_vec) * (double)n_vec;
 }

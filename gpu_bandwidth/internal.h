@@ -39,7 +39,9 @@ struct rfl_gbw_config {
 /* Rank 0's best rows, for the evidence. */
 struct rfl_gbw_best {
     double device_gbs, memcpy_gbs, l2_gbs, shared_fraction, shared_gbs, shared_mhz;
-    uint64_t device_wss, memcpy_wss, l2_wss;
+    double l2_near_gbs, l2_far_gbs; /* l2_chunks within half the L2 (one partition's share) and past it */
+    double l1_bytes_per_clk, l1_gbs, l1_mhz; /* l1_set within one SM's L1, per SM */
+    uint64_t device_wss, memcpy_wss, l2_wss, l1_wss;
     const char *device_kernel;
     char device_config[96], l2_config[96];
 };
@@ -96,6 +98,14 @@ int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anc
 const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
 size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads);
 unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p);
+/* How many times a trial loads each of the n_vec vectors: the chunk
+ * kernels' replicas (kernels.h), else 1. */
+unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec);
+/* The 16-byte vectors a trial moves (bytes counted = these x 16): loaded
+ * and stored; rmw, copy and memcpy_d2d load and store n_vec each (copy's
+ * and memcpy's n_vec is half the working set), write stores n_vec, read
+ * loads n_vec x the replicas. */
+double rfl_gbw_vectors_moved(const struct rfl_gbw_config *cfg, size_t n_vec);
 /* The configurations of the sweep, each resolved against c->dev (raises
  * c->max_blocks). RFL_EXIT_OK with *cfgs (free it) and *ncfg, or the exit
  * code after a message. */
