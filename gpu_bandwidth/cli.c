@@ -50,7 +50,8 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"wss", 'w', RFL_OPT_SIZE_RANGE, o->wss, "MIN:MAX",
          "working set per GPU, swept geometrically (default 4K:4G; --quick 64K:1G),\n"
          "                              at most the memory limit, plus the sizes within it placed\n"
-         "                              from the device: 0.25-0.9 of SMs x L1, 0.3-0.7 of the L2,\n"
+         "                              from the device: 0.25-0.75 of one SM's L1, 0.25-0.9 of SMs x L1,\n"
+         "                              0.3-0.7 of the L2,\n"
          "                              between them, and 4-8 x the L2", 0, 0, NULL},
         {"growth", 'g', RFL_OPT_DOUBLE, &o->growth, "RATIO",
          "ratio between consecutive working sets (default 2; --quick 4)", 1.01, 16, NULL},
@@ -75,8 +76,9 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
          "finish within this: shorter samples, then points cut evenly, those a\n"
-         "                              ceiling needs last (shared_blocked, global_inside, global_stream\n"
-         "                              and global_bulk read at the sizes placed from the device); the\n"
+         "                              ceiling needs last (shared_blocked, global_inside, global_stream,\n"
+         "                              global_bulk, l2_chunks and l1_set read at the sizes placed from\n"
+         "                              the device); the\n"
          "                              sidecar says what was cut (default: no limit)"),
         RFL_OPTION_DEVICE(&o->device),
         {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
@@ -95,7 +97,8 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         .summary = "Measures GPU memory bandwidth at every level: shared memory, L1, L2 and device\n"
                    "memory, with the three kernels of Lo et al. (A: trials inside the kernel, B: one\n"
                    "launch per trial, C: blocked through shared memory), a streaming variant of A, bulk\n"
-                   "copies into shared memory (Hopper's copy engine) and cudaMemcpy device to device,\n"
+                   "copies into shared memory (Hopper's copy engine), per-block chunks through L2, one set\n"
+                   "per SM through L1, and cudaMemcpy device to device,\n"
                    "over a working-set sweep x threads per block x blocks per grid. Every result is checked against its closed form (exit 3 on a mismatch).",
         .epilog = "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes\n"
                   "one row per GPU and, with several ranks, an aggregate row. Exit status: 0 ok,\n"

@@ -26,9 +26,13 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-size_t rfl_gbw_anchors(double l1_total, double l2, uint64_t *out)
+size_t rfl_gbw_anchors(double l1_sm, double l1_total, double l2, uint64_t *out)
 {
     size_t n = 0;
+    /* One SM's L1, where l1_set's per-SM set lives. */
+    static const double in_sm[] = {0.25, 0.5, 0.75};
+    for (size_t i = 0; i < sizeof in_sm / sizeof in_sm[0] && l1_sm > 0; i++)
+        out[n++] = (uint64_t)llround(in_sm[i] * l1_sm);
     /* The aggregate L1 (SMs x the unified L1/shared size): L1-allocating
      * kernels keep these in L1; streaming ones find them in L2. */
     static const double in_l1[] = {0.25, 0.5, 0.75, 0.9};
@@ -59,7 +63,8 @@ uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min,
     if (!geo)
         return NULL;
     uint64_t anchors[RFL_GBW_MAX_ANCHORS];
-    const size_t na = rfl_gbw_anchors((double)d->sm_count * d->rates.l1_bytes, (double)d->l2_bytes, anchors);
+    const size_t na = rfl_gbw_anchors((double)d->rates.l1_bytes, (double)d->sm_count * d->rates.l1_bytes,
+                                      (double)d->l2_bytes, anchors);
     uint64_t *v = realloc(geo, (ng + na) * sizeof *v);
     if (!v) {
         free(geo);
@@ -84,7 +89,8 @@ uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min,
 int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss)
 {
     uint64_t anchors[RFL_GBW_MAX_ANCHORS];
-    const size_t na = rfl_gbw_anchors((double)d->sm_count * d->rates.l1_bytes, (double)d->l2_bytes, anchors);
+    const size_t na = rfl_gbw_anchors((double)d->rates.l1_bytes, (double)d->sm_count * d->rates.l1_bytes,
+                                      (double)d->l2_bytes, anchors);
     for (size_t a = 0; a < na; a++)
         if (anchors[a] == wss)
             return 1;

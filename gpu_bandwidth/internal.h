@@ -77,12 +77,13 @@ struct rfl_gbw_point {
  * rfl_gbw_configs, which asks the device for occupancy). */
 size_t rfl_gbw_vectors_for(uint64_t bytes);
 /* The working sets placed from the device's sizes, whatever the growth, so
- * every level's plateau has points: 0.25, 0.5, 0.75 and 0.9 of the
+ * every level's plateau has points: 0.25, 0.5 and 0.75 of one SM's L1
+ * (`l1_sm`, l1_set's per-SM set), 0.25, 0.5, 0.75 and 0.9 of the
  * aggregate L1 (`l1_total`: SMs x L1), 0.3, 0.5 and 0.7 of the L2 and two
  * between the aggregate L1 and the L2, and 4, 6 and 8 x the L2 (device
  * memory). Into `out` (RFL_GBW_MAX_ANCHORS); returns how many. */
-#define RFL_GBW_MAX_ANCHORS 12
-size_t rfl_gbw_anchors(double l1_total, double l2, uint64_t *out);
+#define RFL_GBW_MAX_ANCHORS 15
+size_t rfl_gbw_anchors(double l1_sm, double l1_total, double l2, uint64_t *out);
 /* The sweep's working sets, increasing: the geometric series from wss_min
  * to wss_max and the anchors within it; the caller frees (NULL: no memory). */
 uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min, uint64_t wss_max, double growth,

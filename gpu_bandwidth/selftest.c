@@ -94,7 +94,7 @@ int rfl_gbw_self_test(void)
     w = rfl_gbw_working_sets(&d, 1 << 20, 4 << 20, 2.0, &n);
     EXPECT(w && n == 3 && w[0] == 1 << 20 && w[2] == 4 << 20);
     free(w);
-    EXPECT(rfl_gbw_anchors(l1, l2, (uint64_t[RFL_GBW_MAX_ANCHORS]){0}) == RFL_GBW_MAX_ANCHORS);
+    EXPECT(rfl_gbw_anchors(256 * 1024, l1, l2, (uint64_t[RFL_GBW_MAX_ANCHORS]){0}) == RFL_GBW_MAX_ANCHORS);
     EXPECT(rfl_gbw_level_index("l2") == 2 && rfl_gbw_level_index("l1_l2") == -1 && rfl_gbw_level_index("bogus") == -1);
     return rfl_selftest_result("rfl_gpu_bandwidth", failures);
 }
