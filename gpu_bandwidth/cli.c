@@ -60,7 +60,8 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"access", 'a', RFL_OPT_LIST, &o->accesses, "LIST",
          "read: s += a[i]; rmw: a[i] = beta*a[i] + alpha; write: a[i] = p(i) + alpha\n"
          "                              (store only); copy: b[i] = a[i] (the working set holds a and b;\n"
-         "                              write and copy: global_inside and global_stream) (default all)",
+         "                              write and copy: global_inside and global_stream, past the L2\n"
+         "                              unless --wss is given) (default all)",
          0, 0, rfl_gbw_access_names},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
          "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, bw_precisions},
