@@ -92,7 +92,8 @@ uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min,
 int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss);
 /* A point's priority under a time budget (gpu/budget.h): the first
  * configuration of each kernel a ceiling is made from (shared_blocked,
- * global_inside, global_stream, global_bulk; read access where it has it)
+ * global_inside, global_stream, global_bulk, l2_chunks, l1_set; read access
+ * where it has it)
  * at an anchor 0, at its other working sets 1; their other configurations
  * 2; global_launch and memcpy_d2d 3. */
 int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anchor);
