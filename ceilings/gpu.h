@@ -16,7 +16,9 @@
 struct rfl_model;
 
 /* GPU memory levels, fastest first. */
-enum rfl_gpu_level { RFL_GPU_SHARED, RFL_GPU_L1, RFL_GPU_L2, RFL_GPU_DEVMEM, RFL_GPU_NLEVELS };
+/* RFL_GPU_NO_LEVEL: a span of a curve that names no level (an L1-allocating
+ * kernel between the aggregate L1 and the L2: partly L1 hits). */
+enum rfl_gpu_level { RFL_GPU_NO_LEVEL = -1, RFL_GPU_SHARED, RFL_GPU_L1, RFL_GPU_L2, RFL_GPU_DEVMEM, RFL_GPU_NLEVELS };
 extern const char *const rfl_gpu_level_names[RFL_GPU_NLEVELS]; /* "shared", "L1", "L2", "device memory" */
 
 enum rfl_gpu_precision { RFL_GPU_FP64, RFL_GPU_FP32, RFL_GPU_FP16, RFL_GPU_NPREC };

@@ -162,7 +162,7 @@ static json_t *gpu_json(const struct rfl_model *m, int *bad)
             const struct rfl_segment *sg = &c->levels.seg[s];
             json_t *names = json_array();
             for (unsigned l = 0; l <= c->ncache; l++)
-                if (sg->levels >> l & 1)
+                if ((sg->levels >> l & 1) && c->level_of[l] >= 0)
                     rfl_json_append(names, json_string(rfl_gpu_level_names[c->level_of[l]]), bad);
             rfl_json_append(segs, segment_json(sg, (json_int_t)c->x[sg->first], (json_int_t)c->x[sg->last], names), bad);
         }

@@ -237,6 +237,8 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
                  rfl_ceiling_unit(c));
         if (c->spec > 0)
             snprintf(spec, sizeof spec, "%s (%s)", num(a, sizeof a, c->spec, "%.1f"), c->spec_source);
+        else if (strcmp(c->device, "cpu") != 0 && c->kind == RFL_CEILING_BANDWIDTH && strcmp(c->name, "L2") == 0)
+            snprintf(spec, sizeof spec, "none: NVIDIA publishes no L2 bandwidth");
         else
             snprintf(spec, sizeof spec, "-");
         num(pct, sizeof pct, rfl_ceiling_percent(c), "%.0f%%");

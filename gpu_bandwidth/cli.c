@@ -22,11 +22,18 @@ const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
                              "read only: the copy engine (cp.async.bulk, sm_90) streams each block's chunks "
                              "into shared memory, 4 stages deep, and the threads sum them there: the L2 and "
                              "device-memory ceilings without a load instruction per 16 bytes"},
+    [RFL_GBW_L2_CHUNKS] = {"l2_chunks", "-", 1,
+                           "read only: each block re-reads its own 512 KiB chunk (ld.global.cg, L2 only), "
+                           "a chunk per block of one full wave: the L2 ceiling (loaded bytes counted)"},
+    [RFL_GBW_L1_SET] = {"l1_set", "-", 1,
+                        "read only: every block of every SM reads the same set through L1; the working set "
+                        "is per SM (each SM's L1 holds it all): the L1 ceiling in bytes per clock per SM"},
 };
 
 const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
-                                                                "global_stream", "memcpy_d2d", "global_bulk", NULL};
-const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", NULL};
+                                                                "global_stream", "memcpy_d2d", "global_bulk",
+                                                                "l2_chunks",     "l1_set",        NULL};
+const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", "write", "copy", NULL};
 
 /* fp16 has no bandwidth kernel: the option takes the first two names. */
 static const char *const bw_precisions[] = {"fp64", "fp32", NULL};
@@ -43,14 +50,19 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"wss", 'w', RFL_OPT_SIZE_RANGE, o->wss, "MIN:MAX",
          "working set per GPU, swept geometrically (default 4K:4G; --quick 64K:1G),\n"
          "                              at most the memory limit, plus the sizes within it placed\n"
-         "                              from the device: 0.25-0.9 of SMs x L1, 0.3-0.7 of the L2,\n"
+         "                              from the device: 0.25-0.75 of one SM's L1, 0.25-0.9 of SMs x L1,\n"
+         "                              0.3-0.7 of the L2,\n"
          "                              between them, and 4-8 x the L2", 0, 0, NULL},
         {"growth", 'g', RFL_OPT_DOUBLE, &o->growth, "RATIO",
          "ratio between consecutive working sets (default 2; --quick 4)", 1.01, 16, NULL},
         {"kernels", 'k', RFL_OPT_LIST, &o->kernels, "LIST", "kernels to run (default all)", 0, 0,
          rfl_gbw_kernel_names},
         {"access", 'a', RFL_OPT_LIST, &o->accesses, "LIST",
-         "read: s += a[i]; rmw: a[i] = beta*a[i] + alpha (default both)", 0, 0, rfl_gbw_access_names},
+         "read: s += a[i]; rmw: a[i] = beta*a[i] + alpha; write: a[i] = p(i) + alpha\n"
+         "                              (store only); copy: b[i] = a[i] (the working set holds a and b;\n"
+         "                              write and copy: global_inside and global_stream, past the L2\n"
+         "                              unless --wss is given) (default all)",
+         0, 0, rfl_gbw_access_names},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
          "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, bw_precisions},
         {"threads-per-block", 't', RFL_OPT_STRING, &o->threads_text, "LIST",
@@ -65,8 +77,9 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
          "finish within this: shorter samples, then points cut evenly, those a\n"
-         "                              ceiling needs last (shared_blocked, global_inside, global_stream\n"
-         "                              and global_bulk read at the sizes placed from the device); the\n"
+         "                              ceiling needs last (shared_blocked, global_inside, global_stream,\n"
+         "                              global_bulk, l2_chunks and l1_set read at the sizes placed from\n"
+         "                              the device); the\n"
          "                              sidecar says what was cut (default: no limit)"),
         RFL_OPTION_DEVICE(&o->device),
         {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
@@ -85,7 +98,8 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         .summary = "Measures GPU memory bandwidth at every level: shared memory, L1, L2 and device\n"
                    "memory, with the three kernels of Lo et al. (A: trials inside the kernel, B: one\n"
                    "launch per trial, C: blocked through shared memory), a streaming variant of A, bulk\n"
-                   "copies into shared memory (Hopper's copy engine) and cudaMemcpy device to device,\n"
+                   "copies into shared memory (Hopper's copy engine), per-block chunks through L2, one set\n"
+                   "per SM through L1, and cudaMemcpy device to device,\n"
                    "over a working-set sweep x threads per block x blocks per grid. Every result is checked against its closed form (exit 3 on a mismatch).",
         .epilog = "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes\n"
                   "one row per GPU and, with several ranks, an aggregate row. Exit status: 0 ok,\n"

@@ -26,9 +26,13 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-size_t rfl_gbw_anchors(double l1_total, double l2, uint64_t *out)
+size_t rfl_gbw_anchors(double l1_sm, double l1_total, double l2, uint64_t *out)
 {
     size_t n = 0;
+    /* One SM's L1, where l1_set's per-SM set lives. */
+    static const double in_sm[] = {0.25, 0.5, 0.75};
+    for (size_t i = 0; i < sizeof in_sm / sizeof in_sm[0] && l1_sm > 0; i++)
+        out[n++] = (uint64_t)llround(in_sm[i] * l1_sm);
     /* The aggregate L1 (SMs x the unified L1/shared size): L1-allocating
      * kernels keep these in L1; streaming ones find them in L2. */
     static const double in_l1[] = {0.25, 0.5, 0.75, 0.9};
@@ -59,7 +63,8 @@ uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min,
     if (!geo)
         return NULL;
     uint64_t anchors[RFL_GBW_MAX_ANCHORS];
-    const size_t na = rfl_gbw_anchors((double)d->sm_count * d->rates.l1_bytes, (double)d->l2_bytes, anchors);
+    const size_t na = rfl_gbw_anchors((double)d->rates.l1_bytes, (double)d->sm_count * d->rates.l1_bytes,
+                                      (double)d->l2_bytes, anchors);
     uint64_t *v = realloc(geo, (ng + na) * sizeof *v);
     if (!v) {
         free(geo);
@@ -84,7 +89,8 @@ uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min,
 int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss)
 {
     uint64_t anchors[RFL_GBW_MAX_ANCHORS];
-    const size_t na = rfl_gbw_anchors((double)d->sm_count * d->rates.l1_bytes, (double)d->l2_bytes, anchors);
+    const size_t na = rfl_gbw_anchors((double)d->rates.l1_bytes, (double)d->sm_count * d->rates.l1_bytes,
+                                      (double)d->l2_bytes, anchors);
     for (size_t a = 0; a < na; a++)
         if (anchors[a] == wss)
             return 1;
@@ -107,15 +113,24 @@ int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anc
     return i == (first_read >= 0 ? first_read : first) ? (anchor ? 0 : 1) : 2;
 }
 
-/* The level a working set lives in, by capacity (the device's properties). */
+/* The level a working set lives in, by capacity (the device's properties).
+ * Kernels A and B allocate in L1: past the aggregate L1 but within the L2
+ * most of their loads still hit in L1 (an H100 read 28-29 TB/s there, L1
+ * speed, against 7.7 TB/s from L2), so that span is "l1_l2", no level; the
+ * L2 is measured by the kernels that skip L1 (ceilings/load_gpu_bandwidth.c
+ * applies the same rule to the curves). */
 const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss)
 {
     if (k == RFL_GBW_SHARED)
         return "shared";
-    if ((k == RFL_GBW_GLOBAL_INSIDE || k == RFL_GBW_GLOBAL_LAUNCH) && (double)wss <= d->sm_count * d->rates.l1_bytes)
+    /* l1_set's working set is per SM: every SM reads all of it. */
+    if (k == RFL_GBW_L1_SET)
+        return wss <= d->rates.l1_bytes ? "l1" : wss <= d->l2_bytes ? "l1_l2" : "device_memory";
+    const int allocates_l1 = k == RFL_GBW_GLOBAL_INSIDE || k == RFL_GBW_GLOBAL_LAUNCH;
+    if (allocates_l1 && (double)wss <= d->sm_count * d->rates.l1_bytes)
         return "l1";
     if (wss <= d->l2_bytes)
-        return "l2";
+        return allocates_l1 ? "l1_l2" : "l2";
     return "device_memory";
 }
 
@@ -151,7 +166,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                 for (int t = 0; t < o->nthreads; t++)
                     for (int b = 0; b < o->nblocks; b++) {
                         if (!(accesses >> a & 1) || !(precisions >> p & 1) ||
-                            (k == RFL_GBW_GLOBAL_BULK && a == RFL_GBW_RMW))
+                            !rfl_gbw_runs((enum rfl_gbw_kernel)k, (enum rfl_gbw_access)a))
                             continue;
                         struct rfl_gbw_config *cfg = &cfgs[ncfg++];
                         cfg->kernel = (enum rfl_gbw_kernel)k;
@@ -161,14 +176,19 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                         cfg->spec = o->blocks[b];
                         cfg->tile_vecs = k == RFL_GBW_SHARED        ? rfl_gbw_tile_vecs_for(&c->dev, cfg->threads)
                                          : k == RFL_GBW_GLOBAL_BULK ? chunk_bytes / RFL_GBW_VEC_BYTES
-                                                                    : 0;
+                                         : k == RFL_GBW_L2_CHUNKS   ? RFL_GBW_L2_CHUNK_BYTES / RFL_GBW_VEC_BYTES
+                                                                    : 0; /* l1_set: one chunk, the whole set */
                         if (k == RFL_GBW_SHARED && cfg->tile_vecs == 0) {
                             rfl_error("%s has no shared memory for Kernel C's tiles", c->dev.name);
                             free(cfgs);
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
                         }
-                        const size_t smem = cfg->tile_vecs * RFL_GBW_VEC_BYTES *
-                                            (k == RFL_GBW_GLOBAL_BULK ? RFL_GBW_BULK_STAGES : 1);
+                        /* Dynamic shared memory: Kernel C's tile, global_bulk's stages (the
+                         * chunk kernels' chunks stay in global memory). */
+                        const size_t smem = k == RFL_GBW_SHARED ? cfg->tile_vecs * RFL_GBW_VEC_BYTES
+                                            : k == RFL_GBW_GLOBAL_BULK
+                                                ? cfg->tile_vecs * RFL_GBW_VEC_BYTES * RFL_GBW_BULK_STAGES
+                                                : 0;
                         if (RFL_CUDA(rfl_gbw_occupancy(cfg->kernel, cfg->access, cfg->prec, cfg->threads, smem,
                                                        &cfg->resident))) {
                             free(cfgs);
@@ -188,7 +208,8 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1))
         cfgs[ncfg++].kernel = RFL_GBW_MEMCPY;
     if (cfgs && ncfg == 0) {
-        rfl_error("nothing to run: global_bulk only reads (add --access read, or another kernel)");
+        rfl_error("nothing to run: global_bulk, l2_chunks and l1_set only read, shared_blocked and global_launch "
+                  "read and rmw (add --access read, or another kernel)");
         free(cfgs);
         return RFL_EXIT_USAGE;
     }
@@ -197,4 +218,17 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     *cfgs_out = cfgs;
     *ncfg_out = ncfg;
     return RFL_EXIT_OK;
+}
+
+unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec)
+{
+    if (cfg->kernel != RFL_GBW_L2_CHUNKS && cfg->kernel != RFL_GBW_L1_SET)
+        return 1;
+    return rfl_gbw_chunk_plan_of(n_vec, cfg->tile_vecs, cfg->blocks).replicas;
+}
+
+double rfl_gbw_vectors_moved(const struct rfl_gbw_config *cfg, size_t n_vec)
+{
+    const int two = cfg->kernel == RFL_GBW_MEMCPY || cfg->access == RFL_GBW_RMW || cfg->access == RFL_GBW_COPY;
+    return (two ? 2.0 : 1.0) * (double)rfl_gbw_replicas(cfg, n_vec) * (double)n_vec;
 }

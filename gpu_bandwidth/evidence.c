@@ -19,7 +19,7 @@ int rfl_gbw_level_index(const char *name)
     for (int i = 0; i < RFL_GBW_NLEVELS; i++)
         if (strcmp(name, level_names[i]) == 0)
             return i;
-    return RFL_GBW_NLEVELS - 1;
+    return -1;
 }
 
 void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,
@@ -53,8 +53,24 @@ void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, 
                  k->name, rfl_gbw_access_names[cfg->access], rfl_gpu_precision_names[cfg->prec], cfg->blocks,
                  cfg->threads);
     }
-    if ((cfg->kernel == RFL_GBW_GLOBAL_STREAM || cfg->kernel == RFL_GBW_GLOBAL_BULK) && wss <= c->dev.l2_bytes &&
-        gbs > b->l2_gbs) {
+    if (cfg->kernel == RFL_GBW_L1_SET) {
+        /* Per SM: l1_set's working set sits whole in every SM's L1. */
+        const double per_clk = clocked ? bytes_per_s / (c->dev.sm_count * mhz * 1e6) : 0;
+        if (wss <= c->dev.rates.l1_bytes && per_clk > b->l1_bytes_per_clk) {
+            b->l1_bytes_per_clk = per_clk;
+            b->l1_gbs = gbs;
+            b->l1_mhz = mhz;
+            b->l1_wss = wss;
+        }
+        return;
+    }
+    if (cfg->kernel == RFL_GBW_L2_CHUNKS && wss <= c->dev.l2_bytes) {
+        double *side = 2 * wss <= c->dev.l2_bytes ? &b->l2_near_gbs : &b->l2_far_gbs;
+        if (gbs > *side)
+            *side = gbs;
+    }
+    if ((cfg->kernel == RFL_GBW_GLOBAL_STREAM || cfg->kernel == RFL_GBW_GLOBAL_BULK ||
+         cfg->kernel == RFL_GBW_L2_CHUNKS) && wss <= c->dev.l2_bytes && gbs > b->l2_gbs) {
         b->l2_gbs = gbs;
         b->l2_wss = wss;
         snprintf(b->l2_config, sizeof b->l2_config, "%s %s, %u x %u threads", k->name,
@@ -95,7 +111,7 @@ void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernel
              c->dev.l2_bytes / 1048576.0, ds ? ds->part : "unknown (no target)");
     const unsigned device_kernels =
         (1u << RFL_GBW_GLOBAL_INSIDE) | (1u << RFL_GBW_GLOBAL_LAUNCH) | (1u << RFL_GBW_GLOBAL_STREAM) |
-        (1u << RFL_GBW_GLOBAL_BULK);
+        (1u << RFL_GBW_GLOBAL_BULK) | (1u << RFL_GBW_L2_CHUNKS);
     if (kernels & device_kernels) {
         char sz[32];
         snprintf(note, sizeof note, "%s at %s", b->device_gbs > 0 ? b->device_config : "no row at >= 4 x L2",
@@ -108,13 +124,29 @@ void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernel
                              ">=", b->memcpy_gbs > 0 ? b->memcpy_gbs : NAN, 0,
                              "the best kernel against cudaMemcpy D2D (read + write bytes), same run");
     }
-    if (kernels & ((1u << RFL_GBW_GLOBAL_STREAM) | (1u << RFL_GBW_GLOBAL_BULK))) {
+    if (kernels & ((1u << RFL_GBW_GLOBAL_STREAM) | (1u << RFL_GBW_GLOBAL_BULK) | (1u << RFL_GBW_L2_CHUNKS))) {
         char sz[32];
         snprintf(note, sizeof note, "%s at %s (L2 %.0f MiB)", b->l2_gbs > 0 ? b->l2_config : "no row within the L2",
                  rfl_format_size(b->l2_wss, sz, sizeof sz), c->dev.l2_bytes / 1048576.0);
         const int target = ds && ds->l2_target_gbytes_per_s > 0;
         rfl_gpu_evidence(list, "l2_ceiling", b->l2_gbs > 0 ? b->l2_gbs : NAN, "GB/s", target ? ">=" : NULL,
                          target ? ds->l2_target_gbytes_per_s : NAN, 0, note);
+    }
+    if (kernels & (1u << RFL_GBW_L2_CHUNKS)) {
+        /* Hopper's L2 is two partitions: a data set within half the L2 can
+         * sit in the near one; past it, part of the loads cross to the far. */
+        rfl_gpu_evidence(list, "l2_near_partition", b->l2_near_gbs > 0 ? b->l2_near_gbs : NAN, "GB/s", NULL, NAN, 0,
+                         "l2_chunks, data sets within half the L2");
+        rfl_gpu_evidence(list, "l2_far_partition", b->l2_far_gbs > 0 ? b->l2_far_gbs : NAN, "GB/s", NULL, NAN, 0,
+                         "l2_chunks, data sets past half the L2, within it");
+    }
+    if (kernels & (1u << RFL_GBW_L1_SET)) {
+        char sz[32];
+        snprintf(note, sizeof note, "l1_set: %.0f GB/s at %.0f MHz, %s per SM, %d SMs; against %.0f B/clk/SM",
+                 b->l1_gbs, b->l1_mhz, rfl_format_size(b->l1_wss, sz, sizeof sz), c->dev.sm_count,
+                 c->dev.rates.shared_bytes);
+        rfl_gpu_evidence(list, "l1_bytes_per_clock_per_sm", b->l1_bytes_per_clk > 0 ? b->l1_bytes_per_clk : NAN,
+                         "B/clk/SM", ">=", 0.96 * c->dev.rates.shared_bytes, 0, note);
     }
     if (kernels & (1u << RFL_GBW_SHARED)) {
         snprintf(note, sizeof note, "%.0f GB/s at %.0f MHz = x %.0f B/clk/SM x %d SMs", b->shared_gbs, b->shared_mhz,

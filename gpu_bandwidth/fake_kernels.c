@@ -12,25 +12,44 @@ cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
 {
     double t0 = rfl_fake_now();
     size_t n = l->n_vec * (l->precision == RFL_GPU_FP64 ? 2 : 4);
+    if (!rfl_gbw_runs(l->kernel, l->access) || l->kernel == RFL_GBW_MEMCPY)
+        return cudaErrorInvalidValue;
+    /* The chunk kernels load every vector `replicas` times a trial, over a
+     * grid of at most `blocks`. */
+    unsigned replicas = 1, grid = l->blocks;
+    if (l->kernel == RFL_GBW_L2_CHUNKS || l->kernel == RFL_GBW_L1_SET) {
+        const struct rfl_gbw_chunk_plan p = rfl_gbw_chunk_plan_of(l->n_vec, l->tile_vecs, l->blocks);
+        replicas = p.replicas;
+        grid = p.grid;
+    }
     for (unsigned long long t = 0; t < l->trials; t++) {
         double sum = 0;
         for (size_t i = 0; i < n; i++) {
+            const double pattern = (double)((i & 7) + 1) + RFL_GBW_ALPHA;
             if (l->precision == RFL_GPU_FP64) {
                 double *a = l->a;
                 if (l->access == RFL_GBW_RMW)
                     a[i] = fma(a[i], 1.0, 1.0);
+                else if (l->access == RFL_GBW_WRITE)
+                    a[i] = pattern;
+                else if (l->access == RFL_GBW_COPY)
+                    a[n + i] = a[i];
                 else
                     sum += a[i];
             } else {
                 float *a = l->a;
                 if (l->access == RFL_GBW_RMW)
                     a[i] = fmaf(a[i], 1.0f, 1.0f);
+                else if (l->access == RFL_GBW_WRITE)
+                    a[i] = (float)pattern;
+                else if (l->access == RFL_GBW_COPY)
+                    a[n + i] = a[i];
                 else
                     sum += a[i];
             }
         }
         if (l->access == RFL_GBW_READ)
-            l->block_sums[t % l->blocks] += sum;
+            l->block_sums[t % grid] += sum * replicas;
     }
     if (l->kernel != RFL_GBW_GLOBAL_LAUNCH)
         rfl_fake_clock(l->clock, t0, 0);

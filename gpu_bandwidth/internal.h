@@ -39,7 +39,9 @@ struct rfl_gbw_config {
 /* Rank 0's best rows, for the evidence. */
 struct rfl_gbw_best {
     double device_gbs, memcpy_gbs, l2_gbs, shared_fraction, shared_gbs, shared_mhz;
-    uint64_t device_wss, memcpy_wss, l2_wss;
+    double l2_near_gbs, l2_far_gbs; /* l2_chunks within half the L2 (one partition's share) and past it */
+    double l1_bytes_per_clk, l1_gbs, l1_mhz; /* l1_set within one SM's L1, per SM */
+    uint64_t device_wss, memcpy_wss, l2_wss, l1_wss;
     const char *device_kernel;
     char device_config[96], l2_config[96];
 };
@@ -75,12 +77,13 @@ struct rfl_gbw_point {
  * rfl_gbw_configs, which asks the device for occupancy). */
 size_t rfl_gbw_vectors_for(uint64_t bytes);
 /* The working sets placed from the device's sizes, whatever the growth, so
- * every level's plateau has points: 0.25, 0.5, 0.75 and 0.9 of the
+ * every level's plateau has points: 0.25, 0.5 and 0.75 of one SM's L1
+ * (`l1_sm`, l1_set's per-SM set), 0.25, 0.5, 0.75 and 0.9 of the
  * aggregate L1 (`l1_total`: SMs x L1), 0.3, 0.5 and 0.7 of the L2 and two
  * between the aggregate L1 and the L2, and 4, 6 and 8 x the L2 (device
  * memory). Into `out` (RFL_GBW_MAX_ANCHORS); returns how many. */
-#define RFL_GBW_MAX_ANCHORS 12
-size_t rfl_gbw_anchors(double l1_total, double l2, uint64_t *out);
+#define RFL_GBW_MAX_ANCHORS 15
+size_t rfl_gbw_anchors(double l1_sm, double l1_total, double l2, uint64_t *out);
 /* The sweep's working sets, increasing: the geometric series from wss_min
  * to wss_max and the anchors within it; the caller frees (NULL: no memory). */
 uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min, uint64_t wss_max, double growth,
@@ -89,13 +92,22 @@ uint64_t *rfl_gbw_working_sets(const struct rfl_gpu_device *d, uint64_t wss_min,
 int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss);
 /* A point's priority under a time budget (gpu/budget.h): the first
  * configuration of each kernel a ceiling is made from (shared_blocked,
- * global_inside, global_stream, global_bulk; read access where it has it)
+ * global_inside, global_stream, global_bulk, l2_chunks, l1_set; read access
+ * where it has it)
  * at an anchor 0, at its other working sets 1; their other configurations
  * 2; global_launch and memcpy_d2d 3. */
 int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anchor);
 const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
 size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads);
 unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p);
+/* How many times a trial loads each of the n_vec vectors: the chunk
+ * kernels' replicas (kernels.h), else 1. */
+unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec);
+/* The 16-byte vectors a trial moves (bytes counted = these x 16): loaded
+ * and stored; rmw, copy and memcpy_d2d load and store n_vec each (copy's
+ * and memcpy's n_vec is half the working set), write stores n_vec, read
+ * loads n_vec x the replicas. */
+double rfl_gbw_vectors_moved(const struct rfl_gbw_config *cfg, size_t n_vec);
 /* The configurations of the sweep, each resolved against c->dev (raises
  * c->max_blocks). RFL_EXIT_OK with *cfgs (free it) and *ncfg, or the exit
  * code after a message. */
@@ -116,6 +128,7 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
                        uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg);
 
 /* evidence.c: the run's findings, from rank 0's GPU. */
+/* The summary column of a level name, -1 for "l1_l2" (no level). */
 int rfl_gbw_level_index(const char *name);
 /* Raises c->best with one of rank 0's rows (bytes_per_s: at the fastest sample). */
 void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,

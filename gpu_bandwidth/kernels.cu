@@ -16,6 +16,9 @@ enum { LD_DEFAULT, LD_STREAM_RO, LD_STREAM_RW };
 
 template <typename S> struct vec;
 
+/* The access of k_global: what each element sees in a trial. */
+enum { ACC_READ, ACC_RMW, ACC_WRITE, ACC_COPY };
+
 template <> struct vec<float> {
     typedef float4 type;
     static __device__ __forceinline__ type zero() { return make_float4(0.f, 0.f, 0.f, 0.f); }
@@ -30,6 +33,12 @@ template <> struct vec<float> {
     static __device__ __forceinline__ double total(type a)
     {
         return ((double)a.x + (double)a.y) + ((double)a.z + (double)a.w);
+    }
+    /* The fill pattern (i % 8) + 1 of vector v's scalars, plus c. */
+    static __device__ __forceinline__ type pattern(size_t v, float c)
+    {
+        const float b = (float)((v & 1) * 4) + 1.0f + c;
+        return make_float4(b, b + 1.0f, b + 2.0f, b + 3.0f);
     }
     template <int MODE> static __device__ __forceinline__ void load4(const type *p, size_t s, type &v0, type &v1,
                                                                     type &v2, type &v3)
@@ -76,6 +85,11 @@ template <> struct vec<double> {
         return make_double2(::fma(v.x, b, c), ::fma(v.y, b, c));
     }
     static __device__ __forceinline__ double total(type a) { return a.x + a.y; }
+    static __device__ __forceinline__ type pattern(size_t v, double c)
+    {
+        const double b = (double)((v & 3) * 2) + 1.0 + c;
+        return make_double2(b, b + 1.0);
+    }
     template <int MODE> static __device__ __forceinline__ void load4(const type *p, size_t s, type &v0, type &v1,
                                                                     type &v2, type &v3)
     {
@@ -113,12 +127,13 @@ template <> struct vec<double> {
  * (left to itself the compiler issued two, used them, then two more).
  * Read: per-trial sums in the element type stay exact (small integers,
  * < 2^24 per thread and trial) and are folded into a double per trial. */
-template <typename S, bool RMW, int MODE>
+template <typename S, int ACC, int MODE>
 __global__ void __launch_bounds__(1024) k_global(typename vec<S>::type *a, size_t n_vec, unsigned long long trials,
                                                  S beta, S alpha, double *block_sums, rfl_gpu_clock *clk)
 {
     typedef vec<S> T;
     typedef typename T::type V;
+    const bool RMW = ACC == ACC_RMW;
     RFL_GPU_CLOCK_BEGIN(clk)
     const size_t stride = (size_t)gridDim.x * blockDim.x;
     const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -159,6 +174,52 @@ __global__ void __launch_bounds__(1024) k_global(typename vec<S>::type *a, size_
     RFL_GPU_CLOCK_END(clk)
     if (!RMW)
         rfl_gpu_block_add(total, block_sums + blockIdx.x);
+}
+
+/* Store only (write: p(i) + alpha) and copy (into the n_vec vectors after
+ * the source; its loads as the mode says), plain 16-byte stores, the same
+ * grid-stride sets as k_global; no sums. */
+template <typename S, int ACC, int MODE>
+__global__ void __launch_bounds__(1024) k_global_store(typename vec<S>::type *a, size_t n_vec,
+                                                       unsigned long long trials, S beta, S alpha,
+                                                       double *block_sums, rfl_gpu_clock *clk)
+{
+    typedef vec<S> T;
+    typedef typename T::type V;
+    (void)beta;
+    (void)block_sums;
+    RFL_GPU_CLOCK_BEGIN(clk)
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    const size_t first = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    const size_t mine = first < n_vec ? (n_vec - first + stride - 1) / stride : 0;
+    const size_t groups = mine / 4, rest = mine % 4;
+    /* Store only: p(i) + alpha; copy: into the n_vec vectors after the
+     * source (its loads as the mode says, plain 16-byte stores). */
+    V *const dst = ACC == ACC_COPY ? a + n_vec : a;
+    const size_t d0 = mine ? first : 0;
+    for (unsigned long long t = 0; t < trials; t++) {
+        size_t i = d0;
+#pragma unroll 1
+        for (size_t g = 0; g < groups; g++, i += 4 * stride) {
+            if (ACC == ACC_COPY) {
+                V v0, v1, v2, v3;
+                T::template load4<MODE>(a + i, stride, v0, v1, v2, v3);
+                dst[i] = v0;
+                dst[i + stride] = v1;
+                dst[i + 2 * stride] = v2;
+                dst[i + 3 * stride] = v3;
+            } else {
+                dst[i] = T::pattern(i, alpha);
+                dst[i + stride] = T::pattern(i + stride, alpha);
+                dst[i + 2 * stride] = T::pattern(i + 2 * stride, alpha);
+                dst[i + 3 * stride] = T::pattern(i + 3 * stride, alpha);
+            }
+        }
+        for (size_t r = 0; r < rest; r++, i += stride)
+            dst[i] = ACC == ACC_COPY ? T::template load1<MODE>(a + i) : T::pattern(i, alpha);
+        RFL_GPU_FENCE();
+    }
+    RFL_GPU_CLOCK_END(clk)
 }
 
 /* Kernel C: each block copies its range tile by tile (tiles of at most
@@ -318,6 +379,47 @@ __global__ void __launch_bounds__(1024) k_bulk(const typename vec<S>::type *a, s
     rfl_gpu_block_add(total, block_sums + blockIdx.x);
 }
 
+/* The chunk kernels (RRZE-HPC gpu-l2-cache and gpu-cache's method, our
+ * code): block b reads chunk b mod nchunks of the n_vec vectors in every
+ * trial, four 16-byte loads in flight per thread per iteration.
+ * l2_chunks (LD_STREAM_RW: ld.global.cg, cached in L2 only): chunks of
+ * RFL_GBW_L2_CHUNK_BYTES, each block streaming its own from the L2, many
+ * blocks at once, so the L2 and the network to the SMs are what limit.
+ * l1_set (LD_DEFAULT, one chunk): every block of every SM reads the same
+ * set, so a set within one SM's L1 is read from that SM's L1 after the
+ * first trial: the L1's bytes per clock per SM.  Read only; the sums are
+ * exact as in k_global. */
+template <typename S, int MODE>
+__global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a, size_t n_vec, size_t nchunks,
+                                                 unsigned long long trials, double *block_sums, rfl_gpu_clock *clk)
+{
+    typedef vec<S> T;
+    typedef typename T::type V;
+    RFL_GPU_CLOCK_BEGIN(clk)
+    const size_t c = blockIdx.x % nchunks;
+    const size_t begin = c * n_vec / nchunks, len = (c + 1) * n_vec / nchunks - begin;
+    const V *const base = a + begin;
+    const unsigned step = blockDim.x;
+    double total = 0.0;
+    for (unsigned long long t = 0; t < trials; t++) {
+        V acc0 = T::zero(), acc1 = T::zero();
+        size_t j = threadIdx.x;
+#pragma unroll 1
+        for (; j + 3 * (size_t)step < len; j += 4 * (size_t)step) {
+            V v0, v1, v2, v3;
+            T::template load4<MODE>(base + j, step, v0, v1, v2, v3);
+            acc0 = T::add(acc0, T::add(v0, v1));
+            acc1 = T::add(acc1, T::add(v2, v3));
+        }
+        for (; j < len; j += step)
+            acc0 = T::add(acc0, T::template load1<MODE>(base + j));
+        total += T::total(acc0) + T::total(acc1);
+        RFL_GPU_FENCE();
+    }
+    RFL_GPU_CLOCK_END(clk)
+    rfl_gpu_block_add(total, block_sums + blockIdx.x);
+}
+
 template <typename S> __global__ void k_fill(S *a, size_t n)
 {
     const size_t stride = (size_t)gridDim.x * blockDim.x;
@@ -343,9 +445,25 @@ template <typename S> const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw
     switch (k) {
     case RFL_GBW_GLOBAL_INSIDE:
     case RFL_GBW_GLOBAL_LAUNCH:
-        return rmw ? (const void *)k_global<S, true, LD_DEFAULT> : (const void *)k_global<S, false, LD_DEFAULT>;
+        switch (acc) {
+        case RFL_GBW_READ: return (const void *)k_global<S, ACC_READ, LD_DEFAULT>;
+        case RFL_GBW_RMW: return (const void *)k_global<S, ACC_RMW, LD_DEFAULT>;
+        case RFL_GBW_WRITE: return (const void *)k_global_store<S, ACC_WRITE, LD_DEFAULT>;
+        case RFL_GBW_COPY: return (const void *)k_global_store<S, ACC_COPY, LD_DEFAULT>;
+        default: return nullptr;
+        }
     case RFL_GBW_GLOBAL_STREAM:
-        return rmw ? (const void *)k_global<S, true, LD_STREAM_RW> : (const void *)k_global<S, false, LD_STREAM_RO>;
+        switch (acc) {
+        case RFL_GBW_READ: return (const void *)k_global<S, ACC_READ, LD_STREAM_RO>;
+        case RFL_GBW_RMW: return (const void *)k_global<S, ACC_RMW, LD_STREAM_RW>;
+        case RFL_GBW_WRITE: return (const void *)k_global_store<S, ACC_WRITE, LD_STREAM_RO>;
+        case RFL_GBW_COPY: return (const void *)k_global_store<S, ACC_COPY, LD_STREAM_RO>;
+        default: return nullptr;
+        }
+    case RFL_GBW_L2_CHUNKS:
+        return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_STREAM_RW> : nullptr;
+    case RFL_GBW_L1_SET:
+        return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_DEFAULT> : nullptr;
     case RFL_GBW_SHARED:
         return rmw ? (const void *)k_shared<S, true> : (const void *)k_shared<S, false>;
     case RFL_GBW_GLOBAL_BULK:
@@ -364,35 +482,39 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
     const dim3 grid(l->blocks), block(l->threads);
     switch (l->kernel) {
     case RFL_GBW_GLOBAL_INSIDE:
-        if (rmw)
-            k_global<S, true, LD_DEFAULT><<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, beta, alpha,
-                                                                         l->block_sums, l->clock);
-        else
-            k_global<S, false, LD_DEFAULT><<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, beta, alpha,
-                                                                          l->block_sums, l->clock);
-        return RFL_GPU_LAUNCHED();
     case RFL_GBW_GLOBAL_STREAM:
-        if (rmw)
-            k_global<S, true, LD_STREAM_RW><<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, beta, alpha,
-                                                                           l->block_sums, l->clock);
-        else
-            k_global<S, false, LD_STREAM_RO><<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, beta, alpha,
-                                                                            l->block_sums, l->clock);
-        return RFL_GPU_LAUNCHED();
-    case RFL_GBW_GLOBAL_LAUNCH:
+    case RFL_GBW_GLOBAL_LAUNCH: {
+        typedef void (*global_fn)(V *, size_t, unsigned long long, S, S, double *, rfl_gpu_clock *);
+        const global_fn f = (global_fn)kernel_ptr<S>(l->kernel, l->access);
+        if (!f)
+            return cudaErrorInvalidValue;
+        if (l->kernel != RFL_GBW_GLOBAL_LAUNCH) {
+            f<<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, beta, alpha, l->block_sums, l->clock);
+            return RFL_GPU_LAUNCHED();
+        }
         /* The trials loop is here, on the host: one launch per trial. */
         for (unsigned long long t = 0; t < l->trials; t++) {
-            if (rmw)
-                k_global<S, true, LD_DEFAULT><<<grid, block, 0, l->stream>>>(a, l->n_vec, 1, beta, alpha,
-                                                                             l->block_sums, nullptr);
-            else
-                k_global<S, false, LD_DEFAULT><<<grid, block, 0, l->stream>>>(a, l->n_vec, 1, beta, alpha,
-                                                                              l->block_sums, nullptr);
+            f<<<grid, block, 0, l->stream>>>(a, l->n_vec, 1, beta, alpha, l->block_sums, nullptr);
             cudaError_t e = RFL_GPU_LAUNCHED();
             if (e != cudaSuccess)
                 return e;
         }
         return cudaSuccess;
+    }
+    case RFL_GBW_L2_CHUNKS:
+    case RFL_GBW_L1_SET: {
+        if (rmw || l->access != RFL_GBW_READ)
+            return cudaErrorInvalidValue;
+        const struct rfl_gbw_chunk_plan p = rfl_gbw_chunk_plan_of(l->n_vec, l->tile_vecs, l->blocks);
+        const dim3 chunk_grid(p.grid);
+        if (l->kernel == RFL_GBW_L2_CHUNKS)
+            k_chunks<S, LD_STREAM_RW><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
+                                                                          l->block_sums, l->clock);
+        else
+            k_chunks<S, LD_DEFAULT><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
+                                                                        l->block_sums, l->clock);
+        return RFL_GPU_LAUNCHED();
+    }
     case RFL_GBW_SHARED: {
         const size_t per_block = (l->n_vec + l->blocks - 1) / l->blocks;
         const size_t smem = l->tile_vecs * sizeof(V);

@@ -22,14 +22,56 @@ enum rfl_gbw_kernel {
     RFL_GBW_GLOBAL_STREAM, /* Kernel A with loads that skip L1 and prefetch 256 B into L2 */
     RFL_GBW_MEMCPY,        /* cudaMemcpyAsync device to device, for comparison */
     RFL_GBW_GLOBAL_BULK,   /* chunks streamed into shared memory by the copy engine (cp.async.bulk), read only */
+    RFL_GBW_L2_CHUNKS,     /* each block re-reads its own chunk through L2 (.cg loads), read only */
+    RFL_GBW_L1_SET,        /* every block of every SM reads the same set through L1, read only */
     RFL_GBW_NKERNELS
 };
 
 enum rfl_gbw_access {
-    RFL_GBW_READ, /* s += a[i]                read-only */
-    RFL_GBW_RMW,  /* a[i] = beta*a[i] + alpha  read-modify-write */
+    RFL_GBW_READ,  /* s += a[i]                read-only */
+    RFL_GBW_RMW,   /* a[i] = beta*a[i] + alpha  read-modify-write */
+    RFL_GBW_WRITE, /* a[i] = p(i) + alpha       store only (p: the fill pattern) */
+    RFL_GBW_COPY,  /* b[i] = a[i]               copy into the second half of the buffer */
     RFL_GBW_NACCESS
 };
+
+/* Whether a kernel runs an access: the chunk kernels and global_bulk only
+ * read; shared_blocked and global_launch read and rmw; global_inside and
+ * global_stream run all four. */
+static inline int rfl_gbw_runs(enum rfl_gbw_kernel k, enum rfl_gbw_access a)
+{
+    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET)
+        return a == RFL_GBW_READ;
+    if (k == RFL_GBW_SHARED || k == RFL_GBW_GLOBAL_LAUNCH)
+        return a == RFL_GBW_READ || a == RFL_GBW_RMW;
+    return 1;
+}
+
+/* The chunk kernels (l2_chunks, l1_set): the n_vec vectors are cut into
+ * `nchunks` chunks of about chunk_vecs (at most `blocks` of them), and a
+ * grid of nchunks x replicas blocks (at most `blocks`: one wave) reads
+ * them, block b chunk b mod nchunks, every trial: each vector is loaded
+ * `replicas` times per trial. */
+struct rfl_gbw_chunk_plan {
+    size_t nchunks;
+    unsigned replicas, grid;
+};
+static inline struct rfl_gbw_chunk_plan rfl_gbw_chunk_plan_of(size_t n_vec, size_t chunk_vecs, unsigned blocks)
+{
+    struct rfl_gbw_chunk_plan p;
+    if (blocks < 1)
+        blocks = 1;
+    p.nchunks = chunk_vecs ? (n_vec + chunk_vecs / 2) / chunk_vecs : 1;
+    if (p.nchunks < 1)
+        p.nchunks = 1;
+    if (p.nchunks > blocks)
+        p.nchunks = blocks;
+    if (p.nchunks > n_vec)
+        p.nchunks = n_vec ? n_vec : 1;
+    p.replicas = (unsigned)(blocks / p.nchunks);
+    p.grid = (unsigned)(p.nchunks * p.replicas);
+    return p;
+}
 
 struct rfl_gbw_kernel_info {
     const char *name;
@@ -49,6 +91,9 @@ extern const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1];
 /* Chunks of global_bulk in flight per block (each with its stage of
  * shared memory and its mbarrier). */
 #define RFL_GBW_BULK_STAGES 4
+/* The chunk of one block of l2_chunks (RRZE gpu-l2-cache's size: within
+ * one L2 partition's reach, long enough to stream). */
+#define RFL_GBW_L2_CHUNK_BYTES (512u << 10)
 /* Vectors per array are a multiple of this (1 KiB), so every pattern
  * period (8 scalars) is whole and the closed forms are exact. */
 #define RFL_GBW_QUANTUM 64
@@ -61,12 +106,12 @@ struct rfl_gbw_launch {
     enum rfl_gbw_kernel kernel;
     enum rfl_gbw_access access;
     enum rfl_gpu_precision precision; /* fp64 or fp32 */
-    void *a;                          /* n_vec 16-byte vectors */
+    void *a;                          /* n_vec 16-byte vectors (copy: and n_vec more after them, written) */
     size_t n_vec;
     unsigned long long trials;
     unsigned blocks, threads;
-    size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk: in one chunk */
-    double *block_sums;               /* read: one per block, added to */
+    size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk, chunk kernels: in one chunk */
+    double *block_sums;               /* read: one per block (`blocks` of them), added to */
     struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
     cudaStream_t stream;
 };

@@ -29,9 +29,9 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
     const struct rfl_stats st = row->st;
     const struct rfl_gbw_kernel_info *k = &rfl_gbw_kernels[cfg->kernel];
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
-    /* Bytes moved per trial on one GPU: rmw and the copy read and write. */
-    const double per_vec = memcpy_kernel || cfg->access == RFL_GBW_RMW ? 2.0 : 1.0;
-    const double bytes_per_trial = per_vec * (double)pr->n_vec * RFL_GBW_VEC_BYTES * (aggregate ? c->ranks : 1);
+    /* Bytes moved per trial on one GPU: rfl_gbw_vectors_moved. */
+    const double bytes_per_trial =
+        rfl_gbw_vectors_moved(cfg, pr->n_vec) * RFL_GBW_VEC_BYTES * (aggregate ? c->ranks : 1);
     const double bytes = bytes_per_trial * (double)row->trials;
     const double gbs = bytes / st.min * 1e-9;
     const int clocked = !aggregate && mhz > 0;
@@ -53,7 +53,8 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
     }
     rfl_csv_u64(csv, wss);
     rfl_csv_str(csv, rfl_gbw_level_of(&c->dev, cfg->kernel, wss));
-    rfl_csv_u64(csv, cfg->kernel == RFL_GBW_SHARED || cfg->kernel == RFL_GBW_GLOBAL_BULK
+    rfl_csv_u64(csv, cfg->kernel == RFL_GBW_SHARED || cfg->kernel == RFL_GBW_GLOBAL_BULK ||
+                             cfg->kernel == RFL_GBW_L2_CHUNKS
                          ? cfg->tile_vecs * RFL_GBW_VEC_BYTES
                          : 0);
     rfl_csv_double(csv, bytes_per_trial);
@@ -100,11 +101,10 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
     double t_min = INFINITY;
     for (unsigned e = 0; e < c->experiments; e++)
         t_min = p->times[e] < t_min ? p->times[e] : t_min;
-    const double per_vec = memcpy_kernel || cfg->access == RFL_GBW_RMW ? 2.0 : 1.0;
-    const double gbs = per_vec * (double)n_vec * RFL_GBW_VEC_BYTES * (double)p->trials / t_min * 1e-9;
-    double *slot = &best_of_cfg[rfl_gbw_level_index(rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes))];
-    if (gbs > *slot)
-        *slot = gbs;
+    const double gbs = rfl_gbw_vectors_moved(cfg, n_vec) * RFL_GBW_VEC_BYTES * (double)p->trials / t_min * 1e-9;
+    const int level = rfl_gbw_level_index(rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes));
+    if (level >= 0 && gbs > best_of_cfg[level]) /* l1_l2 (no level) has no column */
+        best_of_cfg[level] = gbs;
     rfl_progress("%s %s %s %ux%u  %s  %.1f GB/s", name, access, prec, cfg->blocks, cfg->threads, sz, gbs);
     return stop;
 }

@@ -36,7 +36,14 @@ static int print_columns(void)
 static int point_of(const struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, size_t *last_n,
                     size_t *n_vec, uint64_t *wss_bytes)
 {
-    const int halves = cfg->kernel == RFL_GBW_MEMCPY ? 2 : 1;
+    const int halves = cfg->kernel == RFL_GBW_MEMCPY || cfg->access == RFL_GBW_COPY ? 2 : 1;
+    /* l1_set past the L2 measures nothing the others do not; write and
+     * copy are for the device-memory ceiling: the default sweep runs them
+     * past the L2 only (an explicit --wss, everywhere). */
+    if (cfg->kernel == RFL_GBW_L1_SET && wss > c->dev.l2_bytes)
+        return 0;
+    if ((cfg->access == RFL_GBW_WRITE || cfg->access == RFL_GBW_COPY) && !c->o->wss[0] && wss <= c->dev.l2_bytes)
+        return 0;
     *n_vec = rfl_gbw_vectors_for(wss / (uint64_t)halves);
     if (*n_vec == *last_n || halves * *n_vec * RFL_GBW_VEC_BYTES > c->buf_bytes)
         return 0;

@@ -95,15 +95,19 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
     memset(p, 0, sizeof *p);
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
     const int rmw = !memcpy_kernel && cfg->access == RFL_GBW_RMW;
-    const int read = !memcpy_kernel && !rmw;
+    const int read = !memcpy_kernel && cfg->access == RFL_GBW_READ;
+    const int copy = !memcpy_kernel && cfg->access == RFL_GBW_COPY;
+    const int write = !memcpy_kernel && cfg->access == RFL_GBW_WRITE;
     /* fp32 stays exact up to 2^24: refill before a0 + T gets there. */
     const unsigned long long refill = rmw && cfg->prec == RFL_GPU_FP32 ? (1ull << 22) : RFL_GBW_MAX_TRIALS;
     const enum rfl_gpu_precision fill_prec = memcpy_kernel ? RFL_GPU_FP32 : cfg->prec;
-    char *dst = memcpy_kernel ? c->buf + n_vec * RFL_GBW_VEC_BYTES : NULL;
+    /* memcpy_d2d and copy write the n_vec vectors after the source, first
+     * poisoned (NaN), so a vector never written is found. */
+    char *dst = memcpy_kernel || copy ? c->buf + n_vec * RFL_GBW_VEC_BYTES : NULL;
 
     if (RFL_CUDA(rfl_gbw_fill(fill_prec, c->buf, n_vec, c->stream)))
         return -1;
-    if (memcpy_kernel && RFL_CUDA(cudaMemsetAsync(dst, 0xff, n_vec * RFL_GBW_VEC_BYTES, c->stream)))
+    if (dst && RFL_CUDA(cudaMemsetAsync(dst, 0xff, n_vec * RFL_GBW_VEC_BYTES, c->stream)))
         return -1;
     if (read && RFL_CUDA(cudaMemsetAsync(c->block_sums, 0, cfg->blocks * sizeof(double), c->stream)))
         return -1;
@@ -160,11 +164,16 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
     }
     p->trials = trials;
 
-    if (c->o->inject_fault && RFL_CUDA(cudaMemsetAsync(memcpy_kernel ? dst : c->buf, 0xff, 4, c->stream)))
+    if (c->o->inject_fault && RFL_CUDA(cudaMemsetAsync(dst ? dst : c->buf, 0xff, 4, c->stream)))
         return -1;
     if (memcpy_kernel)
         return check_array(c, RFL_GPU_FP32, dst, n_vec, 0.0, "copy", p);
-    if (check_array(c, cfg->prec, c->buf, n_vec, rmw ? (double)applied : 0.0, rmw ? "array" : "array (read-only)", p))
+    if (copy && check_array(c, cfg->prec, dst, n_vec, 0.0, "copy (destination)", p))
+        return -1;
+    /* write stores p(i) + alpha; rmw adds alpha per trial applied. */
+    const double offset = rmw ? (double)applied : write ? RFL_GBW_ALPHA : 0.0;
+    if (check_array(c, cfg->prec, c->buf, n_vec, offset,
+                    rmw ? "array" : write ? "array (written)" : copy ? "copy (source)" : "array (read-only)", p))
         return -1;
     if (read) {
         if (RFL_CUDA(cudaMemcpy(c->host_sums, c->block_sums, cfg->blocks * sizeof(double), cudaMemcpyDeviceToHost)))
@@ -172,7 +181,8 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
         double sum = 0;
         for (unsigned b = 0; b < cfg->blocks; b++)
             sum += c->host_sums[b];
-        const double want = rfl_gbw_read_sum_closed_form(n_vec * rfl_gbw_lanes_of(cfg->prec), read_trials);
+        const double want = (double)rfl_gbw_replicas(cfg, n_vec) *
+                            rfl_gbw_read_sum_closed_form(n_vec * rfl_gbw_lanes_of(cfg->prec), read_trials);
         if (sum != want) {
             p->bad++;
             if (!p->detail[0])

@@ -15,7 +15,7 @@
 static int kernel_order(const char *kernel)
 {
     static const char *const order[] = {"global_inside", "global_launch", "shared_blocked", "global_stream",
-                                        "memcpy_d2d",    "global_bulk"};
+                                        "memcpy_d2d",    "global_bulk",   "l2_chunks",      "l1_set"};
     const int n = (int)(sizeof order / sizeof order[0]);
     for (int i = 0; i < n; i++)
         if (!strcmp(kernel, order[i]))
@@ -91,13 +91,18 @@ static void prepare(const struct rfl_model *m, struct rfl_plot_ws_view *v)
 
 static void describe(const struct rfl_bw_curve *c, size_t index, struct rfl_plot_line *out)
 {
-    static const char *const lo[] = {"A ", "B ", "C ", "", "", ""};
-    int k = kernel_order(c->kernel), rmw = !strcmp(c->access, "rmw");
+    static const char *const lo[] = {"A ", "B ", "C ", "", "", "", "", ""};
+    const int known = (int)(sizeof lo / sizeof lo[0]);
+    int k = kernel_order(c->kernel);
+    /* read solid, rmw dashed, write dotted, copy dash-dot. */
+    int dt = !strcmp(c->access, "rmw") ? 2 : !strcmp(c->access, "write") ? 3 : !strcmp(c->access, "copy") ? 4 : 1;
+    if (!strcmp(c->kernel, "memcpy_d2d"))
+        dt = 1;
     snprintf(out->comment, sizeof out->comment, "%s %s %ldx%ld", c->kernel, c->access, c->blocks,
              c->threads_per_block);
-    snprintf(out->style, sizeof out->style, "%s lw 1.8 pt %d ps 0.8", rmw ? "dt 2" : "dt 1", rmw ? 6 : 7);
-    out->color = rfl_plot_palette[(k < 6 ? k : 6 + (int)(index % 3)) % RFL_PLOT_NPALETTE];
-    snprintf(out->title, sizeof out->title, "%s%s %s%s", k < 6 ? lo[k] : "", c->kernel, c->access,
+    snprintf(out->style, sizeof out->style, "dt %d lw 1.8 pt %d ps 0.8", dt, dt == 1 ? 7 : dt == 2 ? 6 : dt + 2);
+    out->color = rfl_plot_palette[(k < known ? k : known + (int)(index % 3)) % RFL_PLOT_NPALETTE];
+    snprintf(out->title, sizeof out->title, "%s%s %s%s", k < known ? lo[k] : "", c->kernel, c->access,
              c->used ? "" : " (peer)");
 }
 

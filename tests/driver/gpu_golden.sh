@@ -61,6 +61,10 @@ fi
 grep -q '^## GPU: NVIDIA H200 (synthetic)$' "$dir/report.md" || fail "report.md has no GPU section"
 grep -q '^| gpu0 | device memory | 4442.1 ±1.4% GB/s | ±1.4% (3 points, 9 samples) | 4800.0 (datasheet H200 (141 GB HBM3e)) | 93% |' "$dir/report.md" ||
     fail "report.md has no device-memory row: $(grep gpu0 "$dir/report.md" | head -n 3)"
+grep -q '^| gpu0 | L2 | .* | none: NVIDIA publishes no L2 bandwidth | - |' "$dir/report.md" ||
+    fail "report.md's L2 row does not say that no spec is published: $(grep '^| gpu0 | L2 ' "$dir/report.md")"
+grep -q '^| gpu0 | fp64 | .* (132 SMs x 1.98 GHz measured x 2 x 64 FMA/clk) |' "$dir/report.md" ||
+    fail "report.md's fp64 row has no spec: $(grep '^| gpu0 | fp64 ' "$dir/report.md")"
 grep -q '^| h2d | pinned | 2.00 us | 55.5 GB/s |' "$dir/report.md" || fail "report.md has no transfer fit"
 grep -q '^| pinned_alloc | never | 256 | 256 | 256 |' "$dir/report.md" || fail "report.md has no reuse table"
 grep -q '^| tiled | fp32 | 8192x8192x8192 nn |' "$dir/report.md" || fail "report.md has no GEMM model table"

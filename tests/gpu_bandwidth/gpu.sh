@@ -25,6 +25,34 @@ for prec in fp64 fp32; do
     grep -q ",global_bulk,-,read,$prec," "$out" || fail "no rows for global_bulk read $prec"
 done
 ! grep -q ",global_bulk,-,rmw," "$out" || fail "global_bulk has rmw rows (it only reads)"
+# Issue 14: store-only and copy accesses of global_inside and global_stream,
+# and the chunk kernels (L2, L1), read only.
+for kernel in global_inside global_stream; do
+    for access in write copy; do
+        for prec in fp64 fp32; do
+            grep -q ",$kernel,[A-],$access,$prec," "$out" || fail "no rows for $kernel $access $prec"
+        done
+    done
+done
+for kernel in l2_chunks l1_set; do
+    for prec in fp64 fp32; do
+        grep -q ",$kernel,-,read,$prec," "$out" || fail "no rows for $kernel read $prec"
+    done
+    ! grep -q -e ",$kernel,-,rmw," -e ",$kernel,-,write," -e ",$kernel,-,copy," "$out" ||
+        fail "$kernel has rows of an access other than read"
+done
+! grep -q -e ",shared_blocked,C,write," -e ",global_launch,B,copy," "$out" || fail "write or copy rows of a kernel without them"
+# Bytes counted: write stores the working set, copy reads one half and
+# writes the other (the whole working set), the chunk kernels load the data
+# set a whole number of times (their replicas) per trial.
+[ "$(csv_count "$out" '$col["scope"] == "gpu" && ($col["access"] == "write" || $col["access"] == "copy") && $col["kernel"] != "memcpy_d2d" && $col["bytes_per_trial"] + 0 != $col["wss_bytes"] + 0')" -eq 0 ] ||
+    fail "a write or copy row does not count its working set once per trial"
+[ "$(csv_count "$out" '$col["kernel"] == "l2_chunks" && $col["scope"] == "gpu" && ($col["bytes_per_trial"] % $col["wss_bytes"] != 0 || $col["bytes_per_trial"] + 0 < $col["wss_bytes"] + 0)')" -eq 0 ] ||
+    fail "an l2_chunks row counts a bytes_per_trial that is not a multiple of its data set"
+[ "$(csv_count "$out" '$col["kernel"] == "l2_chunks" && $col["tile_bytes"] != 524288')" -eq 0 ] ||
+    fail "l2_chunks rows without their 512K chunk in tile_bytes"
+[ "$(csv_count "$out" '$col["kernel"] == "l1_set" && $col["wss_bytes"] <= 65536 && $col["level"] != "l1"')" -eq 0 ] ||
+    fail "an l1_set row within one SM's L1 is not level l1"
 # Both grids ran: the resident maximum and 2 blocks per SM.
 [ "$(csv_column "$out" blocks_spec | sort -u | grep -c -x -e max -e 2x)" -eq 2 ] || fail "blocks_spec lacks max or 2x"
 # Kernels with the trials inside record the SM clock.
@@ -34,7 +62,8 @@ grep -q "evidence: device_memory_vs_datasheet\|evidence: device " "$tmp/err" || 
 check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 
 # A wrong value after timing must fail the run, for rmw, read and the copy.
-for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read"; do
+for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read" "global_inside write" \
+    "global_stream copy" "l2_chunks read" "l1_set read"; do
     set -- $case
     expect_exit 3 "--inject-fault $case" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 \
         -k "$1" -a "$2" -p fp32 --inject-fault -o "$tmp/fault.csv"
@@ -46,6 +75,6 @@ expect_exit 2 "--wss above --mem-limit" "$RFL_GPU_BANDWIDTH" --wss 4K:2G --mem-l
 grep -q -- "--wss" "$tmp/err" || fail "--wss above --mem-limit: the message does not name --wss"
 # global_bulk only reads: asked for rmw alone, nothing is left to run.
 expect_exit 2 "global_bulk rmw" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k global_bulk -a rmw -o "$tmp/x.csv"
-grep -q "only reads" "$tmp/err" || fail "global_bulk rmw: the message does not say why"
+grep -q "only read" "$tmp/err" || fail "global_bulk rmw: the message does not say why"
 [ ! -e "$tmp/x.csv" ] || fail "global_bulk rmw left an output file"
 exit 0
