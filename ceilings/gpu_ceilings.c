@@ -112,7 +112,12 @@ static int bandwidth_levels(struct rfl_model *m)
             ce->transition_bytes = (uint64_t)llround(nt % 2 ? trans[nt / 2] : sqrt(trans[nt / 2 - 1] * trans[nt / 2]));
         free(trans);
         ce->points = pick.count;
-        rfl_spread_set(ce, win->y, win->y_median, win->samples, pick.first, pick.last);
+        /* The plateau's points next to the best within RFL_SPREAD_PLATEAU of it: a ramp at the
+         * plateau's edge (a GPU not yet full, a cache half left) measures another quantity. */
+        size_t top_first, top_last;
+        rfl_spread_top_plateau(win->y + pick.first, pick.last - pick.first + 1, pick.best - pick.first, &top_first,
+                               &top_last);
+        rfl_spread_set(ce, win->y, win->y_median, win->samples, pick.first + top_first, pick.first + top_last);
         ce->curve = (long)(win - g->curves);
         ce->segment = win->levels.owner[pick.local];
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);

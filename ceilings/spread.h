@@ -2,9 +2,10 @@
  * (docs/FORMAT.md, ceilings.csv).
  *
  * A ceiling's value is the best rate among its points: a bandwidth level's
- * working sets on the plateau that set it; a compute roof's points of its
- * flops-per-element sweep on the top plateau around the best one; a tensor
- * roof's one best GEMM. Each point's row gives the rate of its best sample
+ * working sets on the plateau that set it, and a compute roof's points of
+ * its flops-per-element sweep, each on the top plateau around the best one
+ * (the contiguous points within RFL_SPREAD_PLATEAU of it); a tensor roof's
+ * one best GEMM. Each point's row gives the rate of its best sample
  * and of its median sample. value_high is the value, value_low the typical
  * rate there: the median over the points of each point's median-sample rate
  * (its best rate where the file has no median). The spread is half their
