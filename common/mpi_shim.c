@@ -2,6 +2,7 @@
 #include "mpi_shim.h"
 #include "log.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,39 @@ int rfl_mpi_max_int(int v)
     return r;
 }
 
+#define RFL_MPI_P2P_TAG 4711
+
+int rfl_mpi_send(const void *buf, size_t bytes, int peer)
+{
+    if (bytes > (size_t)INT_MAX || MPI_Send(buf, (int)bytes, MPI_BYTE, peer, RFL_MPI_P2P_TAG, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        rfl_error_all("MPI_Send of %zu bytes to rank %d failed", bytes, peer);
+        return -1;
+    }
+    return 0;
+}
+
+int rfl_mpi_recv(void *buf, size_t bytes, int peer)
+{
+    MPI_Status st;
+    int got = -1;
+    if (bytes > (size_t)INT_MAX ||
+        MPI_Recv(buf, (int)bytes, MPI_BYTE, peer, RFL_MPI_P2P_TAG, MPI_COMM_WORLD, &st) != MPI_SUCCESS ||
+        MPI_Get_count(&st, MPI_BYTE, &got) != MPI_SUCCESS || got != (int)bytes) {
+        rfl_error_all("MPI_Recv of %zu bytes from rank %d failed (%d bytes arrived)", bytes, peer, got);
+        return -1;
+    }
+    return 0;
+}
+
+void rfl_mpi_processor_name(char *buf, size_t len)
+{
+    char name[MPI_MAX_PROCESSOR_NAME + 1] = "";
+    int n = 0;
+    if (MPI_Get_processor_name(name, &n) != MPI_SUCCESS || n <= 0)
+        gethostname(name, sizeof name - 1);
+    snprintf(buf, len, "%s", name);
+}
+
 char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
     int len = (int)strlen(mine) + 1;
@@ -165,6 +199,24 @@ char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
     (void)sep;
     return strdup(mine);
+}
+int rfl_mpi_send(const void *buf, size_t bytes, int peer)
+{
+    (void)buf;
+    rfl_error_all("no rank %d to send %zu bytes to: built without MPI", peer, bytes);
+    return -1;
+}
+int rfl_mpi_recv(void *buf, size_t bytes, int peer)
+{
+    (void)buf;
+    rfl_error_all("no rank %d to receive %zu bytes from: built without MPI", peer, bytes);
+    return -1;
+}
+void rfl_mpi_processor_name(char *buf, size_t len)
+{
+    char name[256] = "";
+    gethostname(name, sizeof name - 1);
+    snprintf(buf, len, "%s", name);
 }
 const char *rfl_mpi_library(void) { return "none"; }
 void rfl_mpi_abort(int code) { exit(code); }
