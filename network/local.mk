@@ -8,4 +8,4 @@ bin_PROGRAMS += rfl_network
 rfl_network_SOURCES = network/main.c
 rfl_network_LDADD = libnetwork.a librfl.a
 
-test_scripts += tests/network/cli.sh tests/network/mpi.sh tests/network/ceilings.sh
+test_scripts += tests/network/cli.sh tests/network/mpi.sh tests/network/ceilings.sh tests/network/driver.sh
