@@ -35,6 +35,13 @@ if have_python3; then
     [ "$(json_eval "$tmp/run/roofline.json" 'sorted(c["name"] for c in d["ceilings"] if c["device"] == "network")')" = \
         "['other node', 'same node']" ] || fail "roofline.json: the network roofs are not there"
 fi
+# The chart: both classes' points and fit lines in network.gp (its PNG only where gnuplot is).
+GNUPLOT=/nonexistent/gnuplot expect_exit 0 "rfl plot" "$RFL" plot "$tmp/run"
+gp=$tmp/run/network.gp
+[ -s "$gp" ] || fail "rfl plot: no network.gp"
+grep -q "fit 0.5 µs + bytes / 10.0 GB/s" "$gp" && grep -q "fit 2.00 µs + bytes / 5.00 GB/s" "$gp" &&
+    grep -q "same node (1 pair)" "$gp" && grep -q "other node (2 pairs)" "$gp" || fail "network.gp: $(grep -n title "$gp")"
+[ "$(sed -n '/^\$messages << EOD/,/^EOD/p' "$gp" | grep -c '^[0-9]')" -eq 12 ] || fail "network.gp: not the 12 rows' points"
 expect_exit 0 "rfl report" "$RFL" report "$tmp/run"
 grep -q "| network | same node | 10.0" "$tmp/run/report.md" || fail "report.md: no network roof row"
 
