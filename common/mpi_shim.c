@@ -10,6 +10,9 @@
 
 #ifdef HAVE_MPI
 #include <mpi.h>
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h> /* MPIX_CUDA_AWARE_SUPPORT, MPIX_Query_cuda_support */
+#endif
 
 static int rank_, size_ = 1, local_rank_, local_size_ = 1, initialised_by_us;
 static char library_[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -128,6 +131,17 @@ void rfl_mpi_processor_name(char *buf, size_t len)
     snprintf(buf, len, "%s", name);
 }
 
+const char *rfl_mpi_cuda_aware(void)
+{
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return MPIX_Query_cuda_support() ? "yes" : "no: this Open MPI has CUDA support, off at run time";
+#elif defined(MPIX_CUDA_AWARE_SUPPORT)
+    return "no: this Open MPI was built without CUDA support";
+#else
+    return "unknown: the MPI library does not say (not Open MPI)";
+#endif
+}
+
 char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
     int len = (int)strlen(mine) + 1;
@@ -212,6 +226,7 @@ int rfl_mpi_recv(void *buf, size_t bytes, int peer)
     rfl_error_all("no rank %d to receive %zu bytes from: built without MPI", peer, bytes);
     return -1;
 }
+const char *rfl_mpi_cuda_aware(void) { return "no: built without MPI"; }
 void rfl_mpi_processor_name(char *buf, size_t len)
 {
     char name[256] = "";

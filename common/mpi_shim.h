@@ -32,6 +32,10 @@ int rfl_mpi_recv(void *buf, size_t bytes, int peer);
 /* This rank's host name as MPI names it (MPI_Get_processor_name; without
  * MPI gethostname), into buf of len bytes. */
 void rfl_mpi_processor_name(char *buf, size_t len);
+/* Whether the MPI library can send from GPU memory (CUDA-aware Open MPI:
+ * built with it, MPIX_CUDA_AWARE_SUPPORT, and on at run time,
+ * MPIX_Query_cuda_support): "yes", or "no: WHY" / "unknown: WHY". */
+const char *rfl_mpi_cuda_aware(void);
 /* Rank 0 receives every rank's string joined by `sep` (caller frees);
  * other ranks get NULL. */
 char *rfl_mpi_gather_strings(const char *mine, const char *sep);

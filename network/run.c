@@ -271,14 +271,21 @@ int rfl_network_run(const struct rfl_network_opts *o)
     const size_t cap = (size_t)ranks * (size_t)(ranks - 1) / 2;
     int (*pairs)[2] = malloc(cap * sizeof *pairs);
     const size_t npairs = pairs ? rfl_net_pairs(ranks, o->pairs == RFL_NET_PAIRS_ALL, pairs, cap) : 0;
-    unsigned char *snd = malloc(hi), *rcv = malloc(hi);
+    /* A send buffer only where this rank starts a pair (rank 0 alone by default). */
+    int initiator = 0;
+    for (size_t p = 0; p < npairs; p++)
+        initiator |= pairs[p][0] == rank;
+    unsigned char *snd = initiator ? malloc(hi) : NULL, *rcv = malloc(hi);
     struct point *pt = root ? calloc(npairs * nsizes + 1, sizeof *pt) : NULL;
-    if (rfl_mpi_max_int(!pairs || !snd || !rcv || (root && !pt))) {
-        rfl_error_all("cannot allocate two buffers of %llu bytes", (unsigned long long)hi);
+    const int no_memory = !pairs || (initiator && !snd) || !rcv || (root && !pt);
+    if (no_memory)
+        rfl_error_all("cannot allocate the message buffers (%llu bytes each)", (unsigned long long)hi);
+    if (rfl_mpi_max_int(no_memory)) {
         rc = RFL_EXIT_FAILURE;
         goto out;
     }
-    memset(snd, 0, hi); /* every page touched before it is timed */
+    if (snd)
+        memset(snd, 0, hi); /* every page touched before it is timed */
     memset(rcv, 0, hi);
 
     const struct rfl_session_spec spec = {.program = "rfl_network", .argc = o->argc, .argv = o->argv,
@@ -355,6 +362,7 @@ int rfl_network_run(const struct rfl_network_opts *o)
         json_object_set_new(meta, "experiments", json_integer(experiments));
         json_object_set_new(meta, "memory", json_string("host memory (malloc): host-staged; GPU-aware transfers "
                                                         "are not measured"));
+        json_object_set_new(meta, "cuda_aware_mpi", json_string(rfl_mpi_cuda_aware()));
         json_object_set_new(meta, "timer", json_string("rank a's monotonic clock around `repeats` blocking "
                                                        "MPI_Send + MPI_Recv round trips; one-way time is half"));
         json_object_set_new(meta, "fit", json_string("weighted least squares of one-way T = latency + "

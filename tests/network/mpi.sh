@@ -37,6 +37,10 @@ if have_python3; then
     [ "$(json_eval "$tmp/two.json" 'd["host_names"]')" = MPI_Get_processor_name ] ||
         fail "2 ranks: host_names $(json_eval "$tmp/two.json" 'd["host_names"]')"
     [ "$(json_eval "$tmp/two.json" 'd["ranks"]')" = 2 ] || fail "2 ranks: sidecar ranks"
+    case $(json_eval "$tmp/two.json" 'd["cuda_aware_mpi"]') in
+    yes | "no: "* | "unknown: "*) ;;
+    *) fail "2 ranks: cuda_aware_mpi '$(json_eval "$tmp/two.json" 'd["cuda_aware_mpi"]')'" ;;
+    esac
 fi
 
 # Four ranks, every pair, two test-only hosts.
