@@ -68,8 +68,9 @@ static int initiate(const struct rfl_network_opts *o, unsigned char *snd, unsign
             return -1;
         times[e] = sec / repeats;
     }
-    /* What comes back must be what was sent: both buffers start as its
-     * complement, so a message that never arrived shows too. */
+    /* What comes back must be what was sent: this receive buffer starts as
+     * its complement (rank b's is refilled too), so a message that never
+     * arrived shows too. */
     const int verify = CTL_VERIFY, end = CTL_END;
     for (size_t k = 0; k < bytes; k++)
         rcv[k] = (unsigned char)~snd[k];
