@@ -3,6 +3,7 @@
 #include "config.h"
 #include "gpu.h"
 #include "model.h"
+#include "network.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -89,6 +90,7 @@ void rfl_model_free(struct rfl_model *m)
     free(m->apps);
     free(m->notes);
     rfl_gpu_free(m->gpu);
+    rfl_net_free(m->net);
     memset(m, 0, sizeof *m);
 }
 

@@ -11,7 +11,7 @@ static const char *const ceilings_columns[] = {NULL};
 /* Required: what the driver reads (and how a row is chosen); optional: the
  * rest of what the program writes (schema/KIND.def says which is which). A
  * column in neither is refused.  First match wins: gpu_micro*_transfer_fit.csv before ..._transfer.csv,
- * the gemm companions before gemm*.csv. The GPU rows' ceilings step
+ * the gemm companions before gemm*.csv, network*_fit.csv before network*.csv. The GPU rows' ceilings step
  * (rfl_gpu_ceilings) makes every GPU ceiling, device "gpuN". */
 const struct rfl_source rfl_sources[] = {
     {"bandwidth*.csv", "bandwidth", "rfl_bandwidth", rfl_schema_bandwidth_required, rfl_schema_bandwidth_optional, rfl_load_bandwidth,
@@ -42,6 +42,11 @@ const struct rfl_source rfl_sources[] = {
     {"gemm*_model.csv", "gemm model", "rfl_gemm", rfl_schema_gemm_model_required, NULL, rfl_gpu_load_gemm_model, NULL,
      "_model"},
     {"gemm*.csv", "gemm", "rfl_gemm", rfl_schema_gemm_required, NULL, rfl_gpu_load_gemm, NULL, NULL},
+    /* The network roofs (device "network"), from the fit, their spread from the rows. */
+    {"network*_fit.csv", "network fit", "rfl_network", rfl_schema_network_fit_required, NULL, rfl_load_network_fit,
+     NULL, "_fit"},
+    {"network*.csv", "network", "rfl_network", rfl_schema_network_required, NULL, rfl_load_network,
+     rfl_network_ceilings, NULL},
     /* Written by rfl itself: the application points (read by apps.c), rfl profile's
      * (profile_csv.c), the ceilings and rfl run's noise probes. */
     {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},

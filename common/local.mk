@@ -8,6 +8,7 @@ librfl_a_SOURCES = \
 	common/budget.c common/budget.h \
 	common/config_file.c common/config_file.h \
 	common/csv.c common/csv.h \
+	common/fit.c common/fit.h \
 	common/input.c common/input.h \
 	common/interrupt.c common/interrupt.h \
 	common/log.c common/log.h \

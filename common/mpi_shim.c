@@ -2,6 +2,7 @@
 #include "mpi_shim.h"
 #include "log.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,9 @@
 
 #ifdef HAVE_MPI
 #include <mpi.h>
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h> /* MPIX_CUDA_AWARE_SUPPORT, MPIX_Query_cuda_support */
+#endif
 
 static int rank_, size_ = 1, local_rank_, local_size_ = 1, initialised_by_us;
 static char library_[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -94,6 +98,50 @@ int rfl_mpi_max_int(int v)
     return r;
 }
 
+#define RFL_MPI_P2P_TAG 4711
+
+int rfl_mpi_send(const void *buf, size_t bytes, int peer)
+{
+    if (bytes > (size_t)INT_MAX || MPI_Send(buf, (int)bytes, MPI_BYTE, peer, RFL_MPI_P2P_TAG, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        rfl_error_all("MPI_Send of %zu bytes to rank %d failed", bytes, peer);
+        return -1;
+    }
+    return 0;
+}
+
+int rfl_mpi_recv(void *buf, size_t bytes, int peer)
+{
+    MPI_Status st;
+    int got = -1;
+    if (bytes > (size_t)INT_MAX ||
+        MPI_Recv(buf, (int)bytes, MPI_BYTE, peer, RFL_MPI_P2P_TAG, MPI_COMM_WORLD, &st) != MPI_SUCCESS ||
+        MPI_Get_count(&st, MPI_BYTE, &got) != MPI_SUCCESS || got != (int)bytes) {
+        rfl_error_all("MPI_Recv of %zu bytes from rank %d failed (%d bytes arrived)", bytes, peer, got);
+        return -1;
+    }
+    return 0;
+}
+
+void rfl_mpi_processor_name(char *buf, size_t len)
+{
+    char name[MPI_MAX_PROCESSOR_NAME + 1] = "";
+    int n = 0;
+    if (MPI_Get_processor_name(name, &n) != MPI_SUCCESS || n <= 0)
+        gethostname(name, sizeof name - 1);
+    snprintf(buf, len, "%s", name);
+}
+
+const char *rfl_mpi_cuda_aware(void)
+{
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return MPIX_Query_cuda_support() ? "yes" : "no: this Open MPI has CUDA support, off at run time";
+#elif defined(MPIX_CUDA_AWARE_SUPPORT)
+    return "no: this Open MPI was built without CUDA support";
+#else
+    return "unknown: the MPI library does not say (not Open MPI)";
+#endif
+}
+
 char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
     int len = (int)strlen(mine) + 1;
@@ -165,6 +213,25 @@ char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
     (void)sep;
     return strdup(mine);
+}
+int rfl_mpi_send(const void *buf, size_t bytes, int peer)
+{
+    (void)buf;
+    rfl_error_all("no rank %d to send %zu bytes to: built without MPI", peer, bytes);
+    return -1;
+}
+int rfl_mpi_recv(void *buf, size_t bytes, int peer)
+{
+    (void)buf;
+    rfl_error_all("no rank %d to receive %zu bytes from: built without MPI", peer, bytes);
+    return -1;
+}
+const char *rfl_mpi_cuda_aware(void) { return "no: built without MPI"; }
+void rfl_mpi_processor_name(char *buf, size_t len)
+{
+    char name[256] = "";
+    gethostname(name, sizeof name - 1);
+    snprintf(buf, len, "%s", name);
 }
 const char *rfl_mpi_library(void) { return "none"; }
 void rfl_mpi_abort(int code) { exit(code); }

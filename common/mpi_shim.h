@@ -24,6 +24,18 @@ void rfl_mpi_bcast_int(int *values, int count);
 double rfl_mpi_max_double(double value);
 long long rfl_mpi_sum_ll(long long value);
 int rfl_mpi_max_int(int value);
+/* Point-to-point between two ranks (rfl_network's ping-pong): blocking,
+ * at most INT_MAX bytes, a fixed tag. 0, or -1 after a message (and
+ * always -1 without MPI, where there is no other rank). */
+int rfl_mpi_send(const void *buf, size_t bytes, int peer);
+int rfl_mpi_recv(void *buf, size_t bytes, int peer);
+/* This rank's host name as MPI names it (MPI_Get_processor_name; without
+ * MPI gethostname), into buf of len bytes. */
+void rfl_mpi_processor_name(char *buf, size_t len);
+/* Whether the MPI library can send from GPU memory (CUDA-aware Open MPI:
+ * built with it, MPIX_CUDA_AWARE_SUPPORT, and on at run time,
+ * MPIX_Query_cuda_support): "yes", or "no: WHY" / "unknown: WHY". */
+const char *rfl_mpi_cuda_aware(void);
 /* Rank 0 receives every rank's string joined by `sep` (caller frees);
  * other ranks get NULL. */
 char *rfl_mpi_gather_strings(const char *mine, const char *sep);

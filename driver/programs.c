@@ -15,6 +15,9 @@ const struct rfl_program rfl_programs[RFL_NPROGRAMS] = {
     {"unified_memory", "rfl_unified_memory", "unified_memory.csv", "unified_memory.csv", 1, 0, 1, 15, 0},
     /* gemm.csv, gemm_mix.csv and gemm_model.csv share gemm.json */
     {"gemm", "rfl_gemm", "gemm.csv", "gemm*.csv", 1, 0, 1, 20, 0},
+    /* network.csv + network_fit.csv share network.json; needs --ranks 2 or more; no --time-budget
+     * (its quick pass, rank 0 with each other rank, takes a few seconds a pair) */
+    {"network", "rfl_network", "network.csv", "network*.csv", 0, 2, 0, 5, 0},
 };
 const char *const rfl_program_names[RFL_NPROGRAMS + 1] = {
-    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", NULL};
+    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", "network", NULL};

@@ -101,14 +101,6 @@ int rfl_gmi_mode_barrier(struct rfl_gmi_ctx *c);
 extern const struct rfl_gmi_table_spec rfl_gmi_launch_table, rfl_gmi_transfer_table, rfl_gmi_transfer_fit_table,
     rfl_gmi_chase_table, rfl_gmi_pipeline_table, rfl_gmi_stride_table, rfl_gmi_barrier_table;
 
-/* transfer's model: weighted least squares of T = latency + bytes/bandwidth
- * minimising the relative residuals (Volkov, Eq. 1). 0, or -1 when the
- * points do not determine both parameters. */
-struct rfl_gmi_fit {
-    double latency_s, bandwidth_bytes_per_s, rms_relative, max_relative;
-};
-int rfl_gmi_fit_transfer(const double *bytes, const double *seconds, int n, struct rfl_gmi_fit *fit);
-
 /* chase: the sizes after which latency rises by more than `ratio` over the
  * previous size; returns how many (at most cap), the index of the larger
  * size of each pair in `at`. */

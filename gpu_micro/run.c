@@ -3,6 +3,7 @@
 #include "gpu_micro/internal.h"
 #include "gpu_micro/kernels.h"
 #include "common/interrupt.h"
+#include "common/fit.h"
 #include "common/log.h"
 #include "common/session.h"
 #include "common/mpi_shim.h"
@@ -178,16 +179,16 @@ static int self_test(void)
         b[i] = ldexp(1.0, i);
         t[i] = 10e-6 + b[i] / 25e9;
     }
-    struct rfl_gmi_fit f;
-    EXPECT(rfl_gmi_fit_transfer(b, t, 31, &f) == 0);
+    struct rfl_fit f;
+    EXPECT(rfl_fit_latency_bandwidth(b, t, 31, &f) == 0);
     EXPECT(fabs(f.latency_s / 10e-6 - 1) < 1e-9 && fabs(f.bandwidth_bytes_per_s / 25e9 - 1) < 1e-9);
     EXPECT(f.max_relative < 1e-9);
     for (int i = 0; i < 31; i++)
         t[i] *= 1.0 + 0.02 * ((i % 3) - 1); /* +-2% */
-    EXPECT(rfl_gmi_fit_transfer(b, t, 31, &f) == 0);
+    EXPECT(rfl_fit_latency_bandwidth(b, t, 31, &f) == 0);
     EXPECT(fabs(f.latency_s / 10e-6 - 1) < 0.05 && fabs(f.bandwidth_bytes_per_s / 25e9 - 1) < 0.05);
     EXPECT(f.max_relative <= 0.05 && f.rms_relative > 0);
-    EXPECT(rfl_gmi_fit_transfer(b, t, 1, &f) != 0);
+    EXPECT(rfl_fit_latency_bandwidth(b, t, 1, &f) != 0);
     /* Latency steps: L1 -> L2 -> memory. */
     const double lat[] = {40, 41, 40, 250, 260, 255, 700, 710};
     int at[4];

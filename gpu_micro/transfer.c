@@ -6,6 +6,7 @@
 #include "config.h"
 #include "gpu_micro/internal.h"
 #include "gpu_micro/kernels.h"
+#include "common/fit.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
@@ -115,7 +116,7 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
     }
     static const char *const memory_names[2] = {"pinned", "pageable"};
     static const char *const direction_names[2] = {"h2d", "d2h"};
-    struct rfl_gmi_fit fits[2][2];
+    struct rfl_fit fits[2][2];
     double largest_gbs[2][2] = {{0}};
     int fitted[2][2] = {{0}};
     int stop = 0, failed = 0;
@@ -204,8 +205,8 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
                 break;
             /* (The downloads overwrote this host buffer's pattern: the order
              * h2d then d2h per buffer never uploads from it again.) */
-            struct rfl_gmi_fit fit;
-            const int ok = rfl_gmi_fit_transfer(s.bytes, s.t_min, s.n, &fit) == 0;
+            struct rfl_fit fit;
+            const int ok = rfl_fit_latency_bandwidth(s.bytes, s.t_min, s.n, &fit) == 0;
             for (int i = 0; i < s.n && !stop; i++) {
                 const double model = ok ? fit.latency_s + s.bytes[i] / fit.bandwidth_bytes_per_s : NAN;
                 struct rfl_gmi_cell cells[] = {
@@ -246,7 +247,7 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
         rfl_format_size(hi, sz, sizeof sz);
         for (int mem = 0; mem < 2; mem++)
             for (int dir = 0; dir < 2; dir++) {
-                const struct rfl_gmi_fit *f = &fits[mem][dir];
+                const struct rfl_fit *f = &fits[mem][dir];
                 snprintf(name, sizeof name, "transfer_fit_%s_%s_gbytes_per_s", memory_names[mem], direction_names[dir]);
                 snprintf(note, sizeof note, "T = %.1f us + bytes / %.2f GB/s (max error %.0f%%); %s copy of %s: %.2f GB/s",
                          f->latency_s * 1e6, f->bandwidth_bytes_per_s * 1e-9, f->max_relative * 100,

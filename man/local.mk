@@ -3,7 +3,7 @@
 # (the same option tables), so a page cannot drift from the program. Without
 # help2man (configure says so) no page is built or installed.
 # ---------------------------------------------------------------------------
-man_programs = rfl_bandwidth rfl_flops
+man_programs = rfl_bandwidth rfl_flops rfl_network
 if HAVE_CUDA
 man_programs += rfl_unified_memory rfl_gpu_bandwidth rfl_gpu_flops rfl_gpu_micro rfl_gemm
 endif
@@ -11,7 +11,7 @@ if HAVE_LAPACK
 man_programs += rfl_dense
 endif
 if HAVE_HELP2MAN
-nodist_man_MANS = man/rfl.1 man/rfl_bandwidth.1 man/rfl_flops.1
+nodist_man_MANS = man/rfl.1 man/rfl_bandwidth.1 man/rfl_flops.1 man/rfl_network.1
 if HAVE_CUDA
 nodist_man_MANS += man/rfl_unified_memory.1 man/rfl_gpu_bandwidth.1 man/rfl_gpu_flops.1 man/rfl_gpu_micro.1 man/rfl_gemm.1
 endif
@@ -62,3 +62,6 @@ clean-local-man:
 .PHONY: clean-local-man
 man/rfl_dense.1: rfl_dense$(EXEEXT) $(srcdir)/man/program.h2m
 	$(man_page) --name='LU, Cholesky and QR factorizations against the GEMM rate, verified' ./rfl_dense$(EXEEXT) $(man_done)
+man/rfl_network.1: rfl_network$(EXEEXT) $(srcdir)/man/program.h2m
+	$(man_page) --name='MPI point-to-point latency and bandwidth between ranks: the network roof' \
+	  ./rfl_network$(EXEEXT) $(man_done)

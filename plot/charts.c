@@ -6,6 +6,7 @@
 #include "plot.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
+#include "ceilings/network.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,7 @@ static int gpu_gemm(const struct rfl_model *m) { return gpu_known(m) && m->gpu->
 static int gpu_um(const struct rfl_model *m) { return gpu_known(m) && m->gpu->num > 0; }
 static int gpu_chase(const struct rfl_model *m) { return gpu_known(m) && m->gpu->nchase > 0; }
 static int gpu_transfers(const struct rfl_model *m) { return gpu_known(m) && m->gpu->ntransfers > 0; }
+static int network_rows(const struct rfl_model *m) { return m->net && (m->net->cls[0].n || m->net->cls[1].n); }
 
 const struct rfl_plot_chart rfl_plot_charts[] = {
     {"roofline", 0, "Roofline", 0, cpu_roofs, rfl_plot_roofline_cpu},
@@ -44,6 +46,7 @@ const struct rfl_plot_chart rfl_plot_charts[] = {
      rfl_plot_unified_memory_reuse},
     {"gpu_latency", 0, "Pointer-chase latency against array size", 1, gpu_chase, rfl_plot_gpu_latency},
     {"gpu_transfer", 0, "Host-device copy time against size", 1, gpu_transfers, rfl_plot_gpu_transfer},
+    {"network", 0, "MPI message time between ranks against size", 0, network_rows, rfl_plot_network},
 };
 const size_t rfl_plot_ncharts = sizeof rfl_plot_charts / sizeof rfl_plot_charts[0];
 

@@ -11,7 +11,8 @@ schema_defs = \
 	schema/gpu_micro_barrier.def \
 	schema/unified_memory.def schema/gemm.def schema/gemm_mix.def schema/gemm_model.def \
 	schema/profile.def schema/dense.def \
-	schema/noise.def
+	schema/noise.def \
+	schema/network.def schema/network_fit.def
 librfl_a_SOURCES += schema/schema.h schema/schema.c schema/kind.inc $(schema_defs)
 
 test_scripts += tests/format_columns.sh

@@ -86,6 +86,14 @@
 #define RFL_SCHEMA_DEF "schema/noise.def"
 #include "schema/kind.inc"
 
+#define RFL_SCHEMA_KIND network
+#define RFL_SCHEMA_DEF "schema/network.def"
+#include "schema/kind.inc"
+
+#define RFL_SCHEMA_KIND network_fit
+#define RFL_SCHEMA_DEF "schema/network_fit.def"
+#include "schema/kind.inc"
+
 #define RFL_SCHEMA_ADDRESS(kind) &rfl_schema_##kind,
 const struct rfl_schema *const rfl_schemas[] = {RFL_SCHEMA_KINDS(RFL_SCHEMA_ADDRESS) NULL};
 

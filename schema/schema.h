@@ -52,7 +52,9 @@ struct rfl_schema {
     X(gemm_model)             \
     X(dense)                  \
     X(profile)                \
-    X(noise)
+    X(noise)                  \
+    X(network)                \
+    X(network_fit)
 
 #define RFL_SCHEMA_DECLARE(kind)                                                                  \
     extern const struct rfl_schema rfl_schema_##kind;                                             \
@@ -129,6 +131,12 @@ enum {
     ,
     RFL_SCHEMA_NOISE_NCOLUMNS = 0
 #include "schema/noise.def"
+    ,
+    RFL_SCHEMA_NETWORK_NCOLUMNS = 0
+#include "schema/network.def"
+    ,
+    RFL_SCHEMA_NETWORK_FIT_NCOLUMNS = 0
+#include "schema/network_fit.def"
     ,
 };
 #undef RFL_COLUMN

@@ -59,6 +59,7 @@ where()
     profile) echo "driver profile.csv " ;;
     gpu_*) echo "gpu $1.csv " ;;
     unified_memory) echo "unified-memory $1.csv " ;;
+    network | network_fit) echo "network $1.csv " ;;
     *) return 1 ;;
     esac
 }

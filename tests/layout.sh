@@ -22,6 +22,7 @@ allowed = {
     "gpu": {"common"},
     "bandwidth": {"common", "cpu", "schema"},
     "flops": {"common", "cpu", "schema"},
+    "network": {"common", "schema"},
     "gpu_bandwidth": {"common", "gpu", "schema"},
     "gpu_flops": {"common", "gpu", "schema"},
     "gpu_micro": {"common", "gpu", "schema"},

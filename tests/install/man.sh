@@ -47,7 +47,7 @@ done
 grep -q "^SEE ALSO" "$tmp/page" || fail "man/rfl.1: no SEE ALSO"
 
 n=1
-for prog in rfl_bandwidth rfl_flops rfl_unified_memory rfl_gpu_bandwidth rfl_gpu_flops rfl_gpu_micro rfl_gemm rfl_dense; do
+for prog in rfl_bandwidth rfl_flops rfl_network rfl_unified_memory rfl_gpu_bandwidth rfl_gpu_flops rfl_gpu_micro rfl_gemm rfl_dense; do
     [ -x "$top_builddir/$prog" ] || continue
     # The build's own programs (without a GPU, --help needs none).
     page "$prog" "$top_builddir/$prog"

@@ -1,0 +1,197 @@
+/* rfl_network's CSV files and the network roofs: device "network", one
+ * bandwidth ceiling per class of rank pair ("same node", "other node"),
+ * its value the fitted one-way bandwidth of T = latency + bytes /
+ * bandwidth, its latency in the provenance (kernel) and a note. */
+#include "config.h"
+#include "load.h"
+#include "model.h"
+#include "network.h"
+#include "spread.h"
+#include "table.h"
+#include "common/log.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const class_names[RFL_NET_MODEL_CLASSES] = {"same_node", "other_node"};
+static const char *const roof_names[RFL_NET_MODEL_CLASSES] = {"same node", "other node"};
+
+void rfl_net_free(struct rfl_net_data *d)
+{
+    if (!d)
+        return;
+    for (int c = 0; c < RFL_NET_MODEL_CLASSES; c++) {
+        free(d->cls[c].bytes);
+        free(d->cls[c].rt_min);
+        free(d->cls[c].rt_median);
+        free(d->cls[c].samples);
+    }
+    free(d);
+}
+
+/* The model's network data, made on first use; the class of a row. */
+static int start(struct rfl_model *m, const json_t *meta)
+{
+    if (!m->net && !(m->net = calloc(1, sizeof *m->net))) {
+        rfl_error("out of memory");
+        return -1;
+    }
+    const json_t *r = json_object_get(meta, "ranks");
+    if (json_is_integer(r))
+        m->net->ranks = (long)json_integer_value(r);
+    return 0;
+}
+
+static int class_of(const struct rfl_table *t, size_t r, int col)
+{
+    char name[24];
+    if (rfl_load_text(name, sizeof name, t, r, col))
+        return -1;
+    for (int c = 0; c < RFL_NET_MODEL_CLASSES; c++)
+        if (!strcmp(name, class_names[c]))
+            return c;
+    rfl_error("%s:%d: pair_class '%s' is neither same_node nor other_node", t->path, t->lineno[r], name);
+    return -1;
+}
+
+int rfl_load_network(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    (void)input;
+    if (start(m, meta))
+        return -1;
+    int c_class = rfl_table_column(t, "pair_class"), c_bytes = rfl_table_column(t, "bytes");
+    int c_min = rfl_table_column(t, "round_trip_min_s"), c_median = rfl_table_column(t, "round_trip_median_s");
+    int c_exp = rfl_table_column(t, "experiments"), c_ver = rfl_table_column(t, "verified");
+    for (size_t r = 0; r < t->nrows; r++) {
+        uint64_t bytes;
+        double rt, median;
+        long samples;
+        const int c = class_of(t, r, c_class);
+        if (c < 0 || rfl_table_bytes(t, r, c_bytes, 1, &bytes) || rfl_table_double(t, r, c_min, 0, &rt) ||
+            rfl_load_positive(t, r, c_min, rt) || rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
+            return -1;
+        const int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        struct rfl_net_class *x = &m->net->cls[c];
+        if (rfl_load_room(t, r, x->n, class_names[c]))
+            return -1;
+        if (rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->rt_min, x->n, rt) ||
+            rfl_load_push_double(&x->rt_median, x->n, median) || rfl_load_push_long(&x->samples, x->n, samples)) {
+            rfl_error("out of memory");
+            return -1;
+        }
+        x->n++;
+    }
+    return 0;
+}
+
+int rfl_load_network_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+{
+    if (start(m, meta))
+        return -1;
+    int c_class = rfl_table_column(t, "pair_class"), c_pairs = rfl_table_column(t, "pairs");
+    int c_points = rfl_table_column(t, "points"), c_lo = rfl_table_column(t, "bytes_min");
+    int c_hi = rfl_table_column(t, "bytes_max"), c_lat = rfl_table_column(t, "latency_us");
+    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_max = rfl_table_column(t, "max_relative_error");
+    int c_ver = rfl_table_column(t, "verified");
+    for (size_t r = 0; r < t->nrows; r++) {
+        long pairs, points;
+        uint64_t lo, hi;
+        double lat, bw, maxe;
+        const int c = class_of(t, r, c_class);
+        if (c < 0 || rfl_table_count(t, r, c_pairs, 1, RFL_TABLE_MAX_COUNT, &pairs) ||
+            rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) || rfl_table_bytes(t, r, c_lo, 0, &lo) ||
+            rfl_table_bytes(t, r, c_hi, 0, &hi) || rfl_table_double(t, r, c_lat, 1, &lat) ||
+            rfl_table_double(t, r, c_bw, 1, &bw) || rfl_table_double(t, r, c_max, 1, &maxe))
+            return -1;
+        const int ok = rfl_load_verified(m, t, r, c_ver);
+        if (ok < 0)
+            return -1;
+        if (!ok)
+            continue;
+        if (isnan(bw)) { /* not fitted (too few sizes): no roof */
+            rfl_model_note(m, "%s:%d: no fit for the %s pairs: no network roof for them", t->path, t->lineno[r],
+                           class_names[c]);
+            continue;
+        }
+        if (rfl_load_positive(t, r, c_bw, bw))
+            return -1;
+        struct rfl_net_class *x = &m->net->cls[c];
+        x->have_fit = 1;
+        x->latency_us = lat;
+        x->gbytes_per_s = bw;
+        x->max_error = maxe;
+        x->bytes_min = lo;
+        x->bytes_max = hi;
+        x->points = points;
+        x->pairs = pairs;
+        x->fit_input = input;
+    }
+    return 0;
+}
+
+/* The spread of a roof, as the host link's: the fit's bandwidth times the
+ * fastest over the median round trip of each row the fit covers. */
+static int net_spread(struct rfl_ceiling *ce, const struct rfl_net_class *x)
+{
+    double *best = malloc((x->n + 1) * sizeof *best), *median = malloc((x->n + 1) * sizeof *median);
+    long *samples = malloc((x->n + 1) * sizeof *samples);
+    if (!best || !median || !samples) {
+        free(best);
+        free(median);
+        free(samples);
+        rfl_error("out of memory");
+        return -1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < x->n; i++) {
+        if (x->bytes[i] < (double)x->bytes_min || x->bytes[i] > (double)x->bytes_max)
+            continue;
+        best[n] = ce->value;
+        median[n] = x->rt_median[i] > 0 ? ce->value * x->rt_min[i] / x->rt_median[i] : NAN;
+        samples[n] = x->samples[i];
+        n++;
+    }
+    if (n)
+        rfl_spread_set(ce, best, median, samples, 0, n - 1);
+    free(best);
+    free(median);
+    free(samples);
+    return 0;
+}
+
+int rfl_network_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s)
+{
+    (void)s;
+    for (int c = 0; m->net && c < RFL_NET_MODEL_CLASSES; c++) {
+        const struct rfl_net_class *x = &m->net->cls[c];
+        if (!x->have_fit)
+            continue;
+        struct rfl_ceiling *ce = rfl_model_add_ceiling(m);
+        if (!ce)
+            return -1;
+        snprintf(ce->device, sizeof ce->device, "network");
+        ce->kind = RFL_CEILING_BANDWIDTH;
+        snprintf(ce->name, sizeof ce->name, "%s", roof_names[c]);
+        ce->value = x->gbytes_per_s;
+        snprintf(ce->program, sizeof ce->program, "rfl_network");
+        snprintf(ce->kernel, sizeof ce->kernel, "MPI ping-pong fit (latency %.3g us)", x->latency_us);
+        ce->ranks = m->net->ranks;
+        ce->wss_min_bytes = x->bytes_min;
+        ce->wss_max_bytes = x->bytes_max;
+        ce->points = (size_t)(x->points > 0 ? x->points : 0);
+        snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
+        if (net_spread(ce, x))
+            return -1;
+        rfl_model_note(m, "network %s (%ld pair%s of ranks): T = %.3g us + bytes / %.3g GB/s one way, over %llu to "
+                          "%llu bytes (largest relative error %.0f%%)",
+                       roof_names[c], x->pairs, x->pairs == 1 ? "" : "s", x->latency_us, x->gbytes_per_s,
+                       (unsigned long long)x->bytes_min, (unsigned long long)x->bytes_max, 100 * x->max_error);
+    }
+    return 0;
+}
