@@ -87,7 +87,7 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
             memset(&b, 0, sizeof b);
             b.p_potential_gflops = NAN;
             if (r->k)
-                rfl_gemm_model_bound(r->k, mix, &c->dev, mhz, &b);
+                rfl_gemm_model_bound(r->k, rfl_gemm_sass_find(r->k->symbol), mix, &c->dev, mhz, g->m, g->n, &b);
             if (rank == 0) {
                 struct rfl_gemm_result *res = rfl_gemm_results_add(rs);
                 if (res) {
