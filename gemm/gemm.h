@@ -138,10 +138,14 @@ struct rfl_gemm_ctx; /* run.c */
  * is then 130). */
 int rfl_gemm_mix_run(struct rfl_gemm_ctx *c, struct rfl_gemm_mix *out);
 void rfl_gemm_mix_free(struct rfl_gemm_mix *m);
+/* The measured pattern (lds_distinct) nearest `distinct` among the mix
+ * points with loads of that op and width; -1: none. */
+int rfl_gemm_mix_pattern(const struct rfl_gemm_mix *m, enum rfl_gemm_op op, int lds_bytes, int distinct);
 /* The FMA-class rate of a mix at `ratio` FMA per load of `lds_bytes`,
  * `distinct` words a warp (the points with the nearest pattern that was
  * measured), interpolated in log2(ratio) between the measured points
- * (clamped at the ends); NAN where no point has that op and width. */
+ * (clamped at the ends) and never below a point at a lower ratio; NAN
+ * where no point has that op and width. */
 double rfl_gemm_mix_fma_rate(const struct rfl_gemm_mix *m, enum rfl_gemm_op op, int lds_bytes, int distinct,
                              double ratio);
 
@@ -155,24 +159,39 @@ struct rfl_gemm_bound {
     int fma, lds, other, loop;    /* main-loop instructions: FMA-class, shared loads, the rest, all */
     int lds_bytes;                /* the width of most of the shared loads */
     int lds_distinct;             /* the kernel's fragment pattern (words a warp reads per load) */
-    double fma_per_lds;           /* the instruction ratio the mix is read at */
+    double fma_per_lds;           /* F / L, the loop's instruction ratio */
+    double lds_wavefronts;        /* shared-memory wavefronts of the loop's loads */
+    double mix_ratio;             /* the ratio the mix is read at: F x (wavefronts of a mix load) / lds_wavefronts */
+    double smem_fma_per_clock;    /* F / lds_wavefronts x wavefronts per clock: the shared-memory limit */
+    double wave_efficiency;       /* blocks / (SMs x ceil(blocks / SMs)) at the row's m x n */
     double f_i;                   /* FMA fraction of the main loop */
     double mix_fma_per_clock;     /* measured: FMA warp instructions per clock per SM at that ratio */
     double mix_instr_per_clock;   /* ... and FMA + LDS */
     double fma_peak_per_clock;    /* the unit's peak, FMA warp instructions per clock per SM */
     double f_t;                   /* mix_instr_per_clock / fma_peak_per_clock (Eq. 7) */
     double issue_fma_per_clock;   /* issue slots: 4 x F_I FMA warp instructions per clock per SM */
-    double mhz;
+    double mhz;                   /* the clock of the bound: the device's maximum SM clock */
     double peak_gflops;           /* P_theoretical at mhz */
     double p_sm_lai_gflops;       /* Eq. 8: F_I x F_T x P_theoretical */
-    double p_sm_gflops;           /* min(mix rate, issue rate) x flops: the SM bound used */
+    double p_sm_gflops;           /* min(mix, issue, shared memory, pipe) x flops x q: the SM bound used */
     double intensity;             /* FLOPs per byte of tile loads: 2 BM BN / ((BM + BN) s) */
     double p_mem_gflops;          /* Eq. 6 with the L2 bandwidth */
     double p_mem_dram_gflops;     /* Eq. 6 with the DRAM bandwidth, as the paper has it */
     double p_potential_gflops;    /* Eq. 9: min(P_SM, P_Mem) */
 };
 
-int rfl_gemm_model_bound(const struct rfl_gemm_kernel *k, const struct rfl_gemm_mix *mix,
-                         const struct rfl_gpu_device *dev, double mhz, struct rfl_gemm_bound *b);
+/* The bound of kernel k on an m x n output from its loop counts `sc` (NULL:
+ * none), the mix and the device's per-SM limits, at the device's maximum SM
+ * clock (`mhz`, the row's reading, only where CUDA reports none); 0, or -1
+ * where a part is missing (b->valid 0, the columns NAN). */
+int rfl_gemm_model_bound(const struct rfl_gemm_kernel *k, const struct rfl_sass_counts *sc,
+                         const struct rfl_gemm_mix *mix, const struct rfl_gpu_device *dev, double mhz, unsigned m,
+                         unsigned n, struct rfl_gemm_bound *b);
+/* Shared-memory wavefronts of a warp's load of `bytes` a lane on sm_70 to
+ * sm_90: bytes / 4 (one 32-bit register of 32 lanes returned a clock),
+ * halved where lanes l and l^1 or l^2 read the same address. */
+double rfl_gemm_lds_wavefronts(int bytes, int pairs_share);
+/* The wavefronts of kernel k's fragment loads, per load on average. */
+double rfl_gemm_kernel_lds_wavefronts(const struct rfl_gemm_kernel *k, int lds_bytes);
 
 #endif

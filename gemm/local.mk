@@ -71,3 +71,15 @@ tests_gpu_fake_gemm_LDADD = libgemm.a libgpu.a librfl.a
 # host code against the stand-in.
 test_scripts += tests/gemm/cli.sh tests/gemm/gpu.sh tests/gemm/mpi.sh tests/gemm/fake.sh
 EXTRA_DIST += gemm/sass_table.c
+
+# The upper-bound model on recorded device runs (tests/data/gemm/bound): the
+# model's code against the runtime stand-in, as tests/gpu_fake_gemm.
+if HAVE_CUDA
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_gemm_bound
+endif
+endif
+tests_unit_test_gemm_bound_SOURCES = tests/unit/test_gemm_bound.c gemm/fake_kernels.c $(gpu_fake_sources)
+nodist_tests_unit_test_gemm_bound_SOURCES = gemm/gemm_sass.c
+tests_unit_test_gemm_bound_CPPFLAGS = $(gpu_cppflags)
+tests_unit_test_gemm_bound_LDADD = libgemm.a libgpu.a librfl.a $(CMOCKA_LIBS)

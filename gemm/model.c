@@ -1,29 +1,65 @@
 /* The upper bound of a kernel (Lai and Seznec, Section 4, Eqs. 6-9), from
- * its main loop's SASS and the measured FMA:LDS mix throughput.
+ * its main loop's SASS, the measured FMA:LDS mix throughput and the
+ * per-SM limits of the compute capability (gpu/gpu.c, one table per cc).
  *
  * Units: warp instructions per clock per SM.  With F (FMA-class), L
  * (shared loads) and O (the rest) instructions in the main loop:
  *
  *   F_I = F / (F + L + O)                    the FMA fraction (Fig. 3, the
  *                                            other instructions counted too)
- *   r   = F / L                              the ratio the mix is read at
+ *   W   = the loop's shared-memory wavefronts (below)
+ *   r   = F x w_mix / W                      the FMA:LDS ratio of the mix that
+ *                                            loads shared memory as the loop does
  *   R_mix(r)                                 FMA rate of the measured mix
  *   F_T = R_mix(r) (1 + 1/r) / R_peak        throughput factor (Eq. 7)
  *   P_SM,Lai = F_I F_T P_theoretical         Eq. 8 as the paper writes it
- *   P_SM = min(R_mix(r), 4 F_I, R_peak) x flops per instruction x SMs x clock
+ *   P_SM = min(R_mix(r), issue F_I, F / W, R_peak)
+ *          x flops per instruction x SMs x max clock x q
  *
- * P_SM is what rfl uses: the mix's own rate, or the issue slots (4 warp
- * instructions per clock per SM) of which the FMAs get the fraction F_I,
- * whichever is lower.  For FFMA, whose peak equals the issue rate, it is
- * within a few percent of Eq. 8; for DFMA and DMMA, whose pipes take
- * several issue cycles per instruction, the other instructions issue in
- * the gaps and Eq. 8 would charge them twice.
+ * Each term and why it is what it is:
+ *  - R_peak: the pipe's rate from the cc table (sm_90: FFMA 128 / 32 = 4,
+ *    DFMA 64 / 32 = 2 warp instructions per clock; DMMA from the tensor
+ *    rates), a hard limit.
+ *  - issue F_I: the 4 schedulers issue one warp instruction a clock each
+ *    (rates.warp_issue); the FMAs get the fraction F_I of the slots.  The
+ *    other instructions are charged once, here: DFMA and DMMA take several
+ *    issue cycles of their pipe, and the rest issues in the gaps, which
+ *    Eq. 8 would charge twice.
+ *  - F / W: shared memory returns one 32-bit register for all 32 lanes a
+ *    clock (rates.shared_bytes = 128 B, one wavefront), so a load of b
+ *    bytes a lane takes b/4 wavefronts, half that where lanes l and l^1
+ *    (or l^2) read the same address (two lanes' values are packed).  The
+ *    tiled kernels load A at lane % LM (4 wavefronts an LDS.128) and B at
+ *    lane / LM (2): the mix's tiled points (lane % 8) charge every load 4,
+ *    which is why the old bound, read at r = F / L, fell below the FP64
+ *    kernels (128x64x8 t4x8: 2 of its 6 loads a k step are A's).  gemm_mix
+ *    measures 1, 2 and 4 wavefronts (LDS.32, LDS.64, LDS.128 at lane % 8)
+ *    and 2 for a broadcast LDS.128 (0.5 per clock), as the rule says.
+ *  - R_mix(r): the mix is read where it puts the same FMA:wavefront load
+ *    on the SM as the loop (r above, not F / L); its rate never drops below
+ *    a point measured at a lower ratio (mix.c: the mix's own dips at high
+ *    ratios, where its FMAs wait on each other, are not the hardware's).
+ *    This is the term that keeps the bound tight (the FFMA loops reach
+ *    85-95% of it); it is measured, so it holds for kernels no better
+ *    scheduled than the mix.
+ *  - the clock: the device's maximum SM clock (sm_clock_max_khz).  The
+ *    clock of a row is one NVML reading taken as the timed launches end,
+ *    not the mean over them; under power capping it moves by hundreds of
+ *    MHz within a sample, and no interval runs faster than the maximum, so
+ *    only that makes a bound.  A throttled row reads bound / achieved above
+ *    1 by max clock / its clock (gemm.csv has the clock and the peak at it).
+ *  - q = T / (SMs x ceil(T / SMs)), T the blocks of the grid at the row's
+ *    m x n: a block runs on one SM, so one SM runs ceil(T / SMs) blocks
+ *    while the device does T (wave quantisation; 1024^3 with 64 blocks of
+ *    128x128 uses 64 of 132 SMs).
  *
  *   P_Mem = I x BW,  I = 2 BM BN / ((BM + BN) s)   Eq. 6 (s: element bytes)
  *
  * with BW the measured L2 read bandwidth (every block's tiles come through
  * L2; the DRAM figure, as the paper has it, is reported beside it), and
- * P_potential = min(P_SM, P_Mem) (Eq. 9).
+ * P_potential = min(P_SM, P_Mem) (Eq. 9).  (The measured L2 figure is
+ * below the part's, so P_Mem is conservative the wrong way; it binds no
+ * kernel here, being 1.6x or more above P_SM.)
  *
  * The model rows at the model size go to gemm_model.csv and, as a table,
  * to stderr. */
@@ -55,15 +91,48 @@ static double flops_per_instr(enum rfl_gemm_op op)
     return op == RFL_GEMM_OP_DMMA884 ? 512.0 : op == RFL_GEMM_OP_DMMA16816 ? 4096.0 : 64.0;
 }
 
-int rfl_gemm_model_bound(const struct rfl_gemm_kernel *k, const struct rfl_gemm_mix *mix,
-                         const struct rfl_gpu_device *dev, double mhz, struct rfl_gemm_bound *b)
+double rfl_gemm_lds_wavefronts(int bytes, int pairs_share)
+{
+    const int regs = bytes >= 8 ? bytes / 4 : 1;
+    return pairs_share && regs > 1 ? regs / 2 : regs;
+}
+
+double rfl_gemm_kernel_lds_wavefronts(const struct rfl_gemm_kernel *k, int lds_bytes)
+{
+    switch (k->family) {
+    case RFL_GEMM_TILED: {
+        /* tiled.cuh: per k step TM/V loads of A at lane % LM and TN/V of B
+         * at lane / LM, LM = WM / TM lanes along m, V elements in 16 bytes. */
+        const int v = k->prec == RFL_GEMM_FP64 ? 2 : 4;
+        if (k->tm <= 0 || k->tn <= 0 || k->wm <= 0 || k->tm % v || k->tn % v)
+            return rfl_gemm_lds_wavefronts(lds_bytes, 0);
+        const int lm = k->wm / k->tm, ra = k->tm / v, rb = k->tn / v;
+        return (ra * rfl_gemm_lds_wavefronts(16, lm <= 2) + rb * rfl_gemm_lds_wavefronts(16, lm >= 2)) /
+               (ra + rb);
+    }
+    case RFL_GEMM_VOLKOV:
+        /* every lane reads the same row of B: a broadcast. */
+        return rfl_gemm_lds_wavefronts(lds_bytes, 1);
+    default:
+        /* dmma: every lane its own fragment word (lane % 32). */
+        return rfl_gemm_lds_wavefronts(lds_bytes, k->lds_distinct <= 2);
+    }
+}
+
+int rfl_gemm_model_bound(const struct rfl_gemm_kernel *k, const struct rfl_sass_counts *sc,
+                         const struct rfl_gemm_mix *mix, const struct rfl_gpu_device *dev, double mhz, unsigned m,
+                         unsigned n, struct rfl_gemm_bound *b)
 {
     memset(b, 0, sizeof *b);
     b->f_i = b->fma_per_lds = b->mix_fma_per_clock = b->mix_instr_per_clock = b->f_t = NAN;
     b->p_sm_lai_gflops = b->p_sm_gflops = b->p_mem_gflops = b->p_mem_dram_gflops = b->p_potential_gflops = NAN;
-    b->peak_gflops = b->issue_fma_per_clock = NAN;
-    b->mhz = mhz;
-    const struct rfl_sass_counts *sc = rfl_gemm_sass_find(k->symbol);
+    b->peak_gflops = b->issue_fma_per_clock = b->lds_wavefronts = b->mix_ratio = b->smem_fma_per_clock = NAN;
+    /* The clock of the bound: the maximum (see above); the row's reading only where CUDA gives none. */
+    b->mhz = dev->sm_clock_max_khz > 0 ? dev->sm_clock_max_khz * 1e-3 : mhz;
+    const double tiles = k->bm > 0 && k->bn > 0 ? (double)(m / (unsigned)k->bm) * (double)(n / (unsigned)k->bn) : 0;
+    b->wave_efficiency = tiles >= 1 && dev->sm_count > 0
+                             ? tiles / (dev->sm_count * ceil(tiles / dev->sm_count))
+                             : 1.0;
     b->sass = sc;
     const double s = k->prec == RFL_GEMM_FP64 ? 8.0 : 4.0;
     b->intensity = 2.0 * k->bm * k->bn / ((double)(k->bm + k->bn) * s);
@@ -73,8 +142,8 @@ int rfl_gemm_model_bound(const struct rfl_gemm_kernel *k, const struct rfl_gemm_
     }
     const double peak = peak_instr_per_clock(dev, k->op);
     b->fma_peak_per_clock = peak;
-    if (peak > 0 && mhz > 0)
-        b->peak_gflops = peak * flops_per_instr(k->op) * dev->sm_count * mhz * 1e-3;
+    if (peak > 0 && b->mhz > 0)
+        b->peak_gflops = peak * flops_per_instr(k->op) * dev->sm_count * b->mhz * 1e-3;
     if (!sc || !sc->has_loop)
         return -1;
     const int *l = sc->loop;
@@ -87,20 +156,29 @@ int rfl_gemm_model_bound(const struct rfl_gemm_kernel *k, const struct rfl_gemm_
                                                                                                      : 4;
     b->fma_per_lds = b->lds ? (double)b->fma / b->lds : INFINITY;
     b->f_i = (double)b->fma / b->loop;
-    b->issue_fma_per_clock = 4.0 * b->f_i;
+    b->issue_fma_per_clock = (dev->rates.warp_issue > 0 ? dev->rates.warp_issue : 4.0) * b->f_i;
     b->lds_distinct = k->lds_distinct;
-    b->mix_fma_per_clock = rfl_gemm_mix_fma_rate(mix, k->op, b->lds_bytes, k->lds_distinct, b->fma_per_lds);
-    if (!(b->mix_fma_per_clock > 0) || !(peak > 0) || !(mhz > 0))
+    /* Wavefronts of the loop, and the mix ratio with as many per FMA. */
+    b->lds_wavefronts = b->lds * rfl_gemm_kernel_lds_wavefronts(k, b->lds_bytes);
+    const int pattern = rfl_gemm_mix_pattern(mix, k->op, b->lds_bytes, k->lds_distinct);
+    const double mix_wf = rfl_gemm_lds_wavefronts(b->lds_bytes, pattern > 0 && pattern <= 2);
+    b->mix_ratio = b->lds_wavefronts > 0 ? b->fma * mix_wf / b->lds_wavefronts : INFINITY;
+    const double wavefronts_per_clock = dev->rates.shared_bytes > 0 ? dev->rates.shared_bytes / 128.0 : 1.0;
+    b->smem_fma_per_clock = b->lds_wavefronts > 0 ? b->fma / b->lds_wavefronts * wavefronts_per_clock : INFINITY;
+    b->mix_fma_per_clock = rfl_gemm_mix_fma_rate(mix, k->op, b->lds_bytes, k->lds_distinct, b->mix_ratio);
+    if (!(b->mix_fma_per_clock > 0) || !(peak > 0) || !(b->mhz > 0))
         return -1;
-    b->mix_instr_per_clock = b->mix_fma_per_clock * (1.0 + (b->lds ? 1.0 / b->fma_per_lds : 0.0));
+    b->mix_instr_per_clock = b->mix_fma_per_clock * (1.0 + (isfinite(b->mix_ratio) ? 1.0 / b->mix_ratio : 0.0));
     b->f_t = b->mix_instr_per_clock / peak;
     b->p_sm_lai_gflops = b->f_i * b->f_t * b->peak_gflops;
     double rate = b->mix_fma_per_clock;
     if (b->issue_fma_per_clock < rate)
         rate = b->issue_fma_per_clock;
+    if (b->smem_fma_per_clock < rate)
+        rate = b->smem_fma_per_clock;
     if (peak < rate)
         rate = peak;
-    b->p_sm_gflops = rate * flops_per_instr(k->op) * dev->sm_count * mhz * 1e-3;
+    b->p_sm_gflops = rate * flops_per_instr(k->op) * dev->sm_count * b->mhz * 1e-3 * b->wave_efficiency;
     b->p_potential_gflops = isfinite(b->p_mem_gflops) && b->p_mem_gflops < b->p_sm_gflops ? b->p_mem_gflops
                                                                                           : b->p_sm_gflops;
     b->valid = 1;
@@ -254,15 +332,23 @@ void rfl_gemm_model_table(const struct rfl_gemm_model_row *rows, int n, unsigned
     ROW("F_I: FMA fraction", fmt(cell, sizeof cell, r_->kernel ? b_->f_i : NAN, 3, ""));
     ROW("FMA per LDS", fmt(cell, sizeof cell, r_->kernel && isfinite(b_->fma_per_lds) ? b_->fma_per_lds : NAN,
                            2, ""));
+    ROW("LDS wavefronts / load", fmt(cell, sizeof cell, r_->kernel && b_->lds ? b_->lds_wavefronts / b_->lds : NAN,
+                                     2, ""));
+    ROW("mix read at FMA/LDS", fmt(cell, sizeof cell, r_->kernel && isfinite(b_->mix_ratio) ? b_->mix_ratio : NAN,
+                                   2, ""));
     ROW("F_T: mix throughput", fmt(cell, sizeof cell, r_->kernel ? b_->f_t : NAN, 3, ""));
-    ROW("SM clock, MHz", fmt(cell, sizeof cell, r_->mhz, 0, ""));
-    ROW("peak, GFLOP/s", fmt(cell, sizeof cell, r_->peak, 0, ""));
+    ROW("SM clock (sampled), MHz", fmt(cell, sizeof cell, r_->mhz, 0, ""));
+    ROW("bound at (max clock), MHz", fmt(cell, sizeof cell, r_->kernel ? b_->mhz : NAN, 0, ""));
+    ROW("blocks / SM slots (q)", fmt(cell, sizeof cell, r_->kernel ? b_->wave_efficiency : NAN, 3, ""));
+    ROW("peak (sampled clock)", fmt(cell, sizeof cell, r_->peak, 0, ""));
     ROW("P_SM Eq. 8, GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_sm_lai_gflops : NAN, 0, ""));
     ROW("P_SM (min), GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_sm_gflops : NAN, 0, ""));
     ROW("P_Mem Eq. 6 (L2), GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_mem_gflops : NAN, 0, ""));
     ROW("bound Eq. 9, GFLOP/s", fmt(cell, sizeof cell, r_->kernel ? b_->p_potential_gflops : NAN, 0, ""));
-    ROW("bound, % of peak", fmt(cell, sizeof cell,
-                                 r_->kernel && r_->peak > 0 ? 100 * b_->p_potential_gflops / r_->peak : NAN, 1, "%"));
+    ROW("bound, % of max-clock peak", fmt(cell, sizeof cell,
+                                           r_->kernel && b_->peak_gflops > 0 ? 100 * b_->p_potential_gflops / b_->peak_gflops
+                                                                             : NAN,
+                                           1, "%"));
     ROW("achieved, GFLOP/s", fmt(cell, sizeof cell, r_->gflops, 0, ""));
     ROW("achieved, % of peak", fmt(cell, sizeof cell, r_->peak > 0 ? 100 * r_->gflops / r_->peak : NAN, 1, "%"));
     ROW("bound / achieved", fmt(cell, sizeof cell,

@@ -73,6 +73,15 @@ int rfl_gemm_self_test(void)
     EXPECT(fabs(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 32, 8) - 3.4) < 1e-9);
     EXPECT(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_FFMA, 16, 8, INFINITY) == 4.0);
     EXPECT(isnan(rfl_gemm_mix_fma_rate(&m, RFL_GEMM_OP_DFMA, 16, 8, 8)));
+    /* A dip at a higher ratio is the mix's, not the hardware's: never below a lower ratio's point. */
+    struct rfl_gemm_mix_point dip[2] = {{RFL_GEMM_OP_FFMA, 16, 8, 16, 1, 16, 3.8, 0.24, 1000},
+                                        {RFL_GEMM_OP_FFMA, 16, 8, 32, 1, 32, 3.0, 0.1, 1000}};
+    struct rfl_gemm_mix md = {2, dip, 5000, 3000, 1000};
+    EXPECT(rfl_gemm_mix_fma_rate(&md, RFL_GEMM_OP_FFMA, 16, 8, 32) == 3.8);
+    EXPECT(rfl_gemm_mix_fma_rate(&md, RFL_GEMM_OP_FFMA, 16, 8, 24) == 3.8);
+    /* Shared-memory wavefronts (sm_70..sm_90): 1 register of 32 lanes a clock, lane pairs packed. */
+    EXPECT(rfl_gemm_lds_wavefronts(16, 0) == 4 && rfl_gemm_lds_wavefronts(16, 1) == 2);
+    EXPECT(rfl_gemm_lds_wavefronts(8, 0) == 2 && rfl_gemm_lds_wavefronts(4, 0) == 1 && rfl_gemm_lds_wavefronts(4, 1) == 1);
     /* Peaks of an H100: 132 SMs, 256 FP32 and 256 FP64-tensor FLOPs per clock. */
     struct rfl_gpu_device d;
     memset(&d, 0, sizeof d);
@@ -103,7 +112,7 @@ int rfl_gemm_self_test(void)
         struct rfl_gemm_bound b;
         for (int i = 0; i < nk; i++)
             if (t[i].family == RFL_GEMM_TILED && t[i].prec == RFL_GEMM_FP32) {
-                EXPECT(rfl_gemm_model_bound(&t[i], &m, &d, 1000, &b) == 0);
+                EXPECT(rfl_gemm_model_bound(&t[i], rfl_gemm_sass_find(t[i].symbol), &m, &d, 1000, 8192, 8192, &b) == 0);
                 EXPECT(b.f_i > 0 && b.f_i <= 1 && b.p_sm_gflops <= b.peak_gflops * (1 + 1e-9));
                 break;
             }

@@ -51,14 +51,14 @@ const struct rfl_gpu_datasheet *rfl_gpu_datasheet_for(const char *name)
 struct rfl_gpu_sm_rates rfl_gpu_sm_rates_for(int major, int minor)
 {
     /* From NVIDIA's architecture whitepapers (non-tensor arithmetic). */
-    struct rfl_gpu_sm_rates r = {0, 0, 0, 128, 0};
+    struct rfl_gpu_sm_rates r = {0, 0, 0, 128, 0, 0};
     int cc = major * 10 + minor;
     switch (cc) {
-    case 70: r = (struct rfl_gpu_sm_rates){32, 64, 128, 128, 128 * 1024}; break;
-    case 80: r = (struct rfl_gpu_sm_rates){32, 64, 256, 128, 192 * 1024}; break;
+    case 70: r = (struct rfl_gpu_sm_rates){32, 64, 128, 128, 128 * 1024, 4}; break;
+    case 80: r = (struct rfl_gpu_sm_rates){32, 64, 256, 128, 192 * 1024, 4}; break;
     case 86:
-    case 89: r = (struct rfl_gpu_sm_rates){2, 128, 128, 128, 128 * 1024}; break;
-    case 90: r = (struct rfl_gpu_sm_rates){64, 128, 256, 128, 256 * 1024}; break;
+    case 89: r = (struct rfl_gpu_sm_rates){2, 128, 128, 128, 128 * 1024, 4}; break;
+    case 90: r = (struct rfl_gpu_sm_rates){64, 128, 256, 128, 256 * 1024, 4}; break;
     default: break;
     }
     return r;

@@ -37,8 +37,9 @@ struct rfl_gpu_datasheet {
  * figure): fused multiply-adds per precision and shared-memory bytes. */
 struct rfl_gpu_sm_rates {
     double fp64_fma, fp32_fma, fp16_fma; /* scalar FMAs (a half2 FMA is 2) */
-    double shared_bytes;
+    double shared_bytes;                 /* one shared-memory wavefront: 32 lanes x 4 bytes returned */
     double l1_bytes;                     /* unified L1/shared capacity */
+    double warp_issue;                   /* warp instructions issued: 4 schedulers x 1 */
 };
 
 struct rfl_gpu_device {

@@ -125,7 +125,14 @@ if has evidence; then
     line[evidence]="exit $rc, $((SECONDS - t0)) s"
     echo "${line[evidence]}"
     grep -E "tuned |mix:|evidence:|error|warning" "$res/gemm.log" | head -n 40
-    sed -n '/upper-bound model at/,$p' "$res/gemm.log" | grep -v "evidence:" | head -n 32
+    sed -n '/upper-bound model at/,$p' "$res/gemm.log" | grep -v "evidence:" | head -n 38
+    # Issue 14: the bound holds on every row (min bound_over_achieved >= 1); never stops the script.
+    line[bound]=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        c["bound_over_achieved"] && $c["bound_over_achieved"] != "" { v = $c["bound_over_achieved"] + 0; n++
+            if (n == 1 || v < min) { min = v; at = $c["kernel"] " " $c["precision"] " " $c["transb"] " " $c["m"] "x" $c["n"] "x" $c["k"] " at " $c["sm_clock_mhz"] " MHz" } }
+        END { if (n) printf "min bound/achieved %.3f over %d rows (%s)%s", min, n, at, min < 1 ? ": BELOW 1" : ""
+              else printf "no rows with a bound" }' "$res/gemm.csv" 2>/dev/null || echo "not computed")
+    echo "bound: ${line[bound]}"
 fi
 
 }
@@ -135,6 +142,7 @@ summarize()
     echo "device: ${device:-unknown} on $host; $(nvcc --version 2>/dev/null | grep -o 'release [0-9.]*'), -arch=$arch"
     echo "build: ${line[build]:-not run}; tests: gemm_cli ${line[test-gemm_cli]:-not run}, gemm_gpu ${line[test-gemm_gpu]:-not run}, gemm_mpi ${line[test-gemm_mpi]:-not run}"
     echo "evidence run: ${line[evidence]:-not run}; memcheck: ${line[memcheck]:-not run}"
+    echo "bound: ${line[bound]:-not run}"
     if [ -s "$res/gemm.csv" ]; then
         echo
         printf '%-7s %-5s %-2s %-17s %10s %8s %8s %7s  %s\n' kernel prec tb size GFLOP/s of_peak bound/ach err config
