@@ -144,13 +144,22 @@ static int bandwidth_levels(struct rfl_model *m)
         }
     }
     rfl_mark_shared(m, first_ceiling);
-    if (g->ncurves)
-        for (size_t i = 0; i < g->ncurves; i++)
-            if (!g->curves[i].used) {
-                rfl_model_note(m, "%s: %s is drawn for comparison; the ceilings come from rfl's own kernels",
-                               m->inputs[g->curves[i].input].file, g->curves[i].kernel);
-                break;
-            }
+    /* Each kernel drawn but not used, once. */
+    for (size_t i = 0; i < g->ncurves; i++) {
+        const struct rfl_bw_curve *c = &g->curves[i];
+        int seen = 0;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = !g->curves[j].used && !strcmp(g->curves[j].kernel, c->kernel);
+        if (c->used || seen)
+            continue;
+        if (!strcmp(c->kernel, "l2_chunks"))
+            rfl_model_note(m, "%s: l2_chunks is drawn, not used for the L2 ceiling: several blocks read each chunk "
+                              "at once, and the L2 serves them with fewer accesses than the bytes counted",
+                           m->inputs[c->input].file);
+        else
+            rfl_model_note(m, "%s: %s is drawn for comparison; the ceilings come from rfl's own kernels",
+                           m->inputs[c->input].file, c->kernel);
+    }
     return 0;
 }
 

@@ -7,7 +7,7 @@
 RFL_DENSE=$top_builddir/rfl_dense
 require_program "$RFL_DENSE"
 out=$tmp/dense.csv
-OPENBLAS_NUM_THREADS=1 "$RFL_DENSE" --sizes 64,128 --experiments 2 -o "$out" 2>"$tmp/err" ||
+OPENBLAS_NUM_THREADS=1 "$RFL_DENSE" --sizes 64,128 -m lapack --experiments 2 -o "$out" 2>"$tmp/err" ||
     fail "rfl_dense: exit $?: $(cat "$tmp/err")"
 check_header "$out" dense dense.csv
 check_verified "$out"
@@ -35,7 +35,7 @@ if bad:
     sys.exit(1)
 PY
 # A corrupted factor: exit 3, the row kept and marked.
-OPENBLAS_NUM_THREADS=1 "$RFL_DENSE" --sizes 64 -f lu -p fp64 --experiments 1 --inject-fault -o "$tmp/bad.csv" \
+OPENBLAS_NUM_THREADS=1 "$RFL_DENSE" --sizes 64 -f lu -p fp64 -m lapack --experiments 1 --inject-fault -o "$tmp/bad.csv" \
     2>"$tmp/err"
 rc=$?
 [ $rc -eq 3 ] || fail "--inject-fault: exit $rc, expected 3: $(cat "$tmp/err")"
