@@ -65,8 +65,10 @@ double rfl_gemm_point_weight(const struct rfl_gemm_ctx *c, enum rfl_gemm_family 
                              struct rfl_gemm_size s, unsigned experiments)
 {
     const double one = 2.0 * s.m * (double)s.n * s.k / rate_guess(rfl_gemm_unit_of(&c->dev, f, p));
-    /* The check, calibration and warm-up, and the samples. */
-    return one + (experiments + 3.0) * (one > c->min_time_s ? one : c->min_time_s);
+    /* The check, calibration and warm-up, the samples, and the wait for the
+     * power limiter before them (run.c: at most settle_max_s; a quick run
+     * that left it out ran out of time before its last tensor roof). */
+    return one + (experiments + 3.0) * (one > c->min_time_s ? one : c->min_time_s) + c->settle_max_s;
 }
 
 double rfl_gemm_group_weight(enum rfl_gemm_prec p, struct rfl_gemm_size s)
