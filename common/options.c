@@ -265,3 +265,60 @@ enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **ar
     free(shortopts);
     return result;
 }
+
+static int parse_bounded(const char *s, size_t len, unsigned lo, unsigned hi, unsigned *out)
+{
+    char buf[32];
+    if (len == 0 || len >= sizeof buf || s[0] == '-' || s[0] == '+')
+        return -1;
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(buf, &end, 10);
+    if (end == buf || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+        return -1;
+    *out = (unsigned)v;
+    return 0;
+}
+
+static int add_sorted(unsigned *values, size_t max, size_t *count, unsigned v)
+{
+    for (size_t i = 0; i < *count; i++)
+        if (values[i] == v)
+            return 0;
+    if (*count >= max)
+        return -1;
+    size_t i = (*count)++;
+    for (; i > 0 && values[i - 1] > v; i--)
+        values[i] = values[i - 1];
+    values[i] = v;
+    return 0;
+}
+
+int rfl_parse_uint_ranges(const char *text, unsigned lo, unsigned hi, unsigned *values, size_t max, size_t *count)
+{
+    *count = 0;
+    if (!text || !*text)
+        return -1;
+    for (const char *p = text;;) {
+        const size_t len = strcspn(p, ",");
+        const char *colon = memchr(p, ':', len);
+        unsigned a, b;
+        if (colon) {
+            if (parse_bounded(p, (size_t)(colon - p), lo, hi, &a) ||
+                parse_bounded(colon + 1, len - (size_t)(colon - p) - 1, lo, hi, &b) || a > b)
+                return -1;
+            for (unsigned long long v = a; v < b; v *= 2)
+                if (add_sorted(values, max, count, (unsigned)v))
+                    return -1;
+            if (add_sorted(values, max, count, b))
+                return -1;
+        } else if (parse_bounded(p, len, lo, hi, &a) || add_sorted(values, max, count, a)) {
+            return -1;
+        }
+        if (p[len] == '\0')
+            return 0;
+        p += len + 1;
+    }
+}

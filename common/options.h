@@ -79,4 +79,10 @@ enum rfl_cli_result {
 enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **argv, int *first_operand);
 void rfl_cli_print_help(const struct rfl_cli *cli, FILE *out);
 
+/* A list of unsigned values within [lo, hi] as users write them: values and MIN:MAX ranges
+ * (MIN, 2 MIN, 4 MIN ... below MAX, then MAX) separated by commas, into values[], sorted and
+ * distinct (rfl_flops --fpe, rfl_dense --sizes). 0, or -1 on a malformed entry or more than
+ * max values. */
+int rfl_parse_uint_ranges(const char *text, unsigned lo, unsigned hi, unsigned *values, size_t max, size_t *count);
+
 #endif

@@ -25,61 +25,9 @@ double rfl_dense_flops(enum rfl_dense_factor f, double n)
     return f == RFL_DENSE_LU ? 2 * n3 / 3 : f == RFL_DENSE_CHOLESKY ? n3 / 3 : 4 * n3 / 3;
 }
 
-static int parse_size(const char *s, size_t len, unsigned *out)
-{
-    char buf[32];
-    if (len == 0 || len >= sizeof buf || s[0] == '-' || s[0] == '+')
-        return -1;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    char *end = NULL;
-    errno = 0;
-    unsigned long long v = strtoull(buf, &end, 10);
-    if (end == buf || *end != '\0' || errno == ERANGE || v < 16 || v > 1048576)
-        return -1;
-    *out = (unsigned)v;
-    return 0;
-}
-
-static int add_size(unsigned *sizes, size_t max, size_t *count, unsigned v)
-{
-    for (size_t i = 0; i < *count; i++)
-        if (sizes[i] == v)
-            return 0;
-    if (*count >= max)
-        return -1;
-    size_t i = (*count)++;
-    for (; i > 0 && sizes[i - 1] > v; i--)
-        sizes[i] = sizes[i - 1];
-    sizes[i] = v;
-    return 0;
-}
-
 int rfl_dense_parse_sizes(const char *text, unsigned *sizes, size_t max, size_t *count)
 {
-    *count = 0;
-    if (!text || !*text)
-        return -1;
-    for (const char *p = text;;) {
-        const size_t len = strcspn(p, ",");
-        const char *colon = memchr(p, ':', len);
-        unsigned lo, hi;
-        if (colon) {
-            if (parse_size(p, (size_t)(colon - p), &lo) || parse_size(colon + 1, len - (size_t)(colon - p) - 1, &hi) ||
-                lo > hi)
-                return -1;
-            for (unsigned long long v = lo; v < hi; v *= 2)
-                if (add_size(sizes, max, count, (unsigned)v))
-                    return -1;
-            if (add_size(sizes, max, count, hi))
-                return -1;
-        } else if (parse_size(p, len, &lo) || add_size(sizes, max, count, lo)) {
-            return -1;
-        }
-        if (p[len] == '\0')
-            return 0;
-        p += len + 1;
-    }
+    return rfl_parse_uint_ranges(text, 16, 1048576, sizes, max, count);
 }
 
 int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)

@@ -18,68 +18,9 @@ void rfl_flops_defaults(struct rfl_flops_opts *o)
     o->output = "flops.csv";
 }
 
-static int parse_uint(const char *s, size_t len, unsigned *out)
-{
-    char buf[32];
-    if (len == 0 || len >= sizeof buf || s[0] == '-' || s[0] == '+')
-        return -1;
-    memcpy(buf, s, len);
-    buf[len] = '\0';
-    char *end = NULL;
-    errno = 0;
-    unsigned long long v = strtoull(buf, &end, 10);
-    if (end == buf || *end != '\0' || errno == ERANGE || v < 1 || v > RFL_FL_MAX_FPE)
-        return -1;
-    *out = (unsigned)v;
-    return 0;
-}
-
-static int add_value(unsigned *values, size_t max, size_t *count, unsigned v)
-{
-    for (size_t i = 0; i < *count; i++)
-        if (values[i] == v)
-            return 0;
-    if (*count >= max)
-        return -1;
-    size_t i = *count;
-    while (i > 0 && values[i - 1] > v) {
-        values[i] = values[i - 1];
-        i--;
-    }
-    values[i] = v;
-    (*count)++;
-    return 0;
-}
-
 int rfl_flops_parse_fpe(const char *text, unsigned *values, size_t max, size_t *count)
 {
-    *count = 0;
-    if (!text || !*text)
-        return -1;
-    const char *p = text;
-    for (;;) {
-        size_t len = strcspn(p, ",");
-        const char *colon = memchr(p, ':', len);
-        unsigned lo, hi;
-        if (colon) {
-            if (parse_uint(p, (size_t)(colon - p), &lo) != 0 ||
-                parse_uint(colon + 1, len - (size_t)(colon - p) - 1, &hi) != 0 || lo > hi)
-                return -1;
-            /* Powers of two times MIN, then MAX itself. */
-            for (unsigned long long v = lo; v < hi; v *= 2)
-                if (add_value(values, max, count, (unsigned)v) != 0)
-                    return -1;
-            if (add_value(values, max, count, hi) != 0)
-                return -1;
-        } else {
-            if (parse_uint(p, len, &lo) != 0 || add_value(values, max, count, lo) != 0)
-                return -1;
-        }
-        if (p[len] == '\0')
-            break;
-        p += len + 1;
-    }
-    return 0;
+    return rfl_parse_uint_ranges(text, 1, RFL_FL_MAX_FPE, values, max, count);
 }
 
 int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
