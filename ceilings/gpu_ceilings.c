@@ -163,39 +163,6 @@ static int bandwidth_levels(struct rfl_model *m)
     return 0;
 }
 
-/* The fit's bandwidth moves with the copies it was fitted to: at each size
- * in its range the median copy took time_median / time_min as long as the
- * fastest, so the typical rate there is the fit's over that factor. */
-static int transfer_spread(struct rfl_ceiling *ce, const struct rfl_gpu_transfer *x)
-{
-    if (!x->n)
-        return 0;
-    double *best = malloc(x->n * sizeof *best), *median = malloc(x->n * sizeof *median);
-    long *samples = malloc(x->n * sizeof *samples);
-    if (!best || !median || !samples) {
-        free(best);
-        free(median);
-        free(samples);
-        rfl_error("out of memory");
-        return -1;
-    }
-    size_t n = 0;
-    for (size_t i = 0; i < x->n; i++) {
-        if (x->bytes[i] < (double)x->bytes_min || x->bytes[i] > (double)x->bytes_max)
-            continue;
-        best[n] = ce->value;
-        median[n] = x->time_median_s && x->time_median_s[i] > 0 ? ce->value * x->time_s[i] / x->time_median_s[i] : NAN;
-        samples[n] = x->samples ? x->samples[i] : 0;
-        n++;
-    }
-    if (n)
-        rfl_spread_set(ce, best, median, samples, 0, n - 1);
-    free(best);
-    free(median);
-    free(samples);
-    return 0;
-}
-
 static int host_link(struct rfl_model *m)
 {
     struct rfl_gpu_data *g = m->gpu;
@@ -219,7 +186,8 @@ static int host_link(struct rfl_model *m)
             ce->wss_max_bytes = x->bytes_max;
             ce->points = (size_t)(x->points > 0 ? x->points : 0);
             snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
-            if (transfer_spread(ce, x) != 0)
+            if (rfl_spread_set_fit(ce, x->n, x->bytes, x->time_s, x->time_median_s, x->samples, (double)x->bytes_min,
+                                   (double)x->bytes_max) != 0)
                 return -1;
         }
     return 0;

@@ -135,36 +135,6 @@ int rfl_load_network_fit(struct rfl_model *m, size_t input, const struct rfl_tab
     return 0;
 }
 
-/* The spread of a roof, as the host link's: the fit's bandwidth times the
- * fastest over the median round trip of each row the fit covers. */
-static int net_spread(struct rfl_ceiling *ce, const struct rfl_net_class *x)
-{
-    double *best = malloc((x->n + 1) * sizeof *best), *median = malloc((x->n + 1) * sizeof *median);
-    long *samples = malloc((x->n + 1) * sizeof *samples);
-    if (!best || !median || !samples) {
-        free(best);
-        free(median);
-        free(samples);
-        rfl_error("out of memory");
-        return -1;
-    }
-    size_t n = 0;
-    for (size_t i = 0; i < x->n; i++) {
-        if (x->bytes[i] < (double)x->bytes_min || x->bytes[i] > (double)x->bytes_max)
-            continue;
-        best[n] = ce->value;
-        median[n] = x->rt_median[i] > 0 ? ce->value * x->rt_min[i] / x->rt_median[i] : NAN;
-        samples[n] = x->samples[i];
-        n++;
-    }
-    if (n)
-        rfl_spread_set(ce, best, median, samples, 0, n - 1);
-    free(best);
-    free(median);
-    free(samples);
-    return 0;
-}
-
 int rfl_network_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s)
 {
     (void)s;
@@ -186,7 +156,10 @@ int rfl_network_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings
         ce->wss_max_bytes = x->bytes_max;
         ce->points = (size_t)(x->points > 0 ? x->points : 0);
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
-        if (net_spread(ce, x))
+        /* As the host link's: the fit's bandwidth times the fastest over the median round trip of
+         * each row it covers. */
+        if (rfl_spread_set_fit(ce, x->n, x->bytes, x->rt_min, x->rt_median, x->samples, (double)x->bytes_min,
+                               (double)x->bytes_max))
             return -1;
         rfl_model_note(m, "network %s (%ld pair%s of ranks): T = %.3g us + bytes / %.3g GB/s one way, over %llu to "
                           "%llu bytes (largest relative error %.0f%%)",

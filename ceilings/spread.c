@@ -3,6 +3,7 @@
 #include "model.h"
 #include "spread.h"
 #include "common/csv.h"
+#include "common/log.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -98,4 +99,35 @@ const char *rfl_spread_words(char *buf, size_t len, const struct rfl_ceiling *c)
     snprintf(buf, len, "%s%s (%zu point%s%s)", rfl_ceiling_noisy(c) ? "noisy: " : "", text, c->spread_points,
              c->spread_points == 1 ? "" : "s", samples);
     return buf;
+}
+
+int rfl_spread_set_fit(struct rfl_ceiling *c, size_t n, const double *bytes, const double *t_min,
+                       const double *t_median, const long *samples, double bytes_lo, double bytes_hi)
+{
+    if (!n)
+        return 0;
+    double *best = malloc(n * sizeof *best), *median = malloc(n * sizeof *median);
+    long *count = malloc(n * sizeof *count);
+    if (!best || !median || !count) {
+        free(best);
+        free(median);
+        free(count);
+        rfl_error("out of memory");
+        return -1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (bytes[i] < bytes_lo || bytes[i] > bytes_hi)
+            continue;
+        best[k] = c->value;
+        median[k] = t_median && t_median[i] > 0 ? c->value * t_min[i] / t_median[i] : NAN;
+        count[k] = samples ? samples[i] : 0;
+        k++;
+    }
+    if (k)
+        rfl_spread_set(c, best, median, count, 0, k - 1);
+    free(best);
+    free(median);
+    free(count);
+    return 0;
 }

@@ -35,6 +35,14 @@ struct rfl_ceiling;
 void rfl_spread_set(struct rfl_ceiling *c, const double *best, const double *median, const long *samples,
                     size_t first, size_t last);
 
+/* The spread of a bandwidth fitted to timed transfers (the host link, the
+ * network): at each size within [bytes_lo, bytes_hi] the median transfer
+ * took t_median / t_min as long as the fastest, so the typical rate there is
+ * c->value over that factor. t_median or samples may be NULL (unknown).
+ * 0, or -1 out of memory (one line said). */
+int rfl_spread_set_fit(struct rfl_ceiling *c, size_t n, const double *bytes, const double *t_min,
+                       const double *t_median, const long *samples, double bytes_lo, double bytes_hi);
+
 /* The top plateau of a sweep y[0..n) around its best point: the contiguous
  * points whose rate is at least y[best] / RFL_SPREAD_PLATEAU. */
 void rfl_spread_top_plateau(const double *y, size_t n, size_t best, size_t *first, size_t *last);
