@@ -7,6 +7,8 @@
 # (tiled SGEMM and DMMA at 2048^3, the stream read kernel at 1 GiB).
 # Usage (repository root, device machine): bash tests/device/ncu_record.sh [torch,rfl]   (files in $OUT)
 set -uo pipefail
+root=$(pwd)
+[ -f "$root/tests/data/profile/ncu-h100-torch.py" ] || { echo "run it from the repository root" >&2; exit 2; }
 what=${1:-torch}
 has() { case ",$what," in *,"$1",*) return 0 ;; esac; return 1; }
 out=${OUT:-/tmp/ncu-record}
@@ -35,21 +37,10 @@ for base in $(awk '$1 ~ /^sm__ops_path_tensor|^sm__inst_executed_pipe_tensor/ { 
 done
 metrics=${metrics#,}
 echo "$metrics" | tr ',' '\n' >"$out/metrics-used.txt"
-cat >"$out/kernels.py" <<'PY'
-import torch
-n = 2048
-for dt in (torch.float32, torch.float16, torch.bfloat16, torch.float64):
-    a = torch.randn(n, n, device="cuda", dtype=dt); b = torch.randn(n, n, device="cuda", dtype=dt)
-    torch.matmul(a, b)
-x = torch.randn(1 << 26, device="cuda"); y = torch.randn(1 << 26, device="cuda")
-torch.add(x, y)
-torch.cuda.synchronize()
-PY
-has torch && timeout 150 "$ncu" --csv --page raw --metrics "$metrics" --target-processes all python3 "$out/kernels.py" \
+has torch && timeout 150 "$ncu" --csv --page raw --metrics "$metrics" --target-processes all python3 "$root/tests/data/profile/ncu-h100-torch.py" \
     >"$out/torch-raw.csv" 2>"$out/torch-ncu.log"
 has torch && echo "torch: ncu exit $?; $(grep -c '^"' "$out/torch-raw.csv") CSV lines"
 if has rfl; then
-    root=$(pwd)
     P=$root/.devdeps/usr
     export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     b=/tmp/rfl-ncu-build

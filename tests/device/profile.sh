@@ -38,16 +38,6 @@ bw_own="-k global_stream -a read -p fp32 -w 1G"
 gemm_args="$tiled_own -e 1 -m 0.0001"
 dmma_args="$dmma_own -e 1 -m 0.0001"
 bw_args="$bw_own -e 1 -m 0.0001"
-cat >"$res/torch_kernels.py" <<'PY'
-import torch
-n = 2048
-for dt in (torch.float32, torch.float16, torch.bfloat16, torch.float64):
-    a = torch.randn(n, n, device="cuda", dtype=dt); b = torch.randn(n, n, device="cuda", dtype=dt)
-    torch.matmul(a, b)
-x = torch.randn(1 << 26, device="cuda"); y = torch.randn(1 << 26, device="cuda")
-torch.add(x, y)
-torch.cuda.synchronize()
-PY
 
 # (a) through the run path, into a copy of the run directory.
 cp -r "$run" "$res/run-gemm"
@@ -68,7 +58,7 @@ record() { local name=$1; shift; timeout 900 "$ncu" --csv --page raw --target-pr
 record rfl_gemm "$build/rfl_gemm" $gemm_args -o /tmp/ncu-gemm-own.csv
 record rfl_gemm_dmma "$build/rfl_gemm" $dmma_args -o /tmp/ncu-dmma-own.csv
 record rfl_gpu_bandwidth "$build/rfl_gpu_bandwidth" $bw_args -o /tmp/ncu-bw-own.csv
-record torch python3 "$res/torch_kernels.py"
+record torch python3 "$root/tests/data/profile/ncu-h100-torch.py"
 cat "$res"/ncu-rfl_gemm.csv "$res"/ncu-rfl_gemm_dmma.csv "$res"/ncu-rfl_gpu_bandwidth.csv "$res"/ncu-torch.csv >"$res/ncu-all.csv"
 "$rfl" profile --run "$run" --ncu-csv "$res/ncu-all.csv" >"$res/profile-all.out" 2>"$res/profile-all.log"
 say "(a)-(c) rfl profile --ncu-csv: exit $?"
