@@ -144,22 +144,13 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
             ylo = fmin(ylo, g->transfers[i].time_s[k] * 1e6);
             yhi = fmax(yhi, g->transfers[i].time_s[k] * 1e6);
         }
-    xlo = rfl_plot_pow2_floor(xlo);
-    xhi = rfl_plot_pow2_ceil(xhi * 1.5);
-    ylo = rfl_plot_nice(ylo / 2, 1);
-    yhi = rfl_plot_nice(yhi * 2, 0);
     char title[512], corner[512], gp[2048];
     rfl_plot_gpu_title(m, title, sizeof title, "Host-device copies", "cudaMemcpy");
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, "gpu_transfer", 1200, 800, 0.08, 0.72, 0.09, 0.93, title, corner) != 0)
+    if (rfl_plot_size_time_begin(&c, "gpu_transfer", title, corner, &xlo, &xhi, &ylo, &yhi, "bytes per copy",
+                                 "time per copy (µs)") != 0)
         return -1;
-    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
-    rfl_plot_size_tics(&c, xlo, xhi);
-    rfl_chart_printf(&c, "set format y \"%%g\"\n");
-    rfl_chart_printf(&c, "set xlabel \"bytes per copy\"\n");
-    rfl_chart_printf(&c, "set ylabel \"time per copy (µs)\"\n");
-    rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.3 font \"sans,10\"\n");
     rfl_chart_printf(&c, "$copies << EOD\n");
     for (size_t i = 0; i < g->ntransfers; i++) {
         const struct rfl_gpu_transfer *x = &g->transfers[i];

@@ -25,23 +25,14 @@ int rfl_plot_network(const struct rfl_model *m, const char *dir)
         }
     if (!(xhi > 0))
         return 0; /* nothing measured: no script */
-    xlo = rfl_plot_pow2_floor(xlo);
-    xhi = rfl_plot_pow2_ceil(xhi * 1.5);
-    ylo = rfl_plot_nice(ylo / 2, 1);
-    yhi = rfl_plot_nice(yhi * 2, 0);
     char title[512], corner[512], gp[2048];
     snprintf(title, sizeof title, "MPI messages between ranks: %s, %ld ranks, ping-pong of host memory", m->machine,
              d->ranks);
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, "network", 1200, 800, 0.08, 0.72, 0.09, 0.93, title, corner) != 0)
+    if (rfl_plot_size_time_begin(&c, "network", title, corner, &xlo, &xhi, &ylo, &yhi, "bytes per message",
+                                 "one-way time, half the fastest round trip (µs)") != 0)
         return -1;
-    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
-    rfl_plot_size_tics(&c, xlo, xhi);
-    rfl_chart_printf(&c, "set format y \"%%g\"\n");
-    rfl_chart_printf(&c, "set xlabel \"bytes per message\"\n");
-    rfl_chart_printf(&c, "set ylabel \"one-way time, half the fastest round trip (µs)\"\n");
-    rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.3 font \"sans,10\"\n");
     rfl_chart_printf(&c, "$messages << EOD\n");
     for (int k = 0; k < RFL_NET_MODEL_CLASSES; k++) {
         rfl_chart_printf(&c, "# %s: bytes, us\n", names[k]);

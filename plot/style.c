@@ -219,3 +219,22 @@ const char *rfl_plot_value_text(char *buf, size_t len, const struct rfl_ceiling 
     snprintf(buf, len, "%s%s%s", num, spread[0] ? " " : "", spread);
     return buf;
 }
+
+int rfl_plot_size_time_begin(struct rfl_chart *c, const char *base, const char *title, const char *corner,
+                             double *xlo, double *xhi, double *ylo, double *yhi, const char *xlabel,
+                             const char *ylabel)
+{
+    *xlo = rfl_plot_pow2_floor(*xlo);
+    *xhi = rfl_plot_pow2_ceil(*xhi * 1.5);
+    *ylo = rfl_plot_nice(*ylo / 2, 1);
+    *yhi = rfl_plot_nice(*yhi * 2, 0);
+    if (rfl_chart_begin(c, base, 1200, 800, 0.08, 0.72, 0.09, 0.93, title, corner) != 0)
+        return -1;
+    rfl_chart_ranges(c, *xlo, *xhi, *ylo, *yhi);
+    rfl_plot_size_tics(c, *xlo, *xhi);
+    rfl_chart_printf(c, "set format y \"%%g\"\n");
+    rfl_chart_printf(c, "set xlabel \"%s\"\n", xlabel);
+    rfl_chart_printf(c, "set ylabel \"%s\"\n", ylabel);
+    rfl_chart_printf(c, "set key outside right top vertical Left reverse samplen 3 spacing 1.3 font \"sans,10\"\n");
+    return 0;
+}

@@ -23,6 +23,14 @@ double rfl_plot_nice(double v, int down);
 void rfl_plot_corner(const struct rfl_model *m, char *buf, size_t len);
 /* x tics at powers of two between lo and hi, labelled 4K, 1M, ... */
 void rfl_plot_size_tics(struct rfl_chart *c, double lo, double hi);
+/* A chart of time against transfer size, both on log axes (host-device
+ * copies, MPI messages): the ranges rounded out from the data's (sizes to
+ * powers of two, times to 1-2-5, in place: the data drawn after uses them),
+ * size tics, axis labels and the key on the right. 0, or -1 as
+ * rfl_chart_begin. */
+int rfl_plot_size_time_begin(struct rfl_chart *c, const char *base, const char *title, const char *corner,
+                             double *xlo, double *xhi, double *ylo, double *yhi, const char *xlabel,
+                             const char *ylabel);
 /* GPU charts: a precision's colour (fp64, fp32, fp16, tf32, bf16) and a
  * GEMM kernel's marker (cublas, tiled, dmma, volkov), the same on every chart. */
 const char *rfl_plot_precision_color(const char *precision);
