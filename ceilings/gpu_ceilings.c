@@ -193,6 +193,8 @@ static int host_link(struct rfl_model *m)
     return 0;
 }
 
+static double gemm_typical(const struct rfl_gpu_gemm *g) { return g->median > 0 ? g->median : g->gflops; }
+
 static int compute_roofs(struct rfl_model *m)
 {
     struct rfl_gpu_data *g = m->gpu;
@@ -241,14 +243,16 @@ static int compute_roofs(struct rfl_model *m)
             }
         }
     }
-    /* Tensor roofs: the best cuBLAS or dmma GEMM of each tensor unit and input type. */
+    /* Tensor roofs: the cuBLAS or dmma GEMM of each tensor unit and input
+     * type with the best typical (median) rate: a long GEMM whose first
+     * sample beat the power limiter and whose others did not is no roof. */
     static const char *const tensor[] = {"fp64 tensor", "tf32 tensor", "bf16 tensor", "fp16 tensor"};
     for (int t = 0; t < 4; t++) {
         const struct rfl_gpu_gemm *best = NULL;
         for (size_t i = 0; i < g->ngemm; i++) {
             char name[32];
             rfl_gpu_gemm_roof_name(&g->gemm[i], name, sizeof name);
-            if (!strcmp(name, tensor[t]) && (!best || g->gemm[i].gflops > best->gflops))
+            if (!strcmp(name, tensor[t]) && (!best || gemm_typical(&g->gemm[i]) > gemm_typical(best)))
                 best = &g->gemm[i];
         }
         if (!best)

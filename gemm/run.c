@@ -396,7 +396,10 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                 char gwhat[96];
                 snprintf(gwhat, sizeof gwhat, "inputs %s %s %ux%ux%u", rfl_gemm_prec_names[p], rfl_gemm_trans_names[tb],
                          s.m, s.n, s.k);
-                if (npts && !rfl_gpu_budget_admit_step(&budget, gprio, rfl_gemm_group_weight(p, s), gwhat)) {
+                /* Priority 0 is a tensor roof's only point: never cut. */
+                if (npts && gprio == 0)
+                    rfl_gpu_budget_admit_kept(&budget, gprio, rfl_gemm_group_weight(p, s), 1);
+                else if (npts && !rfl_gpu_budget_admit_step(&budget, gprio, rfl_gemm_group_weight(p, s), gwhat)) {
                     for (int i = 0; i < npts; i++) {
                         rfl_gpu_budget_forget(&budget, pts[i].prio, pts[i].weight);
                         rfl_gpu_budget_cut(&budget, pts[i].what, 1);
@@ -444,7 +447,8 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                     const struct rfl_gemm_planned *pt = NULL;
                     for (int i = 0; i < npts; i++)
                         pt = pts[i].family == (enum rfl_gemm_family)f ? &pts[i] : pt;
-                    if (pt && !rfl_gpu_budget_admit(&budget, pt->prio, pt->weight, pt->what))
+                    if (pt && (pt->prio == 0 ? !rfl_gpu_budget_admit_kept(&budget, pt->prio, pt->weight, 0)
+                                             : !rfl_gpu_budget_admit(&budget, pt->prio, pt->weight, pt->what)))
                         continue;
                     if (run_point(&c, &r, &g, csv, do_mix ? &mix : NULL, &rs)) {
                         if (c.out.status == RFL_EXIT_OK)

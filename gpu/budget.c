@@ -163,6 +163,16 @@ int rfl_gpu_budget_admit_step(struct rfl_gpu_budget *b, int prio, double weight,
     return ok;
 }
 
+int rfl_gpu_budget_admit_kept(struct rfl_gpu_budget *b, int prio, double weight, int step)
+{
+    rfl_gpu_budget_forget(b, clamp_prio(prio), weight);
+    b->asked++;
+    b->step = step != 0;
+    b->t_admit = rfl_now_s();
+    b->w_admit = weight;
+    return 1;
+}
+
 int rfl_gpu_budget_admit(struct rfl_gpu_budget *b, int prio, double weight, const char *what)
 {
     prio = clamp_prio(prio);
@@ -316,6 +326,12 @@ int rfl_gpu_budget_self_test(void)
         b.t_admit = -1; /* not timed */
     }
     EXPECT(ran >= 8 && ran <= 12 && worst_row <= 2);
+    /* A kept point runs where admit would cut it, and is counted run. */
+    const unsigned long run_before = b.run;
+    EXPECT(rfl_gpu_budget_admit(&b, 1, 1e6, "dear") == 0);
+    EXPECT(rfl_gpu_budget_admit_kept(&b, 1, 1e6, 0) == 1);
+    rfl_gpu_budget_done(&b);
+    EXPECT(b.run == run_before + 1);
 
     /* Samples: min_time comes down first, then the experiments; a value the
      * user gave stays. */

@@ -90,6 +90,10 @@ int rfl_gpu_budget_admit(struct rfl_gpu_budget *b, int prio, double weight, cons
  * inputs and reference): it is admitted as the run's first point would be
  * while no point has run, and is not counted among the points run. */
 int rfl_gpu_budget_admit_step(struct rfl_gpu_budget *b, int prio, double weight, const char *what);
+/* A point the results cannot do without (a roof's only measurement): it
+ * runs whatever the time left, and the points after it pay for it; `step`
+ * as for rfl_gpu_budget_admit_step. */
+int rfl_gpu_budget_admit_kept(struct rfl_gpu_budget *b, int prio, double weight, int step);
 /* The admitted point ended: its time counts in the phase's estimate. */
 void rfl_gpu_budget_done(struct rfl_gpu_budget *b);
 /* The admitted point did not run after all: for want of time it counts as

@@ -99,4 +99,16 @@ mkdir "$other" && cp "$gpu_golden/gemm.csv" "$other/gemm-b.csv" && cp "$gpu_gold
     hard_error "cp"
 "$RFL" ceilings "$other" >/dev/null 2>"$tmp/err" || fail "gemm-b files: exit $?: $(cat "$tmp/err")"
 grep -q '^gpu0,compute,fp16 tensor,' "$other/ceilings.csv" || fail "gemm-b.csv gave no tensor roof"
+
+# A tensor roof is the GEMM with the best typical rate: a 4096^3 BF16 row
+# whose best sample (800000) beat the 8192^3 row's but whose median
+# (600000, the power limiter's) did not leaves the roof at 8192^3.
+limiter=$tmp/limiter
+mkdir "$limiter" && cp "$gpu_golden"/gemm* "$limiter/" || hard_error "cp"
+awk -F, -v OFS=, '$3 == "cublas" && $5 == "bf16" && $8 == "n" && $9 == 4096 && $10 == 4096 && $11 == 4096 { $22 = 800000; $23 = 600000 } 1' \
+    "$gpu_golden/gemm.csv" >"$limiter/gemm.csv" || hard_error "awk"
+grep -q ',800000,600000,' "$limiter/gemm.csv" || hard_error "the 4096^3 BF16 row was not changed"
+"$RFL" ceilings "$limiter" >/dev/null 2>"$tmp/err" || fail "limiter files: exit $?: $(cat "$tmp/err")"
+grep -q '^gpu0,compute,bf16 tensor,711170,.*,cublas nn 8192x8192x8192,' "$limiter/ceilings.csv" ||
+    fail "the bf16 tensor roof is not the 8192^3 row's: $(grep 'bf16 tensor' "$limiter/ceilings.csv")"
 exit 0

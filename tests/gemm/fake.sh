@@ -33,6 +33,15 @@ if have_python3; then
     [ "$(json_eval "$tmp/g.json" 'len(d["tuning"]) == 2')" = True ] || fail "g.json: the two tiled fp32 nn configurations were not tuned"
 fi
 
+# A budget too short for the sweep still runs every tensor roof's point
+# (the largest square, nn: cuBLAS in each tensor type, dmma): a quick run
+# that cut one had a roof missing.
+expect_exit 0 "tiny budget" "$fake" --sizes 256,512 --model-size 256 --tune-size 256 -e 2 -m 0.01 --time-budget 0.1 -o "$tmp/b.csv"
+for kp in dmma:fp64 cublas:fp64 cublas:tf32 cublas:bf16 cublas:fp16; do
+    csv_rows "$tmp/b.csv" | awk -F, -v k="${kp%:*}" -v p="${kp#*:}" '$3 == k && $5 == p && $8 == "n" && $9 == 512 && $10 == 512 && $11 == 512 { f = 1 } END { exit !f }' ||
+        fail "a tensor roof's point was cut by the budget: ${kp%:*} ${kp#*:} nn 512^3"
+done
+
 # A corrupted element is caught: by the comparison with cuBLAS, and for
 # cuBLAS itself by the host check.
 for kp in tiled:fp64 cublas:fp32 cublas:bf16; do
