@@ -268,6 +268,53 @@ static int blocked_lu(struct rfl_dense_gpu *g, int hybrid, int nb, int *ipiv, st
     return rc ? -1 : 0;
 }
 
+/* Panel j's LU on the GPU: cuSOLVER getrf of rows j..n-1, columns j..j+jb-1, on stream s,
+ * its pivots made global on the device. */
+static int gpu_panel_getrf(struct rfl_dense_gpu *g, int j, int jb, cudaStream_t s)
+{
+    const int n = g->n, m = n - j;
+    return SOLVER(cusolverDnSetStream(g->solver, s)) || solver_work(g, RFL_DENSE_LU, m, jb) ||
+           SOLVER(g->fp64 ? cusolverDnDgetrf(g->solver, m, jb, at(g, g->a, j, j), n, g->work, g->ipiv + j, g->info)
+                          : cusolverDnSgetrf(g->solver, m, jb, at(g, g->a, j, j), n, g->work, g->ipiv + j, g->info)) ||
+           RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + j, jb, j, s));
+}
+
+/* Right-looking LU with the panels on the GPU and a look-ahead of one: the next panel's columns
+ * are updated first and factored on the copy stream while the main stream updates the rest, so
+ * the panel's latency-bound getrf hides behind the update's GEMM. Nothing returns to the host
+ * until the end (the pivots stay on the device). */
+static int gpu_panel_lu(struct rfl_dense_gpu *g, int nb, int *ipiv)
+{
+    const int n = g->n;
+    cudaEvent_t cols_ready, panel_ready;
+    if (RFL_CUDA(cudaEventCreateWithFlags(&cols_ready, cudaEventDisableTiming)))
+        return -1;
+    if (RFL_CUDA(cudaEventCreateWithFlags(&panel_ready, cudaEventDisableTiming))) {
+        cudaEventDestroy(cols_ready);
+        return -1;
+    }
+    int rc = gpu_panel_getrf(g, 0, nb < n ? nb : n, g->main);
+    for (int j = 0; j < n && !rc; j += nb) {
+        const int jb = n - j < nb ? n - j : nb, next = j + jb, nb2 = n - next < nb ? n - next : nb;
+        /* Panel j is factored (main waited for it): its interchanges left and right of it. */
+        rc = RFL_CUDA(rfl_dense_laswp(g->fp64, g->a, n, 0, j, j, next, g->ipiv, g->main)) ||
+             RFL_CUDA(rfl_dense_laswp(g->fp64, g->a, n, next, n, j, next, g->ipiv, g->main));
+        if (rc || next >= n)
+            continue;
+        rc = update(g, j, jb, next, next + nb2) || RFL_CUDA(cudaEventRecord(cols_ready, g->main)) ||
+             RFL_CUDA(cudaStreamWaitEvent(g->copy, cols_ready, 0)) || gpu_panel_getrf(g, next, nb2, g->copy) ||
+             RFL_CUDA(cudaEventRecord(panel_ready, g->copy)) || update(g, j, jb, next + nb2, n) ||
+             RFL_CUDA(cudaStreamWaitEvent(g->main, panel_ready, 0));
+    }
+    rc = rc || RFL_CUDA(cudaStreamSynchronize(g->main)) || RFL_CUDA(cudaStreamSynchronize(g->copy)) ||
+         RFL_CUDA(cudaMemcpy(ipiv, g->ipiv, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost));
+    if (SOLVER(cusolverDnSetStream(g->solver, g->main)))
+        rc = -1;
+    cudaEventDestroy(cols_ready);
+    cudaEventDestroy(panel_ready);
+    return rc ? -1 : 0;
+}
+
 /* Cholesky's trailing update by panel j (width jb) of the block columns [c0, c1): the lower part of
  * A[c0:n, c0:c1] -= A[c0:n, j:j+jb] A[c0:c1, j:j+jb]^T: a GEMM for a panel's width (the look-ahead;
  * it also writes the strict upper triangle of the diagonal block, which holds nothing), SYRK for
@@ -504,7 +551,8 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
             split->panel_s = split->transfer_s = 0;
         struct rfl_dense_split ignored = {0, 0, 0};
         struct rfl_dense_split *sp = method == RFL_DENSE_HYBRID ? split : &ignored;
-        rc = f == RFL_DENSE_LU         ? blocked_lu(g, method == RFL_DENSE_HYBRID, (int)nb, ipiv, sp)
+        rc = f == RFL_DENSE_LU         ? (method == RFL_DENSE_HYBRID ? blocked_lu(g, 1, (int)nb, ipiv, sp)
+                                                                     : gpu_panel_lu(g, (int)nb, ipiv))
              : f == RFL_DENSE_CHOLESKY ? blocked_cholesky(g, method == RFL_DENSE_HYBRID, (int)nb, sp)
                                        : hybrid_qr(g, (int)nb, tau, sp);
     }

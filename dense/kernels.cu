@@ -1,6 +1,7 @@
-// rfl_dense's one kernel: the row interchanges of a panel (LAPACK's laswp)
-// applied to columns [c0, c1) of a column-major matrix on the device. One
-// thread a column walks the panel's pivots in order, as laswp does.
+// rfl_dense's kernels: the row interchanges of a panel (LAPACK's laswp)
+// applied to columns [c0, c1) of a column-major matrix on the device (one
+// thread a column walks the panel's pivots in order, as laswp does), and a
+// panel's pivots made global on the device (no host round trip a panel).
 #include "dense/kernels.h"
 
 template <typename T>
@@ -30,5 +31,20 @@ extern "C" cudaError_t rfl_dense_laswp(int fp64, void *a, int lda, int c0, int c
         k_laswp<double><<<blocks, threads, 0, stream>>>((double *)a, lda, c0, c1, k0, k1, ipiv);
     else
         k_laswp<float><<<blocks, threads, 0, stream>>>((float *)a, lda, c0, c1, k0, k1, ipiv);
+    return cudaGetLastError();
+}
+
+__global__ void k_ipiv_offset(int *ipiv, int n, int offset)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        ipiv[i] += offset;
+}
+
+extern "C" cudaError_t rfl_dense_ipiv_offset(int *ipiv, int n, int offset, cudaStream_t stream)
+{
+    if (n <= 0)
+        return cudaSuccess;
+    k_ipiv_offset<<<(n + 127) / 128, 128, 0, stream>>>(ipiv, n, offset);
     return cudaGetLastError();
 }

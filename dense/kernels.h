@@ -11,6 +11,8 @@ extern "C" {
  * turn, in columns c0 .. c1-1 of the column-major matrix a (leading dimension lda). */
 cudaError_t rfl_dense_laswp(int fp64, void *a, int lda, int c0, int c1, int k0, int k1, const int *ipiv,
                             cudaStream_t stream);
+/* ipiv[0 .. n-1] += offset: a panel's pivots, numbered from its first row, made the matrix's. */
+cudaError_t rfl_dense_ipiv_offset(int *ipiv, int n, int offset, cudaStream_t stream);
 #ifdef __cplusplus
 }
 #endif

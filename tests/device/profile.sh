@@ -81,8 +81,13 @@ for k in tiled:fp32:'^rfl_gemm_tiled_f32' dmma:fp64:'^rfl_gemm_dmma'; do
     kern=${k%%:*} rest=${k#*:} prec=${rest%%:*} pat=${rest#*:}
     own=$(awk -F, -v kc="$(col "$g" kernel)" -v pc="$(col "$g" precision)" -v gc="$(col "$g" gflops_per_s)" \
         -v k="$kern" -v p="$prec" 'NR > 1 && $kc == k && $pc == p { print $gc; exit }' "$g")
-    mine=$(prof "$pat" gflops_per_s)
-    say "$kern $prec $size^3: rfl_gemm $own GFLOP/s, ncu-derived $mine: ratio $(ratio "$mine" "$own"); bound $(prof "$pat" bound), $(prof "$pat" fraction_of_roof) of it"
+    own_mhz=$(awk -F, -v kc="$(col "$g" kernel)" -v pc="$(col "$g" precision)" -v cc="$(col "$g" sm_clock_mhz)" \
+        -v k="$kern" -v p="$prec" 'NR > 1 && $kc == k && $pc == p { print $cc; exit }' "$g")
+    mine=$(prof "$pat" gflops_per_s) mhz=$(prof "$pat" sm_clock_mhz) n=$(prof "$pat" launches)
+    flops=$(prof "$pat" "flops_$([ "$kern" = dmma ] && echo fp64_tensor || echo "$prec")")
+    say "$kern $prec $size^3: rfl_gemm $own GFLOP/s at $own_mhz MHz, ncu-derived $mine at $mhz MHz: ratio $(ratio "$mine" "$own"), per clock $(awk -v a="$mine" -v b="$own" -v x="$mhz" -v y="$own_mhz" 'BEGIN { if (b > 0 && x > 0 && y > 0) printf "%.4f", (a / x) / (b / y); else print "n/a" }'); bound $(prof "$pat" bound), $(prof "$pat" fraction_of_roof) of it"
+    # The reader's flops against the known count, 2 n^3 a launch: clock-free.
+    say "$kern flops read by ncu over $n launches: $(awk -v f="$flops" -v n="$n" -v s="$size" 'BEGIN { printf "%.6f of 2 n^3 a launch", f / (n * 2 * s * s * s) }')"
 done
 b=$res/bw-own.csv
 own=$(awk -F, -v c="$(col "$b" gbytes_per_s)" -v s="$(col "$b" scope)" 'NR > 1 && $s == "gpu" { print $c; exit }' "$b")

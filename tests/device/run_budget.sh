@@ -2,7 +2,8 @@
 # Issue 13's whole-run evidence on the device machine's 16-core host with its GPU: `rfl run
 # --quick` three times (wall of each, median), `rfl run --full` once, `rfl compare` of each quick
 # run against the full one, the quick tensor roofs against the same run's best cuBLAS rate at
-# 8192^3, and what the report says of the FMA units. The full run outlasts one device command,
+# 8192^3, and what the report says of the FMA units; peers (tests/device/peer_probe.sh) before
+# each run tell how much the host itself moved. The full run outlasts one device command,
 # so it runs in its own process session (setsid) and a later call waits for it.
 # Usage (repository root, device machine, jansson/cmocka carried in .devdeps):
 #   bash tests/device/run_budget.sh build,quick,full-start      # ends while the full run goes on
@@ -42,12 +43,16 @@ wall() {
 
 if has quick; then
     "$rfl" run --quick --dry-run -o "$R/dry" >"$R/quick-dry.txt" 2>&1
-    for i in 1 2 3; do wall quick$i --quick; done
+    for i in 1 2 3; do
+        bash tests/device/peer_probe.sh "before quick$i" | tee -a "$R/peers.txt" | tee -a "$summary"
+        wall quick$i --quick
+    done
     say "quick median: $(sed -n 's/^quick[0-9]: wall \([0-9.]*\) s.*/\1/p' "$R/walls.txt" | sort -n | sed -n 2p) s"
 fi
 
 if has full-start; then
     rm -f "$R/full.done"
+    bash tests/device/peer_probe.sh "before full" | tee -a "$R/peers.txt" | tee -a "$summary"
     # The full run is the only work on the machine while it runs.
     setsid bash -c "$(declare -f wall say); R=$R rfl=$rfl summary=$summary; wall full --full; touch $R/full.done" \
         </dev/null >/dev/null 2>&1 &
@@ -61,6 +66,7 @@ if has full-wait; then
 fi
 
 if has compare; then
+    bash tests/device/peer_probe.sh "after full" | tee -a "$R/peers.txt" | tee -a "$summary"
     for i in 1 2 3; do
         "$rfl" compare "$R/full" "$R/quick$i" -o "$R/compare-quick$i" --no-render >"$R/compare-quick$i.md" 2>&1
         say "rfl compare full quick$i: exit $? ($(grep -c -i 'differ' "$R/compare-quick$i.md") lines say differ)"
@@ -93,7 +99,7 @@ PY
         cp "$summary" "$OUT/summary.txt"
         tar czf "$OUT/run-budget.tgz" -C "$R" --exclude='*.bin' quick1 quick2 quick3 full walls.txt \
             compare-quick1 compare-quick2 compare-quick3 compare-quick1.md compare-quick2.md compare-quick3.md \
-            compare-quicks.md quick1.log quick2.log quick3.log full.log quick-dry.txt build.log 2>/dev/null
+            compare-quicks.md quick1.log quick2.log quick3.log full.log quick-dry.txt build.log peers.txt 2>/dev/null
     fi
 fi
 [ -n "${OUT:-}" ] && cp "$summary" "$OUT/summary.txt"
