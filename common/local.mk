@@ -21,6 +21,7 @@ librfl_a_SOURCES = \
 	common/session.c common/session.h \
 	common/size.c common/size.h \
 	common/stats.c common/stats.h \
+	common/steal.c common/steal.h \
 	common/timer.c common/timer.h \
 	common/utf8.c common/utf8.h \
 	common/which.c common/which.h
@@ -29,3 +30,8 @@ if HAVE_CMOCKA
 unit_tests += tests/unit/test_input
 endif
 tests_unit_test_input_LDADD = $(unit_ldadd)
+
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_steal
+endif
+tests_unit_test_steal_LDADD = $(unit_ldadd)

@@ -83,5 +83,27 @@ size_t rfl_report_budget_paragraphs(json_t *run, char (*out)[RFL_REPORT_BUDGET_T
                                             : "Ceilings of two runs, or quick against full, that differ by less "
                                               "than this may differ only by the machine's noise.");
     }
+    /* The hypervisor's share (/proc/stat's steal) while each program ran. */
+    if (json_is_array(steps) && n < max) {
+        int len = snprintf(out[n], RFL_REPORT_BUDGET_TEXT, "CPU time taken by the hypervisor (steal) while each "
+                                                           "program ran:");
+        size_t i, shown = 0, taken = 0;
+        json_t *s;
+        json_array_foreach(steps, i, s) {
+            double steal = number(s, "cpu_steal_percent");
+            if (isnan(steal) || len < 0 || len >= RFL_REPORT_BUDGET_TEXT - 80)
+                continue;
+            len += snprintf(out[n] + len, RFL_REPORT_BUDGET_TEXT - (size_t)len, "%s %s %.1f%%", shown++ ? ";" : "",
+                            text(s, "step", "?"), steal);
+            taken += steal >= RFL_STEAL_NOTABLE_PERCENT;
+        }
+        if (shown && len > 0 && len < RFL_REPORT_BUDGET_TEXT - 2) {
+            snprintf(out[n] + len, RFL_REPORT_BUDGET_TEXT - (size_t)len, "%s",
+                     taken ? ". Other guests shared this machine's CPUs: the CPU ceilings of those programs are low "
+                             "by up to that share, and a run at another time may differ by as much."
+                           : ".");
+            n++;
+        }
+    }
     return n;
 }

@@ -20,12 +20,14 @@
 #include "common/meta.h"
 #include "common/options.h"
 #include "common/rfl.h"
+#include "common/steal.h"
 #include "common/timer.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +52,7 @@ struct step {
     double elapsed_s;
     double budget_s;   /* the --time-budget it was given; 0: none */
     double started_s;  /* since this rfl run began */
+    double steal_percent; /* the hypervisor's share of the CPUs while it ran (NaN: unknown) */
     json_t *budget;    /* what its sidecars say of the budget: cuts, spent */
     int program;       /* index in rfl_programs; -1: ceilings, plot, report */
     int resumed;
@@ -154,6 +157,8 @@ static json_t *step_json(const struct step *st)
     json_object_set_new(o, "started_s", json_real(st->started_s));
     if (st->budget_s > 0)
         json_object_set_new(o, "budget_s", json_real(st->budget_s));
+    if (st->steal_percent >= 0)
+        json_object_set_new(o, "cpu_steal_percent", json_real(st->steal_percent));
     if (st->budget) {
         json_object_set(o, "cuts", json_object_get(st->budget, "cuts"));
         json_object_set(o, "budget_spent", json_object_get(st->budget, "spent"));
@@ -234,6 +239,7 @@ static struct step *new_step(struct run *r, const char *name)
     snprintf(st->name, sizeof st->name, "%s", name);
     st->program = -1;
     st->started_s = rfl_now_s() - r->t0;
+    st->steal_percent = NAN;
     return st;
 }
 
@@ -322,9 +328,11 @@ static int run_program(struct run *r, int p, int index, int total)
     }
     rfl_info("[%d/%d] %s%s: %s", index, total, pr->name, budget_note, command);
     double t0 = rfl_now_s();
+    const struct rfl_cpu_times cpu0 = rfl_cpu_times_now();
     char why[128] = "";
     int code = rfl_run_step_status(rfl_run_spawn(argv, partial, r->s->threads), why, sizeof why);
     st->elapsed_s = rfl_now_s() - t0;
+    st->steal_percent = rfl_cpu_steal_percent(cpu0, rfl_cpu_times_now());
     free(argv);
     free(storage);
     if (code == RFL_EXIT_INTERRUPTED) {

@@ -92,6 +92,13 @@ grep -q '^rfl: \[2/5\] flops: done in [0-9.]* s (budget [0-9]* s; [0-9]* s used,
     fail "run.json: the steps' shares: $(json_eval "$run/run.json" '[s.get("budget_s") for s in d["steps"]]')"
 [ "$(json_eval "$run/run.json" 'all(isinstance(s["cuts"], list) and s["started_s"] >= 0 for s in d["steps"][:2])')" = True ] ||
     fail "run.json: steps without cuts or start: $(json_eval "$run/run.json" 'd["steps"][:2]')"
+# the hypervisor's share of the CPUs while each program ran (Linux: /proc/stat's steal)
+if [ -r /proc/stat ]; then
+    [ "$(json_eval "$run/run.json" 'all(0 <= s["cpu_steal_percent"] <= 100 for s in d["steps"][:2])')" = True ] ||
+        fail "run.json: no steal share: $(json_eval "$run/run.json" '[s.get("cpu_steal_percent") for s in d["steps"]]')"
+    grep -q '^CPU time taken by the hypervisor (steal) while each program ran: bandwidth [0-9.]*%; flops [0-9.]*%' "$run/report.md" ||
+        fail "report.md: no steal line: $(grep -i steal "$run/report.md")"
+fi
 grep -q -- '--time-budget' "$run/run.conf" && fail "run.conf holds a program argument it should not"
 grep -q '^budget = 5$' "$run/run.conf" || fail "run.conf does not keep the budget: $(grep budget "$run/run.conf")"
 for p in bandwidth flops; do
