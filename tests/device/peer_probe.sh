@@ -9,10 +9,11 @@ label=${1:?label}
 . tests/device/env.sh
 L=/tmp/rfl-likwid
 if [ ! -x "$L/usr/bin/likwid-bench" ]; then
-    for deb in .devdeps/likwid-debs/likwid_*.deb; do dpkg -x "$deb" "$L" 2>/dev/null; done
+    for deb in .devdeps/likwid-debs/*.deb; do dpkg -x "$deb" "$L" 2>/dev/null; done
 fi
 cpus=$(nproc)
 line="peer $label:"
+steal0=$(awk '$1 == "cpu" { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $9; exit }' /proc/stat)
 if [ -x "$L/usr/bin/likwid-bench" ]; then
     lb() { LD_LIBRARY_PATH="$L/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH" timeout 60 "$L/usr/bin/likwid-bench" "$@" 2>&1; }
     # Half of a 48 KiB L1 per thread; 8 KiB per thread for the FMA loop.
@@ -32,4 +33,6 @@ if [ -x "$st" ]; then
     tri=$(OMP_NUM_THREADS=$cpus OMP_PROC_BIND=spread "$st" "$bytes" 5 2>&1 | tail -n 1)
     line="$line stream triad ($((bytes >> 20)) MiB) $tri GB/s"
 fi
+steal1=$(awk '$1 == "cpu" { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $9; exit }' /proc/stat)
+line="$line; CPU steal over the probe $(echo "$steal0 $steal1" | awk '{ printf "%.1f%%", ($3 > $1 ? 100 * ($4 - $2) / ($3 - $1) : 0) }')"
 echo "$line"
