@@ -112,6 +112,11 @@ static int bandwidth_levels(struct rfl_model *m)
             ce->transition_bytes = (uint64_t)llround(nt % 2 ? trans[nt / 2] : sqrt(trans[nt / 2 - 1] * trans[nt / 2]));
         free(trans);
         ce->points = pick.count;
+        if (L == RFL_GPU_L2 && (!strcmp(win->kernel, "global_stream") || !strcmp(win->kernel, "global_bulk") ||
+                                !strcmp(win->kernel, "l2_own")))
+            rfl_model_note(m, "%s L2: the ceiling is the near band, data sets past L2/8 and within L2/2 (the "
+                              "whole set in one of the two partitions), of the kernels that skip L1; past L2/2 "
+                              "(far partition) drawn, not used", d->label);
         /* The plateau's points next to the best within RFL_SPREAD_PLATEAU of it: a ramp at the
          * plateau's edge (a GPU not yet full, a cache half left) measures another quantity. */
         size_t top_first, top_last;

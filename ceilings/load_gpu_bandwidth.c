@@ -5,6 +5,7 @@
 #include "load.h"
 #include "model.h"
 #include "table.h"
+#include "common/l2_band.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -72,8 +73,20 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
         c->level_of[0] = RFL_GPU_L1;
         c->level_of[1] = RFL_GPU_NO_LEVEL;
         c->level_of[2] = RFL_GPU_DEVMEM;
-    } else if (!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "global_bulk") ||
-               !strcmp(c->kernel, "l2_chunks") || !strcmp(c->kernel, "memcpy_d2d") || !(l1 > 0) || l1 >= l2) {
+    } else if ((!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "global_bulk") ||
+                !strcmp(c->kernel, "l2_own")) && l2 > 0) {
+        /* The kernels that skip L1 and read distinct data in every block:
+         * the L2 ceiling from the band L2/8 .. L2/2 alone (common/l2_band.h:
+         * below it a few loads per thread, past it the far partition). */
+        c->ncache = 3;
+        c->capacity[0] = l2 / RFL_L2_BAND_LOW_DIV;
+        c->capacity[1] = l2 / RFL_L2_BAND_HIGH_DIV;
+        c->capacity[2] = l2;
+        c->level_of[0] = RFL_GPU_NO_LEVEL;
+        c->level_of[1] = RFL_GPU_L2;
+        c->level_of[2] = RFL_GPU_NO_LEVEL;
+        c->level_of[3] = RFL_GPU_DEVMEM;
+    } else if (!strcmp(c->kernel, "l2_chunks") || !strcmp(c->kernel, "memcpy_d2d") || !(l1 > 0) || l1 >= l2) {
         c->ncache = 1;
         c->capacity[0] = l2;
         c->level_of[0] = RFL_GPU_L2;

@@ -189,14 +189,21 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                                             : k == RFL_GBW_GLOBAL_BULK
                                                 ? cfg->tile_vecs * RFL_GBW_VEC_BYTES * RFL_GBW_BULK_STAGES
                                                 : 0;
+                        cfg->unroll = (unsigned)atoi(rfl_gbw_unroll_names[o->unroll]);
+                        cfg->loads_nc = o->l2_loads == 1;
                         if (RFL_CUDA(rfl_gbw_occupancy(cfg->kernel, cfg->access, cfg->prec, cfg->threads, smem,
-                                                       &cfg->resident))) {
+                                                       cfg->unroll, cfg->loads_nc, &cfg->resident))) {
                             free(cfgs);
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
                         }
                         if (cfg->resident < 1) {
-                            rfl_error("%s with %u threads per block cannot run on %s (registers or shared memory)",
-                                      rfl_gbw_kernels[k].name, cfg->threads, c->dev.name);
+                            if (k == RFL_GBW_L2_OWN)
+                                rfl_error("l2_own with --unroll %u and %u threads per block cannot run on %s "
+                                          "(16 loads in flight: at most 512 threads)",
+                                          cfg->unroll, cfg->threads, c->dev.name);
+                            else
+                                rfl_error("%s with %u threads per block cannot run on %s (registers or shared memory)",
+                                          rfl_gbw_kernels[k].name, cfg->threads, c->dev.name);
                             free(cfgs);
                             return rfl_gpu_fail(RFL_EXIT_USAGE);
                         }
@@ -208,7 +215,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1))
         cfgs[ncfg++].kernel = RFL_GBW_MEMCPY;
     if (cfgs && ncfg == 0) {
-        rfl_error("nothing to run: global_bulk, l2_chunks and l1_set only read, shared_blocked and global_launch "
+        rfl_error("nothing to run: global_bulk, l2_chunks, l2_own and l1_set only read, shared_blocked and global_launch "
                   "read and rmw (add --access read, or another kernel)");
         free(cfgs);
         return RFL_EXIT_USAGE;

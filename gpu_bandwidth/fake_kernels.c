@@ -12,7 +12,8 @@ cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
 {
     double t0 = rfl_fake_now();
     size_t n = l->n_vec * (l->precision == RFL_GPU_FP64 ? 2 : 4);
-    if (!rfl_gbw_runs(l->kernel, l->access) || l->kernel == RFL_GBW_MEMCPY)
+    if (!rfl_gbw_runs(l->kernel, l->access) || l->kernel == RFL_GBW_MEMCPY ||
+        (l->kernel == RFL_GBW_L2_OWN && l->unroll != 4 && l->unroll != 8 && l->unroll != 16))
         return cudaErrorInvalidValue;
     /* The chunk kernels load every vector `replicas` times a trial, over a
      * grid of at most `blocks`. */
@@ -56,11 +57,16 @@ cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
     return cudaSuccess;
 }
 cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_access a, enum rfl_gpu_precision p, unsigned threads,
-                              size_t smem, int *b)
+                              size_t smem, unsigned unroll, int loads_nc, int *b)
 {
-    (void)k;
     (void)a;
     (void)p;
+    (void)loads_nc;
+    /* l2_own's 16-load instance is bounded at 512 threads, as on the GPU. */
+    if (k == RFL_GBW_L2_OWN && unroll > 8 && threads > 512) {
+        *b = 0;
+        return cudaSuccess;
+    }
     int by_threads = 2048 / (int)threads, by_smem = smem ? (int)(233472 / (smem + 1024 + 256)) : 32;
     *b = by_threads < by_smem ? by_threads : by_smem;
     return cudaSuccess;

@@ -34,12 +34,14 @@ struct rfl_gbw_config {
     unsigned blocks;   /* resolved */
     int resident;      /* blocks per SM at once */
     size_t tile_vecs;  /* shared kernel: its tile; bulk: one chunk */
+    unsigned unroll;   /* l2_own: 16-byte loads in flight per thread */
+    int loads_nc;      /* l2_own: the read-only path (1) or .cg (0) */
 };
 
 /* Rank 0's best rows, for the evidence. */
 struct rfl_gbw_best {
     double device_gbs, memcpy_gbs, l2_gbs, shared_fraction, shared_gbs, shared_mhz;
-    double l2_near_gbs, l2_far_gbs; /* l2_chunks within half the L2 (one partition's share) and past it */
+    double l2_near_gbs, l2_far_gbs; /* l2_own in L2/8 .. L2/2 (one partition's share) and past L2/2 */
     double l1_bytes_per_clk, l1_gbs, l1_mhz; /* l1_set within one SM's L1, per SM */
     uint64_t device_wss, memcpy_wss, l2_wss, l1_wss;
     const char *device_kernel;
@@ -100,6 +102,9 @@ int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anc
 const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
 size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads);
 unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p);
+/* l2_own's --unroll values (index 0 the default) and --l2-loads names. */
+extern const char *const rfl_gbw_unroll_names[];
+extern const char *const rfl_gbw_l2_load_names[];
 /* How many times a trial loads each of the n_vec vectors: the chunk
  * kernels' replicas (kernels.h), else 1. */
 unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec);

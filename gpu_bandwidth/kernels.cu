@@ -420,6 +420,8 @@ __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a,
     rfl_gpu_block_add(total, block_sums + blockIdx.x);
 }
 
+#include "gpu_bandwidth/kernels_own.cuh"
+
 template <typename S> __global__ void k_fill(S *a, size_t n)
 {
     const size_t stride = (size_t)gridDim.x * blockDim.x;
@@ -439,7 +441,8 @@ template <typename S> __global__ void k_check(const S *a, size_t n, double offse
 
 /* The kernel for a (kernel, access, precision) triple, as a pointer the
  * runtime's attribute and occupancy calls take. */
-template <typename S> const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc)
+template <typename S>
+const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc, unsigned unroll, int loads_nc)
 {
     const bool rmw = acc == RFL_GBW_RMW;
     switch (k) {
@@ -464,6 +467,8 @@ template <typename S> const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_STREAM_RW> : nullptr;
     case RFL_GBW_L1_SET:
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_DEFAULT> : nullptr;
+    case RFL_GBW_L2_OWN:
+        return acc == RFL_GBW_READ ? own_ptr<S>(unroll, loads_nc) : nullptr;
     case RFL_GBW_SHARED:
         return rmw ? (const void *)k_shared<S, true> : (const void *)k_shared<S, false>;
     case RFL_GBW_GLOBAL_BULK:
@@ -485,7 +490,7 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
     case RFL_GBW_GLOBAL_STREAM:
     case RFL_GBW_GLOBAL_LAUNCH: {
         typedef void (*global_fn)(V *, size_t, unsigned long long, S, S, double *, rfl_gpu_clock *);
-        const global_fn f = (global_fn)kernel_ptr<S>(l->kernel, l->access);
+        const global_fn f = (global_fn)kernel_ptr<S>(l->kernel, l->access, 0, 0);
         if (!f)
             return cudaErrorInvalidValue;
         if (l->kernel != RFL_GBW_GLOBAL_LAUNCH) {
@@ -513,6 +518,14 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
         else
             k_chunks<S, LD_DEFAULT><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
                                                                         l->block_sums, l->clock);
+        return RFL_GPU_LAUNCHED();
+    }
+    case RFL_GBW_L2_OWN: {
+        typedef void (*own_fn)(const V *, size_t, unsigned long long, double *, rfl_gpu_clock *);
+        const own_fn f = (own_fn)kernel_ptr<S>(l->kernel, l->access, l->unroll, l->loads_nc);
+        if (!f)
+            return cudaErrorInvalidValue;
+        f<<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
     case RFL_GBW_SHARED: {
@@ -570,9 +583,12 @@ extern "C" cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
 }
 
 extern "C" cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_access a, enum rfl_gpu_precision p,
-                                         unsigned threads, size_t smem_bytes, int *blocks_per_sm)
+                                         unsigned threads, size_t smem_bytes, unsigned unroll, int loads_nc,
+                                         int *blocks_per_sm)
 {
-    const void *f = p == RFL_GPU_FP64 ? kernel_ptr<double>(k, a) : p == RFL_GPU_FP32 ? kernel_ptr<float>(k, a) : nullptr;
+    const void *f = p == RFL_GPU_FP64   ? kernel_ptr<double>(k, a, unroll, loads_nc)
+                    : p == RFL_GPU_FP32 ? kernel_ptr<float>(k, a, unroll, loads_nc)
+                                        : nullptr;
     if (!f)
         return cudaErrorInvalidValue;
     /* Kernel A's L1 plateau needs all of the unified L1/shared array as L1;
@@ -582,6 +598,15 @@ extern "C" cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_acc
     cudaError_t e = cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout, carveout);
     if (e == cudaSuccess)
         e = cudaFuncSetAttribute(f, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem_bytes);
+    /* More threads than the kernel's launch bounds (l2_own with 16 loads in
+     * flight: 512): none fit. */
+    cudaFuncAttributes fa;
+    if (e == cudaSuccess)
+        e = cudaFuncGetAttributes(&fa, f);
+    if (e == cudaSuccess && (int)threads > fa.maxThreadsPerBlock) {
+        *blocks_per_sm = 0;
+        return cudaSuccess;
+    }
     if (e == cudaSuccess)
         e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks_per_sm, f, (int)threads, smem_bytes);
     return e;

@@ -24,6 +24,7 @@ enum rfl_gbw_kernel {
     RFL_GBW_GLOBAL_BULK,   /* chunks streamed into shared memory by the copy engine (cp.async.bulk), read only */
     RFL_GBW_L2_CHUNKS,     /* each block re-reads its own chunk through L2 (.cg loads), read only */
     RFL_GBW_L1_SET,        /* every block of every SM reads the same set through L1, read only */
+    RFL_GBW_L2_OWN,        /* each block of a persistent grid streams its own chunk from L2, read only */
     RFL_GBW_NKERNELS
 };
 
@@ -35,12 +36,12 @@ enum rfl_gbw_access {
     RFL_GBW_NACCESS
 };
 
-/* Whether a kernel runs an access: the chunk kernels and global_bulk only
+/* Whether a kernel runs an access: the chunk kernels, l2_own and global_bulk only
  * read; shared_blocked and global_launch read and rmw; global_inside and
  * global_stream run all four. */
 static inline int rfl_gbw_runs(enum rfl_gbw_kernel k, enum rfl_gbw_access a)
 {
-    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET)
+    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET || k == RFL_GBW_L2_OWN)
         return a == RFL_GBW_READ;
     if (k == RFL_GBW_SHARED || k == RFL_GBW_GLOBAL_LAUNCH)
         return a == RFL_GBW_READ || a == RFL_GBW_RMW;
@@ -111,6 +112,8 @@ struct rfl_gbw_launch {
     unsigned long long trials;
     unsigned blocks, threads;
     size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk, chunk kernels: in one chunk */
+    unsigned unroll;                  /* l2_own: 16-byte loads in flight per thread (4, 8 or 16) */
+    int loads_nc;                     /* l2_own: 1 the read-only path (L1::no_allocate), 0 .cg */
     double *block_sums;               /* read: one per block (`blocks` of them), added to */
     struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
     cudaStream_t stream;
@@ -121,9 +124,11 @@ struct rfl_gbw_launch {
 cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l);
 /* Blocks of `threads` that fit on one SM at once, with `smem_bytes` of
  * dynamic shared memory; also sets the kernel's shared-memory limit and
- * carve-out (maximum L1 for the global kernels, maximum shared for C). */
+ * carve-out (maximum L1 for the global kernels, maximum shared for C).
+ * unroll and loads_nc pick l2_own's instance (ignored by the others); a
+ * block larger than the instance's launch bounds gives 0 blocks. */
 cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_access a, enum rfl_gpu_precision p,
-                              unsigned threads, size_t smem_bytes, int *blocks_per_sm);
+                              unsigned threads, size_t smem_bytes, unsigned unroll, int loads_nc, int *blocks_per_sm);
 /* a[i] = (i % 8) + 1 over the scalars of n_vec vectors. */
 cudaError_t rfl_gbw_fill(enum rfl_gpu_precision p, void *a, size_t n_vec, cudaStream_t s);
 /* Counts scalars that differ from (i % 8) + 1 + offset into *m (device

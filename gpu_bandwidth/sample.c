@@ -44,7 +44,7 @@ static int sample(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, size_
         const struct rfl_gbw_launch l = {
             .kernel = cfg->kernel, .access = cfg->access, .precision = cfg->prec, .a = c->buf, .n_vec = n_vec,
             .trials = trials, .blocks = cfg->blocks, .threads = cfg->threads, .tile_vecs = cfg->tile_vecs,
-            .block_sums = c->block_sums, .clock = rfl_gbw_kernels[cfg->kernel].trials_inside ? c->clock : NULL,
+            .unroll = cfg->unroll, .loads_nc = cfg->loads_nc, .block_sums = c->block_sums, .clock = rfl_gbw_kernels[cfg->kernel].trials_inside ? c->clock : NULL,
             .stream = c->stream};
         if (RFL_CUDA(rfl_gbw_run(&l)))
             return -1;

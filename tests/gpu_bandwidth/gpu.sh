@@ -34,7 +34,7 @@ for kernel in global_inside global_stream; do
         done
     done
 done
-for kernel in l2_chunks l1_set; do
+for kernel in l2_chunks l1_set l2_own; do
     for prec in fp64 fp32; do
         grep -q ",$kernel,-,read,$prec," "$out" || fail "no rows for $kernel read $prec"
     done
@@ -51,6 +51,12 @@ done
     fail "an l2_chunks row counts a bytes_per_trial that is not a multiple of its data set"
 [ "$(csv_count "$out" '$col["kernel"] == "l2_chunks" && $col["tile_bytes"] != 524288')" -eq 0 ] ||
     fail "l2_chunks rows without their 512K chunk in tile_bytes"
+# l2_own: each block reads its own chunk once per trial, so a trial loads
+# the data set exactly once; no tile; within the L2 (the stand-in's 1 MiB) its level is l2.
+[ "$(csv_count "$out" '$col["kernel"] == "l2_own" && $col["scope"] == "gpu" && ($col["bytes_per_trial"] + 0 != $col["wss_bytes"] + 0 || $col["tile_bytes"] != 0)')" -eq 0 ] ||
+    fail "an l2_own row does not count its data set once per trial"
+[ "$(csv_count "$out" '$col["kernel"] == "l2_own" && $col["wss_bytes"] <= 1048576 && $col["level"] != "l2"')" -eq 0 ] ||
+    fail "an l2_own row within the L2 is not level l2"
 [ "$(csv_count "$out" '$col["kernel"] == "l1_set" && $col["wss_bytes"] <= 65536 && $col["level"] != "l1"')" -eq 0 ] ||
     fail "an l1_set row within one SM's L1 is not level l1"
 # Both grids ran: the resident maximum and 2 blocks per SM.
@@ -63,12 +69,34 @@ check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 
 # A wrong value after timing must fail the run, for rmw, read and the copy.
 for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read" "global_inside write" \
-    "global_stream copy" "l2_chunks read" "l1_set read"; do
+    "global_stream copy" "l2_chunks read" "l1_set read" "l2_own read"; do
     set -- $case
     expect_exit 3 "--inject-fault $case" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 \
         -k "$1" -a "$2" -p fp32 --inject-fault -o "$tmp/fault.csv"
     grep -q "verification failed" "$tmp/err" || fail "--inject-fault $case: no 'verification failed' message"
 done
+
+# l2_own's knobs: every unroll and both loads run and verify (the sidecar
+# records them); 16 loads in flight take at most 512 threads, and more is a
+# usage error that writes nothing; a bad value is a usage error.
+for u in 4 8 16; do
+    for ld in cg nc; do
+        expect_exit 0 "l2_own --unroll $u --l2-loads $ld" "$RFL_GPU_BANDWIDTH" --wss 64K:1M -g 4 --experiments 1 \
+            --min-time 0.0001 -t 256,512 -b max,1x -k l2_own -a read --unroll $u --l2-loads $ld -o "$tmp/own.csv"
+        check_verified "$tmp/own.csv"
+        [ "$(csv_count "$tmp/own.csv" '$col["kernel"] == "l2_own" && $col["scope"] == "gpu"')" -ge 12 ] ||
+            fail "l2_own --unroll $u --l2-loads $ld: too few rows"
+        grep -q "\"unroll\": $u" "$tmp/own.json" && grep -q "\"l2_loads\": \"$ld\"" "$tmp/own.json" ||
+            fail "l2_own --unroll $u --l2-loads $ld: not in the sidecar"
+    done
+done
+rm -f "$tmp/own.csv" "$tmp/own.json"
+expect_exit 2 "l2_own --unroll 16 with 1024 threads" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k l2_own -a read \
+    --unroll 16 -t 1024 -o "$tmp/own.csv"
+grep -q "at most 512 threads" "$tmp/err" || fail "--unroll 16 -t 1024: the message does not say why"
+[ ! -e "$tmp/own.csv" ] || fail "--unroll 16 -t 1024 left an output file"
+expect_exit 2 "--unroll 5" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k l2_own --unroll 5 -o "$tmp/own.csv"
+grep -q -- "--unroll" "$tmp/err" || fail "--unroll 5: the message does not name the option"
 
 # An explicit working set above the memory limit is a usage error.
 expect_exit 2 "--wss above --mem-limit" "$RFL_GPU_BANDWIDTH" --wss 4K:2G --mem-limit 1G -o "$tmp/x.csv"

@@ -98,7 +98,9 @@ $curve6 << EOD
 262144 6930
 1048576 10605
 4194304 11800
+8388608 11380
 1.677722e+07 11426
+2.516582e+07 11350
 6.710886e+07 6090
 2.684355e+08 4358.1
 1.073742e+09 4442.1
@@ -134,6 +136,8 @@ set arrow from 6.291456e+07, graph 0 to 6.291456e+07, graph 1 nohead dt 2 lw 1.5
 set label 2 'L2 60M' at 7.379224e+07,184211.1 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
 set arrow from 3.355443e+07, graph 0 to 3.355443e+07, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
 set label 3 'detected 32M' at 2.860819e+07,21.71422 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+set arrow from 4.109562e+07, graph 0 to 4.109562e+07, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
+set label 4 'detected 39.2M' at 3.503773e+07,21.71422 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
 $plateaus << EOD
 4194304 30348.5
 4.294967e+09 30348.5
@@ -143,8 +147,8 @@ $plateaus << EOD
 1.677722e+07 19798.5
 
 
-4194304 11800
-1.677722e+07 11800
+8388608 11426
+2.516582e+07 11426
 
 
 2.684355e+08 4442.1
@@ -152,10 +156,10 @@ $plateaus << EOD
 
 
 EOD
-set label 4 'shared 30348 GB/s' at 2.398811e+08,34902.1 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 5 'L1 19798 GB/s' at 8388608,22769.14 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 6 'L2 11800 GB/s' at 7114129,16504.27 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 7 'device memory 4442 GB/s' at 1.174377e+09,5108.608 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 5 'shared 30348 GB/s' at 2.398811e+08,34902.1 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 6 'L1 19798 GB/s' at 8388608,22769.14 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 7 'L2 11426 GB/s' at 1.144426e+07,8169.208 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 8 'device memory 4442 GB/s' at 1.174377e+09,5108.608 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 plot \
   $plateaus with lines lw 8 lc rgb "#c8c8c8" title "level ceiling (plateau)", \
   $curve0 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1b9e77" title 'A global_inside read', \

@@ -30,9 +30,9 @@ $ceilings << EOD
 37.68088 746025
 
 
-# 'L2 11800 ±1.3% GB/s'
-0.0625 737.5
-63.22246 746025
+# 'L2 11426 ±0.7% GB/s'
+0.0625 714.125
+65.29188 746025
 
 
 # 'device memory 4442 ±1.4% GB/s (93% of spec)'
@@ -127,7 +127,7 @@ set label 5 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)' at 59.56463,52665.7
 set label 6 'fp64 33120 ±0.7% GFLOP/s (99% of spec)' at 96.82825,38236.13 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
 set label 7 'shared 30348 ±1.1% GB/s (91% of spec)' at 0.2979538,7540.053 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
 set label 8 'L1 19798 ±1.6% GB/s (59% of spec)' at 0.5358501,8846.343 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 'L2 11800 ±1.3% GB/s' at 1.266445,12461.1 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
+set label 9 'L2 11426 ±0.7% GB/s' at 1.527586,14554.19 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
 set label 10 'device memory 4442 ±1.4% GB/s (93% of spec)' at 1.127917,6008.653 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
 set label 11 'host link 55.4 GB/s (pinned, both ways)' at 93.24903,6195.351 center rotate by 37.76 front textcolor rgb "#a6761d" font "sans,9"
 set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 731.645,1235915 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"

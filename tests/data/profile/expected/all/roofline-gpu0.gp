@@ -30,9 +30,9 @@ $ceilings << EOD
 37.68088 746025
 
 
-# 'L2 11800 ±1.3% GB/s'
-0.03125 368.75
-63.22246 746025
+# 'L2 11426 ±0.7% GB/s'
+0.03125 357.0625
+65.29188 746025
 
 
 # 'device memory 4442 ±1.4% GB/s (93% of spec)'
@@ -223,7 +223,7 @@ set label 5 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)' at 2165.821,92367.3
 set label 6 'fp64 33120 ±0.7% GFLOP/s (99% of spec)' at 38.25477,27823.85 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
 set label 7 'shared 30348 ±1.1% GB/s (91% of spec)' at 0.2132375,5178.273 center rotate by 38.60 front textcolor rgb "#66a61e" font "sans,9"
 set label 8 'L1 19798 ±1.6% GB/s (59% of spec)' at 0.4082938,6468.286 center rotate by 38.60 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 'L2 11800 ±1.3% GB/s' at 1.267325,11966.14 center rotate by 38.60 front textcolor rgb "#d95f02" font "sans,9"
+set label 9 'L2 11426 ±0.7% GB/s' at 1.286863,11765.51 center rotate by 38.60 front textcolor rgb "#d95f02" font "sans,9"
 set label 10 'device memory 4442 ±1.4% GB/s (93% of spec)' at 1.102951,6122.943 center rotate by 38.60 front textcolor rgb "#e7298a" font "sans,9"
 set label 11 'host link 55.4 GB/s (pinned, both ways)' at 1.179083,81.63377 center rotate by 38.60 front textcolor rgb "#a6761d" font "sans,9"
 set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 3956.475,1626297 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
@@ -243,7 +243,7 @@ set label 25 '11' at 91.5176,300961.6 center rotate by 0.00 front textcolor rgb 
 set label 26 '12' at 9.227398,8359.588 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
 set label 27 '13' at 222.9739,846215.6 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
 set label 28 '14' at 4.192169,4110.644 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
-set label 29 '15' at 10.45153,89510.99 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
+set label 29 '15' at 15.18621,49275.28 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
 set label 30 '16' at 0.07422288,517.8792 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#66a61e" notitle, \
@@ -316,7 +316,7 @@ plot \
   NaN with points pt 7 ps 1.2 lc rgb "#7570b3" title '3 rfl_gemm_tiled_f32_...: 54%', \
   NaN with points pt 7 ps 1.2 lc rgb "#e7298a" title '4 k_compare: 7%', \
   NaN with points pt 7 ps 1.2 lc rgb "#66a61e" title '5 k_worst: 39%', \
-  NaN with points pt 7 ps 1.2 lc rgb "#c99700" title '6 k_fill<double>: 28%', \
+  NaN with points pt 7 ps 1.2 lc rgb "#c99700" title '6 k_fill<double>: 29%', \
   NaN with points pt 7 ps 1.2 lc rgb "#a6761d" title '7 k_global: 69%', \
   NaN with points pt 7 ps 1.2 lc rgb "#555555" title '8 k_check: 48%', \
   NaN with points pt 7 ps 1.2 lc rgb "#1b9e77" title '9 distribution_elemen...: 27%', \

@@ -1,0 +1,158 @@
+/* l2_own (rfl_gpu_bandwidth): its loads and its kernel, included by
+ * gpu_bandwidth/kernels.cu inside its anonymous namespace, after vec<>. */
+
+/* Four loads from four addresses (its slots wrap at the end of the
+ * thread's share), L1 skipped, no L2 prefetch hint (the data is in L2):
+ * .cg, or the read-only path with L1::no_allocate. */
+template <typename S> struct own_ld;
+template <> struct own_ld<float> {
+    typedef float4 type;
+    template <int MODE> static __device__ __forceinline__ void load4p(const float4 *const *p, float4 *v)
+    {
+#define RFL_LD4PF(OP)                                                                                         \
+    asm volatile(OP " {%0, %1, %2, %3}, [%16];\n\t" OP " {%4, %5, %6, %7}, [%17];\n\t" OP                    \
+                    " {%8, %9, %10, %11}, [%18];\n\t" OP " {%12, %13, %14, %15}, [%19];"                         \
+                 : "=f"(v[0].x), "=f"(v[0].y), "=f"(v[0].z), "=f"(v[0].w), "=f"(v[1].x), "=f"(v[1].y),           \
+                   "=f"(v[1].z), "=f"(v[1].w), "=f"(v[2].x), "=f"(v[2].y), "=f"(v[2].z), "=f"(v[2].w),           \
+                   "=f"(v[3].x), "=f"(v[3].y), "=f"(v[3].z), "=f"(v[3].w)                                          \
+                 : "l"(p[0]), "l"(p[1]), "l"(p[2]), "l"(p[3]))
+        if (MODE == LD_STREAM_RO)
+            RFL_LD4PF("ld.global.nc.L1::no_allocate.v4.f32");
+        else
+            RFL_LD4PF("ld.global.cg.v4.f32");
+#undef RFL_LD4PF
+    }
+    template <int MODE> static __device__ __forceinline__ float4 load1n(const float4 *p)
+    {
+        type v;
+        if (MODE == LD_STREAM_RO)
+            asm volatile("ld.global.nc.L1::no_allocate.v4.f32 {%0, %1, %2, %3}, [%4];"
+                         : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+                         : "l"(p));
+        else
+            asm volatile("ld.global.cg.v4.f32 {%0, %1, %2, %3}, [%4];"
+                         : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+                         : "l"(p));
+        return v;
+    }
+};
+template <> struct own_ld<double> {
+    typedef double2 type;
+    template <int MODE> static __device__ __forceinline__ void load4p(const double2 *const *p, double2 *v)
+    {
+#define RFL_LD4PD(OP)                                                                                         \
+    asm volatile(OP " {%0, %1}, [%8];\n\t" OP " {%2, %3}, [%9];\n\t" OP " {%4, %5}, [%10];\n\t" OP            \
+                    " {%6, %7}, [%11];"                                                                      \
+                 : "=d"(v[0].x), "=d"(v[0].y), "=d"(v[1].x), "=d"(v[1].y), "=d"(v[2].x), "=d"(v[2].y),           \
+                   "=d"(v[3].x), "=d"(v[3].y)                                                                      \
+                 : "l"(p[0]), "l"(p[1]), "l"(p[2]), "l"(p[3]))
+        if (MODE == LD_STREAM_RO)
+            RFL_LD4PD("ld.global.nc.L1::no_allocate.v2.f64");
+        else
+            RFL_LD4PD("ld.global.cg.v2.f64");
+#undef RFL_LD4PD
+    }
+    template <int MODE> static __device__ __forceinline__ double2 load1n(const double2 *p)
+    {
+        double2 v;
+        if (MODE == LD_STREAM_RO)
+            asm volatile("ld.global.nc.L1::no_allocate.v2.f64 {%0, %1}, [%2];" : "=d"(v.x), "=d"(v.y) : "l"(p));
+        else
+            asm volatile("ld.global.cg.v2.f64 {%0, %1}, [%2];" : "=d"(v.x), "=d"(v.y) : "l"(p));
+        return v;
+    }
+};
+
+/* l2_own: each block of a persistent grid owns one contiguous chunk of the
+ * n_vec vectors (the chunks cut at 128-byte lines, so no two blocks touch a
+ * line) and streams it again and again, L1 skipped (.cg, or the read-only
+ * path with L1::no_allocate): no other block, on this SM or another, reads
+ * its lines, so neither the L1 nor a request merged with another block's
+ * can serve it, and every byte counted is a byte the L2 delivered.  The
+ * trials are one stream per thread: its q-th load reads its slot
+ * q mod (its slots), U loads of 16 bytes issued together, so the loads stay
+ * in flight across the end of a pass (a short chunk does not drain the
+ * pipeline every trial).  Float partial sums are folded into a double
+ * every RFL_GBW_OWN_FOLD groups, so they stay exact (small integers). */
+#define RFL_GBW_OWN_FOLD 4096
+template <typename S, int MODE, int U>
+__global__ void __launch_bounds__(U > 8 ? 512 : 1024)
+    k_own(const typename vec<S>::type *a, size_t n_vec, unsigned long long trials, double *block_sums,
+          rfl_gpu_clock *clk)
+{
+    typedef vec<S> T;
+    typedef typename T::type V;
+    RFL_GPU_CLOCK_BEGIN(clk)
+    const size_t lines = n_vec / 8;
+    const size_t begin = (size_t)blockIdx.x * lines / gridDim.x * 8;
+    const size_t end = ((size_t)blockIdx.x + 1) * lines / gridDim.x * 8;
+    const size_t len = end - begin;
+    const unsigned step = blockDim.x;
+    const size_t mine = threadIdx.x < len ? (len - threadIdx.x + step - 1) / step : 0;
+    double total = 0.0;
+    if (mine) {
+        const V *const first = a + begin + threadIdx.x;
+        /* Load u of a group reads slot off[u] / step; each advances by U
+         * slots, wrapping at the thread's end: no chain between the U
+         * addresses, so all U loads issue before the first add. */
+        const unsigned stop = (unsigned)(mine * step), adv = (unsigned)((U % mine) * step);
+        unsigned off[U];
+#pragma unroll
+        for (int u = 0; u < U; u++)
+            off[u] = (unsigned)((u % mine) * step);
+        const unsigned long long loads = (unsigned long long)mine * trials;
+        V acc0 = T::zero();
+        unsigned fold = 0;
+        unsigned long long q = 0;
+#pragma unroll 1
+        for (; q + U <= loads; q += U) {
+            const V *ptr[U];
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                ptr[u] = first + off[u];
+                off[u] += adv;
+                off[u] = off[u] >= stop ? off[u] - stop : off[u];
+            }
+            V v[U];
+#pragma unroll
+            for (int u = 0; u < U; u += 4)
+                own_ld<S>::template load4p<MODE>(ptr + u, v + u);
+            /* Every add waits for the last load: ptxas keeps them all after
+             * it (summed as loaded, it put adds between the loads, and each
+             * such add stalled the next load until its data came back). */
+            V t = T::add(v[U - 1], v[0]);
+#pragma unroll
+            for (int u = 1; u < U - 1; u++)
+                t = T::add(t, v[u]);
+            acc0 = T::add(acc0, t);
+            if (++fold == RFL_GBW_OWN_FOLD) {
+                total += T::total(acc0);
+                acc0 = T::zero();
+                fold = 0;
+            }
+        }
+        /* The last loads < U: slots off[0], off[1], ... in order. */
+        for (int u = 0; u < U && q < loads; u++, q++)
+            acc0 = T::add(acc0, own_ld<S>::template load1n<MODE>(first + off[u]));
+        total += T::total(acc0);
+    }
+    RFL_GPU_FENCE();
+    RFL_GPU_CLOCK_END(clk)
+    rfl_gpu_block_add(total, block_sums + blockIdx.x);
+}
+
+/* l2_own's instance for an unroll (4, 8 or 16 loads in flight per thread)
+ * and its loads (.cg or the read-only path). */
+template <typename S> const void *own_ptr(unsigned unroll, int loads_nc)
+{
+    if (loads_nc)
+        return unroll == 4    ? (const void *)k_own<S, LD_STREAM_RO, 4>
+               : unroll == 8  ? (const void *)k_own<S, LD_STREAM_RO, 8>
+               : unroll == 16 ? (const void *)k_own<S, LD_STREAM_RO, 16>
+                              : nullptr;
+    return unroll == 4    ? (const void *)k_own<S, LD_STREAM_RW, 4>
+           : unroll == 8  ? (const void *)k_own<S, LD_STREAM_RW, 8>
+           : unroll == 16 ? (const void *)k_own<S, LD_STREAM_RW, 16>
+                          : nullptr;
+}
+
