@@ -25,4 +25,4 @@ tests_gpu_fake_link_SOURCES = gpu_link/main.c gpu_link/fake_kernels.c $(gpu_fake
 tests_gpu_fake_link_CPPFLAGS = $(gpu_cppflags)
 tests_gpu_fake_link_LDADD = libgpulink.a libgpu.a librfl.a
 
-test_scripts += tests/gpu_link/cli.sh tests/gpu_link/fake.sh tests/gpu_link/ceilings.sh
+test_scripts += tests/gpu_link/cli.sh tests/gpu_link/fake.sh tests/gpu_link/ceilings.sh tests/gpu_link/driver.sh

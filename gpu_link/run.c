@@ -65,27 +65,28 @@ static double moved(const struct series *k, uint64_t bytes) { return (double)byt
  * for each half). */
 static int enqueue(struct ctx *c, int method, int a, int b, size_t bytes, unsigned repeats)
 {
-    for (unsigned r = 0; r < repeats; r++)
-        switch (method) {
-        case RFL_GLK_MEMCPY_PEER:
-            if (RFL_CUDA(cudaSetDevice(a)) ||
-                RFL_CUDA(cudaMemcpyPeerAsync(c->dst[b], b, c->src[a], a, bytes, c->stream[a])))
+    if (method == RFL_GLK_MEMCPY_PEER) {
+        if (RFL_CUDA(cudaSetDevice(a)))
+            return -1;
+        for (unsigned r = 0; r < repeats; r++)
+            if (RFL_CUDA(cudaMemcpyPeerAsync(c->dst[b], b, c->src[a], a, bytes, c->stream[a])))
                 return -1;
-            break;
-        case RFL_GLK_PEER_KERNEL:
-            if (RFL_CUDA(cudaSetDevice(b)) ||
-                RFL_CUDA(rfl_glk_peer_read(c->dst[b], c->src[a], bytes, (unsigned)c->dev[b].sm_count * 4u,
-                                           c->stream[b])))
+    } else if (method == RFL_GLK_PEER_KERNEL) {
+        if (RFL_CUDA(cudaSetDevice(b)))
+            return -1;
+        const unsigned blocks = (unsigned)c->dev[b].sm_count * 4u;
+        for (unsigned r = 0; r < repeats; r++)
+            if (RFL_CUDA(rfl_glk_peer_read(c->dst[b], c->src[a], bytes, blocks, c->stream[b])))
                 return -1;
-            break;
-        default:
+    } else {
+        for (unsigned r = 0; r < repeats; r++)
             if (RFL_CUDA(cudaSetDevice(a)) ||
                 RFL_CUDA(cudaMemcpyAsync(c->pinned, c->src[a], bytes, cudaMemcpyDeviceToHost, c->stream[a])) ||
                 RFL_CUDA(cudaStreamSynchronize(c->stream[a])) || RFL_CUDA(cudaSetDevice(b)) ||
                 RFL_CUDA(cudaMemcpyAsync(c->dst[b], c->pinned, bytes, cudaMemcpyHostToDevice, c->stream[b])) ||
                 RFL_CUDA(cudaStreamSynchronize(c->stream[b])))
                 return -1;
-        }
+    }
     return 0;
 }
 
