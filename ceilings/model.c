@@ -3,6 +3,7 @@
 #include "config.h"
 #include "gpu.h"
 #include "model.h"
+#include "gpu_link.h"
 #include "network.h"
 #include "common/log.h"
 
@@ -91,6 +92,7 @@ void rfl_model_free(struct rfl_model *m)
     free(m->notes);
     rfl_gpu_free(m->gpu);
     rfl_net_free(m->net);
+    rfl_link_free(m->link);
     memset(m, 0, sizeof *m);
 }
 

@@ -15,11 +15,12 @@
 
 struct rfl_gpu_data;
 struct rfl_net_data;
+struct rfl_link_data;
 
 enum rfl_ceiling_kind { RFL_CEILING_BANDWIDTH, RFL_CEILING_COMPUTE };
 
 struct rfl_ceiling {
-    char device[16];             /* "cpu"; GPUs: "gpu0" ...; "network" */
+    char device[16];             /* "cpu"; GPUs: "gpu0" ...; "network"; "gpu_link" */
     enum rfl_ceiling_kind kind;
     char name[RFL_NAME_LEN];     /* L1 ... DRAM; fp64 avx512 ...; GPU: shared ... device memory, fp64 tensor ... */
     double value;                /* GB/s or GFLOP/s */
@@ -172,6 +173,7 @@ struct rfl_model {
     char app_file[1024];      /* where the application points came from; "" none */
     struct rfl_gpu_data *gpu; /* what the GPU programs measured (gpu.h); NULL: none */
     struct rfl_net_data *net; /* what rfl_network measured (network.h); NULL: none */
+    struct rfl_link_data *link; /* what rfl_gpu_link measured (gpu_link.h); NULL: none */
 };
 
 /* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the

@@ -11,7 +11,7 @@ static const char *const ceilings_columns[] = {NULL};
 /* Required: what the driver reads (and how a row is chosen); optional: the
  * rest of what the program writes (schema/KIND.def says which is which). A
  * column in neither is refused.  First match wins: gpu_micro*_transfer_fit.csv before ..._transfer.csv,
- * the gemm companions before gemm*.csv, network*_fit.csv before network*.csv. The GPU rows' ceilings step
+ * the gemm companions before gemm*.csv, network*_fit.csv before network*.csv (gpu_link's likewise). The GPU rows' ceilings step
  * (rfl_gpu_ceilings) makes every GPU ceiling, device "gpuN". */
 const struct rfl_source rfl_sources[] = {
     {"bandwidth*.csv", "bandwidth", "rfl_bandwidth", rfl_schema_bandwidth_required, rfl_schema_bandwidth_optional, rfl_load_bandwidth,
@@ -47,6 +47,11 @@ const struct rfl_source rfl_sources[] = {
      NULL, "_fit"},
     {"network*.csv", "network", "rfl_network", rfl_schema_network_required, NULL, rfl_load_network,
      rfl_network_ceilings, NULL},
+    /* The GPU link roofs (device "gpu_link"), from the fits, their spread from the rows. */
+    {"gpu_link*_fit.csv", "gpu link fit", "rfl_gpu_link", rfl_schema_gpu_link_fit_required, NULL, rfl_load_gpu_link_fit,
+     NULL, "_fit"},
+    {"gpu_link*.csv", "gpu link", "rfl_gpu_link", rfl_schema_gpu_link_required, NULL, rfl_load_gpu_link,
+     rfl_gpu_link_ceilings, NULL},
     /* Written by rfl itself: the application points (read by apps.c), rfl profile's
      * (profile_csv.c), the ceilings and rfl run's noise probes. */
     {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},

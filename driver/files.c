@@ -68,6 +68,33 @@ int rfl_run_gpu_present(void)
     return access("/dev/nvidiactl", F_OK) == 0 || access("/dev/nvidia0", F_OK) == 0;
 }
 
+int rfl_run_gpu_count(void)
+{
+    const char *env = getenv("RFL_GPU_COUNT");
+    if (env && *env)
+        return atoi(env);
+    if (!rfl_run_gpu_present())
+        return 0;
+    int n = 0;
+    char path[64];
+    for (int i = 0; i < 1024; i++) {
+        snprintf(path, sizeof path, "/dev/nvidia%d", i);
+        n += access(path, F_OK) == 0;
+    }
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    if (visible) {
+        int listed = 0;
+        for (const char *p = visible; *p;) {
+            const size_t len = strcspn(p, ",");
+            listed += len > 0;
+            p += len + (p[len] == ',');
+        }
+        if (listed < n)
+            n = listed;
+    }
+    return n;
+}
+
 /* The files of `dir` whose names match `pattern` and end in `suffix`
  * (sorted, so every move is in a fixed order); NULL-terminated. */
 char **rfl_run_matching_files(const char *dir, const char *pattern, const char *suffix)

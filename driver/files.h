@@ -12,6 +12,9 @@ void rfl_run_program_dir(char *buf, size_t len);
 /* $RFL_GPU_PRESENT (1 or 0) overrides the device files: the tests run
  * stand-ins of the GPU programs on machines without a GPU. */
 int rfl_run_gpu_present(void);
+/* The GPUs a program started now would see: $RFL_GPU_COUNT where set (the tests), else 0
+ * without a GPU, else the /dev/nvidiaN devices, at most as many as CUDA_VISIBLE_DEVICES lists. */
+int rfl_run_gpu_count(void);
 /* The files of `dir` whose names match `pattern` (NULL: any) and end in
  * `suffix`, sorted; NULL-terminated. Free with rfl_run_free_names. */
 char **rfl_run_matching_files(const char *dir, const char *pattern, const char *suffix);

@@ -18,6 +18,9 @@ const struct rfl_program rfl_programs[RFL_NPROGRAMS] = {
     /* network.csv + network_fit.csv share network.json; needs --ranks 2 or more; no --time-budget
      * (its quick pass, rank 0 with each other rank, takes a few seconds a pair) */
     {"network", "rfl_network", "network.csv", "network*.csv", 0, 2, 0, 5, 0},
+    /* gpu_link.csv + gpu_link_fit.csv share gpu_link.json; one process drives every GPU (no mpiexec);
+     * needs 2 or more GPUs (gpu 2: the step is skipped otherwise, saying why) */
+    {"gpu_link", "rfl_gpu_link", "gpu_link.csv", "gpu_link*.csv", 2, 0, 1, 10, 0},
 };
 const char *const rfl_program_names[RFL_NPROGRAMS + 1] = {
-    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", "network", NULL};
+    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", "network", "gpu_link", NULL};

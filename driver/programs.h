@@ -14,7 +14,8 @@ struct rfl_program {
     const char *csv;     /* what it is told to write (-o): a file, or a prefix (gpu_micro) */
     const char *outputs; /* fnmatch(3) pattern of the CSV files it writes, each with a sidecar
                           * (NAME.json, or the main file's for companions like gemm_mix.csv) */
-    int gpu;             /* needs a CUDA GPU to run */
+    int gpu;             /* 1: needs a CUDA GPU to run; 2: needs 2 or more (rfl_gpu_link: the step is
+                          * skipped otherwise, saying why) */
     int mpi;             /* 1: runs under mpiexec with --ranks; 2: runs only so, with 2 or more ranks
                           * (rfl_network: the step is skipped otherwise, saying why) */
     int budget;          /* takes --time-budget SECONDS (rfl run --budget gives it its share) */
@@ -24,7 +25,7 @@ struct rfl_program {
      * the ratios between the programs that run matter. */
     double cost_s, cost_s_per_llc_mib;
 };
-enum { RFL_NPROGRAMS = 8 };
+enum { RFL_NPROGRAMS = 9 };
 extern const struct rfl_program rfl_programs[RFL_NPROGRAMS];
 extern const char *const rfl_program_names[RFL_NPROGRAMS + 1];
 

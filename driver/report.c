@@ -5,6 +5,7 @@
 #include "markup.h"
 #include "profile_table.h"
 #include "report_budget.h"
+#include "report_link.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/spread.h"
@@ -533,6 +534,27 @@ static void kernels_section(struct doc *d, const struct rfl_model *m, const char
     rfl_kernel_table_free(&t);
 }
 
+/* rfl_gpu_link's matrix and pairs (report_link.c). */
+static void link_section(struct doc *d, const struct rfl_model *m)
+{
+    char text[1024];
+    struct rfl_report_table mx, pairs;
+    if (rfl_report_link(m, text, sizeof text, &mx, &pairs) != 1)
+        return;
+    heading(d, 2, "GPU links");
+    para(d, "%s", text);
+    table_begin(d, mx.ptr, mx.cols);
+    for (size_t r = 1; r < mx.rows; r++)
+        table_row(d, mx.ptr + r * mx.cols, mx.cols);
+    table_end(d);
+    table_begin(d, pairs.ptr, pairs.cols);
+    for (size_t r = 1; r < pairs.rows; r++)
+        table_row(d, pairs.ptr + r * pairs.cols, pairs.cols);
+    table_end(d);
+    rfl_report_table_free(&mx);
+    rfl_report_table_free(&pairs);
+}
+
 static void provenance_section(struct doc *d, const struct rfl_model *m)
 {
     heading(d, 2, "Provenance");
@@ -639,6 +661,7 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     } else {
         kernels_section(&d, m, "gpu"); /* profiled on a GPU this run did not measure */
     }
+    link_section(&d, m);
     provenance_section(&d, m);
     if (m->nnotes) {
         heading(&d, 2, "Notes");

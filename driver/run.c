@@ -251,7 +251,7 @@ static int program_runs_now(const struct run *r, int p)
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/%s", r->progdir, pr->binary);
     if (!(r->s->programs >> p & 1) || access(path, X_OK) != 0 || (pr->gpu && !rfl_run_gpu_present()) ||
-        (pr->mpi == 2 && r->s->ranks < 2))
+        (pr->gpu == 2 && rfl_run_gpu_count() < 2) || (pr->mpi == 2 && r->s->ranks < 2))
         return 0;
     snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, pr->name);
     return !(r->resume && rfl_run_exists(path) && rfl_run_outputs_exist(r->dir, pr->outputs));
@@ -274,6 +274,14 @@ static int run_program(struct run *r, int p, int index, int total)
         snprintf(st->status, sizeof st->status, "skipped");
         snprintf(st->reason, sizeof st->reason, "no NVIDIA GPU on this machine");
         rfl_info("[%d/%d] %s: skipped (no NVIDIA GPU here)", index, total, pr->name);
+        return RFL_EXIT_OK;
+    }
+    if (pr->gpu == 2 && rfl_run_gpu_count() < 2) {
+        struct step *st = new_step(r, pr->name);
+        snprintf(st->status, sizeof st->status, "skipped");
+        snprintf(st->reason, sizeof st->reason, "needs 2 or more GPUs, %d visible here", rfl_run_gpu_count());
+        rfl_info("[%d/%d] %s: skipped (needs 2 or more GPUs, %d visible here)", index, total, pr->name,
+                 rfl_run_gpu_count());
         return RFL_EXIT_OK;
     }
     if (pr->mpi == 2 && r->s->ranks < 2) {

@@ -78,6 +78,10 @@ const char *cudaGetErrorName(cudaError_t e)
     case cudaSuccess: return "cudaSuccess";
     case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
     case cudaErrorNoDevice: return "cudaErrorNoDevice";
+    case cudaErrorInvalidDevice: return "cudaErrorInvalidDevice";
+    case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
+    case cudaErrorPeerAccessUnsupported: return "cudaErrorPeerAccessUnsupported";
+    case cudaErrorPeerAccessAlreadyEnabled: return "cudaErrorPeerAccessAlreadyEnabled";
     default: return "cudaErrorUnknown";
     }
 }
@@ -140,15 +144,48 @@ cudaError_t cudaDeviceGetPCIBusId(char *id, int len, int device)
     return cudaSuccess;
 }
 
+/* The current device (cudaSetDevice); every device's memory is host memory. */
+static int current;
+
 cudaError_t cudaSetDevice(int device)
 {
-    (void)device;
+    if (device < 0 || (unsigned long long)device >= rfl_fake_env_u64("RFL_FAKE_DEVICES", 1))
+        return fail(cudaErrorInvalidDevice);
+    current = device;
     return cudaSuccess;
 }
 
 cudaError_t cudaGetDevice(int *device)
 {
-    *device = 0;
+    *device = current;
+    return cudaSuccess;
+}
+
+/* Peer access between any two devices but with RFL_FAKE_NO_PEER=1 (never
+ * with itself, as CUDA says); enabled once per ordered pair. */
+static unsigned long long peer_enabled[64];
+
+cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer)
+{
+    const unsigned long long n = rfl_fake_env_u64("RFL_FAKE_DEVICES", 1);
+    if (device < 0 || peer < 0 || (unsigned long long)device >= n || (unsigned long long)peer >= n)
+        return fail(cudaErrorInvalidDevice);
+    *can = device != peer && !rfl_fake_env_u64("RFL_FAKE_NO_PEER", 0);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned int flags)
+{
+    int can = 0;
+    if (flags || cudaDeviceCanAccessPeer(&can, current, peer) != cudaSuccess)
+        return fail(cudaErrorInvalidValue);
+    if (!can)
+        return fail(cudaErrorPeerAccessUnsupported);
+    if (current >= 64 || peer >= 64)
+        return fail(cudaErrorInvalidDevice);
+    if (peer_enabled[current] >> peer & 1)
+        return fail(cudaErrorPeerAccessAlreadyEnabled);
+    peer_enabled[current] |= 1ull << peer;
     return cudaSuccess;
 }
 
@@ -267,6 +304,22 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyPeer(void *dst, int dst_device, const void *src, int src_device, size_t bytes)
+{
+    const unsigned long long n = rfl_fake_env_u64("RFL_FAKE_DEVICES", 1);
+    if (dst_device < 0 || src_device < 0 || (unsigned long long)dst_device >= n || (unsigned long long)src_device >= n)
+        return fail(cudaErrorInvalidDevice);
+    memmove(dst, src, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyPeerAsync(void *dst, int dst_device, const void *src, int src_device, size_t bytes,
+                                cudaStream_t s)
+{
+    (void)s;
+    return cudaMemcpyPeer(dst, dst_device, src, src_device, bytes);
 }
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind, cudaStream_t s)

@@ -7,7 +7,10 @@
  * says anything about a GPU's performance.
  *
  * Environment knobs of the stand-in (every one optional):
- *   RFL_FAKE_DEVICES=N         devices reported (default 1; 0: none)
+ *   RFL_FAKE_DEVICES=N         devices reported (default 1; 0: none); cudaSetDevice holds one
+ *                              of them current; all share the host's memory
+ *   RFL_FAKE_NO_PEER=1         cudaDeviceCanAccessPeer says no for every pair (default: yes
+ *                              between any two devices); cudaMemcpyPeer works either way
  *   RFL_FAKE_GPU_NAME=NAME     the device name (default an H100's, marked as the test double)
  *   RFL_FAKE_FREE=BYTES        free device memory (default 4 GiB)
  *   RFL_FAKE_L2=BYTES          the L2 size (default 1 MiB; the 4 SMs' L1s make 1 MiB)

@@ -5,7 +5,7 @@
 # ---------------------------------------------------------------------------
 man_programs = rfl_bandwidth rfl_flops rfl_network
 if HAVE_CUDA
-man_programs += rfl_unified_memory rfl_gpu_bandwidth rfl_gpu_flops rfl_gpu_micro rfl_gemm
+man_programs += rfl_unified_memory rfl_gpu_bandwidth rfl_gpu_flops rfl_gpu_micro rfl_gpu_link rfl_gemm
 endif
 if HAVE_LAPACK
 man_programs += rfl_dense
@@ -13,7 +13,8 @@ endif
 if HAVE_HELP2MAN
 nodist_man_MANS = man/rfl.1 man/rfl_bandwidth.1 man/rfl_flops.1 man/rfl_network.1
 if HAVE_CUDA
-nodist_man_MANS += man/rfl_unified_memory.1 man/rfl_gpu_bandwidth.1 man/rfl_gpu_flops.1 man/rfl_gpu_micro.1 man/rfl_gemm.1
+nodist_man_MANS += man/rfl_unified_memory.1 man/rfl_gpu_bandwidth.1 man/rfl_gpu_flops.1 man/rfl_gpu_micro.1 \
+	man/rfl_gpu_link.1 man/rfl_gemm.1
 endif
 if HAVE_LAPACK
 nodist_man_MANS += man/rfl_dense.1
@@ -51,6 +52,9 @@ man/rfl_gpu_flops.1: rfl_gpu_flops$(EXEEXT) $(srcdir)/man/program.h2m
 man/rfl_gpu_micro.1: rfl_gpu_micro$(EXEEXT) $(srcdir)/man/program.h2m
 	$(man_page) --name='GPU microbenchmarks: launch, transfers, latency, pipeline, strides, barriers' \
 	  ./rfl_gpu_micro$(EXEEXT) $(man_done)
+man/rfl_gpu_link.1: rfl_gpu_link$(EXEEXT) $(srcdir)/man/program.h2m
+	$(man_page) --name='copies between GPUs: peer access, cudaMemcpyPeer, peer-reading kernel, the GPU link roof' \
+	  ./rfl_gpu_link$(EXEEXT) $(man_done)
 man/rfl_gemm.1: rfl_gemm$(EXEEXT) $(srcdir)/man/program.h2m
 	$(man_page) --name='GEMM kernels against cuBLAS, with the Lai-Seznec upper bound' ./rfl_gemm$(EXEEXT) $(man_done)
 

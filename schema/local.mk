@@ -12,7 +12,8 @@ schema_defs = \
 	schema/unified_memory.def schema/gemm.def schema/gemm_mix.def schema/gemm_model.def \
 	schema/profile.def schema/dense.def \
 	schema/noise.def \
-	schema/network.def schema/network_fit.def
+	schema/network.def schema/network_fit.def \
+	schema/gpu_link.def schema/gpu_link_fit.def
 librfl_a_SOURCES += schema/schema.h schema/schema.c schema/kind.inc $(schema_defs)
 
 test_scripts += tests/format_columns.sh

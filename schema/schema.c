@@ -94,6 +94,14 @@
 #define RFL_SCHEMA_DEF "schema/network_fit.def"
 #include "schema/kind.inc"
 
+#define RFL_SCHEMA_KIND gpu_link
+#define RFL_SCHEMA_DEF "schema/gpu_link.def"
+#include "schema/kind.inc"
+
+#define RFL_SCHEMA_KIND gpu_link_fit
+#define RFL_SCHEMA_DEF "schema/gpu_link_fit.def"
+#include "schema/kind.inc"
+
 #define RFL_SCHEMA_ADDRESS(kind) &rfl_schema_##kind,
 const struct rfl_schema *const rfl_schemas[] = {RFL_SCHEMA_KINDS(RFL_SCHEMA_ADDRESS) NULL};
 

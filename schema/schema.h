@@ -54,7 +54,9 @@ struct rfl_schema {
     X(profile)                \
     X(noise)                  \
     X(network)                \
-    X(network_fit)
+    X(network_fit)            \
+    X(gpu_link)               \
+    X(gpu_link_fit)
 
 #define RFL_SCHEMA_DECLARE(kind)                                                                  \
     extern const struct rfl_schema rfl_schema_##kind;                                             \
@@ -137,6 +139,12 @@ enum {
     ,
     RFL_SCHEMA_NETWORK_FIT_NCOLUMNS = 0
 #include "schema/network_fit.def"
+    ,
+    RFL_SCHEMA_GPU_LINK_NCOLUMNS = 0
+#include "schema/gpu_link.def"
+    ,
+    RFL_SCHEMA_GPU_LINK_FIT_NCOLUMNS = 0
+#include "schema/gpu_link_fit.def"
     ,
 };
 #undef RFL_COLUMN

@@ -169,6 +169,10 @@ if [ -x "$doubles/gpu_fake_bandwidth" ] && [ -x "$doubles/gpu_fake_flops" ] && [
 else
     note "no GPU test doubles in this build: the GPU programs' own output is not checked"
 fi
+if [ -x "$doubles/gpu_fake_link" ]; then
+    RFL_FAKE_DEVICES=2 "$doubles/gpu_fake_link" --sizes 4:4K --experiments 2 --min-time 0.0001 \
+        -o "$out/gpu_link.csv" >/dev/null 2>"$tmp/err" || fail "gpu_fake_link: exit $?: $(tail -n 3 "$tmp/err")"
+fi
 for csv in "$out"/*.csv; do
     kind=$(basename "$csv" .csv)
     [ -r "$top_srcdir/schema/$kind.def" ] || fail "$kind.csv: written, but there is no schema/$kind.def"

@@ -26,6 +26,7 @@ allowed = {
     "gpu_bandwidth": {"common", "gpu", "schema"},
     "gpu_flops": {"common", "gpu", "schema"},
     "gpu_micro": {"common", "gpu", "schema"},
+    "gpu_link": {"common", "gpu", "schema"},
     "unified_memory": {"common", "gpu", "schema"},
     "gemm": {"common", "gpu", "schema"},
     "dense": {"common", "cpu", "gpu", "schema"},

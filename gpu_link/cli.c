@@ -1,0 +1,97 @@
+#include "config.h"
+#include "gpu_link/gpu_link.h"
+#include "common/log.h"
+#include "common/options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const rfl_glk_method_names[RFL_GLK_NMETHODS + 1] = {"memcpy_peer", "peer_kernel", "host_staged", NULL};
+const char *const rfl_glk_direction_names[RFL_GLK_NDIRECTIONS + 1] = {"uni", "bidir", NULL};
+
+void rfl_gpu_link_defaults(struct rfl_gpu_link_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->output = "gpu_link.csv";
+}
+
+/* The --sizes value as given (the last one, as the parser keeps). */
+static const char *sizes_text(int argc, char **argv)
+{
+    const char *text = "?";
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--"))
+            break;
+        if ((!strcmp(argv[i], "--sizes") || !strcmp(argv[i], "-s")) && i + 1 < argc)
+            text = argv[++i];
+        else if (!strncmp(argv[i], "--sizes=", 8))
+            text = argv[i] + 8;
+        else if (!strncmp(argv[i], "-s", 2) && argv[i][2])
+            text = argv[i] + 2;
+    }
+    return text;
+}
+
+int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
+{
+    const struct rfl_option table[] = {
+        {"sizes", 's', RFL_OPT_SIZE_RANGE, o->sizes, "MIN:MAX",
+         "copy sizes, doubling, from 1 byte to 4G (default 4:256M; --quick 4:32M;\n"
+         "                              --full 4:1G)", 0, 0, NULL},
+        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
+         "repeats double until one sample lasts this long (default 0.005; --quick 0.002)"),
+        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
+         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+         "finish within this: shorter samples, then sizes cut evenly, one-way\n"
+         "                              cudaMemcpyPeer (the link roof) first, host-staged copies last;\n"
+         "                              the sidecar says what was cut (default: no limit)"),
+        RFL_OPTION_OUTPUT("FILE", &o->output,
+         "CSV output (default gpu_link.csv), the fits in FILE_fit.csv, the\n"
+         "                              metadata in FILE.json (- for stdout)"),
+        RFL_OPTION_QUICK(&o->quick, "fewer sizes, shorter samples (defaults above)"),
+        {"full", 0, RFL_OPT_FLAG, &o->full, NULL, "sizes up to 1G (defaults above)", 0, 0, NULL},
+        RFL_OPTION_LIST_DEVICES(&o->list_devices),
+        RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print each CSV file name and its columns and exit (no GPU needed)"),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault, "testing: corrupt one received copy (the run must end with exit 3)"),
+    };
+    const struct rfl_cli cli = {
+        .program = "rfl_gpu_link",
+        .summary = "Measures the links between the GPUs one process sees, every ordered pair (src,\n"
+                   "dst): whether dst can read src's memory (peer access, as CUDA reports it), the\n"
+                   "time of cudaMemcpyPeerAsync copies over a range of sizes one way and both ways at\n"
+                   "once (two streams), a kernel on dst reading src's memory through peer access\n"
+                   "where it is possible, the host-staged copy (through pinned host memory) where it\n"
+                   "is not, and the fit T = latency + bytes / bandwidth of each (the GPU link roof).\n"
+                   "Every copy is checked where it arrived after timing (exit 3 on a mismatch).",
+        .epilog = "Needs 2 or more visible GPUs (CUDA_VISIBLE_DEVICES) in one process; with fewer it\n"
+                  "says so and exits 77 (skipped). Bidirectional rows move `bytes` each way; their rate\n"
+                  "counts both directions. Exit status: 0 ok, 1 run failed, 2 bad usage, 3 verification\n"
+                  "failed, 77 fewer than 2 GPUs, 130 interrupted (rows so far are kept).\n"
+                  "Columns: see docs/FORMAT.md.",
+        RFL_CLI_OPTIONS(table),
+    };
+    o->argc = argc;
+    o->argv = argv;
+    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    if (rc != RFL_CLI_RUN)
+        return rc;
+    if (o->quick && o->full) {
+        if (rfl_log_rank() == 0)
+            fprintf(stderr, "rfl_gpu_link: options --quick and --full exclude each other\n");
+        return RFL_CLI_ERROR;
+    }
+    if (!o->sizes[1])
+        return RFL_CLI_RUN;
+    const char *why = NULL;
+    if (o->sizes[0] < 1)
+        why = "the smallest copy is 1 byte";
+    else if (o->sizes[1] > RFL_GLK_MAX_BYTES)
+        why = "the largest copy is 4G";
+    if (why) {
+        if (rfl_log_rank() == 0)
+            fprintf(stderr, "rfl_gpu_link: option --sizes: invalid value '%s' (%s)\n", sizes_text(argc, argv), why);
+        return RFL_CLI_ERROR;
+    }
+    return RFL_CLI_RUN;
+}

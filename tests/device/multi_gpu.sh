@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Issue 18's evidence on a device machine with 2 or more GPUs (nvidia-h200-x2 ...), one section
+# per part; this file holds the GPU link section (rfl_gpu_link), the other parts add theirs.
+#   link: the GPU topology (nvidia-smi topo -m), rfl_gpu_link --full (every ordered pair: peer
+#         access, cudaMemcpyPeer one way and both ways, the peer-reading kernel), its matrix
+#         through rfl ceilings, plot and report, compute-sanitizer memcheck on a small run, and
+#         make check's gpu_link tests there. Results: $OUT/summary.txt, gpu_link.csv,
+#         gpu_link_fit.csv, gpu_link.json, ceilings.csv, gpu_link.png, report.md (or /tmp/rfl-multi-gpu).
+# Usage (repository root, device machine): bash tests/device/multi_gpu.sh [SECTIONS]  (default: all)
+set -uo pipefail
+. tests/device/env.sh
+sections=${1:-link}
+res=${OUT:-/tmp/rfl-multi-gpu}
+mkdir -p "$res"
+has() { case ",$sections," in *,"$1",*) return 0 ;; esac; return 1; }
+say() { echo "$*" | tee -a "$res/summary.txt"; }
+[ -x "$build/rfl_gpu_link" ] || bash tests/device/gpu.sh build >"$res/build.log" 2>&1 || { tail -n 20 "$res/build.log"; exit 1; }
+say "$(nvidia-smi --query-gpu=index,name,driver_version --format=csv,noheader | tr '\n' ';') $(nproc) CPUs"
+
+if has link; then
+    nvidia-smi topo -m >"$res/topo.txt" 2>&1
+    say "nvidia-smi topo -m:"
+    sed -n '1,12p' "$res/topo.txt" | tee -a "$res/summary.txt"
+    work=/tmp/rfl-multi-gpu-link
+    rm -rf "$work" && mkdir -p "$work"
+    t0=$SECONDS
+    "$build/rfl_gpu_link" --full -o "$work/gpu_link.csv" 2>"$work/gpu_link.log"
+    rc=$?
+    say "rfl_gpu_link --full: exit $rc, $((SECONDS - t0)) s (77: fewer than 2 GPUs)"
+    grep -E 'evidence|peer|error' "$work/gpu_link.log" | tee -a "$res/summary.txt"
+    if [ $rc -eq 0 ]; then
+        "$build/rfl" ceilings "$work" >"$work/ceilings.log" 2>&1
+        "$build/rfl" plot "$work" >>"$work/ceilings.log" 2>&1
+        "$build/rfl" report "$work" >>"$work/ceilings.log" 2>&1
+        say "rfl ceilings/plot/report: $(grep -c '' "$work/ceilings.log") lines of log"
+        grep '^gpu_link,' "$work/ceilings.csv" | cut -d, -f3,4,7,13 | tee -a "$res/summary.txt"
+        sed -n '/^## GPU links/,/^## /p' "$work/report.md" | grep '^|' | tee -a "$res/summary.txt"
+        for f in gpu_link.csv gpu_link_fit.csv gpu_link.json ceilings.csv gpu_link.png report.md; do
+            [ -e "$work/$f" ] && cp "$work/$f" "$res/"
+        done
+    fi
+    compute-sanitizer --tool memcheck --error-exitcode 9 "$build/rfl_gpu_link" --sizes 4:1M --min-time 0.0005 \
+        --experiments 2 -o /tmp/gpu_link-memcheck.csv >"$res/memcheck.log" 2>&1
+    say "compute-sanitizer memcheck: exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$res/memcheck.log") clean summaries)"
+    (cd "$build" && make check TESTS='tests/gpu_link/cli.sh tests/gpu_link/fake.sh tests/gpu_link/ceilings.sh tests/gpu_link/driver.sh' 2>&1 |
+        grep -E '^(PASS|FAIL|SKIP|ERROR)') | tee -a "$res/summary.txt"
+fi
