@@ -172,6 +172,7 @@ struct rfl_model {
     char app_file[1024];      /* where the application points came from; "" none */
     struct rfl_gpu_data *gpu; /* what the GPU programs measured (gpu.h); NULL: none */
     struct rfl_net_data *net; /* what rfl_network measured (network.h); NULL: none */
+    struct rfl_dense_data *dense; /* what rfl_dense measured (dense.h); NULL: none */
 };
 
 /* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the

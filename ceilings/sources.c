@@ -47,6 +47,8 @@ const struct rfl_source rfl_sources[] = {
      NULL, "_fit"},
     {"network*.csv", "network", "rfl_network", rfl_schema_network_required, NULL, rfl_load_network,
      rfl_network_ceilings, NULL},
+    /* Last of the measurements: its points are bounded by every roof above (a GPU's and the CPU's). */
+    {"dense.csv", "dense", "rfl_dense", rfl_schema_dense_required, NULL, rfl_load_dense, rfl_dense_points, NULL},
     /* Written by rfl itself: the application points (read by apps.c), rfl profile's
      * (profile_csv.c), the ceilings and rfl run's noise probes. */
     {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},

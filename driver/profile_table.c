@@ -36,7 +36,7 @@ int rfl_kernel_table(const struct rfl_model *m, const char *device, struct rfl_k
     int measured[RFL_MEM_NLEVELS] = {0};
     for (size_t i = 0; i < m->nkernels; i++) {
         const struct rfl_app *k = &m->kernels[i];
-        if (strcmp(k->device, device))
+        if (strcmp(k->device, device) || !strcmp(k->tool, "dense"))
             continue;
         first = first ? first : k;
         n++;
@@ -75,7 +75,7 @@ int rfl_kernel_table(const struct rfl_model *m, const char *device, struct rfl_k
     size_t number_on_chart = 0, unplaced = 0;
     for (size_t i = 0; i < m->nkernels; i++) {
         const struct rfl_app *k = &m->kernels[i];
-        if (strcmp(k->device, device))
+        if (strcmp(k->device, device) || !strcmp(k->tool, "dense"))
             continue;
         char(*row)[160] = t->cell[t->nrows++];
         int placed = rfl_kernel_placed(k);

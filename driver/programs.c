@@ -18,6 +18,9 @@ const struct rfl_program rfl_programs[RFL_NPROGRAMS] = {
     /* network.csv + network_fit.csv share network.json; needs --ranks 2 or more; no --time-budget
      * (its quick pass, rank 0 with each other rank, takes a few seconds a pair) */
     {"network", "rfl_network", "network.csv", "network*.csv", 0, 2, 0, 5, 0},
+    /* not a GPU step: without a GPU it runs the host's LAPACK alone; rank 0 measures (the BLAS
+     * uses every core), so never under mpiexec */
+    {"dense", "rfl_dense", "dense.csv", "dense.csv", 0, 0, 1, 10, 0},
 };
 const char *const rfl_program_names[RFL_NPROGRAMS + 1] = {
-    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", "network", NULL};
+    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", "network", "dense", NULL};
