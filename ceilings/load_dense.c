@@ -174,7 +174,11 @@ int rfl_dense_points(struct rfl_model *m, const struct rfl_ceilings_settings *s)
         k->launches = 1;
         k->time_s = r->time_s;
         k->clock_mhz = NAN;
-        k->flops[strcmp(r->precision, "fp64") ? RFL_FLOP_FP32 : RFL_FLOP_FP64] = r->flops;
+        /* Most of the flops are the trailing updates' GEMMs, and cuBLAS's DGEMM runs on the FP64 tensor
+         * units where the GPU has them: held against that roof where the run measured one. */
+        const int fp64 = !strcmp(r->precision, "fp64");
+        k->flops[!fp64 ? RFL_FLOP_FP32 : gpu && rfl_gpu_ceiling(m, "fp64 tensor") ? RFL_FLOP_FP64_TENSOR : RFL_FLOP_FP64] =
+            r->flops;
         for (int l = 0; l < RFL_MEM_NLEVELS; l++)
             k->bytes[l] = NAN;
         k->bytes[RFL_MEM_DRAM] = rfl_dense_bytes(r); /* device memory on the GPU, DRAM on the host */

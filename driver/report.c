@@ -4,6 +4,7 @@
 #include "driver.h"
 #include "markup.h"
 #include "profile_table.h"
+#include "report_dense.h"
 #include "report_budget.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
@@ -512,6 +513,25 @@ static void apps_section(struct doc *d, const struct rfl_model *m)
     table_end(d);
 }
 
+/* rfl_dense's factorizations (report_dense.c). */
+static void dense_section(struct doc *d, const struct rfl_model *m)
+{
+    struct rfl_dense_table t;
+    if (rfl_dense_table(m, &t) <= 0)
+        return;
+    heading(d, 2, "Dense factorizations");
+    para(d, "%s", t.caption);
+    table_begin(d, t.head, RFL_DTABLE_COLS);
+    for (size_t r = 0; r < t.nrows; r++) {
+        const char *row[RFL_DTABLE_COLS];
+        for (size_t c = 0; c < RFL_DTABLE_COLS; c++)
+            row[c] = t.cell[r][c];
+        table_row(d, row, RFL_DTABLE_COLS);
+    }
+    table_end(d);
+    rfl_dense_table_free(&t);
+}
+
 /* rfl profile's kernels or regions on one device (profile_table.c). */
 static void kernels_section(struct doc *d, const struct rfl_model *m, const char *device)
 {
@@ -639,6 +659,7 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     } else {
         kernels_section(&d, m, "gpu"); /* profiled on a GPU this run did not measure */
     }
+    dense_section(&d, m);
     provenance_section(&d, m);
     if (m->nnotes) {
         heading(&d, 2, "Notes");
