@@ -2,6 +2,7 @@
 #include "config.h"
 #include "report_dense.h"
 #include "ceilings/dense.h"
+#include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/profile.h"
 #include "common/csv.h"
@@ -41,8 +42,8 @@ static void duration(char *buf, size_t len, double s)
  * precision), 0: not drawn there. In the order plot/profile_points.c numbers the points. */
 static size_t chart_number(const struct rfl_model *m, const struct rfl_dense_row *r)
 {
-    if (!strcmp(r->method, "lapack"))
-        return 0;
+    if (!strcmp(r->method, "lapack") || !m->gpu || !m->gpu->dev.known)
+        return 0; /* the host's, or no GPU roofline drawn */
     char name[96];
     const size_t f = !strcmp(r->factorization, "lu") ? 0 : !strcmp(r->factorization, "cholesky") ? 1 : 2;
     snprintf(name, sizeof name, "%s %s %s n=%llu", f == 0 ? "LU" : f == 1 ? "Chol" : "QR", r->method, r->precision,
