@@ -304,8 +304,9 @@ static int budget_admit(struct dense_budget *b, const struct rfl_dense_opts *o, 
         const double left = b->precision_end - rfl_budget_used_s(&b->clock);
         if (est > left) {
             char text[256];
-            snprintf(text, sizeof text, "%s n=%u and above (%zu sizes): its estimate %.2f s exceeded the %.2f s left to %s",
-                     prec, o->sizes[si], o->nsizes - si, est, left > 0 ? left : 0.0, prec);
+            snprintf(text, sizeof text, "%s n=%u%s (%zu size%s): its estimate %.2f s exceeded the %.2f s left to %s", prec,
+                     o->sizes[si], o->nsizes - si > 1 ? " and above" : "", o->nsizes - si, o->nsizes - si > 1 ? "s" : "",
+                     est, left > 0 ? left : 0.0, prec);
             if (!b->cuts)
                 b->cuts = json_array();
             json_array_append_new(b->cuts, json_string(text));
