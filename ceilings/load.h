@@ -21,6 +21,7 @@ rfl_loader rfl_gpu_load_um;
 rfl_loader rfl_gpu_load_gemm, rfl_gpu_load_gemm_mix, rfl_gpu_load_gemm_model;
 rfl_loader rfl_load_network, rfl_load_network_fit;
 rfl_loader rfl_load_gpu_link, rfl_load_gpu_link_fit;
+rfl_loader rfl_load_dense;
 
 /* The ceilings steps (cpu_ceilings.c, gpu_ceilings.c, load_network.c). */
 int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
@@ -28,6 +29,8 @@ int rfl_flops_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *
 int rfl_gpu_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s);
 int rfl_network_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s); /* load_network.c */
 int rfl_gpu_link_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s); /* load_gpu_link.c */
+/* dense.csv's factorizations as points on the rooflines (load_dense.c): after every ceiling. */
+int rfl_dense_points(struct rfl_model *m, const struct rfl_ceilings_settings *s);
 /* The plateau that sets a level's ceiling: of the used curves, the best
  * point of a plateau naming `level` (a device level: level_of). Each
  * curve's transition out of the level goes to trans[] (room for one per

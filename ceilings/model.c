@@ -1,6 +1,7 @@
 /* The model's own bookkeeping: notes, ceiling rows, the peak of a device,
  * level names, and freeing it all. */
 #include "config.h"
+#include "dense.h"
 #include "gpu.h"
 #include "model.h"
 #include "gpu_link.h"
@@ -93,6 +94,7 @@ void rfl_model_free(struct rfl_model *m)
     rfl_gpu_free(m->gpu);
     rfl_net_free(m->net);
     rfl_link_free(m->link);
+    rfl_dense_free(m->dense);
     memset(m, 0, sizeof *m);
 }
 

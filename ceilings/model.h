@@ -174,6 +174,7 @@ struct rfl_model {
     struct rfl_gpu_data *gpu; /* what the GPU programs measured (gpu.h); NULL: none */
     struct rfl_net_data *net; /* what rfl_network measured (network.h); NULL: none */
     struct rfl_link_data *link; /* what rfl_gpu_link measured (gpu_link.h); NULL: none */
+    struct rfl_dense_data *dense; /* what rfl_dense measured (dense.h); NULL: none */
 };
 
 /* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the

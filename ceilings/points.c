@@ -338,18 +338,21 @@ int rfl_kernels_replace(struct rfl_model *m, struct rfl_profile *p)
 {
     const char *device = p->n ? p->k[0].device : "";
     size_t keep = 0;
+    /* dense.csv's points stay: they are not profiled */
+#define KEPT(k) (strcmp((k)->device, device) != 0 || !strcmp((k)->tool, "dense"))
     for (size_t i = 0; i < m->nkernels; i++)
-        keep += strcmp(m->kernels[i].device, device) != 0;
+        keep += KEPT(&m->kernels[i]);
     struct rfl_app *all = calloc(keep + p->n + 1, sizeof *all);
     if (!all)
         return -1;
     size_t n = 0;
     for (size_t i = 0; i < m->nkernels; i++) {
-        if (strcmp(m->kernels[i].device, device) != 0)
+        if (KEPT(&m->kernels[i]))
             all[n++] = m->kernels[i];
         else
             free(m->kernels[i].name), free(m->kernels[i].label), free(m->kernels[i].device_name);
     }
+#undef KEPT
     for (size_t i = 0; i < p->n; i++)
         all[n++] = p->k[i];
     free(m->kernels);
@@ -371,7 +374,7 @@ void rfl_kernels_caveats(const struct rfl_model *m, void (*say)(void *ctx, const
     size_t n = 0;
     for (size_t i = 0; i < m->nkernels; i++) {
         const struct rfl_app *k = &m->kernels[i];
-        if (strcmp(k->device, "gpu"))
+        if (strcmp(k->device, "gpu") || !strcmp(k->tool, "dense"))
             continue;
         n++;
         if (d && k->device_name && *k->device_name && strcmp(k->device_name, d->name) && !other)

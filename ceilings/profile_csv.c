@@ -26,6 +26,8 @@ int rfl_profile_write(const struct rfl_model *m, const char *path)
         return -1;
     for (size_t i = 0; i < m->nkernels; i++) {
         const struct rfl_app *k = &m->kernels[i];
+        if (!strcmp(k->tool, "dense"))
+            continue; /* dense.csv's, not profiled */
         rfl_csv_str(&csv, k->name);
         rfl_csv_str(&csv, rfl_kernel_label(k));
         rfl_csv_str(&csv, k->device);

@@ -52,6 +52,8 @@ const struct rfl_source rfl_sources[] = {
      NULL, "_fit"},
     {"gpu_link*.csv", "gpu link", "rfl_gpu_link", rfl_schema_gpu_link_required, NULL, rfl_load_gpu_link,
      rfl_gpu_link_ceilings, NULL},
+    /* Last of the measurements: its points are bounded by every roof above (a GPU's and the CPU's). */
+    {"dense.csv", "dense", "rfl_dense", rfl_schema_dense_required, NULL, rfl_load_dense, rfl_dense_points, NULL},
     /* Written by rfl itself: the application points (read by apps.c), rfl profile's
      * (profile_csv.c), the ceilings and rfl run's noise probes. */
     {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},

@@ -1,5 +1,6 @@
 /* ceilings.csv and roofline.json: the model of a run directory, written. */
 #include "config.h"
+#include "dense.h"
 #include "gpu.h"
 #include "model.h"
 #include "sources.h"
@@ -300,6 +301,8 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
                         &bad);
     }
     rfl_json_set(root, "applications", apps, &bad);
+    if (m->dense)
+        rfl_json_set(root, "dense", rfl_dense_points_json(m), &bad);
 
     json_t *inputs = json_array();
     for (size_t i = 0; i < m->ninputs; i++) {

@@ -52,6 +52,11 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
          rfl_precision_names},
         RFL_OPTION_EXPERIMENTS(&o->experiments, RFL_DENSE_MAX_EXPERIMENTS,
                                "timed factorizations per point, each of a fresh copy (default 3; --quick 2)"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
+                               "finish within this: each precision gets an even share of the time\n"
+                               "                              left, a size runs when its estimate (the last size's time x the\n"
+                               "                              flop ratio) fits, larger sizes of the precision are cut once one\n"
+                               "                              does not; the sidecar says what was cut (default: no limit)"),
         RFL_OPTION_OUTPUT("FILE", &o->output, "CSV output, with its metadata in FILE.json (default dense.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "smaller sizes and fewer samples (defaults above)"),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit"),

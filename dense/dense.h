@@ -31,6 +31,7 @@ struct rfl_dense_opts {
     const char *output;
     int print_columns, self_test, inject_fault;
     unsigned long long seed;
+    double time_budget_s; /* --time-budget; 0: none */
     int argc;
     char **argv;
 };

@@ -5,7 +5,7 @@
 if HAVE_LAPACK
 noinst_LIBRARIES += libdense.a
 bin_PROGRAMS += rfl_dense
-test_scripts += tests/dense/cli.sh tests/dense/smoke.sh tests/dense/gpu.sh
+test_scripts += tests/dense/cli.sh tests/dense/smoke.sh tests/dense/gpu.sh tests/dense/driver.sh
 if HAVE_CUDA
 noinst_LIBRARIES += libdensegpu.a libdensekernels.a
 endif
@@ -26,4 +26,4 @@ rfl_dense_LDADD += libcpu.a librfl.a $(LAPACK_LIBS)
 if HAVE_CUDA
 rfl_dense_LDADD += -lcusolver -lcublas $(CUDA_LIBS)
 endif
-EXTRA_DIST += tests/dense/cli.sh tests/dense/smoke.sh tests/dense/gpu.sh
+EXTRA_DIST += tests/dense/cli.sh tests/dense/smoke.sh tests/dense/gpu.sh tests/dense/driver.sh

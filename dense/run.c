@@ -11,6 +11,7 @@
 #endif
 #include "cpu/isa.h"
 #include "schema/schema.h"
+#include "common/budget.h"
 #include "common/interrupt.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
@@ -22,6 +23,7 @@
 #include "common/timer.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -267,6 +269,73 @@ static int open_methods(const struct rfl_dense_opts *o, unsigned *methods, struc
 #endif
 }
 
+/* --time-budget: the sizes of a precision run in ascending order, each precision within an even
+ * share of the time left when it starts; a size runs when its estimate (the last size measured,
+ * scaled by the cube of the size ratio: the flops) fits in what is left of the share, and once one
+ * does not, it and the larger sizes of its precision are cut. The first size of the run always
+ * runs. Rank 0 decides; every rank takes its decision. */
+struct dense_budget {
+    struct rfl_budget clock;
+    double precision_end;  /* clock's used_s by which the precision's share ends */
+    double last_s;         /* seconds of the last size measured (0: none yet) */
+    unsigned last_n;
+    int precision_cut;     /* the rest of this precision is cut */
+    unsigned long run, cut;
+    json_t *cuts;          /* rank 0: one sentence per cut */
+};
+
+static void budget_precision(struct dense_budget *b, int precisions_left)
+{
+    b->precision_cut = 0;
+    if (rfl_budget_limited(&b->clock))
+        b->precision_end = rfl_budget_used_s(&b->clock) + rfl_budget_share_s(&b->clock, precisions_left);
+}
+
+/* Whether size si of the precision runs (collective); cuts are recorded on rank 0. */
+static int budget_admit(struct dense_budget *b, const struct rfl_dense_opts *o, const char *prec, size_t si)
+{
+    if (!rfl_budget_limited(&b->clock))
+        return 1;
+    int go = 1;
+    if (rfl_mpi_rank() == 0 && b->precision_cut)
+        go = 0;
+    else if (rfl_mpi_rank() == 0 && b->last_s > 0) {
+        const double r = (double)o->sizes[si] / b->last_n, est = b->last_s * r * r * r;
+        const double left = b->precision_end - rfl_budget_used_s(&b->clock);
+        if (est > left) {
+            char text[256];
+            snprintf(text, sizeof text, "%s n=%u%s (%zu size%s): its estimate %.2f s exceeded the %.2f s left to %s", prec,
+                     o->sizes[si], o->nsizes - si > 1 ? " and above" : "", o->nsizes - si, o->nsizes - si > 1 ? "s" : "",
+                     est, left > 0 ? left : 0.0, prec);
+            if (!b->cuts)
+                b->cuts = json_array();
+            json_array_append_new(b->cuts, json_string(text));
+            b->cut += o->nsizes - si;
+            b->precision_cut = 1;
+            go = 0;
+        }
+    }
+    return !rfl_mpi_max_int(!go);
+}
+
+static void budget_done(struct dense_budget *b, unsigned n, double seconds)
+{
+    b->last_n = n;
+    b->last_s = seconds > 0 ? seconds : 1e-6;
+    b->run++;
+}
+
+/* The sidecar's "budget" (null without one). */
+static json_t *budget_json(const struct dense_budget *b)
+{
+    if (!rfl_budget_limited(&b->clock))
+        return json_null();
+    return json_pack("{s:f, s:f, s:b, s:o, s:I, s:I}", "seconds", b->clock.total_s, "used_s",
+                     rfl_budget_used_s(&b->clock), "spent", b->cut > 0 || rfl_budget_spent(&b->clock), "cuts",
+                     b->cuts ? json_incref(b->cuts) : json_array(), "sizes_run", (json_int_t)b->run, "sizes_cut",
+                     (json_int_t)b->cut);
+}
+
 int rfl_dense_run(const struct rfl_dense_opts *o)
 {
     if (o->print_columns) {
@@ -275,6 +344,8 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
     }
     if (o->self_test)
         return self_test();
+    struct dense_budget budget = {0};
+    rfl_budget_start(&budget.clock, o->time_budget_s);
     unsigned methods = 0;
     struct gpu_side gs;
     int rc = rfl_mpi_rank() == 0 ? open_methods(o, &methods, &gs) : RFL_EXIT_OK;
@@ -302,9 +373,13 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
     if (gs.g)
         snprintf(gpu_label, sizeof gpu_label, "gpu%d", rfl_dense_gpu_index(gs.g));
 #endif
+    int precisions_left = 0;
+    for (int pr = 0; pr < RFL_NPRECISION; pr++)
+        precisions_left += precisions >> pr & 1;
     for (int pr = 0; pr < RFL_NPRECISION && !stop; pr++) {
         if (!(precisions >> pr & 1))
             continue;
+        budget_precision(&budget, precisions_left--);
         const int fp64 = !strcmp(rfl_precision_names[pr], "fp64");
         const size_t es = fp64 ? 8 : 4;
         for (size_t si = 0; si < o->nsizes && !stop; si++) {
@@ -316,7 +391,10 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
                              rfl_precision_names[pr], bytes);
                 continue;
             }
+            if (!budget_admit(&budget, o, rfl_precision_names[pr], si))
+                break;
             int fail = 0;
+            const double t_size = rfl_now_s();
             if (s.root) {
                 struct rfl_dense_matrix a = {fp64, (int)n, malloc(bytes)}, w = {fp64, (int)n, malloc(bytes)};
                 void *b = malloc(bytes), *tau = malloc((size_t)n * es);
@@ -376,6 +454,7 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
                     }
                 }
                 free(a.a), free(w.a), free(b), free(tau), free(ipiv);
+                budget_done(&budget, n, rfl_now_s() - t_size);
             }
             if (rfl_mpi_max_int(fail)) {
                 s.status = RFL_EXIT_FAILURE;
@@ -404,6 +483,12 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
                                       "(fp64) or 2^-24 (fp32), F the product of the factors",
                                       "blas", "the host's LAPACK and BLAS (Fortran entry points)"));
     }
+    if (meta) {
+        json_object_set_new(meta, "budget", budget_json(&budget));
+        if (rfl_budget_limited(&budget.clock))
+            rfl_budget_print_cuts(&budget.clock, json_object_get(meta, "budget"));
+    }
+    json_decref(budget.cuts);
     rfl_session_commit(&s);
 #ifdef HAVE_CUDA
     rfl_dense_gpu_close(gs.g);

@@ -9,7 +9,7 @@ libdriver_a_SOURCES = \
 	driver/settings.c driver/settings.h driver/config_name.c driver/config_name.h \
 	driver/run_budget.c driver/run_budget.h \
 	driver/programs.c driver/programs.h \
-	driver/report.c driver/report_budget.c driver/report_budget.h driver/report_link.c driver/report_link.h driver/markup.c driver/markup.h driver/compare.c \
+	driver/report.c driver/report_budget.c driver/report_budget.h driver/report_link.c driver/report_link.h driver/report_dense.c driver/report_dense.h driver/doc.c driver/doc.h driver/markup.c driver/markup.h driver/compare.c \
 	driver/profile.c driver/profile_table.c driver/profile_table.h
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"' \
@@ -39,7 +39,7 @@ test_scripts += \
 test_scripts += tests/driver/hostile_inputs.sh
 test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/driver/profile_run.sh
 test_scripts += tests/driver/budget.sh tests/driver/gpu_l2_level.sh tests/driver/gpu_l2_band.sh
-test_scripts += tests/driver/config_name.sh
+test_scripts += tests/driver/config_name.sh tests/driver/dense_golden.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

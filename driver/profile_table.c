@@ -36,7 +36,7 @@ int rfl_kernel_table(const struct rfl_model *m, const char *device, struct rfl_k
     int measured[RFL_MEM_NLEVELS] = {0};
     for (size_t i = 0; i < m->nkernels; i++) {
         const struct rfl_app *k = &m->kernels[i];
-        if (strcmp(k->device, device))
+        if (strcmp(k->device, device) || !strcmp(k->tool, "dense"))
             continue;
         first = first ? first : k;
         n++;
@@ -77,6 +77,10 @@ int rfl_kernel_table(const struct rfl_model *m, const char *device, struct rfl_k
         const struct rfl_app *k = &m->kernels[i];
         if (strcmp(k->device, device))
             continue;
+        if (!strcmp(k->tool, "dense")) { /* rfl_dense's points: numbered on the chart, tabled by report_dense.c */
+            number_on_chart += rfl_kernel_placed(k);
+            continue;
+        }
         char(*row)[160] = t->cell[t->nrows++];
         int placed = rfl_kernel_placed(k);
         if (placed)

@@ -21,6 +21,9 @@ const struct rfl_program rfl_programs[RFL_NPROGRAMS] = {
     /* gpu_link.csv + gpu_link_fit.csv share gpu_link.json; one process drives every GPU (no mpiexec);
      * needs 2 or more GPUs (gpu 2: the step is skipped otherwise, saying why) */
     {"gpu_link", "rfl_gpu_link", "gpu_link.csv", "gpu_link*.csv", 2, 0, 1, 10, 0},
+    /* not a GPU step: without a GPU it runs the host's LAPACK alone; rank 0 measures (the BLAS
+     * uses every core), so never under mpiexec */
+    {"dense", "rfl_dense", "dense.csv", "dense.csv", 0, 0, 1, 10, 0},
 };
 const char *const rfl_program_names[RFL_NPROGRAMS + 1] = {
-    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", "network", "gpu_link", NULL};
+    "bandwidth", "flops", "gpu_bandwidth", "gpu_flops", "gpu_micro", "unified_memory", "gemm", "network", "gpu_link", "dense", NULL};

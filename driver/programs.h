@@ -25,7 +25,7 @@ struct rfl_program {
      * the ratios between the programs that run matter. */
     double cost_s, cost_s_per_llc_mib;
 };
-enum { RFL_NPROGRAMS = 9 };
+enum { RFL_NPROGRAMS = 10 };
 extern const struct rfl_program rfl_programs[RFL_NPROGRAMS];
 extern const char *const rfl_program_names[RFL_NPROGRAMS + 1];
 

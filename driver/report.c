@@ -2,8 +2,10 @@
  * base64, one file to mail or attach), written from one description. */
 #include "config.h"
 #include "driver.h"
+#include "doc.h"
 #include "markup.h"
 #include "profile_table.h"
+#include "report_dense.h"
 #include "report_budget.h"
 #include "report_link.h"
 #include "ceilings/gpu.h"
@@ -25,76 +27,6 @@
 #include <string.h>
 #include <unistd.h>
 
-struct doc {
-    struct rfl_afile md, html;
-    const char *dir;
-};
-
-static void heading(struct doc *d, int level, const char *text)
-{
-    fprintf(d->md.fp, "%.*s ", level, "######");
-    rfl_md_text(d->md.fp, text, 0);
-    fputs("\n\n", d->md.fp);
-    fprintf(d->html.fp, "<h%d>", level);
-    rfl_html_text(d->html.fp, text);
-    fprintf(d->html.fp, "</h%d>\n", level);
-}
-
-__attribute__((format(printf, 2, 3))) static void para(struct doc *d, const char *fmt, ...)
-{
-    char text[2048];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    rfl_md_text(d->md.fp, text, 1);
-    fputs("\n\n", d->md.fp);
-    fputs("<p>", d->html.fp);
-    rfl_html_text(d->html.fp, text);
-    fputs("</p>\n", d->html.fp);
-}
-
-static void table_begin(struct doc *d, const char *const *head, size_t n)
-{
-    fputc('|', d->md.fp);
-    fputs("<table>\n<tr>", d->html.fp);
-    for (size_t i = 0; i < n; i++) {
-        fputc(' ', d->md.fp);
-        rfl_md_text(d->md.fp, head[i], 0);
-        fputs(" |", d->md.fp);
-        fputs("<th>", d->html.fp);
-        rfl_html_text(d->html.fp, head[i]);
-        fputs("</th>", d->html.fp);
-    }
-    fputs("\n|", d->md.fp);
-    for (size_t i = 0; i < n; i++)
-        fputs("---|", d->md.fp);
-    fputs("\n", d->md.fp);
-    fputs("</tr>\n", d->html.fp);
-}
-
-static void table_row(struct doc *d, const char *const *cells, size_t n)
-{
-    fputc('|', d->md.fp);
-    fputs("<tr>", d->html.fp);
-    for (size_t i = 0; i < n; i++) {
-        fputc(' ', d->md.fp);
-        rfl_md_text(d->md.fp, cells[i], 0);
-        fputs(" |", d->md.fp);
-        fputs("<td>", d->html.fp);
-        rfl_html_text(d->html.fp, cells[i]);
-        fputs("</td>", d->html.fp);
-    }
-    fputs("\n", d->md.fp);
-    fputs("</tr>\n", d->html.fp);
-}
-
-static void table_end(struct doc *d)
-{
-    fputs("\n", d->md.fp);
-    fputs("</table>\n", d->html.fp);
-}
-
 static void base64(FILE *out, const unsigned char *data, size_t n)
 {
     static const char al[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -108,7 +40,7 @@ static void base64(FILE *out, const unsigned char *data, size_t n)
     }
 }
 
-static void image(struct doc *d, const char *alt, const char *base)
+static void image(struct rfl_doc *d, const char *alt, const char *base)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/%s.png", d->dir, base);
@@ -140,7 +72,7 @@ static void image(struct doc *d, const char *alt, const char *base)
 }
 
 /* A chart that `rfl plot` made a script for (a GPU chart without data has none). */
-static void chart_if_drawn(struct doc *d, const char *alt, const char *base)
+static void chart_if_drawn(struct rfl_doc *d, const char *alt, const char *base)
 {
     char gp[2048], png[2048];
     snprintf(gp, sizeof gp, "%s/%s.gp", d->dir, base);
@@ -152,7 +84,7 @@ static void chart_if_drawn(struct doc *d, const char *alt, const char *base)
 }
 
 /* The charts of the chart table that apply, of one section (CPU or GPU). */
-static void charts(struct doc *d, const struct rfl_model *m, int gpu)
+static void charts(struct rfl_doc *d, const struct rfl_model *m, int gpu)
 {
     for (size_t i = 0; i < rfl_plot_ncharts; i++) {
         const struct rfl_plot_chart *k = &rfl_plot_charts[i];
@@ -185,7 +117,7 @@ static const char *size_or_dash(char *buf, size_t len, uint64_t v)
     return buf;
 }
 
-static void machine_section(struct doc *d, const struct rfl_model *m)
+static void machine_section(struct rfl_doc *d, const struct rfl_model *m)
 {
     static const char *const head[] = {"", ""};
     char caches[512] = "", mem[32], tmp[64];
@@ -196,7 +128,7 @@ static void machine_section(struct doc *d, const struct rfl_model *m)
                                  m->cache[l].level, rfl_format_size(m->cache[l].size_bytes, size, sizeof size),
                                  m->cache[l].instances);
     }
-    table_begin(d, head, 2);
+    rfl_doc_table_begin(d, head, 2);
     const char *rows[][2] = {
         {"machine", m->machine},
         {"host", m->host},
@@ -207,26 +139,26 @@ static void machine_section(struct doc *d, const struct rfl_model *m)
         {"rfl version", m->version},
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        table_row(d, rows[i], 2);
+        rfl_doc_table_row(d, rows[i], 2);
     if (m->cores) {
         snprintf(tmp, sizeof tmp, "%u", m->cores);
         const char *r[2] = {"cores", tmp};
-        table_row(d, r, 2);
+        rfl_doc_table_row(d, r, 2);
     }
     if (m->clock_ghz > 0) {
         rfl_format_double(tmp, sizeof tmp, "%.2f GHz (measured by rfl_flops)", m->clock_ghz);
         const char *r[2] = {"clock", tmp};
-        table_row(d, r, 2);
+        rfl_doc_table_row(d, r, 2);
     }
-    table_end(d);
+    rfl_doc_table_end(d);
 }
 
-static void ceilings_section(struct doc *d, const struct rfl_model *m)
+static void ceilings_section(struct rfl_doc *d, const struct rfl_model *m)
 {
     static const char *const head[] = {"device", "ceiling", "value", "spread", "spec", "% of spec", "kernel",
                                        "precision", "ISA", "ranks x threads", "working sets",
                                        "level size (hwloc)", "detected end of level", "file"};
-    table_begin(d, head, 14);
+    rfl_doc_table_begin(d, head, 14);
     for (size_t i = 0; i < m->nceilings; i++) {
         const struct rfl_ceiling *c = &m->ceilings[i];
         char value[96], spec[200], pct[32], rxt[32], wss[96], topo[32], trans[32], a[32], b[32], name[192];
@@ -260,10 +192,10 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
         const char *row[] = {c->device, name, value, rfl_spread_words(words, sizeof words, c), spec, pct, c->kernel,
                              c->precision, c->isa, rxt, wss, size_or_dash(topo, sizeof topo, c->topology_bytes),
                              size_or_dash(trans, sizeof trans, c->transition_bytes), c->file};
-        table_row(d, row, 14);
+        rfl_doc_table_row(d, row, 14);
     }
-    table_end(d);
-    para(d, "Bandwidth ceilings are the best rate on the plateau of the sweep that holds most of a level's "
+    rfl_doc_table_end(d);
+    rfl_doc_para(d, "Bandwidth ceilings are the best rate on the plateau of the sweep that holds most of a level's "
             "working sets; levels are named by hwloc's cache sizes, and the detected end of each level "
             "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports. "
             "Compute ceilings are the best rate of each precision and instruction set. The spread (\xc2\xb1) is half "
@@ -271,9 +203,9 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
             "points, or the top of the flops sweep, of each point's median sample), in percent of the ceiling; "
             "above %.0f%% the ceiling is marked noisy.", RFL_SPREAD_NOISY_PERCENT);
     if (m->fma.sentence[0])
-        para(d, "%s", m->fma.sentence);
+        rfl_doc_para(d, "%s", m->fma.sentence);
     if (m->gpu && m->gpu->dev.known)
-        para(d, "GPU levels are named by the GPU's properties: the aggregate L1 (SMs x L1/shared per SM) and the "
+        rfl_doc_para(d, "GPU levels are named by the GPU's properties: the aggregate L1 (SMs x L1/shared per SM) and the "
                 "L2 size cut each global-memory kernel's curve; Kernel C (shared_blocked) works in shared memory "
                 "at any working set, so its plateau is the shared-memory ceiling. Device memory counts working sets "
                 "of at least 4 x L2. The host link is the fitted bandwidth of pinned cudaMemcpy; tensor ceilings are "
@@ -285,7 +217,7 @@ static void ceilings_section(struct doc *d, const struct rfl_model *m)
  * GPU sections
  * ------------------------------------------------------------------------- */
 
-static void gpu_device_section(struct doc *d, const struct rfl_model *m)
+static void gpu_device_section(struct rfl_doc *d, const struct rfl_model *m)
 {
     const struct rfl_gpu_device *g = &m->gpu->dev;
     static const char *const head[] = {"", ""};
@@ -305,24 +237,24 @@ static void gpu_device_section(struct doc *d, const struct rfl_model *m)
                  g->mem_theoretical_gbytes_per_s);
     else
         snprintf(ds, sizeof ds, "-");
-    table_begin(d, head, 2);
+    rfl_doc_table_begin(d, head, 2);
     const char *rows[][2] = {{"GPU", g->name}, {"device", idx},      {"SMs", sms},
                              {"L1", l1},       {"L2", l2},           {"device memory", mem},
                              {"max SM clock", clk}, {"memory bandwidth (spec)", ds}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        table_row(d, rows[i], 2);
-    table_end(d);
+        rfl_doc_table_row(d, rows[i], 2);
+    rfl_doc_table_end(d);
 }
 
-static void gpu_tables(struct doc *d, const struct rfl_model *m)
+static void gpu_tables(struct rfl_doc *d, const struct rfl_model *m)
 {
     const struct rfl_gpu_data *g = m->gpu;
     char a[64], b[64], c[64], e[64], f[64];
     if (g->ntransfers) {
-        heading(d, 3, "Host-device copies (rfl_gpu_micro transfer)");
+        rfl_doc_heading(d, 3, "Host-device copies (rfl_gpu_micro transfer)");
         static const char *const head[] = {"direction", "host memory", "latency", "bandwidth (fit)",
                                            "largest copy", "rms error of the fit"};
-        table_begin(d, head, 6);
+        rfl_doc_table_begin(d, head, 6);
         for (size_t i = 0; i < g->ntransfers; i++) {
             const struct rfl_gpu_transfer *x = &g->transfers[i];
             if (!x->have_fit)
@@ -332,15 +264,15 @@ static void gpu_tables(struct doc *d, const struct rfl_model *m)
             num(c, sizeof c, x->largest_gbytes_per_s, "%.1f GB/s");
             num(e, sizeof e, 100 * x->rms_error, "%.1f%%");
             const char *row[] = {x->direction, x->host_memory, a, b, c, e};
-            table_row(d, row, 6);
+            rfl_doc_table_row(d, row, 6);
         }
-        table_end(d);
+        rfl_doc_table_end(d);
     }
     if (g->nlaunch || g->nbarrier) {
-        heading(d, 3, "Launch overhead and device-wide barriers (rfl_gpu_micro launch, barrier)");
+        rfl_doc_heading(d, 3, "Launch overhead and device-wide barriers (rfl_gpu_micro launch, barrier)");
         static const char *const head[] = {"what", "method", "blocks", "threads per block / blocks per SM",
                                            "fastest", "median"};
-        table_begin(d, head, 6);
+        rfl_doc_table_begin(d, head, 6);
         for (int k = 0; k < 2; k++) {
             const struct rfl_gpu_row *rows = k ? g->barrier : g->launch;
             size_t n = k ? g->nbarrier : g->nlaunch;
@@ -350,18 +282,18 @@ static void gpu_tables(struct doc *d, const struct rfl_model *m)
                 num(c, sizeof c, rows[i].value, "%.2f us");
                 num(e, sizeof e, rows[i].value2, "%.2f us");
                 const char *row[] = {k ? "barrier" : "launch", rows[i].what, a, b, c, e};
-                table_row(d, row, 6);
+                rfl_doc_table_row(d, row, 6);
             }
         }
-        table_end(d);
+        rfl_doc_table_end(d);
     }
     if (g->npipeline) {
         /* Per precision: the latency (one thread, one chain) and the best
          * throughput with the block shape that reached it. */
-        heading(d, 3, "FMA pipeline (rfl_gpu_micro pipeline, one block on one SM)");
+        rfl_doc_heading(d, 3, "FMA pipeline (rfl_gpu_micro pipeline, one block on one SM)");
         static const char *const head[] = {"precision", "latency: cycles per dependent FMA (1 thread, 1 chain)",
                                            "best fraction of the SM's FMA peak", "at threads x chains"};
-        table_begin(d, head, 4);
+        rfl_doc_table_begin(d, head, 4);
         for (size_t i = 0; i < g->npipeline; i++) {
             const struct rfl_gpu_row *r = &g->pipeline[i];
             int seen = 0;
@@ -383,15 +315,15 @@ static void gpu_tables(struct doc *d, const struct rfl_model *m)
             num(b, sizeof b, best->value2, "%.3f");
             snprintf(c, sizeof c, "%ld x %ld", best->a, best->b);
             const char *row[] = {r->what, a, b, c};
-            table_row(d, row, 4);
+            rfl_doc_table_row(d, row, 4);
         }
-        table_end(d);
+        rfl_doc_table_end(d);
     }
     if (g->nstride) {
-        heading(d, 3, "Copy bandwidth by alignment and stride (rfl_gpu_micro stride)");
+        rfl_doc_heading(d, 3, "Copy bandwidth by alignment and stride (rfl_gpu_micro stride)");
         static const char *const head[] = {"pattern", "word bytes", "stride (words)", "GB/s (useful bytes)",
                                            "fraction of the datasheet"};
-        table_begin(d, head, 5);
+        rfl_doc_table_begin(d, head, 5);
         for (size_t i = 0; i < g->nstride; i++) {
             const struct rfl_gpu_row *r = &g->stride[i];
             snprintf(a, sizeof a, "%ld", r->a);
@@ -399,16 +331,16 @@ static void gpu_tables(struct doc *d, const struct rfl_model *m)
             num(c, sizeof c, r->value, "%.1f");
             num(e, sizeof e, r->value2, "%.3f");
             const char *row[] = {r->what, a, b, c, e};
-            table_row(d, row, 5);
+            rfl_doc_table_row(d, row, 5);
         }
-        table_end(d);
+        rfl_doc_table_end(d);
     }
     if (g->nmodel) {
-        heading(d, 3, "GEMM upper-bound model (rfl_gemm, Lai and Seznec)");
+        rfl_doc_heading(d, 3, "GEMM upper-bound model (rfl_gemm, Lai and Seznec)");
         static const char *const head[] = {"kernel", "precision", "size", "main loop FMA / LDS / other",
                                            "P_SM", "P_mem (L2)", "bound", "achieved", "bound / achieved",
                                            "cuBLAS"};
-        table_begin(d, head, 10);
+        rfl_doc_table_begin(d, head, 10);
         for (size_t i = 0; i < g->nmodel; i++) {
             const struct rfl_gpu_gemm_model *r = &g->model[i];
             char size[64], counts[64], g1[32], g2[32], g3[32], g4[32], g5[32], g6[32];
@@ -424,14 +356,14 @@ static void gpu_tables(struct doc *d, const struct rfl_model *m)
             num(g5, sizeof g5, r->p_potential > 0 && r->achieved > 0 ? r->p_potential / r->achieved : NAN, "%.2f");
             num(g6, sizeof g6, r->cublas, "%.0f");
             const char *row[] = {r->kernel, r->precision, size, counts, g1, g2, g3, g4, g5, g6};
-            table_row(d, row, 10);
+            rfl_doc_table_row(d, row, 10);
         }
-        table_end(d);
-        para(d, "GFLOP/s. P_SM: the main loop's FMA share of the issue slots at the measured FMA/LDS mix rate; "
+        rfl_doc_table_end(d);
+        rfl_doc_para(d, "GFLOP/s. P_SM: the main loop's FMA share of the issue slots at the measured FMA/LDS mix rate; "
                 "P_mem: the block tile's intensity x the measured L2 bandwidth; bound = min(P_SM, P_mem).");
     }
     if (g->num) {
-        heading(d, 3, "Unified memory: reuse to reach half of the device pass (rfl_unified_memory)");
+        rfl_doc_heading(d, 3, "Unified memory: reuse to reach half of the device pass (rfl_unified_memory)");
         char mech[12][24];
         size_t nmech = 0;
         uint64_t wss[64];
@@ -461,7 +393,7 @@ static void gpu_tables(struct doc *d, const struct rfl_model *m)
             rfl_format_size(wss[w], heads[w], sizeof heads[w]);
             head[w + 1] = heads[w];
         }
-        table_begin(d, head, nwss + 1);
+        rfl_doc_table_begin(d, head, nwss + 1);
         for (size_t k = 0; k < nmech; k++) {
             const char *row[65];
             char cells[64][24];
@@ -483,24 +415,24 @@ static void gpu_tables(struct doc *d, const struct rfl_model *m)
                     snprintf(cells[w], sizeof cells[w], "%s", measured ? "never" : "-");
                 row[w + 1] = cells[w];
             }
-            table_row(d, row, nwss + 1);
+            rfl_doc_table_row(d, row, nwss + 1);
         }
-        table_end(d);
+        rfl_doc_table_end(d);
         num(f, sizeof f, g->um_device_pass > 0 ? g->um_device_pass : NAN, "%.0f GB/s");
-        para(d, "The smallest reuse (GPU passes per CPU pass) whose effective bandwidth is at least half of the GPU "
+        rfl_doc_para(d, "The smallest reuse (GPU passes per CPU pass) whose effective bandwidth is at least half of the GPU "
                 "pass on device memory (%s); never: no measured reuse reached it; -: not measured.", f);
     }
 }
 
 
-static void apps_section(struct doc *d, const struct rfl_model *m)
+static void apps_section(struct rfl_doc *d, const struct rfl_model *m)
 {
     if (!m->napps)
         return;
-    heading(d, 2, "Applications");
+    rfl_doc_heading(d, 2, "Applications");
     static const char *const head[] = {"application", "flops/byte", "GFLOP/s", "bound by", "attainable GFLOP/s",
                                        "% of attainable"};
-    table_begin(d, head, 6);
+    rfl_doc_table_begin(d, head, 6);
     for (size_t i = 0; i < m->napps; i++) {
         const struct rfl_app *a = &m->apps[i];
         char ai[32], g[32], att[32], pct[32];
@@ -508,59 +440,58 @@ static void apps_section(struct doc *d, const struct rfl_model *m)
         const char *row[] = {a->name, num(ai, sizeof ai, a->ai, "%g"), num(g, sizeof g, a->gflops, "%g"), a->bound,
                              num(att, sizeof att, at > 0 ? at : NAN, "%.1f"),
                              num(pct, sizeof pct, at > 0 ? 100 * a->gflops / at : NAN, "%.0f%%")};
-        table_row(d, row, 6);
+        rfl_doc_table_row(d, row, 6);
     }
-    table_end(d);
+    rfl_doc_table_end(d);
+}
+
+/* rfl_dense's factorizations (report_dense.c). */
+static void dense_section(struct rfl_doc *d, const struct rfl_model *m)
+{
+    struct rfl_dense_table t;
+    if (rfl_dense_table(m, &t) <= 0)
+        return;
+    rfl_doc_heading(d, 2, "Dense factorizations");
+    rfl_doc_para(d, "%s", t.caption);
+    rfl_doc_table_grid(d, t.head, RFL_DTABLE_COLS, t.cell[0][0], t.nrows, sizeof t.cell[0][0], sizeof t.cell[0]);
+    rfl_dense_table_free(&t);
 }
 
 /* rfl profile's kernels or regions on one device (profile_table.c). */
-static void kernels_section(struct doc *d, const struct rfl_model *m, const char *device)
+static void kernels_section(struct rfl_doc *d, const struct rfl_model *m, const char *device)
 {
     struct rfl_kernel_table t;
     if (rfl_kernel_table(m, device, &t) <= 0)
         return;
-    heading(d, 3, t.title);
-    para(d, "%s", t.caption);
-    table_begin(d, t.head, t.ncols);
-    for (size_t r = 0; r < t.nrows; r++) {
-        const char *row[RFL_KTABLE_COLS];
-        for (size_t c = 0; c < t.ncols; c++)
-            row[c] = t.cell[r][c];
-        table_row(d, row, t.ncols);
-    }
-    table_end(d);
+    rfl_doc_heading(d, 3, t.title);
+    rfl_doc_para(d, "%s", t.caption);
+    rfl_doc_table_grid(d, t.head, t.ncols, t.cell[0][0], t.nrows, sizeof t.cell[0][0], sizeof t.cell[0]);
     if (*t.note)
-        para(d, "%s", t.note);
+        rfl_doc_para(d, "%s", t.note);
     rfl_kernel_table_free(&t);
 }
 
 /* rfl_gpu_link's matrix and pairs (report_link.c). */
-static void link_section(struct doc *d, const struct rfl_model *m)
+static void link_section(struct rfl_doc *d, const struct rfl_model *m)
 {
     char text[1024];
     struct rfl_report_table mx, pairs;
     if (rfl_report_link(m, text, sizeof text, &mx, &pairs) != 1)
         return;
-    heading(d, 2, "GPU links");
-    para(d, "%s", text);
-    table_begin(d, mx.ptr, mx.cols);
-    for (size_t r = 1; r < mx.rows; r++)
-        table_row(d, mx.ptr + r * mx.cols, mx.cols);
-    table_end(d);
-    table_begin(d, pairs.ptr, pairs.cols);
-    for (size_t r = 1; r < pairs.rows; r++)
-        table_row(d, pairs.ptr + r * pairs.cols, pairs.cols);
-    table_end(d);
+    rfl_doc_heading(d, 2, "GPU links");
+    rfl_doc_para(d, "%s", text);
+    for (struct rfl_report_table *t = &mx; t; t = t == &mx ? &pairs : NULL)
+        rfl_doc_table_grid(d, t->ptr, t->cols, t->cells[t->cols], t->rows - 1, RFL_REPORT_CELL, RFL_REPORT_CELL * t->cols);
     rfl_report_table_free(&mx);
     rfl_report_table_free(&pairs);
 }
 
-static void provenance_section(struct doc *d, const struct rfl_model *m)
+static void provenance_section(struct rfl_doc *d, const struct rfl_model *m)
 {
-    heading(d, 2, "Provenance");
+    rfl_doc_heading(d, 2, "Provenance");
     static const char *const head[] = {"file", "program", "measured (UTC)", "status", "ranks x threads", "rows",
                                        "command line"};
-    table_begin(d, head, 7);
+    rfl_doc_table_begin(d, head, 7);
     for (size_t i = 0; i < m->ninputs; i++) {
         const struct rfl_input *in = &m->inputs[i];
         char rxt[32], rows[32];
@@ -568,13 +499,13 @@ static void provenance_section(struct doc *d, const struct rfl_model *m)
         snprintf(rows, sizeof rows, "%zu", in->rows);
         const char *row[] = {in->file, in->program, in->date, in->status, rxt, rows,
                              in->command_line ? in->command_line : ""};
-        table_row(d, row, 7);
+        rfl_doc_table_row(d, row, 7);
     }
-    table_end(d);
+    rfl_doc_table_end(d);
 }
 
 /* Steps and wall times from dir/run.json, when rfl run made the directory. */
-static void run_section(struct doc *d)
+static void run_section(struct rfl_doc *d)
 {
     char path[2048];
     snprintf(path, sizeof path, "%s/run.json", d->dir);
@@ -590,15 +521,15 @@ static void run_section(struct doc *d)
         json_decref(run);
         return;
     }
-    heading(d, 2, "Run");
+    rfl_doc_heading(d, 2, "Run");
     json_t *mode = json_object_get(run, "mode"), *ranks = json_object_get(run, "ranks");
-    para(d, "rfl run, mode %s, %lld rank(s).", json_is_string(mode) ? json_string_value(mode) : "?",
+    rfl_doc_para(d, "rfl run, mode %s, %lld rank(s).", json_is_string(mode) ? json_string_value(mode) : "?",
          json_is_integer(ranks) ? (long long)json_integer_value(ranks) : 0LL);
     static char budget_text[RFL_REPORT_BUDGET_MAX][RFL_REPORT_BUDGET_TEXT];
     for (size_t i = 0, n = rfl_report_budget_paragraphs(run, budget_text, RFL_REPORT_BUDGET_MAX); i < n; i++)
-        para(d, "%s", budget_text[i]);
+        rfl_doc_para(d, "%s", budget_text[i]);
     static const char *const head[] = {"step", "status", "wall time", "command or reason"};
-    table_begin(d, head, 4);
+    rfl_doc_table_begin(d, head, 4);
     size_t i;
     json_t *s;
     json_array_foreach(steps, i, s) {
@@ -611,15 +542,15 @@ static void run_section(struct doc *d)
                              json_is_string(st) ? json_string_value(st) : "?", wall,
                              json_is_string(why) && *json_string_value(why) ? json_string_value(why)
                              : json_is_string(cmd) ? json_string_value(cmd) : ""};
-        table_row(d, row, 4);
+        rfl_doc_table_row(d, row, 4);
     }
-    table_end(d);
+    rfl_doc_table_end(d);
     json_decref(run);
 }
 
 int rfl_report_write(const struct rfl_model *m, const char *dir)
 {
-    struct doc d = {.dir = dir};
+    struct rfl_doc d = {.dir = dir};
     char md[2048], html[2048], title[256];
     snprintf(md, sizeof md, "%s/report.md", dir);
     snprintf(html, sizeof html, "%s/report.html", dir);
@@ -637,15 +568,15 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
           "td,th{border:1px solid #ccc;padding:3px 7px;text-align:left}\nth{background:#f0f0f0}\n"
           "img{max-width:100%;border:1px solid #ddd}\nfigure{margin:1.5em 0}\n</style>\n</head>\n<body>\n",
           d.html.fp);
-    heading(&d, 1, title);
-    para(&d, "Empirical roofline measured by rfl %s: bandwidth of every memory level and compute peak of every "
+    rfl_doc_heading(&d, 1, title);
+    rfl_doc_para(&d, "Empirical roofline measured by rfl %s: bandwidth of every memory level and compute peak of every "
              "precision, with the textbook (spec) values beside them where known.",
          m->version);
-    heading(&d, 2, "Machine");
+    rfl_doc_heading(&d, 2, "Machine");
     machine_section(&d, m);
-    heading(&d, 2, "Ceilings");
+    rfl_doc_heading(&d, 2, "Ceilings");
     ceilings_section(&d, m);
-    heading(&d, 2, "Charts");
+    rfl_doc_heading(&d, 2, "Charts");
     charts(&d, m, 0);
     apps_section(&d, m);
     kernels_section(&d, m, "cpu");
@@ -653,7 +584,7 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
         const struct rfl_gpu_data *g = m->gpu;
         char gtitle[256];
         snprintf(gtitle, sizeof gtitle, "GPU: %s", g->dev.name);
-        heading(&d, 2, gtitle);
+        rfl_doc_heading(&d, 2, gtitle);
         gpu_device_section(&d, m);
         charts(&d, m, 1);
         kernels_section(&d, m, "gpu");
@@ -662,9 +593,10 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
         kernels_section(&d, m, "gpu"); /* profiled on a GPU this run did not measure */
     }
     link_section(&d, m);
+    dense_section(&d, m);
     provenance_section(&d, m);
     if (m->nnotes) {
-        heading(&d, 2, "Notes");
+        rfl_doc_heading(&d, 2, "Notes");
         fputs("<ul>\n", d.html.fp);
         for (size_t i = 0; i < m->nnotes; i++) {
             fputs("- ", d.md.fp);

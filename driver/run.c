@@ -27,7 +27,6 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
-#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +51,7 @@ struct step {
     double elapsed_s;
     double budget_s;   /* the --time-budget it was given; 0: none */
     double started_s;  /* since this rfl run began */
-    double steal_percent; /* the hypervisor's share of the CPUs while it ran (NaN: unknown) */
+    double steal_percent; /* the hypervisor's share of the CPUs while it ran (< 0 or NaN: unknown) */
     json_t *budget;    /* what its sidecars say of the budget: cuts, spent */
     int program;       /* index in rfl_programs; -1: ceilings, plot, report */
     int resumed;
@@ -157,8 +156,7 @@ static json_t *step_json(const struct step *st)
     json_object_set_new(o, "started_s", json_real(st->started_s));
     if (st->budget_s > 0)
         json_object_set_new(o, "budget_s", json_real(st->budget_s));
-    if (st->steal_percent >= 0)
-        json_object_set_new(o, "cpu_steal_percent", json_real(st->steal_percent));
+    json_object_set_new(o, "cpu_steal_percent", st->steal_percent >= 0 ? json_real(st->steal_percent) : json_null());
     if (st->budget) {
         json_object_set(o, "cuts", json_object_get(st->budget, "cuts"));
         json_object_set(o, "budget_spent", json_object_get(st->budget, "spent"));
@@ -239,7 +237,7 @@ static struct step *new_step(struct run *r, const char *name)
     snprintf(st->name, sizeof st->name, "%s", name);
     st->program = -1;
     st->started_s = rfl_now_s() - r->t0;
-    st->steal_percent = NAN;
+    st->steal_percent = -1; /* unknown */
     return st;
 }
 

@@ -4,6 +4,7 @@
 #include "config.h"
 #include "charts.h"
 #include "plot.h"
+#include "ceilings/dense.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/gpu_link.h"
@@ -33,6 +34,7 @@ static int gpu_chase(const struct rfl_model *m) { return gpu_known(m) && m->gpu-
 static int gpu_transfers(const struct rfl_model *m) { return gpu_known(m) && m->gpu->ntransfers > 0; }
 static int network_rows(const struct rfl_model *m) { return m->net && (m->net->cls[0].n || m->net->cls[1].n); }
 static int link_series(const struct rfl_model *m) { return m->link && m->link->n > 0; }
+static int dense_rows(const struct rfl_model *m) { return m->dense && m->dense->n > 0; }
 
 const struct rfl_plot_chart rfl_plot_charts[] = {
     {"roofline", 0, "Roofline", 0, cpu_roofs, rfl_plot_roofline_cpu},
@@ -51,6 +53,7 @@ const struct rfl_plot_chart rfl_plot_charts[] = {
     {"network", 0, "MPI message time between ranks against size", 0, network_rows, rfl_plot_network},
     {"gpu_link", 0, "GPU to GPU copies: one-way cudaMemcpyPeer GB/s per source and destination", 0, link_series,
      rfl_plot_gpu_link},
+    {"dense", 0, "Dense factorizations: GFLOP/s against n, the GEMM rate as the roof", 0, dense_rows, rfl_plot_dense},
 };
 const size_t rfl_plot_ncharts = sizeof rfl_plot_charts / sizeof rfl_plot_charts[0];
 

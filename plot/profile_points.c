@@ -169,16 +169,30 @@ size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int 
     if (!any)
         return 0;
     char text[160];
+    /* rfl profile's (ncu, likwid) and rfl_dense's factorizations (tool "dense") */
+    const char *tool = NULL;
+    int dense = 0;
+    for (size_t i = 0; i < m->nkernels; i++)
+        if (on_chart(&m->kernels[i], gpu)) {
+            if (!strcmp(m->kernels[i].tool, "dense"))
+                dense = 1;
+            else if (!tool)
+                tool = m->kernels[i].tool;
+        }
     for (int l = 0; l < RFL_MEM_NLEVELS; l++) {
         if (!((mask >> l) & 1))
             continue;
-        snprintf(text, sizeof text, "%s at %s", gpu ? "kernel" : "region", rfl_kernel_level_name(any, l));
+        snprintf(text, sizeof text, "%s at %s", !tool ? "factorization" : gpu ? "kernel" : "region",
+                 rfl_kernel_level_name(any, l));
         rfl_chart_printf(c, ", \\\n  NaN with points pt %d ps 1.6 lw 2 lc rgb \"#303030\" title %s", level_pt[l],
                          rfl_chart_literal(c, text));
     }
     if (!gpu)
         return rfl_plot_kernels_nkey(m, gpu);
-    snprintf(text, sizeof text, "profiled (%s): %% of the roof above", any->tool);
+    if (tool)
+        snprintf(text, sizeof text, "profiled (%s)%s: %% of the roof above", tool, dense ? " and rfl_dense" : "");
+    else
+        snprintf(text, sizeof text, "rfl_dense, largest n: %% of the roof above");
     rfl_chart_printf(c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title %s", rfl_chart_literal(c, text));
     size_t n = 0;
     for (size_t i = 0; i < m->nkernels; i++) {

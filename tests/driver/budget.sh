@@ -13,11 +13,11 @@ have_python3 || skip "python3 is not installed"
 tiny=$top_srcdir/tests/data/driver/tiny.conf
 export GNUPLOT=/nonexistent/gnuplot
 
-# Every program of the table: the CPU ones and stand-ins of the GPU ones.
+# Every program of the table: the CPU ones and stand-ins of the GPU ones and rfl_dense.
 bin=$tmp/bin
 mkdir "$bin" || hard_error "mkdir"
 ln -s "$RFL_BANDWIDTH" "$bin/rfl_bandwidth" && ln -s "$RFL_FLOPS" "$bin/rfl_flops" || hard_error "ln"
-for p in rfl_gpu_bandwidth rfl_gpu_flops rfl_gpu_micro rfl_unified_memory rfl_gemm; do
+for p in rfl_gpu_bandwidth rfl_gpu_flops rfl_gpu_micro rfl_unified_memory rfl_gemm rfl_dense; do
     printf '#!/bin/sh\nexit 0\n' >"$bin/$p" && chmod +x "$bin/$p" || hard_error "stand-in"
 done
 
@@ -46,10 +46,10 @@ check_dry()
 
 # 1. Shares within the budget: the quick default, --budget, the config's.
 printf 'programs = all\nmode = quick\n' >"$tmp/all.conf"
-check_dry "quick, 7 programs" 60 7 --config "$tmp/all.conf"
-check_dry "--budget 30, 7 programs" 30 7 --config "$tmp/all.conf" --budget 30
+check_dry "quick, 8 programs" 60 8 --config "$tmp/all.conf"
+check_dry "--budget 30, 8 programs" 30 8 --config "$tmp/all.conf" --budget 30
 check_dry "--budget 5 on tiny.conf" 5 2 --config "$tiny" --budget 5
-check_dry "--budget 1" 1 7 --config "$tmp/all.conf" --budget 1
+check_dry "--budget 1" 1 8 --config "$tmp/all.conf" --budget 1
 printf 'programs = bandwidth,flops\nmode = full\n' >"$tmp/full.conf"
 check_dry "full" 600 2 --config "$tmp/full.conf"
 # the bandwidth sweep costs more than flops here: it gets the larger share
