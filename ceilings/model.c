@@ -91,6 +91,8 @@ void rfl_model_free(struct rfl_model *m)
     free(m->notes);
     rfl_gpu_free(m->gpu);
     rfl_net_free(m->net);
+    free(m->member_rows);
+    free(m->members);
     memset(m, 0, sizeof *m);
 }
 

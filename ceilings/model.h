@@ -15,6 +15,8 @@
 
 struct rfl_gpu_data;
 struct rfl_net_data;
+struct rfl_member_row;
+struct rfl_member;
 
 enum rfl_ceiling_kind { RFL_CEILING_BANDWIDTH, RFL_CEILING_COMPUTE };
 
@@ -172,6 +174,9 @@ struct rfl_model {
     char app_file[1024];      /* where the application points came from; "" none */
     struct rfl_gpu_data *gpu; /* what the GPU programs measured (gpu.h); NULL: none */
     struct rfl_net_data *net; /* what rfl_network measured (network.h); NULL: none */
+    struct rfl_member_row *member_rows; /* each rank's own rows (members.h) */
+    struct rfl_member *members;         /* each rank's own ceilings (members.h) */
+    size_t nmember_rows, nmembers;
 };
 
 /* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the

@@ -9,7 +9,7 @@ libdriver_a_SOURCES = \
 	driver/settings.c driver/settings.h driver/config_name.c driver/config_name.h \
 	driver/run_budget.c driver/run_budget.h \
 	driver/programs.c driver/programs.h \
-	driver/report.c driver/report_budget.c driver/report_budget.h driver/markup.c driver/markup.h driver/compare.c \
+	driver/report.c driver/report_budget.c driver/report_budget.h driver/report_members.c driver/report_members.h driver/launcher.c driver/launcher.h driver/markup.c driver/markup.h driver/compare.c \
 	driver/profile.c driver/profile_table.c driver/profile_table.h
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"' \

@@ -13,6 +13,7 @@
 #include "run_budget.h"
 #include "settings.h"
 #include "spawn.h"
+#include "launcher.h"
 #include "common/interrupt.h"
 #include "common/afile.h"
 #include "common/input.h"
@@ -71,25 +72,24 @@ struct run {
     json_t *noise;     /* run.json's "noise" */
 };
 
-static const char *mpiexec_path(void)
-{
-    const char *env = getenv("MPIEXEC");
-    if (env && *env)
-        return env;
-    return RFL_MPIEXEC[0] ? RFL_MPIEXEC : "mpiexec";
-}
-
 /* argv of a program step (whitespace-split arguments; no quoting). All
  * strings live in one allocation, *storage, which the caller frees. */
 static char **program_argv(const struct run *r, int p, double budget_s, char **storage)
 {
     const struct rfl_program *pr = &rfl_programs[p];
     const struct rfl_settings *s = r->s;
-    const char *args = rfl_settings_args(s, p), *extra = s->mpiexec_args ? s->mpiexec_args : "";
-    const char *mpiexec = mpiexec_path();
+    const char *args = rfl_settings_args(s, p);
+    char launch[4096], *launch_words[128];
+    size_t nlaunch = 0;
+    if (s->ranks > 1 && pr->mpi) {
+        nlaunch = rfl_launcher_words(s, s->ranks, launch, sizeof launch, launch_words, 128);
+        if (!nlaunch) {
+            rfl_error("%s: the launcher's arguments are too long", rfl_launcher_names[s->launcher]);
+            return NULL;
+        }
+    }
     /* every token, its terminator and the fixed words fit in this */
-    size_t room = strlen(args) + strlen(extra) + strlen(mpiexec) + strlen(r->progdir) + strlen(pr->binary) +
-                  strlen(pr->csv) + 320;
+    size_t room = strlen(args) + sizeof launch + strlen(r->progdir) + strlen(pr->binary) + strlen(pr->csv) + 320;
     size_t cap = room / 2 + 16, n = 0;
     char **argv = calloc(cap, sizeof *argv);
     char *text = malloc(room), *w = text;
@@ -107,23 +107,8 @@ static char **program_argv(const struct run *r, int p, double budget_s, char **s
         w += sprintf(w, "%s", (str)) + 1;                                                                              \
     } while (0)
     char *save = NULL;
-    if (s->ranks > 1 && pr->mpi) {
-        char num[32];
-        PUSH(mpiexec);
-        PUSH("-n");
-        snprintf(num, sizeof num, "%u", s->ranks);
-        PUSH(num);
-        PUSH("--oversubscribe");
-        if (geteuid() == 0)
-            PUSH("--allow-run-as-root");
-        if (s->threads) {
-            PUSH("-x");
-            PUSH("OMP_NUM_THREADS");
-        }
-        strcpy(work, extra);
-        for (char *tok = strtok_r(work, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
-            PUSH(tok);
-    }
+    for (size_t i = 0; i < nlaunch; i++)
+        PUSH(launch_words[i]);
     argv[n++] = w;
     w += sprintf(w, "%s/%s", r->progdir, pr->binary) + 1;
     strcpy(work, args);
@@ -418,6 +403,8 @@ int rfl_cmd_run(int argc, char **argv)
     int quick = 0, full = 0, dry_run = 0;
     double budget = 0;
     unsigned ranks = 0, programs = 0;
+    int launcher = -1;
+    const char *hostfile = NULL;
     const char *config = NULL, *output = NULL, *resume = NULL, *app = NULL;
     const struct rfl_option table[] = {
         {"quick", 'q', RFL_OPT_FLAG, &quick, NULL, "a coarse pass: under a minute on a small machine", 0, 0, NULL},
@@ -429,7 +416,17 @@ int rfl_cmd_run(int argc, char **argv)
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
          "a machine's config, read on top of the embedded default (config/README.md);\n"
          "                              a NAME without '/' is NAME.conf of the installed configs", 0, 0, NULL},
-        {"ranks", 'n', RFL_OPT_UINT, &ranks, "N", "MPI ranks: run the CPU programs under mpiexec -n N", 1, 4096, NULL},
+        {"ranks", 'n', RFL_OPT_UINT, &ranks, "N",
+         "MPI ranks: run the CPU programs (and the GPU programs, one rank per GPU)\n"
+         "                              under the launcher with N ranks", 1, 4096, NULL},
+        {"launcher", 'l', RFL_OPT_CHOICE, &launcher, "NAME",
+         "how ranks start: mpiexec (default; $MPIEXEC) or srun ($SRUN; inside a Slurm\n"
+         "                              allocation). --oversubscribe, --allow-run-as-root and -x\n"
+         "                              go to mpiexec only when its --version says Open MPI\n"
+         "                              (and --oversubscribe only outside a Slurm allocation)", 0, 0,
+         rfl_launcher_names},
+        {"hostfile", 0, RFL_OPT_STRING, &hostfile, "FILE", "mpiexec's hostfile, passed as --hostfile FILE", 0, 0,
+         NULL},
         {"programs", 'p', RFL_OPT_LIST, &programs, "LIST", "programs to run (default: the config's)", 0, 0,
          rfl_program_names},
         {"output", 'o', RFL_OPT_STRING, &output, "DIR", "the run directory (default results/HOST-DATE-TIME)", 0, 0,
@@ -472,9 +469,9 @@ int rfl_cmd_run(int argc, char **argv)
         fprintf(stderr, "rfl run: --quick and --full exclude each other\n");
         return RFL_EXIT_USAGE;
     }
-    if (resume && (quick || full || config || ranks || programs || output)) {
-        fprintf(stderr, "rfl run: --resume DIR takes the run's own settings (DIR/run.conf); "
-                        "--quick, --full, --config, --ranks, --programs and --output do not go with it\n");
+    if (resume && (quick || full || config || ranks || programs || output || launcher >= 0 || hostfile)) {
+        fprintf(stderr, "rfl run: --resume DIR takes the run's own settings (DIR/run.conf); --quick, --full, "
+                        "--config, --ranks, --launcher, --hostfile, --programs and --output do not go with it\n");
         return RFL_EXIT_USAGE;
     }
 
@@ -515,6 +512,12 @@ int rfl_cmd_run(int argc, char **argv)
             s.mode = RFL_MODE_FULL;
         if (ranks)
             s.ranks = ranks;
+        if (launcher >= 0)
+            s.launcher = launcher;
+        if (hostfile && rfl_config_set_string(&s.hostfile, hostfile) != 0) {
+            rfl_settings_free(&s);
+            return RFL_EXIT_FAILURE;
+        }
         if (budget > 0)
             s.budget = budget; /* run.conf keeps it for --resume */
         if (programs)
@@ -532,6 +535,10 @@ int rfl_cmd_run(int argc, char **argv)
         return RFL_EXIT_USAGE;
     }
 #endif
+    if (s.ranks > 1 && rfl_launcher_check(&s) != 0) {
+        rfl_settings_free(&s);
+        return RFL_EXIT_USAGE;
+    }
     r.app = app && *app ? app : s.app && *s.app ? s.app : NULL;
     rfl_run_program_dir(r.progdir, sizeof r.progdir);
 

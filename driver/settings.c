@@ -1,5 +1,6 @@
 #include "config.h"
 #include "settings.h"
+#include "launcher.h"
 #include "common/csv.h"
 #include "common/log.h"
 #include "schema/schema.h"
@@ -38,7 +39,10 @@ static void keys_of(struct rfl_settings *s, struct keyset *ks)
     add(ks, "ranks", RFL_CFG_UINT, &s->ranks, 1, 4096, NULL);
     add(ks, "threads", RFL_CFG_UINT, &s->threads, 0, 4096, NULL);
     add(ks, "budget", RFL_CFG_DOUBLE, &s->budget, 0, 1e6, NULL);
+    add(ks, "launcher", RFL_CFG_CHOICE, &s->launcher, 0, 0, rfl_launcher_names);
+    add(ks, "hostfile", RFL_CFG_STRING, &s->hostfile, 0, 0, NULL);
     add(ks, "mpiexec_args", RFL_CFG_STRING, &s->mpiexec_args, 0, 0, NULL);
+    add(ks, "srun_args", RFL_CFG_STRING, &s->srun_args, 0, 0, NULL);
     add(ks, "results_dir", RFL_CFG_STRING, &s->results_dir, 0, 0, NULL);
     add(ks, "machine", RFL_CFG_STRING, &s->ceilings.machine, 0, 0, NULL);
     add(ks, "app", RFL_CFG_STRING, &s->app, 0, 0, NULL);

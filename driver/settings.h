@@ -19,7 +19,10 @@ struct rfl_settings {
     unsigned ranks;
     unsigned threads;         /* OpenMP threads per rank; 0: the programs' default */
     double budget;            /* seconds for the whole run; 0: the mode's (quick 60, full 600, standard none) */
+    int launcher;             /* enum rfl_launcher (launcher.h): mpiexec or srun */
+    char *hostfile;           /* mpiexec --hostfile; empty: none */
     char *mpiexec_args;       /* extra mpiexec arguments (e.g. --mca btl self,vader) */
+    char *srun_args;          /* extra srun arguments (e.g. --mpi=pmix) */
     char *results_dir;
     char *app;                /* application points CSV; empty: none */
     char *args[RFL_NPROGRAMS][RFL_NMODES];

@@ -296,36 +296,7 @@ void rfl_gpu_meta_finish(json_t *meta, const struct rfl_gpu_device *dev)
  * MPI
  * ---------------------------------------------------------------------- */
 
-double *rfl_gpu_gather_doubles(const double *mine, int n)
-{
-    /* The bits of each double in hex: exact, and free of any locale. */
-    size_t len = (size_t)n * 17 + 1;
-    char *text = malloc(len);
-    if (!text)
-        rfl_mpi_abort(RFL_EXIT_FAILURE);
-    text[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        uint64_t bits;
-        memcpy(&bits, &mine[i], sizeof bits);
-        snprintf(text + (size_t)i * 17, len - (size_t)i * 17, "%016llx%s", (unsigned long long)bits,
-                 i + 1 < n ? " " : "");
-    }
-    char *all = rfl_mpi_gather_strings(text, " ");
-    free(text);
-    if (!all)
-        return NULL;
-    int ranks = rfl_mpi_size();
-    double *out = calloc((size_t)n * (size_t)ranks + 1, sizeof *out);
-    const char *p = all;
-    for (int i = 0; out && i < n * ranks; i++) {
-        char *end = NULL;
-        uint64_t bits = strtoull(p, &end, 16);
-        memcpy(&out[i], &bits, sizeof bits);
-        p = end;
-    }
-    free(all);
-    return out;
-}
+double *rfl_gpu_gather_doubles(const double *mine, int n) { return rfl_mpi_gather_doubles(mine, n); }
 
 int rfl_gpu_fail(int code)
 {

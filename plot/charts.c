@@ -31,6 +31,7 @@ static int gpu_um(const struct rfl_model *m) { return gpu_known(m) && m->gpu->nu
 static int gpu_chase(const struct rfl_model *m) { return gpu_known(m) && m->gpu->nchase > 0; }
 static int gpu_transfers(const struct rfl_model *m) { return gpu_known(m) && m->gpu->ntransfers > 0; }
 static int network_rows(const struct rfl_model *m) { return m->net && (m->net->cls[0].n || m->net->cls[1].n); }
+static int members(const struct rfl_model *m) { return m->nmembers > 0; }
 
 const struct rfl_plot_chart rfl_plot_charts[] = {
     {"roofline", 0, "Roofline", 0, cpu_roofs, rfl_plot_roofline_cpu},
@@ -47,6 +48,8 @@ const struct rfl_plot_chart rfl_plot_charts[] = {
     {"gpu_latency", 0, "Pointer-chase latency against array size", 1, gpu_chase, rfl_plot_gpu_latency},
     {"gpu_transfer", 0, "Host-device copy time against size", 1, gpu_transfers, rfl_plot_gpu_transfer},
     {"network", 0, "MPI message time between ranks against size", 0, network_rows, rfl_plot_network},
+    {"members", 0, "Each rank's ceilings against the median of its peers (outliers circled)", 0, members,
+     rfl_plot_members},
 };
 const size_t rfl_plot_ncharts = sizeof rfl_plot_charts / sizeof rfl_plot_charts[0];
 

@@ -16,5 +16,6 @@ int rfl_plot_unified_memory_reuse(const struct rfl_model *m, const char *dir);
 int rfl_plot_gpu_latency(const struct rfl_model *m, const char *dir);
 int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir);
 int rfl_plot_network(const struct rfl_model *m, const char *dir);
+int rfl_plot_members(const struct rfl_model *m, const char *dir);
 
 #endif

@@ -1,0 +1,126 @@
+/* Each rank's own ceilings beside the job's, and the outliers (members.h). */
+#include "config.h"
+#include "members.h"
+#include "load.h"
+#include "model.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rfl_member_key(char *out, size_t len, const char *kernel, const char *prec, const char *isa, int nt,
+                    long ranks, long threads)
+{
+    snprintf(out, len, "%s %s %s %d %ld %ld", kernel, prec, isa, nt, ranks, threads);
+}
+
+int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
+{
+    return rfl_load_append(&m->member_rows, &m->nmember_rows, sizeof *row, row);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of the n values but the one at `skip`. */
+static double median_without(const double *v, size_t n, size_t skip, double *scratch)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (i != skip)
+            scratch[k++] = v[i];
+    if (!k)
+        return NAN;
+    qsort(scratch, k, sizeof *scratch, cmp_double);
+    return k % 2 ? scratch[k / 2] : 0.5 * (scratch[k / 2 - 1] + scratch[k / 2]);
+}
+
+/* The members of one job ceiling, appended to m->members. */
+static int ceiling_members(struct rfl_model *m, size_t ci)
+{
+    const struct rfl_ceiling *c = &m->ceilings[ci];
+    if (strcmp(c->device, "cpu") != 0 || c->kind != RFL_CEILING_BANDWIDTH || c->curve < 0 ||
+        (size_t)c->curve >= m->ncurves)
+        return 0;
+    const struct rfl_bw_curve *cv = &m->curves[c->curve];
+    char key[96];
+    rfl_member_key(key, sizeof key, cv->kernel, cv->precision, cv->isa, cv->nontemporal, cv->ranks,
+                   cv->threads_per_rank);
+    const size_t first = m->nmembers;
+    for (size_t i = 0; i < m->nmember_rows; i++) {
+        const struct rfl_member_row *r = &m->member_rows[i];
+        if (r->input != cv->input || strcmp(r->key, key) != 0 || r->wss < c->wss_min_bytes ||
+            r->wss > c->wss_max_bytes)
+            continue;
+        size_t j = first;
+        while (j < m->nmembers && m->members[j].rank != r->rank)
+            j++;
+        if (j == m->nmembers) {
+            struct rfl_member nm = {.ceiling = ci, .rank = r->rank, .value = 0};
+            snprintf(nm.host, sizeof nm.host, "%s", r->host);
+            snprintf(nm.device, sizeof nm.device, "%s", c->device);
+            if (rfl_load_append(&m->members, &m->nmembers, sizeof nm, &nm) != 0)
+                return -1;
+            /* in rank order */
+            for (size_t k = m->nmembers - 1; k > first && m->members[k - 1].rank > m->members[k].rank; k--) {
+                struct rfl_member t = m->members[k];
+                m->members[k] = m->members[k - 1];
+                m->members[k - 1] = t;
+            }
+            j = first;
+            while (m->members[j].rank != r->rank)
+                j++;
+        }
+        if (r->rate > m->members[j].value)
+            m->members[j].value = r->rate;
+    }
+    const size_t n = m->nmembers - first;
+    double *v = malloc((2 * n + 1) * sizeof *v);
+    if (!v)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        v[i] = m->members[first + i].value;
+    for (size_t i = 0; i < n; i++) {
+        struct rfl_member *mb = &m->members[first + i];
+        mb->peers_median = median_without(v, n, i, v + n);
+        mb->percent_of_peers = mb->peers_median > 0 ? 100.0 * mb->value / mb->peers_median : NAN;
+        mb->outlier = mb->peers_median > 0 && mb->value < RFL_MEMBER_OUTLIER_FRACTION * mb->peers_median;
+    }
+    free(v);
+    return 0;
+}
+
+int rfl_members_find(struct rfl_model *m)
+{
+    if (!m->nmember_rows)
+        return 0;
+    for (size_t i = 0; i < m->nceilings; i++)
+        if (ceiling_members(m, i) != 0)
+            return -1;
+    return 0;
+}
+
+size_t rfl_members_of(const struct rfl_model *m, size_t ceiling, size_t *first)
+{
+    size_t n = 0;
+    *first = 0;
+    for (size_t i = 0; i < m->nmembers; i++)
+        if (m->members[i].ceiling == ceiling) {
+            if (!n)
+                *first = i;
+            n++;
+        }
+    return n;
+}
+
+size_t rfl_members_outliers(const struct rfl_model *m)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->nmembers; i++)
+        n += m->members[i].outlier != 0;
+    return n;
+}

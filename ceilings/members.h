@@ -1,0 +1,54 @@
+/* The members of a run of several ranks: each rank (its host and device)
+ * with its own ceilings beside the job's, and the outliers among them. A
+ * CPU program's per-rank rows (bandwidth.csv's `rank` and `host`) are kept
+ * as member rows by the loaders; rfl_members_find gives each job ceiling
+ * one member ceiling per rank: the best own rate of that rank on the same
+ * curve and the same plateau (the working sets the job's ceiling came
+ * from), so every member is measured on the points the job was. */
+#ifndef RFL_CEILINGS_MEMBERS_H
+#define RFL_CEILINGS_MEMBERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RFL_MEMBER_HOST_LEN 64
+/* A member below this fraction of the median of its peers is an outlier. */
+#define RFL_MEMBER_OUTLIER_FRACTION 0.9
+
+struct rfl_model;
+
+struct rfl_member_row {      /* one rank's own point of a curve */
+    size_t input;            /* the file it came from */
+    char key[96];            /* the curve: kernel precision isa nontemporal ranks threads */
+    long rank;
+    char host[RFL_MEMBER_HOST_LEN];
+    uint64_t wss;            /* the job's working set of the point */
+    double rate;             /* the rank's own GB/s */
+};
+
+struct rfl_member {          /* one rank's own ceiling */
+    size_t ceiling;          /* the job's ceiling, index into model->ceilings */
+    long rank;
+    char host[RFL_MEMBER_HOST_LEN];
+    char device[16];         /* as the job's ceiling: "cpu" */
+    double value;            /* the rank's best own rate on the ceiling's plateau */
+    double peers_median;     /* the median of the other members' values of the same ceiling */
+    double percent_of_peers; /* 100 x value / peers_median (NaN: one member) */
+    int outlier;             /* value below RFL_MEMBER_OUTLIER_FRACTION x peers_median */
+};
+
+/* The curve key of a CPU bandwidth curve's rows. */
+void rfl_member_key(char *out, size_t len, const char *kernel, const char *prec, const char *isa, int nt,
+                    long ranks, long threads);
+/* Appends a member row; -1 out of memory. */
+int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row);
+/* After the ceilings: every job ceiling's members, their peers' medians
+ * and outliers (model->members, in ceiling then rank order). -1 out of
+ * memory. */
+int rfl_members_find(struct rfl_model *m);
+/* The members of ceiling i: *first index and the count. */
+size_t rfl_members_of(const struct rfl_model *m, size_t ceiling, size_t *first);
+/* How many members are outliers. */
+size_t rfl_members_outliers(const struct rfl_model *m);
+
+#endif

@@ -1,0 +1,84 @@
+/* The report's members section (see report_members.h). */
+#include "config.h"
+#include "report_members.h"
+#include "ceilings/members.h"
+#include "common/csv.h"
+#include "common/rfl.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const rfl_report_member_head[RFL_REPORT_MEMBER_COLS] = {
+    "host", "rank", "device", "ceiling", "value", "job's ceiling", "% of peers' median", "outlier"};
+
+/* The index of the k-th member in host, rank, ceiling order. */
+static size_t nth(const struct rfl_model *m, size_t k)
+{
+    for (size_t i = 0; i < m->nmembers; i++) {
+        const struct rfl_member *a = &m->members[i];
+        size_t before = 0;
+        for (size_t j = 0; j < m->nmembers; j++) {
+            const struct rfl_member *b = &m->members[j];
+            int c = strcmp(b->host, a->host);
+            if (!c)
+                c = (b->rank > a->rank) - (b->rank < a->rank);
+            if (!c)
+                c = (b->ceiling > a->ceiling) - (b->ceiling < a->ceiling);
+            before += c < 0;
+        }
+        if (before == k)
+            return i;
+    }
+    return k;
+}
+
+void rfl_report_member_row(const struct rfl_model *m, size_t k, char (*cells)[RFL_REPORT_MEMBER_CELL])
+{
+    const struct rfl_member *mb = &m->members[nth(m, k)];
+    const struct rfl_ceiling *c = &m->ceilings[mb->ceiling];
+    const char *unit = c->kind == RFL_CEILING_BANDWIDTH ? "GB/s" : "GFLOP/s";
+    char v[48];
+    snprintf(cells[0], RFL_REPORT_MEMBER_CELL, "%s", mb->host);
+    snprintf(cells[1], RFL_REPORT_MEMBER_CELL, "%ld", mb->rank);
+    snprintf(cells[2], RFL_REPORT_MEMBER_CELL, "%s", mb->device);
+    snprintf(cells[3], RFL_REPORT_MEMBER_CELL, "%s", c->name);
+    rfl_format_double(v, sizeof v, "%.2f", mb->value);
+    snprintf(cells[4], RFL_REPORT_MEMBER_CELL, "%s %s", v, unit);
+    rfl_format_double(v, sizeof v, "%.2f", c->value);
+    snprintf(cells[5], RFL_REPORT_MEMBER_CELL, "%s %s (%ld ranks)", v, unit, c->ranks);
+    if (isfinite(mb->percent_of_peers))
+        rfl_format_double(cells[6], RFL_REPORT_MEMBER_CELL, "%.1f%%", mb->percent_of_peers);
+    else
+        snprintf(cells[6], RFL_REPORT_MEMBER_CELL, "-");
+    snprintf(cells[7], RFL_REPORT_MEMBER_CELL, "%s", mb->outlier ? "outlier" : "");
+}
+
+void rfl_report_members_text(const struct rfl_model *m, char *out, size_t len)
+{
+    const size_t outliers = rfl_members_outliers(m);
+    int used = snprintf(out, len,
+                        "Each rank's own ceiling is its best rate on the points that set the job's ceiling (the same "
+                        "kernel and plateau), timed by the rank itself while all ranks ran together. A member below "
+                        "%.0f%% of the median of its peers (the other ranks' values of the same ceiling) on any "
+                        "ceiling is an outlier. ",
+                        RFL_MEMBER_OUTLIER_FRACTION * 100);
+    if (used < 0 || (size_t)used >= len)
+        return;
+    if (!outliers) {
+        snprintf(out + used, len - (size_t)used, "No outlier.");
+        return;
+    }
+    used += snprintf(out + used, len - (size_t)used, "%zu outlier%s:", outliers, outliers == 1 ? "" : "s");
+    for (size_t i = 0; i < m->nmembers && (size_t)used < len; i++) {
+        const struct rfl_member *mb = &m->members[i];
+        if (!mb->outlier)
+            continue;
+        char pct[32];
+        rfl_format_double(pct, sizeof pct, "%.1f", mb->percent_of_peers);
+        used += snprintf(out + used, len - (size_t)used, " rank %ld on %s, %s at %s%% of its peers' median;",
+                         mb->rank, mb->host, m->ceilings[mb->ceiling].name, pct);
+    }
+    if ((size_t)used < len && used > 0 && out[used - 1] == ';')
+        out[used - 1] = '.';
+}
