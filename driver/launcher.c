@@ -16,8 +16,6 @@
 
 extern char **environ;
 
-const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1] = {"mpiexec", "srun", NULL};
-
 const char *rfl_launcher_path(const struct rfl_settings *s)
 {
     const char *env = getenv(s->launcher == RFL_LAUNCHER_SRUN ? "SRUN" : "MPIEXEC");

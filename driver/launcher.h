@@ -9,8 +9,7 @@
 
 #include "settings.h"
 
-enum rfl_launcher { RFL_LAUNCHER_MPIEXEC, RFL_LAUNCHER_SRUN, RFL_NLAUNCHERS };
-extern const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1];
+/* enum rfl_launcher and rfl_launcher_names: settings.h (the config key). */
 
 /* The launcher's program: $MPIEXEC, else configure's mpiexec; $SRUN, else "srun". */
 const char *rfl_launcher_path(const struct rfl_settings *s);

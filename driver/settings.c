@@ -1,6 +1,5 @@
 #include "config.h"
 #include "settings.h"
-#include "launcher.h"
 #include "common/csv.h"
 #include "common/log.h"
 #include "schema/schema.h"
@@ -27,6 +26,8 @@ static void add(struct keyset *ks, const char *name, enum rfl_cfg_type type, voi
     ks->keys[ks->n] = (struct rfl_cfg_key){ks->names[ks->n], type, dest, NULL, min, max, choices};
     ks->n++;
 }
+
+const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1] = {"mpiexec", "srun", NULL};
 
 /* The key table over one settings struct; the order is the order of
  * rfl_settings_write and of config/README.md. */

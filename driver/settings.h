@@ -13,6 +13,10 @@
 enum rfl_mode { RFL_MODE_STANDARD, RFL_MODE_QUICK, RFL_MODE_FULL, RFL_NMODES };
 extern const char *const rfl_mode_names[RFL_NMODES + 1];
 
+/* How rfl run starts several ranks (driver/launcher.h). */
+enum rfl_launcher { RFL_LAUNCHER_MPIEXEC, RFL_LAUNCHER_SRUN, RFL_NLAUNCHERS };
+extern const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1];
+
 struct rfl_settings {
     int mode;                 /* enum rfl_mode */
     unsigned programs;        /* bitmask over rfl_programs */
