@@ -131,7 +131,7 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
         }
         if (c_rank >= 0 && *rfl_table_cell(t, r, c_rank)) {
             /* one rank's own row: a member's (members.h) */
-            struct rfl_member_row row = {.input = input, .wss = wss, .rate = rate};
+            struct rfl_member_row row = {.input = input, .device = "cpu", .wss = wss, .rate = rate};
             if (rfl_table_count(t, r, c_rank, 0, ranks - 1, &row.rank) ||
                 (c_host >= 0 && rfl_load_text(row.host, sizeof row.host, t, r, c_host)))
                 goto fail;

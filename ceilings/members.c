@@ -3,6 +3,7 @@
 #include "members.h"
 #include "load.h"
 #include "model.h"
+#include "gpu.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +14,12 @@ void rfl_member_key(char *out, size_t len, const char *kernel, const char *prec,
                     long ranks, long threads)
 {
     snprintf(out, len, "%s %s %s %d %ld %ld", kernel, prec, isa, nt, ranks, threads);
+}
+
+void rfl_member_gpu_key(char *out, size_t len, const char *kernel, const char *access, const char *prec, long tpb,
+                        long blocks)
+{
+    snprintf(out, len, "%s %s %s %ld %ld", kernel, access, prec, tpb, blocks);
 }
 
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
@@ -43,17 +50,30 @@ static double median_without(const double *v, size_t n, size_t skip, double *scr
 static int ceiling_members(struct rfl_model *m, size_t ci)
 {
     const struct rfl_ceiling *c = &m->ceilings[ci];
-    if (strcmp(c->device, "cpu") != 0 || c->kind != RFL_CEILING_BANDWIDTH || c->curve < 0 ||
-        (size_t)c->curve >= m->ncurves)
+    if (c->kind != RFL_CEILING_BANDWIDTH || c->curve < 0)
         return 0;
-    const struct rfl_bw_curve *cv = &m->curves[c->curve];
     char key[96];
-    rfl_member_key(key, sizeof key, cv->kernel, cv->precision, cv->isa, cv->nontemporal, cv->ranks,
-                   cv->threads_per_rank);
+    size_t input;
+    if (strcmp(c->device, "cpu") == 0) {
+        if ((size_t)c->curve >= m->ncurves)
+            return 0;
+        const struct rfl_bw_curve *cv = &m->curves[c->curve];
+        rfl_member_key(key, sizeof key, cv->kernel, cv->precision, cv->isa, cv->nontemporal, cv->ranks,
+                       cv->threads_per_rank);
+        input = cv->input;
+    } else if (m->gpu && strcmp(c->device, m->gpu->dev.label) == 0 && (size_t)c->curve < m->gpu->ncurves) {
+        const struct rfl_bw_curve *cv = &m->gpu->curves[c->curve];
+        rfl_member_gpu_key(key, sizeof key, cv->kernel, cv->access, cv->precision, cv->threads_per_block, cv->blocks);
+        input = cv->input;
+    } else {
+        return 0;
+    }
     const size_t first = m->nmembers;
     for (size_t i = 0; i < m->nmember_rows; i++) {
         const struct rfl_member_row *r = &m->member_rows[i];
-        if (r->input != cv->input || strcmp(r->key, key) != 0 || r->wss < c->wss_min_bytes ||
+        if (r->rank < 0)
+            continue; /* all GPUs together: rfl_members_find's aggregate ceilings */
+        if (r->input != input || strcmp(r->key, key) != 0 || r->wss < c->wss_min_bytes ||
             r->wss > c->wss_max_bytes)
             continue;
         size_t j = first;
@@ -62,7 +82,7 @@ static int ceiling_members(struct rfl_model *m, size_t ci)
         if (j == m->nmembers) {
             struct rfl_member nm = {.ceiling = ci, .rank = r->rank, .value = 0};
             snprintf(nm.host, sizeof nm.host, "%s", r->host);
-            snprintf(nm.device, sizeof nm.device, "%s", c->device);
+            snprintf(nm.device, sizeof nm.device, "%s", r->device);
             if (rfl_load_append(&m->members, &m->nmembers, sizeof nm, &nm) != 0)
                 return -1;
             /* in rank order */
@@ -79,6 +99,10 @@ static int ceiling_members(struct rfl_model *m, size_t ci)
             m->members[j].value = r->rate;
     }
     const size_t n = m->nmembers - first;
+    if (n < 2) { /* one member is the job itself */
+        m->nmembers = first;
+        return 0;
+    }
     double *v = malloc((2 * n + 1) * sizeof *v);
     if (!v)
         return -1;
@@ -94,12 +118,52 @@ static int ceiling_members(struct rfl_model *m, size_t ci)
     return 0;
 }
 
+/* The ceiling of all GPUs together beside a GPU ceiling that has members:
+ * the best rate of the aggregate rows (the job as fast as its slowest GPU
+ * in each sample) on the same curve and plateau, as device "gpus". */
+static int gpus_ceiling(struct rfl_model *m, size_t ci)
+{
+    size_t first, n = rfl_members_of(m, ci, &first);
+    if (n < 2 || !m->gpu || strcmp(m->ceilings[ci].device, m->gpu->dev.label) != 0)
+        return 0;
+    const struct rfl_bw_curve *cv = &m->gpu->curves[m->ceilings[ci].curve];
+    char key[96];
+    rfl_member_gpu_key(key, sizeof key, cv->kernel, cv->access, cv->precision, cv->threads_per_block, cv->blocks);
+    double best = 0;
+    for (size_t i = 0; i < m->nmember_rows; i++) {
+        const struct rfl_member_row *r = &m->member_rows[i];
+        if (r->rank < 0 && r->input == cv->input && !strcmp(r->key, key) && r->wss >= m->ceilings[ci].wss_min_bytes &&
+            r->wss <= m->ceilings[ci].wss_max_bytes && r->rate > best)
+            best = r->rate;
+    }
+    if (!(best > 0))
+        return 0;
+    struct rfl_ceiling *ce = rfl_model_add_ceiling(m);
+    if (!ce)
+        return -1;
+    *ce = m->ceilings[ci];
+    snprintf(ce->device, sizeof ce->device, "gpus");
+    ce->value = ce->value_high = best;
+    ce->value_low = NAN;
+    ce->spread_points = ce->samples = 0;
+    ce->spec = NAN;
+    ce->spec_source[0] = '\0';
+    ce->ranks = (long)n;
+    ce->topology_bytes *= n; /* every GPU's level */
+    ce->curve = ce->segment = -1;
+    return 0;
+}
+
 int rfl_members_find(struct rfl_model *m)
 {
     if (!m->nmember_rows)
         return 0;
-    for (size_t i = 0; i < m->nceilings; i++)
+    const size_t nceilings = m->nceilings;
+    for (size_t i = 0; i < nceilings; i++)
         if (ceiling_members(m, i) != 0)
+            return -1;
+    for (size_t i = 0; i < nceilings; i++)
+        if (gpus_ceiling(m, i) != 0)
             return -1;
     return 0;
 }

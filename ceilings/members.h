@@ -1,7 +1,9 @@
 /* The members of a run of several ranks: each rank (its host and device)
  * with its own ceilings beside the job's, and the outliers among them. A
- * CPU program's per-rank rows (bandwidth.csv's `rank` and `host`) are kept
- * as member rows by the loaders; rfl_members_find gives each job ceiling
+ * CPU program's per-rank rows (bandwidth.csv's `rank` and `host`) and a GPU
+ * program's per-GPU rows (gpu_bandwidth.csv's scope `gpu`, one per rank,
+ * the host from the sidecar's gpus[]) are kept as member rows by the
+ * loaders; rfl_members_find gives each job ceiling
  * one member ceiling per rank: the best own rate of that rank on the same
  * curve and the same plateau (the working sets the job's ceiling came
  * from), so every member is measured on the points the job was. */
@@ -19,6 +21,7 @@ struct rfl_model;
 
 struct rfl_member_row {      /* one rank's own point of a curve */
     size_t input;            /* the file it came from */
+    char device[16];         /* "cpu", or "gpuN" (the rank's CUDA device) */
     char key[96];            /* the curve: kernel precision isa nontemporal ranks threads */
     long rank;
     char host[RFL_MEMBER_HOST_LEN];
@@ -30,7 +33,7 @@ struct rfl_member {          /* one rank's own ceiling */
     size_t ceiling;          /* the job's ceiling, index into model->ceilings */
     long rank;
     char host[RFL_MEMBER_HOST_LEN];
-    char device[16];         /* as the job's ceiling: "cpu" */
+    char device[16];         /* "cpu", or "gpuN": the rank's own device */
     double value;            /* the rank's best own rate on the ceiling's plateau */
     double peers_median;     /* the median of the other members' values of the same ceiling */
     double percent_of_peers; /* 100 x value / peers_median (NaN: one member) */
@@ -40,6 +43,10 @@ struct rfl_member {          /* one rank's own ceiling */
 /* The curve key of a CPU bandwidth curve's rows. */
 void rfl_member_key(char *out, size_t len, const char *kernel, const char *prec, const char *isa, int nt,
                     long ranks, long threads);
+/* The curve key of a GPU bandwidth curve's rows (rfl_gpu_bandwidth: one
+ * row per GPU, scope `gpu`, each rank's own). */
+void rfl_member_gpu_key(char *out, size_t len, const char *kernel, const char *access, const char *prec, long tpb,
+                        long blocks);
 /* Appends a member row; -1 out of memory. */
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row);
 /* After the ceilings: every job ceiling's members, their peers' medians

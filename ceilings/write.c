@@ -38,6 +38,7 @@ static void write_row(struct rfl_csv *csv, const struct rfl_ceiling *job, const 
         member.ranks = 1;
         member.spec = NAN; /* the spec is the job's */
         member.spec_source[0] = '\0';
+        snprintf(member.device, sizeof member.device, "%s", mb->device);
         c = &member;
     }
     char pct[32] = "";

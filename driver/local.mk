@@ -40,7 +40,7 @@ test_scripts += tests/driver/hostile_inputs.sh
 test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/driver/profile_run.sh
 test_scripts += tests/driver/budget.sh tests/driver/gpu_l2_level.sh
 test_scripts += tests/driver/config_name.sh
-test_scripts += tests/driver/members.sh tests/driver/launcher.sh
+test_scripts += tests/driver/members.sh tests/driver/launcher.sh tests/driver/gpu_members.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

@@ -10,7 +10,7 @@
 #include <string.h>
 
 const char *const rfl_report_member_head[RFL_REPORT_MEMBER_COLS] = {
-    "host", "rank", "device", "ceiling", "value", "job's ceiling", "% of peers' median", "outlier"};
+    "host", "rank", "device", "ceiling", "value", "the run's ceiling", "% of peers' median", "outlier"};
 
 /* The index of the k-th member in host, rank, ceiling order. */
 static size_t nth(const struct rfl_model *m, size_t k)
@@ -46,7 +46,10 @@ void rfl_report_member_row(const struct rfl_model *m, size_t k, char (*cells)[RF
     rfl_format_double(v, sizeof v, "%.2f", mb->value);
     snprintf(cells[4], RFL_REPORT_MEMBER_CELL, "%s %s", v, unit);
     rfl_format_double(v, sizeof v, "%.2f", c->value);
-    snprintf(cells[5], RFL_REPORT_MEMBER_CELL, "%s %s (%ld ranks)", v, unit, c->ranks);
+    if (!strcmp(c->device, "cpu"))
+        snprintf(cells[5], RFL_REPORT_MEMBER_CELL, "%s %s (%ld ranks)", v, unit, c->ranks);
+    else
+        snprintf(cells[5], RFL_REPORT_MEMBER_CELL, "%s %s (%s)", v, unit, c->device);
     if (isfinite(mb->percent_of_peers))
         rfl_format_double(cells[6], RFL_REPORT_MEMBER_CELL, "%.1f%%", mb->percent_of_peers);
     else
@@ -61,8 +64,11 @@ void rfl_report_members_text(const struct rfl_model *m, char *out, size_t len)
                         "Each rank's own ceiling is its best rate on the points that set the job's ceiling (the same "
                         "kernel and plateau), timed by the rank itself while all ranks ran together. A member below "
                         "%.0f%% of the median of its peers (the other ranks' values of the same ceiling) on any "
-                        "ceiling is an outlier. ",
-                        RFL_MEMBER_OUTLIER_FRACTION * 100);
+                        "ceiling is an outlier. %s",
+                        RFL_MEMBER_OUTLIER_FRACTION * 100,
+                        m->gpu ? "The run's ceiling is the whole job's (CPU) or rank 0's GPU's; all GPUs together are "
+                                 "the ceilings of device gpus. "
+                               : "");
     if (used < 0 || (size_t)used >= len)
         return;
     if (!outliers) {

@@ -1,6 +1,7 @@
 #include "config.h"
 #include "gpu/gpu.h"
 #include "gpu/budget.h"
+#include "common/hosts.h"
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/mpi_shim.h"
@@ -182,9 +183,14 @@ int rfl_gpu_select(int first, struct rfl_gpu_device *dev)
     return RFL_EXIT_OK;
 }
 
+double rfl_gpu_slow_factor = 1.0;
+
 int rfl_gpu_select_agreed(int first, struct rfl_gpu_device *dev)
 {
-    return rfl_mpi_max_int(rfl_gpu_select(first, dev));
+    int rc = rfl_mpi_max_int(rfl_gpu_select(first, dev));
+    if (rc == RFL_EXIT_OK)
+        rc = rfl_test_slow_rank(&rfl_gpu_slow_factor);
+    return rc;
 }
 
 json_t *rfl_gpu_device_json(const struct rfl_gpu_device *d)
