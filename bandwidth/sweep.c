@@ -136,18 +136,6 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     return RFL_EXIT_OK;
 }
 
-/* Collective: min, median and max of this rank's own sample times, every
- * rank's three on rank 0 (NULL elsewhere; caller frees). */
-static double *rank_stats(const double *own, unsigned experiments)
-{
-    double sorted[1000];
-    memcpy(sorted, own, experiments * sizeof *sorted);
-    struct rfl_stats st;
-    rfl_stats_compute(sorted, experiments, &st);
-    const double mine[3] = {st.min, st.median, st.max};
-    return rfl_mpi_gather_doubles(mine, 3);
-}
-
 /* One timed sample of `fn` on every thread of every rank (see team.h). */
 static double timed_sample(struct rfl_team *team, rfl_bw_fn fn, struct rfl_bw_work *w)
 {
@@ -432,7 +420,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     char level[16];
                     unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
                     /* each rank's own samples: its rows beside the job's */
-                    double *per_rank = p.ranks > 1 ? rank_stats(own, experiments) : NULL;
+                    double *per_rank = p.ranks > 1 ? rfl_team_rank_stats(own, experiments) : NULL;
                     if (bad) {
                         sh.stop = 1;
                         out.status = RFL_EXIT_VERIFY;

@@ -22,6 +22,17 @@ void rfl_member_gpu_key(char *out, size_t len, const char *kernel, const char *a
     snprintf(out, len, "%s %s %s %ld %ld", kernel, access, prec, tpb, blocks);
 }
 
+void rfl_member_compute_key(char *out, size_t len, const char *variant, long unroll, const char *isa,
+                            const char *prec, long ranks, long threads)
+{
+    char kernel[48];
+    if (unroll > 0)
+        snprintf(kernel, sizeof kernel, "%s unroll %d", variant, (int)(unroll & 0xffff));
+    else
+        snprintf(kernel, sizeof kernel, "%s", variant);
+    snprintf(out, len, "%s|%s|%s|%ld|%ld", kernel, isa, prec, ranks, threads);
+}
+
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
 {
     return rfl_load_append(&m->member_rows, &m->nmember_rows, sizeof *row, row);
@@ -50,11 +61,19 @@ static double median_without(const double *v, size_t n, size_t skip, double *scr
 static int ceiling_members(struct rfl_model *m, size_t ci)
 {
     const struct rfl_ceiling *c = &m->ceilings[ci];
-    if (c->kind != RFL_CEILING_BANDWIDTH || c->curve < 0)
-        return 0;
-    char key[96];
+    char key[160];
     size_t input;
-    if (strcmp(c->device, "cpu") == 0) {
+    int compute = 0;
+    if (c->kind == RFL_CEILING_COMPUTE && strcmp(c->device, "cpu") == 0) {
+        /* the ceiling's kernel (variant and unroll), at every flops per element */
+        snprintf(key, sizeof key, "%s|%s|%s|%ld|%ld", c->kernel, c->isa, c->precision, c->ranks,
+                 c->threads_per_rank);
+        for (input = 0; input < m->ninputs && strcmp(m->inputs[input].file, c->file) != 0; input++)
+            ;
+        compute = 1;
+    } else if (c->kind != RFL_CEILING_BANDWIDTH || c->curve < 0) {
+        return 0;
+    } else if (strcmp(c->device, "cpu") == 0) {
         if ((size_t)c->curve >= m->ncurves)
             return 0;
         const struct rfl_bw_curve *cv = &m->curves[c->curve];
@@ -73,8 +92,8 @@ static int ceiling_members(struct rfl_model *m, size_t ci)
         const struct rfl_member_row *r = &m->member_rows[i];
         if (r->rank < 0)
             continue; /* all GPUs together: rfl_members_find's aggregate ceilings */
-        if (r->input != input || strcmp(r->key, key) != 0 || r->wss < c->wss_min_bytes ||
-            r->wss > c->wss_max_bytes)
+        if (r->input != input || strcmp(r->key, key) != 0 ||
+            (!compute && (r->wss < c->wss_min_bytes || r->wss > c->wss_max_bytes)))
             continue;
         size_t j = first;
         while (j < m->nmembers && m->members[j].rank != r->rank)
@@ -127,7 +146,7 @@ static int gpus_ceiling(struct rfl_model *m, size_t ci)
     if (n < 2 || !m->gpu || strcmp(m->ceilings[ci].device, m->gpu->dev.label) != 0)
         return 0;
     const struct rfl_bw_curve *cv = &m->gpu->curves[m->ceilings[ci].curve];
-    char key[96];
+    char key[160];
     rfl_member_gpu_key(key, sizeof key, cv->kernel, cv->access, cv->precision, cv->threads_per_block, cv->blocks);
     double best = 0;
     for (size_t i = 0; i < m->nmember_rows; i++) {

@@ -6,7 +6,9 @@
  * loaders; rfl_members_find gives each job ceiling
  * one member ceiling per rank: the best own rate of that rank on the same
  * curve and the same plateau (the working sets the job's ceiling came
- * from), so every member is measured on the points the job was. */
+ * from; a compute ceiling: the same kernel, variant and unroll, over
+ * every flops per element), so every member is measured on the points the
+ * job was. */
 #ifndef RFL_CEILINGS_MEMBERS_H
 #define RFL_CEILINGS_MEMBERS_H
 
@@ -22,7 +24,7 @@ struct rfl_model;
 struct rfl_member_row {      /* one rank's own point of a curve */
     size_t input;            /* the file it came from */
     char device[16];         /* "cpu", or "gpuN" (the rank's CUDA device) */
-    char key[96];            /* the curve: kernel precision isa nontemporal ranks threads */
+    char key[160];           /* the curve: kernel precision isa nontemporal ranks threads */
     long rank;
     char host[RFL_MEMBER_HOST_LEN];
     uint64_t wss;            /* the job's working set of the point */
@@ -47,6 +49,11 @@ void rfl_member_key(char *out, size_t len, const char *kernel, const char *prec,
  * row per GPU, scope `gpu`, each rank's own). */
 void rfl_member_gpu_key(char *out, size_t len, const char *kernel, const char *access, const char *prec, long tpb,
                         long blocks);
+/* The key of a CPU compute row (flops.csv): the kernel as a compute
+ * ceiling names it ("simd unroll 4"; unroll 0: the variant alone), ISA,
+ * precision and job. */
+void rfl_member_compute_key(char *out, size_t len, const char *variant, long unroll, const char *isa,
+                            const char *prec, long ranks, long threads);
 /* Appends a member row; -1 out of memory. */
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row);
 /* After the ceilings: every job ceiling's members, their peers' medians

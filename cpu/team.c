@@ -4,6 +4,7 @@
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
+#include "common/stats.h"
 #include "common/timer.h"
 
 #include <math.h>
@@ -109,6 +110,17 @@ double rfl_team_sample_end(struct rfl_team *team)
     }
 #pragma omp barrier
     return team->elapsed;
+}
+
+double *rfl_team_rank_stats(const double *own, unsigned experiments)
+{
+    double sorted[1000];
+    const unsigned n = experiments < 1000 ? experiments : 1000;
+    memcpy(sorted, own, n * sizeof *sorted);
+    struct rfl_stats st;
+    rfl_stats_compute(sorted, n, &st);
+    const double mine[3] = {st.min, st.median, st.max};
+    return rfl_mpi_gather_doubles(mine, 3);
 }
 
 void rfl_team_measure_barriers(struct rfl_team *team, int reps)

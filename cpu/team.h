@@ -55,6 +55,11 @@ void rfl_team_leave(const struct rfl_team *team, const struct rfl_topo *topo);
 void rfl_team_sample_begin(struct rfl_team *team);
 double rfl_team_sample_end(struct rfl_team *team);
 
+/* Collective (masters): min, median and max of this rank's own sample
+ * times `own` (team->own_elapsed of each), every rank's three on rank 0
+ * (NULL elsewhere; the caller frees). */
+double *rfl_team_rank_stats(const double *own, unsigned experiments);
+
 /* Every thread: the cost of an OpenMP barrier, an MPI barrier and an empty
  * sample, each the mean of `reps` (best of three). */
 void rfl_team_measure_barriers(struct rfl_team *team, int reps);

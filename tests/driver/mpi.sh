@@ -23,7 +23,7 @@ grep -q '^ranks = 2$' "$run/run.conf" || fail "run.conf does not record 2 ranks"
     [ "$(csv_count "$run/ceilings.csv" '$col["rank"] == ""')" -gt 0 ] || fail "ceilings do not carry 2 ranks"
 [ "$(csv_count "$run/bandwidth.csv" '$col["rank"] != ""')" -eq "$((2 * $(csv_count "$run/bandwidth.csv" '$col["rank"] == ""')))" ] ||
     fail "bandwidth.csv: not one row per rank after each job's row"
-nbw=$(csv_count "$run/ceilings.csv" '$col["rank"] == "" && $col["device"] == "cpu" && $col["kind"] == "bandwidth"')
-[ "$(csv_count "$run/ceilings.csv" '$col["rank"] != "" && $col["ranks"] == 1 && $col["value"] > 0')" -eq $((2 * nbw)) ] ||
-    fail "ceilings.csv: not 2 members per bandwidth ceiling: $(cat "$run/ceilings.csv")"
+ncpu=$(csv_count "$run/ceilings.csv" '$col["rank"] == "" && $col["device"] == "cpu"')
+[ "$(csv_count "$run/ceilings.csv" '$col["rank"] != "" && $col["ranks"] == 1 && $col["value"] > 0')" -eq $((2 * ncpu)) ] ||
+    fail "ceilings.csv: not 2 members per CPU ceiling: $(cat "$run/ceilings.csv")"
 exit 0
