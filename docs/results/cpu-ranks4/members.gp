@@ -11,10 +11,10 @@ set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Each rank'."\047".'s ceilings against the median of its peers: vm, 4 ranks' font "sans,14"
-set label 1000 'host vm | rfl 0.1.0 | measured 2026-11-26T01:08:14Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1000 'host vm | rfl 0.1.0 | measured 2026-11-26T01:18:15Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 unset logscale
 set xrange [-0.5:3.5]
-set yrange [40.0:110.0]
+set yrange [25.0:205.0]
 set format y "%g"
 set xtics ('rank 0 vm' 0, 'rank 1 vm' 1, 'rank 2 vm' 2, 'rank 3 vm' 3) rotate by 30 right
 set xlabel "member (rank, host)"
@@ -23,39 +23,73 @@ set key outside right top vertical Left reverse samplen 3 spacing 1.3 font "sans
 set arrow from graph 0, first 90.0 to graph 1, first 90.0 nohead dt 2 lc rgb "#c00000"
 $members << EOD
 # cpu L1: rank, percent of peers
-0 100.0595
-1 100.0179
-2 49.99846
-3 99.98205
+0 99.94659
+1 100.0534
+2 49.58326
+3 100.1714
 
 
 # cpu L2: rank, percent of peers
-0 99.97564
-1 100.0244
-2 49.98291
-3 100.065
+0 96.08771
+1 104.1585
+2 39.98974
+3 104.0716
 
 
 # cpu L3: rank, percent of peers
-0 99.79072
-1 100.2097
-2 48.56588
-3 101.3984
+0 103.8387
+1 100.4583
+2 46.85173
+3 99.54381
 
 
 # cpu DRAM: rank, percent of peers
-0 98.82526
-1 103.0642
-2 51.92787
-3 101.1887
+0 55.17171
+1 181.2523
+2 31.85849
+3 198.4491
+
+
+# cpu fp64 c: rank, percent of peers
+0 100.0448
+1 100.0751
+2 49.92601
+3 99.95518
+
+
+# cpu fp32 c: rank, percent of peers
+0 86.58015
+1 115.6204
+2 35.07344
+3 115.4999
+
+
+# cpu fp64 avx512: rank, percent of peers
+0 99.92095
+1 100.0791
+2 49.20029
+3 100.1602
+
+
+# cpu fp32 avx512: rank, percent of peers
+0 99.82236
+1 100.178
+2 49.94548
+3 100.2115
 
 
 EOD
 $outliers << EOD
-2 49.99846
-2 49.98291
-2 48.56588
-2 51.92787
+2 49.58326
+2 39.98974
+2 46.85173
+0 55.17171
+2 31.85849
+2 49.92601
+0 86.58015
+2 35.07344
+2 49.20029
+2 49.94548
 NaN NaN
 EOD
 plot \
@@ -63,5 +97,9 @@ plot \
   $members index 1 with linespoints pt 7 ps 1.2 lw 1.5 lc rgb "#d95f02" title 'cpu L2', \
   $members index 2 with linespoints pt 7 ps 1.2 lw 1.5 lc rgb "#7570b3" title 'cpu L3', \
   $members index 3 with linespoints pt 7 ps 1.2 lw 1.5 lc rgb "#e7298a" title 'cpu DRAM', \
+  $members index 4 with linespoints pt 7 ps 1.2 lw 1.5 lc rgb "#66a61e" title 'cpu fp64 c', \
+  $members index 5 with linespoints pt 7 ps 1.2 lw 1.5 lc rgb "#c99700" title 'cpu fp32 c', \
+  $members index 6 with linespoints pt 7 ps 1.2 lw 1.5 lc rgb "#a6761d" title 'cpu fp64 avx512', \
+  $members index 7 with linespoints pt 7 ps 1.2 lw 1.5 lc rgb "#555555" title 'cpu fp32 avx512', \
   $outliers with points pt 6 ps 3.5 lw 2 lc rgb "#c00000" title 'outlier: below 90% of its peers'."\047".' median', \
   NaN notitle
