@@ -5,6 +5,7 @@
 #include "common/rfl.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ const char *rfl_launcher_path(const struct rfl_settings *s)
     return RFL_MPIEXEC[0] ? RFL_MPIEXEC : "mpiexec";
 }
 
-int rfl_launcher_check(const struct rfl_settings *s)
+int rfl_launcher_check(struct rfl_settings *s)
 {
     const char *hf = s->hostfile;
     if (!hf || !*hf)
@@ -41,6 +42,9 @@ int rfl_launcher_check(const struct rfl_settings *s)
         rfl_error("hostfile = %s: not a regular file", hf);
         return RFL_EXIT_USAGE;
     }
+    char abs[PATH_MAX];
+    if (hf[0] != '/' && realpath(hf, abs) && rfl_config_set_string(&s->hostfile, abs) != 0)
+        return RFL_EXIT_FAILURE;
     return 0;
 }
 
@@ -83,6 +87,37 @@ int rfl_launcher_is_open_mpi(const char *mpiexec)
     out[n] = '\0';
     answer = strstr(out, "Open MPI") || strstr(out, "OpenRTE") || strstr(out, "open-mpi.org");
     return answer;
+}
+
+unsigned rfl_launcher_gpu_count(void)
+{
+    const char *env = getenv("RFL_GPU_COUNT");
+    if (env && *env)
+        return (unsigned)strtoul(env, NULL, 10);
+    unsigned n = 0;
+    char path[32];
+    for (unsigned i = 0; i < 64; i++) {
+        snprintf(path, sizeof path, "/dev/nvidia%u", i);
+        n += access(path, F_OK) == 0;
+    }
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    if (visible) {
+        unsigned listed = *visible ? 1 : 0;
+        for (const char *c = visible; *c; c++)
+            listed += *c == ',';
+        n = listed < n ? listed : n;
+    }
+    return n;
+}
+
+unsigned rfl_launcher_step_ranks(const struct rfl_settings *s, int gpu, int mpi)
+{
+    if (s->ranks < 2 || (!mpi && !gpu))
+        return 1;
+    if (mpi || s->launcher == RFL_LAUNCHER_SRUN || (s->hostfile && *s->hostfile) || getenv("SLURM_JOB_ID"))
+        return s->ranks;
+    const unsigned gpus = rfl_launcher_gpu_count();
+    return gpus < 1 ? 1 : gpus < s->ranks ? gpus : s->ranks;
 }
 
 size_t rfl_launcher_words(const struct rfl_settings *s, unsigned ranks, char *buf, size_t len, char **words,

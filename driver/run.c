@@ -81,8 +81,9 @@ static char **program_argv(const struct run *r, int p, double budget_s, char **s
     const char *args = rfl_settings_args(s, p);
     char launch[4096], *launch_words[128];
     size_t nlaunch = 0;
-    if (s->ranks > 1 && pr->mpi) {
-        nlaunch = rfl_launcher_words(s, s->ranks, launch, sizeof launch, launch_words, 128);
+    const unsigned nranks = rfl_launcher_step_ranks(s, pr->gpu, pr->mpi);
+    if (nranks > 1) {
+        nlaunch = rfl_launcher_words(s, nranks, launch, sizeof launch, launch_words, 128);
         if (!nlaunch) {
             rfl_error("%s: the launcher's arguments are too long", rfl_launcher_names[s->launcher]);
             return NULL;
@@ -262,7 +263,7 @@ static int run_program(struct run *r, int p, int index, int total)
         rfl_info("[%d/%d] %s: skipped (needs 2 or more MPI ranks: rfl run --ranks N)", index, total, pr->name);
         return RFL_EXIT_OK;
     }
-    const int under_mpiexec = r->s->ranks > 1 && pr->mpi;
+    const int under_mpiexec = rfl_launcher_step_ranks(r->s, pr->gpu, pr->mpi) > 1;
     const double used = r->dry_run ? r->dry_used_s : rfl_now_s() - r->t0;
     const double share = rfl_run_budget_share(&r->budget, p, used, under_mpiexec);
     char *storage = NULL;
@@ -535,10 +536,11 @@ int rfl_cmd_run(int argc, char **argv)
         return RFL_EXIT_USAGE;
     }
 #endif
-    if (s.ranks > 1 && rfl_launcher_check(&s) != 0) {
+    if (s.ranks > 1 && (rc = rfl_launcher_check(&s)) != 0) {
         rfl_settings_free(&s);
-        return RFL_EXIT_USAGE;
+        return rc;
     }
+
     r.app = app && *app ? app : s.app && *s.app ? s.app : NULL;
     rfl_run_program_dir(r.progdir, sizeof r.progdir);
 

@@ -4,7 +4,9 @@
 # --version says Open MPI (--oversubscribe only outside a Slurm
 # allocation). A fake srun on PATH records its argv and runs the program
 # under the real mpiexec; a fake MPICH-like mpiexec records its argv. Bad
-# values are one line and exit 2, before any directory is made.
+# values are one line and exit 2, before any directory is made. The GPU
+# steps run one rank per GPU: at most this node's GPUs (RFL_GPU_COUNT
+# here), all the ranks when they may span nodes (a hostfile).
 # Skips (77) without mpiexec or in a build without MPI.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
@@ -47,6 +49,27 @@ grep -q -- "-n 2 .*rfl_bandwidth " "$tmp/out" && ! grep -q -- "--oversubscribe" 
 "$RFL" run --config "$tiny" --ranks 2 --hostfile "$tmp/hosts" --dry-run >"$tmp/out" 2>"$tmp/err" ||
     fail "--hostfile: $(cat "$tmp/err")"
 grep -q -- "--hostfile $tmp/hosts .*rfl_bandwidth " "$tmp/out" || fail "--hostfile not passed: $(cat "$tmp/out")"
+
+# a relative hostfile is passed by its absolute path (the steps run in DIR/.partial/STEP)
+(cd "$tmp" && "$RFL" run --config "$tiny" --ranks 2 --hostfile hosts --dry-run) >"$tmp/out" 2>"$tmp/err" ||
+    fail "--hostfile hosts: $(cat "$tmp/err")"
+grep -q -- "--hostfile $(cd "$tmp" && pwd -P)/hosts " "$tmp/out" || fail "relative --hostfile: $(cat "$tmp/out")"
+
+# The GPU steps: one rank per GPU, at most this node's GPUs unless the ranks may span nodes.
+if [ -x "$top_builddir/rfl_gpu_bandwidth" ]; then
+    gconf=$tmp/gpu.conf
+    printf 'programs = gpu_bandwidth
+' >"$gconf"
+    RFL_GPU_PRESENT=1 RFL_GPU_COUNT=2 "$RFL" run --config "$gconf" --ranks 4 --dry-run >"$tmp/out" 2>"$tmp/err" ||
+        fail "GPU dry run: $(cat "$tmp/err")"
+    grep -q -- "-n 2 .*rfl_gpu_bandwidth " "$tmp/out" || fail "4 ranks, 2 GPUs: $(cat "$tmp/out")"
+    RFL_GPU_PRESENT=1 RFL_GPU_COUNT=1 "$RFL" run --config "$gconf" --ranks 4 --dry-run >"$tmp/out" 2>"$tmp/err" ||
+        fail "GPU dry run: $(cat "$tmp/err")"
+    grep -q "^[^ ]*/rfl_gpu_bandwidth " "$tmp/out" || fail "4 ranks, 1 GPU: not one rank: $(cat "$tmp/out")"
+    RFL_GPU_PRESENT=1 RFL_GPU_COUNT=1 "$RFL" run --config "$gconf" --ranks 4 --hostfile "$tmp/hosts" --dry-run \
+        >"$tmp/out" 2>"$tmp/err" || fail "GPU dry run: $(cat "$tmp/err")"
+    grep -q -- "-n 4 .*--hostfile .*rfl_gpu_bandwidth " "$tmp/out" || fail "4 ranks over a hostfile: $(cat "$tmp/out")"
+fi
 
 # An mpiexec that is not Open MPI's gets none of them, the hostfile still.
 MPIEXEC=$tmp/bin/mpich-mpiexec "$RFL" run --config "$tiny" --ranks 3 --hostfile "$tmp/hosts" --dry-run \
