@@ -89,57 +89,28 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
     }
 }
 
-/* Every GPU's own rows (scope gpu, any rank) as member rows (members.h),
- * each rank's host and device from the sidecar's gpus[] (the device column
- * where the file has one); the rows of all GPUs together (scope
- * aggregate) as rank -1, device "gpus". */
+/* Every GPU's own rows and the aggregate's as member rows (members.h). */
 static int member_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    int c_scope = rfl_table_column(t, "scope"), c_rank = rfl_table_column(t, "rank");
-    int c_dev = rfl_table_column(t, "device"), c_kernel = rfl_table_column(t, "kernel");
-    int c_access = rfl_table_column(t, "access"), c_prec = rfl_table_column(t, "precision");
-    int c_tpb = rfl_table_column(t, "threads_per_block"), c_blocks = rfl_table_column(t, "blocks_per_grid");
-    int c_wss = rfl_table_column(t, "wss_bytes"), c_rate = rfl_table_column(t, "gbytes_per_s");
-    int c_ver = rfl_table_column(t, "verified");
-    if (c_scope < 0 || c_rank < 0)
-        return 0;
-    json_t *gpus = json_object_get(meta, "gpus");
+    int c_kernel = rfl_table_column(t, "kernel"), c_access = rfl_table_column(t, "access");
+    int c_prec = rfl_table_column(t, "precision"), c_tpb = rfl_table_column(t, "threads_per_block");
+    int c_blocks = rfl_table_column(t, "blocks_per_grid"), c_wss = rfl_table_column(t, "wss_bytes");
+    int c_rate = rfl_table_column(t, "gbytes_per_s");
     for (size_t r = 0; r < t->nrows; r++) {
-        const int aggregate = strcmp(rfl_table_cell(t, r, c_scope), "aggregate") == 0;
-        if ((!aggregate && strcmp(rfl_table_cell(t, r, c_scope), "gpu") != 0) ||
-            strcmp(rfl_table_cell(t, r, c_ver), "1") != 0)
-            continue;
-        struct rfl_member_row row = {.input = input, .rank = -1};
-        char kernel[32], access[8], prec[8];
-        long tpb, blocks, dev = -1;
-        double rate;
-        if ((!aggregate && rfl_load_opt_int(t, r, c_rank, &row.rank)) || rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) ||
-            rfl_load_text(access, sizeof access, t, r, c_access) ||
-            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) ||
-            rfl_table_bytes(t, r, c_wss, 1, &row.wss) || rfl_table_double(t, r, c_rate, 0, &rate) ||
-            (c_dev >= 0 && *rfl_table_cell(t, r, c_dev) && rfl_load_opt_int(t, r, c_dev, &dev)))
-            return -1;
-        row.rate = rate;
-        snprintf(prec, sizeof prec, "%s", rfl_table_cell(t, r, c_prec)); /* empty for cudaMemcpy; checked above */
-        if (aggregate) { /* all GPUs together: the job's, device "gpus" */
-            snprintf(row.device, sizeof row.device, "gpus");
-            rfl_member_gpu_key(row.key, sizeof row.key, kernel, access, prec, tpb, blocks);
-            if (rfl_member_row_add(m, &row) != 0)
+        struct rfl_member_row row;
+        int use = rfl_member_gpu_row(t, r, meta, input, &row);
+        if (use <= 0) {
+            if (use < 0)
                 return -1;
             continue;
         }
-        size_t k;
-        json_t *e;
-        json_array_foreach(gpus, k, e) {
-            if (json_integer_value(json_object_get(e, "rank")) != row.rank)
-                continue;
-            json_t *host = json_object_get(e, "host"), *d = json_object_get(json_object_get(e, "device"), "index");
-            if (json_is_string(host))
-                snprintf(row.host, sizeof row.host, "%s", json_string_value(host));
-            if (dev < 0 && json_is_integer(d))
-                dev = (long)json_integer_value(d);
-        }
-        snprintf(row.device, sizeof row.device, "gpu%d", dev < 0 || dev > 9999 ? 0 : (int)dev);
+        char kernel[32], access[8], prec[8];
+        long tpb, blocks;
+        if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(access, sizeof access, t, r, c_access) ||
+            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) ||
+            rfl_table_bytes(t, r, c_wss, 1, &row.wss) || rfl_table_double(t, r, c_rate, 0, &row.rate))
+            return -1;
+        snprintf(prec, sizeof prec, "%s", rfl_table_cell(t, r, c_prec)); /* empty for cudaMemcpy; checked above */
         rfl_member_gpu_key(row.key, sizeof row.key, kernel, access, prec, tpb, blocks);
         if (rfl_member_row_add(m, &row) != 0) {
             rfl_error("%s: out of memory", t->path);

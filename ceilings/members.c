@@ -3,6 +3,7 @@
 #include "members.h"
 #include "load.h"
 #include "model.h"
+#include "table.h"
 #include "gpu.h"
 
 #include <math.h>
@@ -33,6 +34,46 @@ void rfl_member_compute_key(char *out, size_t len, const char *variant, long unr
     snprintf(out, len, "%s|%s|%s|%ld|%ld", kernel, isa, prec, ranks, threads);
 }
 
+int rfl_member_gpu_row(const struct rfl_table *t, size_t r, const json_t *meta, size_t input,
+                       struct rfl_member_row *row)
+{
+    int c_scope = rfl_table_column(t, "scope"), c_rank = rfl_table_column(t, "rank");
+    int c_dev = rfl_table_column(t, "device"), c_ver = rfl_table_column(t, "verified");
+    memset(row, 0, sizeof *row);
+    row->input = input;
+    row->rank = -1;
+    if (c_scope < 0 || c_rank < 0 || c_ver < 0 || strcmp(rfl_table_cell(t, r, c_ver), "1") != 0)
+        return 0;
+    if (strcmp(rfl_table_cell(t, r, c_scope), "aggregate") == 0) {
+        snprintf(row->device, sizeof row->device, "gpus");
+        return 1;
+    }
+    if (strcmp(rfl_table_cell(t, r, c_scope), "gpu") != 0)
+        return 0;
+    long dev = -1;
+    if (rfl_load_opt_int(t, r, c_rank, &row->rank) ||
+        (c_dev >= 0 && *rfl_table_cell(t, r, c_dev) && rfl_load_opt_int(t, r, c_dev, &dev)))
+        return -1;
+    size_t k;
+    json_t *e;
+    json_array_foreach(json_object_get(meta, "gpus"), k, e) {
+        if (json_integer_value(json_object_get(e, "rank")) != row->rank)
+            continue;
+        json_t *host = json_object_get(e, "host"), *d = json_object_get(json_object_get(e, "device"), "index");
+        if (json_is_string(host))
+            snprintf(row->host, sizeof row->host, "%s", json_string_value(host));
+        if (dev < 0 && json_is_integer(d))
+            dev = (long)json_integer_value(d);
+    }
+    snprintf(row->device, sizeof row->device, "gpu%d", dev < 0 || dev > 9999 ? 0 : (int)dev);
+    return 1;
+}
+
+void rfl_member_gpu_flops_key(char *out, size_t len, const char *prec, long chains)
+{
+    snprintf(out, len, "gpu_flops|%s|%ld", prec, chains);
+}
+
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
 {
     return rfl_load_append(&m->member_rows, &m->nmember_rows, sizeof *row, row);
@@ -58,35 +99,52 @@ static double median_without(const double *v, size_t n, size_t skip, double *scr
 }
 
 /* The members of one job ceiling, appended to m->members. */
+/* What the member rows of job ceiling ci are: their key and file, and
+ * whether any working set counts (compute: every flops per element of the
+ * kernel) or only the plateau's. 0: the ceiling has no members. */
+static int ceiling_key(const struct rfl_model *m, size_t ci, char *key, size_t len, size_t *input, int *compute)
+{
+    const struct rfl_ceiling *c = &m->ceilings[ci];
+    const int gpu = m->gpu && strcmp(c->device, m->gpu->dev.label) == 0;
+    *compute = c->kind == RFL_CEILING_COMPUTE;
+    if (*compute) {
+        long chains = 0;
+        if (!strcmp(c->device, "cpu")) /* the ceiling's kernel (variant and unroll) */
+            snprintf(key, len, "%s|%s|%s|%ld|%ld", c->kernel, c->isa, c->precision, c->ranks, c->threads_per_rank);
+        else if (gpu && !strcmp(c->program, "rfl_gpu_flops") && sscanf(c->kernel, "fma chains %ld", &chains) == 1)
+            rfl_member_gpu_flops_key(key, len, c->precision, chains);
+        else
+            return 0;
+        for (*input = 0; *input < m->ninputs && strcmp(m->inputs[*input].file, c->file) != 0; (*input)++)
+            ;
+        return 1;
+    }
+    if (c->curve < 0)
+        return 0;
+    const struct rfl_bw_curve *cv = NULL;
+    if (!strcmp(c->device, "cpu") && (size_t)c->curve < m->ncurves) {
+        cv = &m->curves[c->curve];
+        rfl_member_key(key, len, cv->kernel, cv->precision, cv->isa, cv->nontemporal, cv->ranks,
+                       cv->threads_per_rank);
+    } else if (gpu && (size_t)c->curve < m->gpu->ncurves) {
+        cv = &m->gpu->curves[c->curve];
+        rfl_member_gpu_key(key, len, cv->kernel, cv->access, cv->precision, cv->threads_per_block, cv->blocks);
+    } else {
+        return 0;
+    }
+    *input = cv->input;
+    return 1;
+}
+
+/* The members of one job ceiling, appended to m->members. */
 static int ceiling_members(struct rfl_model *m, size_t ci)
 {
     const struct rfl_ceiling *c = &m->ceilings[ci];
     char key[160];
     size_t input;
-    int compute = 0;
-    if (c->kind == RFL_CEILING_COMPUTE && strcmp(c->device, "cpu") == 0) {
-        /* the ceiling's kernel (variant and unroll), at every flops per element */
-        snprintf(key, sizeof key, "%s|%s|%s|%ld|%ld", c->kernel, c->isa, c->precision, c->ranks,
-                 c->threads_per_rank);
-        for (input = 0; input < m->ninputs && strcmp(m->inputs[input].file, c->file) != 0; input++)
-            ;
-        compute = 1;
-    } else if (c->kind != RFL_CEILING_BANDWIDTH || c->curve < 0) {
+    int compute;
+    if (!ceiling_key(m, ci, key, sizeof key, &input, &compute))
         return 0;
-    } else if (strcmp(c->device, "cpu") == 0) {
-        if ((size_t)c->curve >= m->ncurves)
-            return 0;
-        const struct rfl_bw_curve *cv = &m->curves[c->curve];
-        rfl_member_key(key, sizeof key, cv->kernel, cv->precision, cv->isa, cv->nontemporal, cv->ranks,
-                       cv->threads_per_rank);
-        input = cv->input;
-    } else if (m->gpu && strcmp(c->device, m->gpu->dev.label) == 0 && (size_t)c->curve < m->gpu->ncurves) {
-        const struct rfl_bw_curve *cv = &m->gpu->curves[c->curve];
-        rfl_member_gpu_key(key, sizeof key, cv->kernel, cv->access, cv->precision, cv->threads_per_block, cv->blocks);
-        input = cv->input;
-    } else {
-        return 0;
-    }
     const size_t first = m->nmembers;
     for (size_t i = 0; i < m->nmember_rows; i++) {
         const struct rfl_member_row *r = &m->member_rows[i];
@@ -142,17 +200,17 @@ static int ceiling_members(struct rfl_model *m, size_t ci)
  * in each sample) on the same curve and plateau, as device "gpus". */
 static int gpus_ceiling(struct rfl_model *m, size_t ci)
 {
-    size_t first, n = rfl_members_of(m, ci, &first);
-    if (n < 2 || !m->gpu || strcmp(m->ceilings[ci].device, m->gpu->dev.label) != 0)
-        return 0;
-    const struct rfl_bw_curve *cv = &m->gpu->curves[m->ceilings[ci].curve];
+    size_t first, n = rfl_members_of(m, ci, &first), input;
     char key[160];
-    rfl_member_gpu_key(key, sizeof key, cv->kernel, cv->access, cv->precision, cv->threads_per_block, cv->blocks);
+    int compute;
+    if (n < 2 || !m->gpu || strcmp(m->ceilings[ci].device, m->gpu->dev.label) != 0 ||
+        !ceiling_key(m, ci, key, sizeof key, &input, &compute))
+        return 0;
     double best = 0;
     for (size_t i = 0; i < m->nmember_rows; i++) {
         const struct rfl_member_row *r = &m->member_rows[i];
-        if (r->rank < 0 && r->input == cv->input && !strcmp(r->key, key) && r->wss >= m->ceilings[ci].wss_min_bytes &&
-            r->wss <= m->ceilings[ci].wss_max_bytes && r->rate > best)
+        if (r->rank < 0 && r->input == input && !strcmp(r->key, key) && r->rate > best &&
+            (compute || (r->wss >= m->ceilings[ci].wss_min_bytes && r->wss <= m->ceilings[ci].wss_max_bytes)))
             best = r->rate;
     }
     if (!(best > 0))

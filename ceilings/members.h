@@ -12,6 +12,7 @@
 #ifndef RFL_CEILINGS_MEMBERS_H
 #define RFL_CEILINGS_MEMBERS_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,7 @@
 #define RFL_MEMBER_OUTLIER_FRACTION 0.9
 
 struct rfl_model;
+struct rfl_table;
 
 struct rfl_member_row {      /* one rank's own point of a curve */
     size_t input;            /* the file it came from */
@@ -54,6 +56,17 @@ void rfl_member_gpu_key(char *out, size_t len, const char *kernel, const char *a
  * precision and job. */
 void rfl_member_compute_key(char *out, size_t len, const char *variant, long unroll, const char *isa,
                             const char *prec, long ranks, long threads);
+/* The key of a GPU compute row (gpu_flops.csv): precision and FMA chains
+ * per thread (any launch shape and flops per element). */
+void rfl_member_gpu_flops_key(char *out, size_t len, const char *prec, long chains);
+/* Row r of a GPU program's table (columns scope, rank, device, verified)
+ * as a member row with input, rank, device ("gpuN": its device column, else
+ * the sidecar's gpus[rank].device.index) and host (gpus[rank].host) set:
+ * 1; the aggregate's row (scope aggregate): 1, rank -1, device "gpus";
+ * 0: not a verified row of either; -1 a bad value (one line printed). The
+ * caller sets key, wss and rate. */
+int rfl_member_gpu_row(const struct rfl_table *t, size_t r, const json_t *meta, size_t input,
+                       struct rfl_member_row *row);
 /* Appends a member row; -1 out of memory. */
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row);
 /* After the ceilings: every job ceiling's members, their peers' medians
