@@ -5,7 +5,8 @@
 #    RFL_TEST_SLOW_RANK=2:3: one row per rank after each job's row in
 #    bandwidth.csv, four members per bandwidth ceiling, rank 2 (host b) an
 #    outlier on every one, the report's members section names it.
-# 3. A malformed RFL_TEST_SLOW_RANK is exit 2 with one line, and no file.
+# 3. A malformed RFL_TEST_SLOW_RANK or RFL_TEST_HOSTS is exit 2 with one
+#    line, and no file.
 # Part 1 runs everywhere; 2 and 3 skip (77 at the end) without MPI.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
@@ -68,5 +69,9 @@ for v in 4:2 2:0.5 x 1 1:2x -1:2; do
         --wss 16K:32K -o "$tmp/bad/b.csv"
     [ "$(grep -c "RFL_TEST_SLOW_RANK: invalid value '$v'" "$tmp/err")" -eq 1 ] || fail "RFL_TEST_SLOW_RANK=$v: $(cat "$tmp/err")"
 done
+RFL_TEST_HOSTS=a expect_exit 2 "RFL_TEST_HOSTS=a on 2 ranks" run_mpi 2 "$top_builddir/rfl_bandwidth" --quick \
+    --wss 16K:32K -o "$tmp/bad/b.csv"
+[ "$(grep -c "RFL_TEST_HOSTS: invalid value 'a' (1 host names for 2 ranks)" "$tmp/err")" -eq 1 ] ||
+    fail "RFL_TEST_HOSTS=a: $(cat "$tmp/err")"
 [ -z "$(ls -A "$tmp/bad")" ] || fail "RFL_TEST_SLOW_RANK: left files: $(ls -A "$tmp/bad")"
 exit 0
