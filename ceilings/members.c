@@ -98,7 +98,6 @@ static double median_without(const double *v, size_t n, size_t skip, double *scr
     return k % 2 ? scratch[k / 2] : 0.5 * (scratch[k / 2 - 1] + scratch[k / 2]);
 }
 
-/* The members of one job ceiling, appended to m->members. */
 /* What the member rows of job ceiling ci are: their key and file, and
  * whether any working set counts (compute: every flops per element of the
  * kernel) or only the plateau's. 0: the ceiling has no members. */

@@ -287,14 +287,18 @@ static void members_section(struct doc *d, const struct rfl_model *m)
     char cells[RFL_REPORT_MEMBER_COLS][RFL_REPORT_MEMBER_CELL], text[2048];
     const char *row[RFL_REPORT_MEMBER_COLS];
     heading(d, 2, "Members: each rank's ceilings");
+    const struct rfl_member **order = NULL;
+    if (rfl_report_members_order(m, &order) != 0)
+        return; /* out of memory: no table */
     table_begin(d, rfl_report_member_head, RFL_REPORT_MEMBER_COLS);
     for (size_t k = 0; k < m->nmembers; k++) {
-        rfl_report_member_row(m, k, cells);
+        rfl_report_member_row(m, order[k], cells);
         for (int i = 0; i < RFL_REPORT_MEMBER_COLS; i++)
             row[i] = cells[i];
         table_row(d, row, RFL_REPORT_MEMBER_COLS);
     }
     table_end(d);
+    free(order);
     rfl_report_members_text(m, text, sizeof text);
     para(d, "%s", text);
 }

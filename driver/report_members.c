@@ -7,35 +7,38 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *const rfl_report_member_head[RFL_REPORT_MEMBER_COLS] = {
     "host", "rank", "device", "ceiling", "value", "the run's ceiling", "% of peers' median", "outlier"};
 
-/* The index of the k-th member in host, rank, ceiling order. */
-static size_t nth(const struct rfl_model *m, size_t k)
+static int by_host_rank_ceiling(const void *pa, const void *pb)
 {
-    for (size_t i = 0; i < m->nmembers; i++) {
-        const struct rfl_member *a = &m->members[i];
-        size_t before = 0;
-        for (size_t j = 0; j < m->nmembers; j++) {
-            const struct rfl_member *b = &m->members[j];
-            int c = strcmp(b->host, a->host);
-            if (!c)
-                c = (b->rank > a->rank) - (b->rank < a->rank);
-            if (!c)
-                c = (b->ceiling > a->ceiling) - (b->ceiling < a->ceiling);
-            before += c < 0;
-        }
-        if (before == k)
-            return i;
-    }
-    return k;
+    const struct rfl_member *a = *(const struct rfl_member *const *)pa, *b = *(const struct rfl_member *const *)pb;
+    int c = strcmp(a->host, b->host);
+    if (!c)
+        c = (a->rank > b->rank) - (a->rank < b->rank);
+    if (!c)
+        c = (a->ceiling > b->ceiling) - (a->ceiling < b->ceiling);
+    return c;
 }
 
-void rfl_report_member_row(const struct rfl_model *m, size_t k, char (*cells)[RFL_REPORT_MEMBER_CELL])
+int rfl_report_members_order(const struct rfl_model *m, const struct rfl_member ***order)
 {
-    const struct rfl_member *mb = &m->members[nth(m, k)];
+    const struct rfl_member **o = malloc((m->nmembers ? m->nmembers : 1) * sizeof *o);
+    if (!o)
+        return -1;
+    for (size_t i = 0; i < m->nmembers; i++)
+        o[i] = &m->members[i];
+    qsort(o, m->nmembers, sizeof *o, by_host_rank_ceiling);
+    *order = o;
+    return 0;
+}
+
+void rfl_report_member_row(const struct rfl_model *m, const struct rfl_member *mb,
+                           char (*cells)[RFL_REPORT_MEMBER_CELL])
+{
     const struct rfl_ceiling *c = &m->ceilings[mb->ceiling];
     const char *unit = c->kind == RFL_CEILING_BANDWIDTH ? "GB/s" : "GFLOP/s";
     char v[48];
