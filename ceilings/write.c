@@ -322,6 +322,20 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
         rfl_json_append(ceil, ceiling_json(&m->ceilings[i]), &bad);
     rfl_json_set(root, "ceilings", ceil, &bad);
 
+    json_t *members = json_array();
+    for (size_t i = 0; i < m->nmembers; i++) {
+        const struct rfl_member *mb = &m->members[i];
+        const struct rfl_ceiling *c = &m->ceilings[mb->ceiling];
+        rfl_json_append(members,
+                        json_pack("{s:o, s:o, s:o, s:o, s:I, s:o, s:o, s:o}", "device", T(mb->device), "kind",
+                                  T(c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute"), "name", T(c->name),
+                                  "host", T(mb->host), "rank", (json_int_t)mb->rank, "value", R(mb->value),
+                                  "percent_of_peers", real_or_null(mb->percent_of_peers), "outlier",
+                                  json_boolean(mb->outlier)),
+                        &bad);
+    }
+    rfl_json_set(root, "members", members, &bad);
+
     json_t *apps = json_array();
     for (size_t i = 0; i < m->napps; i++) {
         const struct rfl_app *a = &m->apps[i];
