@@ -2,7 +2,7 @@
 # 1. Golden: tests/data/driver/members (a 4-rank run with rank 2 slowed 3x)
 #    must give exactly the committed ceilings.csv and members.gp.
 # 2. rfl run --ranks 4 on the test-only hosts a,a,b,b with
-#    RFL_TEST_SLOW_RANK=2:3: one row per rank after each job's row in
+#    RFL_TEST_SLOW_RANK=2:5: one row per rank after each job's row in
 #    bandwidth.csv, four members per bandwidth ceiling, rank 2 (host b) an
 #    outlier on every one, the report's members section names it.
 # 3. A malformed RFL_TEST_SLOW_RANK or RFL_TEST_HOSTS is exit 2 with one
@@ -43,7 +43,7 @@ bandwidth.quick_args = --quick --wss 16K:2M --min-time 0.0002 --experiments 2 -k
 mpiexec_args = --mca btl self,vader --mca btl_vader_single_copy_mechanism none
 CONF
 run=$tmp/run
-RFL_TEST_HOSTS=a,a,b,b RFL_TEST_SLOW_RANK=2:3 "$RFL" run --config "$conf" --ranks 4 --output "$run" >/dev/null 2>"$tmp/err" ||
+RFL_TEST_HOSTS=a,a,b,b RFL_TEST_SLOW_RANK=2:5 "$RFL" run --config "$conf" --ranks 4 --output "$run" >/dev/null 2>"$tmp/err" ||
     fail "rfl run --ranks 4: exit $?: $(tail -n 20 "$tmp/err")"
 check_verified "$run/bandwidth.csv"
 jobs=$(csv_count "$run/bandwidth.csv" '$col["rank"] == ""')
@@ -52,14 +52,14 @@ jobs=$(csv_count "$run/bandwidth.csv" '$col["rank"] == ""')
 [ "$(awk -F, 'NR > 1 && $24 != "" { print $24 ":" $25 }' "$run/bandwidth.csv" | sort -u | tr '\n' ' ')" = "0:a 1:a 2:b 3:b " ] ||
     fail "bandwidth.csv: ranks and hosts $(cut -d, -f24,25 "$run/bandwidth.csv" | sort -u | tr '\n' ' ')"
 if have_python3; then
-    [ "$(json_eval "$run/bandwidth.json" 'd["test_slow_rank"] + " " + d["host_names"]')" = "2:3 RFL_TEST_HOSTS (testing only)" ] ||
+    [ "$(json_eval "$run/bandwidth.json" 'd["test_slow_rank"] + " " + d["host_names"]')" = "2:5 RFL_TEST_HOSTS (testing only)" ] ||
         fail "bandwidth.json: test settings not recorded"
 fi
 nbw=$(csv_count "$run/ceilings.csv" '$col["rank"] == "" && $col["kind"] == "bandwidth"')
 [ "$nbw" -gt 0 ] && [ "$(csv_count "$run/ceilings.csv" '$col["rank"] != ""')" -eq $((4 * nbw)) ] ||
     fail "ceilings.csv: not four members per ceiling: $(cat "$run/ceilings.csv")"
 [ "$(csv_count "$run/ceilings.csv" '$col["rank"] == 2 && $col["host"] == "b" && $col["outlier"] == 1 && $col["percent_of_peers"] < 60')" -eq "$nbw" ] ||
-    fail "ceilings.csv: the planted outlier (rank 2, 3x slower) is not flagged on every ceiling: $(cat "$run/ceilings.csv")"
+    fail "ceilings.csv: the planted outlier (rank 2, 5x slower) is not flagged on every ceiling: $(cat "$run/ceilings.csv")"
 grep -q 'rank 2 on b' "$run/report.md" || fail "report: the planted outlier is not named"
 
 # A malformed setting: one line, exit 2, nothing written.
