@@ -95,12 +95,6 @@ int rfl_ceilings_read(const char *path, struct rfl_ceiling **out, size_t *n)
         rfl_table_free(&t);
         return -1;
     }
-    if (t.nrows > RFL_CEILINGS_MAX_ROWS) {
-        rfl_error("%s:%d: more than %d ceilings (rfl ceilings writes a few dozen)", path,
-                  t.lineno[RFL_CEILINGS_MAX_ROWS], RFL_CEILINGS_MAX_ROWS);
-        rfl_table_free(&t);
-        return -1;
-    }
     struct rfl_ceiling *c = calloc(t.nrows ? t.nrows : 1, sizeof *c);
     if (!c) {
         rfl_error("%s: out of memory", path);
@@ -118,6 +112,12 @@ int rfl_ceilings_read(const char *path, struct rfl_ceiling **out, size_t *n)
     for (size_t r = 0; r < t.nrows; r++) {
         if (c_rank >= 0 && *rfl_table_cell(&t, r, c_rank))
             continue;
+        if (kept == RFL_CEILINGS_MAX_ROWS) { /* the job's rows; a member's are not counted */
+            rfl_error("%s:%d: more than %d ceilings (rfl ceilings writes a few dozen)", path, t.lineno[r],
+                      RFL_CEILINGS_MAX_ROWS);
+            free(line);
+            goto fail;
+        }
         if (read_row(&t, r, &c[kept]) != 0) {
             free(line);
             goto fail;
