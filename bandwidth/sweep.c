@@ -70,8 +70,9 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     memset(p, 0, sizeof *p);
     if (rfl_topo_load(&p->topo) != 0)
         return RFL_EXIT_FAILURE;
-    if (rfl_team_plan(&p->team, &p->topo, o->threads) != 0)
-        return RFL_EXIT_FAILURE;
+    int team_rc = rfl_team_plan(&p->team, &p->topo, o->threads);
+    if (team_rc != 0)
+        return team_rc;
     p->ranks = p->team.ranks;
     p->threads = p->team.threads;
     p->node_threads = p->team.node_threads;
@@ -365,7 +366,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 /* A preempted sample can end the doubling early; the
                  * criterion must hold for the fastest timed sample too,
                  * or the trials grow and the experiments run again. */
-                double times[1000];
+                double times[1000], own[1000];
                 for (int retry = 0; !p.team.interrupted; retry++) {
                     double fastest = INFINITY;
                     w.trials = trials;
@@ -375,6 +376,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                             applied = 0;
                         }
                         times[e] = timed_sample(&p.team, fn, &w);
+                        own[e] = p.team.own_elapsed;
                         applied += trials;
                         fastest = times[e] < fastest ? times[e] : fastest;
                     }
@@ -417,6 +419,8 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                         : bytes / (k->reads + k->writes) * (k->reads + 2 * k->writes);
                     char level[16];
                     unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
+                    /* each rank's own samples: its rows beside the job's */
+                    double *per_rank = p.ranks > 1 ? rfl_team_rank_stats(own, experiments) : NULL;
                     if (bad) {
                         sh.stop = 1;
                         out.status = RFL_EXIT_VERIFY;
@@ -447,7 +451,38 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                         rfl_csv_double(&out.csv, bytes / st.max * 1e-9);
                         rfl_csv_double(&out.csv, wa_bytes / st.min * 1e-9);
                         rfl_csv_int(&out.csv, 1);
+                        rfl_csv_str(&out.csv, "");
+                        rfl_csv_str(&out.csv, "");
                         rfl_csv_end_row(&out.csv);
+                        for (int r = 0; per_rank && r < p.ranks; r++) {
+                            const double *rs = per_rank + 3 * r, rb = bytes / p.ranks, rwa = wa_bytes / p.ranks;
+                            rfl_csv_str(&out.csv, k->name);
+                            rfl_csv_str(&out.csv, rfl_precision_names[prec]);
+                            rfl_csv_str(&out.csv, rfl_isa_names[isa]);
+                            rfl_csv_int(&out.csv, k->nontemporal);
+                            rfl_csv_int(&out.csv, p.ranks);
+                            rfl_csv_int(&out.csv, p.threads);
+                            rfl_csv_u64(&out.csv, wss_thread * job_threads);
+                            rfl_csv_u64(&out.csv, wss_thread);
+                            rfl_csv_str(&out.csv, level);
+                            rfl_csv_u64(&out.csv, n);
+                            rfl_csv_u64(&out.csv, (uint64_t)k->reads * elem);
+                            rfl_csv_u64(&out.csv, (uint64_t)k->writes * elem);
+                            rfl_csv_u64(&out.csv, trials);
+                            rfl_csv_int(&out.csv, experiments);
+                            rfl_csv_double(&out.csv, rb);
+                            rfl_csv_double(&out.csv, rs[0]);
+                            rfl_csv_double(&out.csv, rs[1]);
+                            rfl_csv_double(&out.csv, rs[2]);
+                            rfl_csv_double(&out.csv, rb / rs[0] * 1e-9);
+                            rfl_csv_double(&out.csv, rb / rs[1] * 1e-9);
+                            rfl_csv_double(&out.csv, rb / rs[2] * 1e-9);
+                            rfl_csv_double(&out.csv, rwa / rs[0] * 1e-9);
+                            rfl_csv_int(&out.csv, 1);
+                            rfl_csv_int(&out.csv, r);
+                            rfl_csv_str(&out.csv, p.team.hosts[r]);
+                            rfl_csv_end_row(&out.csv);
+                        }
                         double *b = &best[flat_index(isa, prec, kid)].gbytes_per_s[li];
                         if (bytes / st.min * 1e-9 > *b)
                             *b = bytes / st.min * 1e-9;
@@ -456,6 +491,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                      rfl_isa_names[isa], rfl_format_size(wss_thread * job_threads, sz, sizeof sz),
                                      bytes / st.min * 1e-9);
                     }
+                    free(per_rank);
                     sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                     if (!sh.stop) {
                         /* the budget: go on, end the curve, or end the sweep */

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "gpu.h"
 #include "load.h"
+#include "members.h"
 #include "model.h"
 #include "profile.h"
 #include "sources.h"
@@ -258,6 +259,10 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
         if (rfl_sources[k].ceilings && rfl_sources[k].ceilings(m, settings) != 0)
             return RFL_EXIT_FAILURE;
     rfl_attach_spec(m, settings);
+    if (rfl_members_find(m) != 0) {
+        rfl_error("%s: out of memory", dir);
+        return RFL_EXIT_FAILURE;
+    }
     char apps[2048];
     snprintf(apps, sizeof apps, "%s/applications.csv", dir);
     if (app_path && *app_path) {

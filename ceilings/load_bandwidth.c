@@ -2,6 +2,7 @@
  * precision x ISA x ranks x threads, its levels found from the topology. */
 #include "config.h"
 #include "load.h"
+#include "members.h"
 #include "model.h"
 #include "table.h"
 #include "common/log.h"
@@ -107,6 +108,7 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
     int c_wss = rfl_table_column(t, "wss_bytes"), c_wpt = rfl_table_column(t, "wss_bytes_per_thread");
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_median = rfl_table_column(t, "gbytes_per_s_median"), c_exp = rfl_table_column(t, "experiments");
+    int c_rank = rfl_table_column(t, "rank"), c_host = rfl_table_column(t, "host");
     size_t first_curve = m->ncurves;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
@@ -125,6 +127,19 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             goto fail;
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
+            continue;
+        }
+        if (c_rank >= 0 && *rfl_table_cell(t, r, c_rank)) {
+            /* one rank's own row: a member's (members.h) */
+            struct rfl_member_row row = {.input = input, .device = "cpu", .wss = wss, .rate = rate};
+            if (rfl_table_count(t, r, c_rank, 0, ranks - 1, &row.rank) ||
+                (c_host >= 0 && rfl_load_text(row.host, sizeof row.host, t, r, c_host)))
+                goto fail;
+            rfl_member_key(row.key, sizeof row.key, kernel, prec, isa, nt != 0, ranks, threads);
+            if (rfl_member_row_add(m, &row) != 0) {
+                rfl_error("%s: out of memory", t->path);
+                goto fail;
+            }
             continue;
         }
         struct rfl_bw_curve *c = find_curve(m, &index, input, kernel, prec, isa, nt != 0, ranks, threads);

@@ -2,6 +2,7 @@
  * variant x ISA x precision x ranks x threads, the best unroll at each point. */
 #include "config.h"
 #include "load.h"
+#include "members.h"
 #include "model.h"
 #include "table.h"
 #include "common/log.h"
@@ -91,6 +92,7 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
     int c_ver = rfl_table_column(t, "verified"), c_model = rfl_table_column(t, "model_gflops_per_s");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_unroll = rfl_table_column(t, "unroll");
     int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
+    int c_rank = rfl_table_column(t, "rank"), c_host = rfl_table_column(t, "host");
     size_t first_series = m->nseries;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
@@ -112,6 +114,19 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             goto fail;
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
+            continue;
+        }
+        if (c_rank >= 0 && *rfl_table_cell(t, r, c_rank)) {
+            /* one rank's own row: a member's (members.h) */
+            struct rfl_member_row mr = {.input = input, .device = "cpu", .wss = wss, .rate = rate};
+            if (rfl_table_count(t, r, c_rank, 0, ranks - 1, &mr.rank) ||
+                (c_host >= 0 && rfl_load_text(mr.host, sizeof mr.host, t, r, c_host)))
+                goto fail;
+            rfl_member_compute_key(mr.key, sizeof mr.key, variant, unroll, isa, prec, ranks, threads);
+            if (rfl_member_row_add(m, &mr) != 0) {
+                rfl_error("%s: out of memory", t->path);
+                goto fail;
+            }
             continue;
         }
         struct rfl_flops_series *f = find_series(m, &index, input, variant, isa, prec, ranks, threads);

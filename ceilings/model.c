@@ -95,6 +95,8 @@ void rfl_model_free(struct rfl_model *m)
     rfl_net_free(m->net);
     rfl_link_free(m->link);
     rfl_dense_free(m->dense);
+    free(m->member_rows);
+    free(m->members);
     memset(m, 0, sizeof *m);
 }
 

@@ -16,6 +16,8 @@
 struct rfl_gpu_data;
 struct rfl_net_data;
 struct rfl_link_data;
+struct rfl_member_row;
+struct rfl_member;
 
 enum rfl_ceiling_kind { RFL_CEILING_BANDWIDTH, RFL_CEILING_COMPUTE };
 
@@ -175,6 +177,9 @@ struct rfl_model {
     struct rfl_net_data *net; /* what rfl_network measured (network.h); NULL: none */
     struct rfl_link_data *link; /* what rfl_gpu_link measured (gpu_link.h); NULL: none */
     struct rfl_dense_data *dense; /* what rfl_dense measured (dense.h); NULL: none */
+    struct rfl_member_row *member_rows; /* each rank's own rows (members.h) */
+    struct rfl_member *members;         /* each rank's own ceilings (members.h) */
+    size_t nmember_rows, nmembers;
 };
 
 /* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the

@@ -95,31 +95,47 @@ int rfl_ceilings_read(const char *path, struct rfl_ceiling **out, size_t *n)
         rfl_table_free(&t);
         return -1;
     }
-    if (t.nrows > RFL_CEILINGS_MAX_ROWS) {
-        rfl_error("%s:%d: more than %d ceilings (rfl ceilings writes a few dozen)", path,
-                  t.lineno[RFL_CEILINGS_MAX_ROWS], RFL_CEILINGS_MAX_ROWS);
-        rfl_table_free(&t);
-        return -1;
-    }
     struct rfl_ceiling *c = calloc(t.nrows ? t.nrows : 1, sizeof *c);
     if (!c) {
         rfl_error("%s: out of memory", path);
         rfl_table_free(&t);
         return -1;
     }
+    /* the job's ceilings; a member's row (its `rank` set) is one rank's own */
+    const int c_rank = rfl_table_column(&t, "rank");
+    size_t kept = 0;
+    int *line = calloc(t.nrows ? t.nrows : 1, sizeof *line);
+    if (!line) {
+        rfl_error("%s: out of memory", path);
+        goto fail;
+    }
     for (size_t r = 0; r < t.nrows; r++) {
-        if (read_row(&t, r, &c[r]) != 0)
+        if (c_rank >= 0 && *rfl_table_cell(&t, r, c_rank))
+            continue;
+        if (kept == RFL_CEILINGS_MAX_ROWS) { /* the job's rows; a member's are not counted */
+            rfl_error("%s:%d: more than %d ceilings (rfl ceilings writes a few dozen)", path, t.lineno[r],
+                      RFL_CEILINGS_MAX_ROWS);
+            free(line);
             goto fail;
-        for (size_t q = 0; q < r; q++)
-            if (!strcmp(c[q].device, c[r].device) && c[q].kind == c[r].kind && !strcmp(c[q].name, c[r].name)) {
+        }
+        if (read_row(&t, r, &c[kept]) != 0) {
+            free(line);
+            goto fail;
+        }
+        line[kept] = t.lineno[r];
+        for (size_t q = 0; q < kept; q++)
+            if (!strcmp(c[q].device, c[kept].device) && c[q].kind == c[kept].kind && !strcmp(c[q].name, c[kept].name)) {
                 rfl_error("%s:%d: a second %s %s ceiling '%s' (the first is on line %d)", path, t.lineno[r],
-                          c[r].device, c[r].kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", c[r].name,
-                          t.lineno[q]);
+                          c[kept].device, c[kept].kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute",
+                          c[kept].name, line[q]);
+                free(line);
                 goto fail;
             }
+        kept++;
     }
+    free(line);
     *out = c;
-    *n = t.nrows;
+    *n = kept;
     rfl_table_free(&t);
     return 0;
 fail:

@@ -6,6 +6,7 @@
 #include "sources.h"
 #include "spread.h"
 #include "write.h"
+#include "members.h"
 #include "common/csv.h"
 #include "common/log.h"
 #include "common/meta.h"
@@ -24,47 +25,81 @@ static void csv_u64_or_empty(struct rfl_csv *csv, uint64_t v)
         rfl_csv_str(csv, "");
 }
 
+/* One row: the job's ceiling, or (mb not NULL) one member's own value of it,
+ * its spread unknown. */
+static void write_row(struct rfl_csv *csv, const struct rfl_ceiling *job, const struct rfl_member *mb)
+{
+    struct rfl_ceiling member;
+    const struct rfl_ceiling *c = job;
+    if (mb) {
+        member = *job;
+        member.value = member.value_high = mb->value;
+        member.value_low = NAN;
+        member.spread_points = member.samples = 0;
+        member.ranks = 1;
+        member.spec = NAN; /* the spec is the job's */
+        member.spec_source[0] = '\0';
+        snprintf(member.device, sizeof member.device, "%s", mb->device);
+        c = &member;
+    }
+    char pct[32] = "";
+    if (c->spec > 0)
+        rfl_format_double(pct, sizeof pct, "%.1f", rfl_ceiling_percent(c));
+    rfl_csv_str(csv, c->device);
+    rfl_csv_str(csv, c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute");
+    rfl_csv_str(csv, c->name);
+    rfl_csv_double(csv, c->value);
+    rfl_csv_double(csv, c->value_low);
+    rfl_csv_double(csv, c->value_high);
+    char spread[32] = "";
+    if (!isnan(rfl_ceiling_spread(c)))
+        rfl_format_double(spread, sizeof spread, "%.2f", rfl_ceiling_spread(c));
+    rfl_csv_str(csv, spread);
+    rfl_csv_str(csv, rfl_ceiling_unit(c));
+    rfl_csv_double(csv, c->spec);
+    rfl_csv_str(csv, pct);
+    rfl_csv_str(csv, c->spec_source);
+    rfl_csv_str(csv, c->program);
+    rfl_csv_str(csv, c->kernel);
+    rfl_csv_str(csv, c->precision);
+    rfl_csv_str(csv, c->isa);
+    rfl_csv_int(csv, c->ranks);
+    rfl_csv_int(csv, c->threads_per_rank);
+    rfl_csv_u64(csv, c->wss_min_bytes);
+    rfl_csv_u64(csv, c->wss_max_bytes);
+    csv_u64_or_empty(csv, c->topology_bytes);
+    csv_u64_or_empty(csv, c->transition_bytes);
+    rfl_csv_double(csv, c->flops_per_elem);
+    rfl_csv_u64(csv, c->points);
+    csv_u64_or_empty(csv, c->spread_points);
+    csv_u64_or_empty(csv, c->samples);
+    rfl_csv_str(csv, c->shared_with);
+    rfl_csv_str(csv, c->file);
+    if (mb) {
+        rfl_csv_str(csv, mb->host);
+        rfl_csv_int(csv, mb->rank);
+        char pp[32] = "";
+        if (isfinite(mb->percent_of_peers))
+            rfl_format_double(pp, sizeof pp, "%.1f", mb->percent_of_peers);
+        rfl_csv_str(csv, pp);
+        rfl_csv_int(csv, mb->outlier);
+    } else {
+        for (int k = 0; k < 4; k++)
+            rfl_csv_str(csv, "");
+    }
+    rfl_csv_end_row(csv);
+}
+
 int rfl_ceilings_write_csv(const struct rfl_model *m, const char *path)
 {
     struct rfl_csv csv;
     if (rfl_csv_open(&csv, path, rfl_schema_ceilings.names, rfl_schema_ceilings.count) != 0)
         return -1;
     for (size_t i = 0; i < m->nceilings; i++) {
-        const struct rfl_ceiling *c = &m->ceilings[i];
-        char pct[32] = "";
-        if (c->spec > 0)
-            rfl_format_double(pct, sizeof pct, "%.1f", rfl_ceiling_percent(c));
-        rfl_csv_str(&csv, c->device);
-        rfl_csv_str(&csv, c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute");
-        rfl_csv_str(&csv, c->name);
-        rfl_csv_double(&csv, c->value);
-        rfl_csv_double(&csv, c->value_low);
-        rfl_csv_double(&csv, c->value_high);
-        char spread[32] = "";
-        if (!isnan(rfl_ceiling_spread(c)))
-            rfl_format_double(spread, sizeof spread, "%.2f", rfl_ceiling_spread(c));
-        rfl_csv_str(&csv, spread);
-        rfl_csv_str(&csv, rfl_ceiling_unit(c));
-        rfl_csv_double(&csv, c->spec);
-        rfl_csv_str(&csv, pct);
-        rfl_csv_str(&csv, c->spec_source);
-        rfl_csv_str(&csv, c->program);
-        rfl_csv_str(&csv, c->kernel);
-        rfl_csv_str(&csv, c->precision);
-        rfl_csv_str(&csv, c->isa);
-        rfl_csv_int(&csv, c->ranks);
-        rfl_csv_int(&csv, c->threads_per_rank);
-        rfl_csv_u64(&csv, c->wss_min_bytes);
-        rfl_csv_u64(&csv, c->wss_max_bytes);
-        csv_u64_or_empty(&csv, c->topology_bytes);
-        csv_u64_or_empty(&csv, c->transition_bytes);
-        rfl_csv_double(&csv, c->flops_per_elem);
-        rfl_csv_u64(&csv, c->points);
-        csv_u64_or_empty(&csv, c->spread_points);
-        csv_u64_or_empty(&csv, c->samples);
-        rfl_csv_str(&csv, c->shared_with);
-        rfl_csv_str(&csv, c->file);
-        rfl_csv_end_row(&csv);
+        write_row(&csv, &m->ceilings[i], NULL);
+        size_t first, n = rfl_members_of(m, i, &first);
+        for (size_t k = 0; k < n; k++)
+            write_row(&csv, &m->ceilings[i], &m->members[first + k]);
     }
     return rfl_csv_commit(&csv);
 }
@@ -287,6 +322,20 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
     for (size_t i = 0; i < m->nceilings; i++)
         rfl_json_append(ceil, ceiling_json(&m->ceilings[i]), &bad);
     rfl_json_set(root, "ceilings", ceil, &bad);
+
+    json_t *members = json_array();
+    for (size_t i = 0; i < m->nmembers; i++) {
+        const struct rfl_member *mb = &m->members[i];
+        const struct rfl_ceiling *c = &m->ceilings[mb->ceiling];
+        rfl_json_append(members,
+                        json_pack("{s:o, s:o, s:o, s:o, s:I, s:o, s:o, s:o}", "device", T(mb->device), "kind",
+                                  T(c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute"), "name", T(c->name),
+                                  "host", T(mb->host), "rank", (json_int_t)mb->rank, "value", R(mb->value),
+                                  "percent_of_peers", real_or_null(mb->percent_of_peers), "outlier",
+                                  json_boolean(mb->outlier)),
+                        &bad);
+    }
+    rfl_json_set(root, "members", members, &bad);
 
     json_t *apps = json_array();
     for (size_t i = 0; i < m->napps; i++) {

@@ -13,7 +13,8 @@ void rfl_ceilings_print(const struct rfl_model *m);
  * columns may be missing, as in files of rfl before them: NaN), into a new
  * array (*out, *n; free()). Device, kind and name are those of rfl
  * ceilings; value above 0, between value_low and value_high where given;
- * one row per device, kind and name; at most RFL_CEILINGS_MAX_ROWS rows.
+ * one row per device, kind and name; at most RFL_CEILINGS_MAX_ROWS rows
+ * (the members' rows, their `rank` set, are skipped and not counted).
  * -1 after one line naming FILE:LINE. */
 #define RFL_CEILINGS_MAX_ROWS 1024
 int rfl_ceilings_read(const char *path, struct rfl_ceiling **out, size_t *n);

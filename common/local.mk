@@ -9,6 +9,7 @@ librfl_a_SOURCES = \
 	common/config_file.c common/config_file.h \
 	common/csv.c common/csv.h \
 	common/fit.c common/fit.h \
+	common/hosts.c common/hosts.h \
 	common/input.c common/input.h \
 	common/interrupt.c common/interrupt.h \
 	common/log.c common/log.h \

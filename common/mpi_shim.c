@@ -1,6 +1,9 @@
 #include "config.h"
 #include "mpi_shim.h"
 #include "log.h"
+#include "rfl.h"
+
+#include <stdint.h>
 
 #include <limits.h>
 #include <stdio.h>
@@ -245,4 +248,35 @@ char *rfl_mpi_placement(void)
     char mine[300];
     snprintf(mine, sizeof mine, "rank%d@%s", rfl_mpi_rank(), host);
     return rfl_mpi_gather_strings(mine, ",");
+}
+
+double *rfl_mpi_gather_doubles(const double *mine, int n)
+{
+    /* The bits of each double in hex: exact, and free of any locale. */
+    size_t len = (size_t)n * 17 + 1;
+    char *text = malloc(len);
+    if (!text)
+        rfl_mpi_abort(RFL_EXIT_FAILURE);
+    text[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        uint64_t bits;
+        memcpy(&bits, &mine[i], sizeof bits);
+        snprintf(text + (size_t)i * 17, len - (size_t)i * 17, "%016llx%s", (unsigned long long)bits,
+                 i + 1 < n ? " " : "");
+    }
+    char *all = rfl_mpi_gather_strings(text, " ");
+    free(text);
+    if (!all)
+        return NULL;
+    int ranks = rfl_mpi_size();
+    double *out = calloc((size_t)n * (size_t)ranks + 1, sizeof *out);
+    const char *p = all;
+    for (int i = 0; out && i < n * ranks; i++) {
+        char *end = NULL;
+        uint64_t bits = strtoull(p, &end, 16);
+        memcpy(&out[i], &bits, sizeof bits);
+        p = end;
+    }
+    free(all);
+    return out;
 }

@@ -39,6 +39,9 @@ const char *rfl_mpi_cuda_aware(void);
 /* Rank 0 receives every rank's string joined by `sep` (caller frees);
  * other ranks get NULL. */
 char *rfl_mpi_gather_strings(const char *mine, const char *sep);
+/* Every rank's `n` doubles, concatenated in rank order, on rank 0 (the
+ * caller frees); NULL on the other ranks. Collective. */
+double *rfl_mpi_gather_doubles(const double *mine, int n);
 /* Host names of all ranks, "host:ranks" pairs joined by ',' (rank 0 only). */
 char *rfl_mpi_placement(void);
 const char *rfl_mpi_library(void);

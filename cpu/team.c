@@ -3,6 +3,8 @@
 #include "common/interrupt.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
+#include "common/rfl.h"
+#include "common/stats.h"
 #include "common/timer.h"
 
 #include <math.h>
@@ -39,14 +41,26 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
     team->bind = getenv("OMP_PROC_BIND") == NULL;
     if (team->bind)
         team->bind_offset = (unsigned)(peer_index * team->threads);
+    if (rfl_mpi_rank() == 0)
+        team->hosts = calloc((size_t)team->ranks, sizeof *team->hosts);
+    int rc = rfl_test_slow_rank(&team->slow_factor);
+    if (rc == 0)
+        rc = rfl_host_names(team->hosts, &team->hosts_from_test);
+    if (rc) {
+        free(team->hosts);
+        team->hosts = NULL;
+        return rc;
+    }
     team->binding = calloc((size_t)team->threads, sizeof *team->binding);
-    return team->binding ? 0 : -1;
+    return team->binding && (team->hosts || rfl_mpi_rank() != 0) ? 0 : RFL_EXIT_FAILURE;
 }
 
 void rfl_team_free(struct rfl_team *team)
 {
     free(team->binding);
     team->binding = NULL;
+    free(team->hosts);
+    team->hosts = NULL;
 }
 
 void rfl_team_enter(struct rfl_team *team, const struct rfl_topo *topo, int tid)
@@ -78,6 +92,15 @@ double rfl_team_sample_end(struct rfl_team *team)
 #pragma omp barrier
 #pragma omp master
     {
+        team->own_elapsed = rfl_now_s() - team->t0;
+        if (team->slow_factor > 1) {
+            /* RFL_TEST_SLOW_RANK (testing only): this rank stays busy
+             * until its sample took FACTOR times its kernel's time. */
+            const double until = team->slow_factor * team->own_elapsed;
+            while (rfl_now_s() - team->t0 < until)
+                ;
+            team->own_elapsed = rfl_now_s() - team->t0;
+        }
         rfl_mpi_barrier();
         /* one broadcast: the time and whether to stop */
         double v[2] = {rfl_now_s() - team->t0, rfl_interrupted() ? 1.0 : 0.0};
@@ -87,6 +110,17 @@ double rfl_team_sample_end(struct rfl_team *team)
     }
 #pragma omp barrier
     return team->elapsed;
+}
+
+double *rfl_team_rank_stats(const double *own, unsigned experiments)
+{
+    double sorted[1000];
+    const unsigned n = experiments < 1000 ? experiments : 1000;
+    memcpy(sorted, own, n * sizeof *sorted);
+    struct rfl_stats st;
+    rfl_stats_compute(sorted, n, &st);
+    const double mine[3] = {st.min, st.median, st.max};
+    return rfl_mpi_gather_doubles(mine, 3);
 }
 
 void rfl_team_measure_barriers(struct rfl_team *team, int reps)
@@ -158,6 +192,10 @@ void rfl_team_describe(const struct rfl_team *team, json_t *meta)
         json_object_set_new(meta, "threads_per_rank", json_integer(team->threads));
         json_object_set_new(meta, "rank_placement", json_string(placement ? placement : ""));
         json_object_set_new(meta, "binding", json_pack("{s:s, s:o}", "source", source, "threads", threads));
+        if (team->hosts_from_test)
+            json_object_set_new(meta, "host_names", json_string("RFL_TEST_HOSTS (testing only)"));
+        if (getenv("RFL_TEST_SLOW_RANK"))
+            json_object_set_new(meta, "test_slow_rank", json_string(getenv("RFL_TEST_SLOW_RANK")));
         json_object_set_new(meta, "barrier_overhead",
                             json_pack("{s:f, s:f, s:f}", "omp_barrier_us", team->omp_barrier_us, "mpi_barrier_us",
                                       team->mpi_barrier_us, "sample_overhead_us", team->sample_overhead_us));

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "topo.h"
+#include "common/hosts.h"
 
 struct rfl_team {
     int ranks, threads, node_threads;
@@ -18,6 +19,10 @@ struct rfl_team {
     unsigned bind_offset; /* core index of this rank's first thread */
     char (*binding)[96];  /* per thread: the PU it ran on and its mask */
     double t0, elapsed;   /* the sample in progress (master thread) */
+    double own_elapsed;   /* the last sample on this rank alone: its threads' end, before the MPI barrier */
+    double slow_factor;   /* RFL_TEST_SLOW_RANK's factor on this rank (testing only; 1: none) */
+    char (*hosts)[RFL_HOST_LEN]; /* rank 0: every rank's host (common/hosts.h); NULL elsewhere */
+    int hosts_from_test;  /* the hosts came from RFL_TEST_HOSTS */
     int interrupted;      /* rank 0 had a signal by the end of the last sample */
     double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
 };
@@ -26,7 +31,10 @@ struct rfl_team {
  * of the cores of its cpuset (ranks that share a cpuset, because the
  * launcher bound them to a socket or not at all, split its cores, and
  * one thread per core: SMT siblings share the pipes). Warns when the node
- * is oversubscribed. Collective. Returns 0, or -1 out of memory. */
+ * is oversubscribed. Every rank's host on rank 0 and the test-only
+ * RFL_TEST_SLOW_RANK (common/hosts.h). Collective. Returns 0, or an exit
+ * code: RFL_EXIT_USAGE for a malformed test setting (one line printed),
+ * RFL_EXIT_FAILURE out of memory. */
 int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned requested);
 void rfl_team_free(struct rfl_team *team);
 
@@ -41,10 +49,16 @@ void rfl_team_leave(const struct rfl_team *team, const struct rfl_topo *topo);
  * all start together and the sample ends when the slowest thread of the
  * slowest rank ends. The elapsed seconds (rank 0's clock, broadcast, so
  * every rank decides alike) are returned to every thread, and with them
+ * team->own_elapsed, this rank's own time (its slowest thread), and
  * team->interrupted, rank 0's rfl_interrupted(): a sweep leaves its sample
  * loops when it is set (every thread and rank alike) and drops the point. */
 void rfl_team_sample_begin(struct rfl_team *team);
 double rfl_team_sample_end(struct rfl_team *team);
+
+/* Collective (masters): min, median and max of this rank's own sample
+ * times `own` (team->own_elapsed of each), every rank's three on rank 0
+ * (NULL elsewhere; the caller frees). */
+double *rfl_team_rank_stats(const double *own, unsigned experiments);
 
 /* Every thread: the cost of an OpenMP barrier, an MPI barrier and an empty
  * sample, each the mean of `reps` (best of three). */

@@ -4,12 +4,12 @@
 # ---------------------------------------------------------------------------
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = \
-	driver/driver.h driver/cli.c driver/run.c driver/files.c driver/files.h \
+	driver/driver.h driver/cli.c driver/run.c driver/run_step.c driver/run_step.h driver/files.c driver/files.h \
 	driver/spawn.c driver/spawn.h \
 	driver/settings.c driver/settings.h driver/config_name.c driver/config_name.h \
 	driver/run_budget.c driver/run_budget.h \
 	driver/programs.c driver/programs.h \
-	driver/report.c driver/report_budget.c driver/report_budget.h driver/report_link.c driver/report_link.h driver/report_dense.c driver/report_dense.h driver/doc.c driver/doc.h driver/markup.c driver/markup.h driver/compare.c \
+	driver/report.c driver/report_budget.c driver/report_budget.h driver/report_link.c driver/report_link.h driver/report_dense.c driver/report_dense.h driver/report_members.c driver/report_members.h driver/launcher.c driver/launcher.h driver/doc.c driver/doc.h driver/markup.c driver/markup.h driver/compare.c \
 	driver/profile.c driver/profile_table.c driver/profile_table.h
 nodist_libdriver_a_SOURCES = driver/default_conf.c
 libdriver_a_CPPFLAGS = $(AM_CPPFLAGS) -DRFL_MPIEXEC='"$(MPIEXEC)"' \
@@ -40,6 +40,7 @@ test_scripts += tests/driver/hostile_inputs.sh
 test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/driver/profile_run.sh
 test_scripts += tests/driver/budget.sh tests/driver/gpu_l2_level.sh tests/driver/gpu_l2_band.sh
 test_scripts += tests/driver/config_name.sh tests/driver/dense_golden.sh
+test_scripts += tests/driver/members.sh tests/driver/launcher.sh tests/driver/gpu_members.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

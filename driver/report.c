@@ -8,6 +8,7 @@
 #include "report_dense.h"
 #include "report_budget.h"
 #include "report_link.h"
+#include "report_members.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/spread.h"
@@ -211,6 +212,28 @@ static void ceilings_section(struct rfl_doc *d, const struct rfl_model *m)
                 "of at least 4 x L2. The host link is the fitted bandwidth of pinned cudaMemcpy; tensor ceilings are "
                 "the best cuBLAS (or dmma) GEMM of each tensor unit and input type. GPU spec values come from the "
                 "device: the datasheet bandwidth, and SMs x the measured clock x bytes or flops per clock.");
+}
+
+/* Each rank's own ceilings and the outliers (report_members.h). */
+static void members_section(struct rfl_doc *d, const struct rfl_model *m)
+{
+    char cells[RFL_REPORT_MEMBER_COLS][RFL_REPORT_MEMBER_CELL], text[2048];
+    const char *row[RFL_REPORT_MEMBER_COLS];
+    rfl_doc_heading(d, 2, "Members: each rank's ceilings");
+    const struct rfl_member **order = NULL;
+    if (rfl_report_members_order(m, &order) != 0)
+        return; /* out of memory: no table */
+    rfl_doc_table_begin(d, rfl_report_member_head, RFL_REPORT_MEMBER_COLS);
+    for (size_t k = 0; k < m->nmembers; k++) {
+        rfl_report_member_row(m, order[k], cells);
+        for (int i = 0; i < RFL_REPORT_MEMBER_COLS; i++)
+            row[i] = cells[i];
+        rfl_doc_table_row(d, row, RFL_REPORT_MEMBER_COLS);
+    }
+    rfl_doc_table_end(d);
+    free(order);
+    rfl_report_members_text(m, text, sizeof text);
+    rfl_doc_para(d, "%s", text);
 }
 
 /* ---------------------------------------------------------------------------
@@ -576,6 +599,8 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     machine_section(&d, m);
     rfl_doc_heading(&d, 2, "Ceilings");
     ceilings_section(&d, m);
+    if (m->nmembers)
+        members_section(&d, m);
     rfl_doc_heading(&d, 2, "Charts");
     charts(&d, m, 0);
     apps_section(&d, m);

@@ -11,8 +11,10 @@
 #include "config_name.h"
 #include "files.h"
 #include "run_budget.h"
+#include "run_step.h"
 #include "settings.h"
 #include "spawn.h"
+#include "launcher.h"
 #include "common/interrupt.h"
 #include "common/afile.h"
 #include "common/input.h"
@@ -43,19 +45,6 @@
 #define RFL_MPIEXEC ""
 #endif
 
-struct step {
-    char name[64];
-    char status[32];   /* done, skipped, failed, interrupted */
-    char reason[256];
-    char *command;
-    double elapsed_s;
-    double budget_s;   /* the --time-budget it was given; 0: none */
-    double started_s;  /* since this rfl run began */
-    double steal_percent; /* the hypervisor's share of the CPUs while it ran (< 0 or NaN: unknown) */
-    json_t *budget;    /* what its sidecars say of the budget: cuts, spent */
-    int program;       /* index in rfl_programs; -1: ceilings, plot, report */
-    int resumed;
-};
 
 struct run {
     char dir[PATH_MAX];
@@ -63,7 +52,7 @@ struct run {
     struct rfl_settings *s;
     const char *app;
     int resume, dry_run;
-    struct step steps[32];
+    struct rfl_run_step steps[32];
     size_t nsteps;
     char started[32];
     double t0;
@@ -73,25 +62,25 @@ struct run {
     json_t *noise;     /* run.json's "noise" */
 };
 
-static const char *mpiexec_path(void)
-{
-    const char *env = getenv("MPIEXEC");
-    if (env && *env)
-        return env;
-    return RFL_MPIEXEC[0] ? RFL_MPIEXEC : "mpiexec";
-}
-
 /* argv of a program step (whitespace-split arguments; no quoting). All
  * strings live in one allocation, *storage, which the caller frees. */
 static char **program_argv(const struct run *r, int p, double budget_s, char **storage)
 {
     const struct rfl_program *pr = &rfl_programs[p];
     const struct rfl_settings *s = r->s;
-    const char *args = rfl_settings_args(s, p), *extra = s->mpiexec_args ? s->mpiexec_args : "";
-    const char *mpiexec = mpiexec_path();
+    const char *args = rfl_settings_args(s, p);
+    char launch[4096], *launch_words[128];
+    size_t nlaunch = 0;
+    const unsigned nranks = rfl_launcher_step_ranks(s, pr->gpu, pr->mpi);
+    if (nranks > 1) {
+        nlaunch = rfl_launcher_words(s, nranks, launch, sizeof launch, launch_words, 128);
+        if (!nlaunch) {
+            rfl_error("%s: the launcher's arguments are too long", rfl_launcher_names[s->launcher]);
+            return NULL;
+        }
+    }
     /* every token, its terminator and the fixed words fit in this */
-    size_t room = strlen(args) + strlen(extra) + strlen(mpiexec) + strlen(r->progdir) + strlen(pr->binary) +
-                  strlen(pr->csv) + 320;
+    size_t room = strlen(args) + sizeof launch + strlen(r->progdir) + strlen(pr->binary) + strlen(pr->csv) + 320;
     size_t cap = room / 2 + 16, n = 0;
     char **argv = calloc(cap, sizeof *argv);
     char *text = malloc(room), *w = text;
@@ -109,23 +98,8 @@ static char **program_argv(const struct run *r, int p, double budget_s, char **s
         w += sprintf(w, "%s", (str)) + 1;                                                                              \
     } while (0)
     char *save = NULL;
-    if (s->ranks > 1 && pr->mpi) {
-        char num[32];
-        PUSH(mpiexec);
-        PUSH("-n");
-        snprintf(num, sizeof num, "%u", s->ranks);
-        PUSH(num);
-        PUSH("--oversubscribe");
-        if (geteuid() == 0)
-            PUSH("--allow-run-as-root");
-        if (s->threads) {
-            PUSH("-x");
-            PUSH("OMP_NUM_THREADS");
-        }
-        strcpy(work, extra);
-        for (char *tok = strtok_r(work, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
-            PUSH(tok);
-    }
+    for (size_t i = 0; i < nlaunch; i++)
+        PUSH(launch_words[i]);
     argv[n++] = w;
     w += sprintf(w, "%s/%s", r->progdir, pr->binary) + 1;
     strcpy(work, args);
@@ -145,34 +119,13 @@ static char **program_argv(const struct run *r, int p, double budget_s, char **s
     return argv;
 }
 
-static json_t *step_json(const struct step *st)
-{
-    json_t *o = json_pack("{s:s, s:s}", "step", st->name, "status", st->status);
-    if (st->reason[0])
-        json_object_set_new(o, "reason", rfl_json_text(st->reason));
-    if (st->command)
-        json_object_set_new(o, "command", rfl_json_text(st->command));
-    json_object_set_new(o, "elapsed_s", json_real(st->elapsed_s));
-    json_object_set_new(o, "started_s", json_real(st->started_s));
-    if (st->budget_s > 0)
-        json_object_set_new(o, "budget_s", json_real(st->budget_s));
-    json_object_set_new(o, "cpu_steal_percent", st->steal_percent >= 0 ? json_real(st->steal_percent) : json_null());
-    if (st->budget) {
-        json_object_set(o, "cuts", json_object_get(st->budget, "cuts"));
-        json_object_set(o, "budget_spent", json_object_get(st->budget, "spent"));
-    }
-    if (st->resumed)
-        json_object_set_new(o, "resumed", json_true());
-    return o;
-}
-
 static void save_run_json(struct run *r)
 {
     char path[PATH_MAX + 256], host[256] = "unknown";
     gethostname(host, sizeof host - 1);
     json_t *steps = json_array();
     for (size_t i = 0; i < r->nsteps; i++)
-        json_array_append_new(steps, step_json(&r->steps[i]));
+        json_array_append_new(steps, rfl_run_step_json(&r->steps[i]));
     double used = rfl_now_s() - r->t0;
     json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:i, s:i, s:f, s:o, s:o, s:O}", "rfl_version", rfl_version(), "host",
                           rfl_json_text(host), "started_utc", r->started, "mode", rfl_mode_names[r->s->mode], "ranks", (int)r->s->ranks,
@@ -184,20 +137,20 @@ static void save_run_json(struct run *r)
     json_decref(o);
 }
 
-static void write_marker(struct run *r, const struct step *st)
+static void write_marker(struct run *r, const struct rfl_run_step *st)
 {
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/.steps", r->dir);
     rfl_run_mkdir_p(path);
     snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
-    json_t *o = step_json(st);
+    json_t *o = rfl_run_step_json(st);
     if (!o || rfl_meta_write(o, path) != 0)
         r->record_failed = 1; /* without its marker, --resume measures the step again */
     json_decref(o);
 }
 
 /* A finished step from an earlier invocation: its marker, and its outputs. */
-static int read_marker(const struct run *r, struct step *st, const char *output)
+static int read_marker(const struct run *r, struct rfl_run_step *st, const char *output)
 {
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
@@ -213,31 +166,16 @@ static int read_marker(const struct run *r, struct step *st, const char *output)
         json_decref(o);
         return 0;
     }
-    json_t *el = json_object_get(o, "elapsed_s"), *cmd = json_object_get(o, "command");
-    json_t *status = json_object_get(o, "status");
-    json_t *bs = json_object_get(o, "budget_s"), *at = json_object_get(o, "started_s");
-    st->elapsed_s = json_is_number(el) ? json_number_value(el) : 0;
-    st->budget_s = json_is_number(bs) ? json_number_value(bs) : 0;
-    st->started_s = json_is_number(at) ? json_number_value(at) : 0;
-    if (json_is_array(json_object_get(o, "cuts")))
-        st->budget = json_pack("{s:O, s:b}", "cuts", json_object_get(o, "cuts"), "spent",
-                               json_is_true(json_object_get(o, "budget_spent")));
-    if (json_is_string(cmd))
-        st->command = strdup(json_string_value(cmd));
-    snprintf(st->status, sizeof st->status, "%s", json_is_string(status) ? json_string_value(status) : "done");
+    rfl_run_step_from_json(st, o);
     st->resumed = 1;
     json_decref(o);
     return 1;
 }
 
-static struct step *new_step(struct run *r, const char *name)
+static struct rfl_run_step *new_step(struct run *r, const char *name)
 {
-    struct step *st = &r->steps[r->nsteps++];
-    memset(st, 0, sizeof *st);
-    snprintf(st->name, sizeof st->name, "%s", name);
-    st->program = -1;
-    st->started_s = rfl_now_s() - r->t0;
-    st->steal_percent = -1; /* unknown */
+    struct rfl_run_step *st = &r->steps[r->nsteps++];
+    rfl_run_step_init(st, name, rfl_now_s() - r->t0);
     return st;
 }
 
@@ -261,21 +199,21 @@ static int run_program(struct run *r, int p, int index, int total)
     char bin[PATH_MAX + 256];
     snprintf(bin, sizeof bin, "%s/%s", r->progdir, pr->binary);
     if (access(bin, X_OK) != 0) {
-        struct step *st = new_step(r, pr->name);
+        struct rfl_run_step *st = new_step(r, pr->name);
         snprintf(st->status, sizeof st->status, "skipped");
         snprintf(st->reason, sizeof st->reason, "%s is not built", pr->binary);
         rfl_info("[%d/%d] %s: skipped (%s is not built)", index, total, pr->name, pr->binary);
         return RFL_EXIT_OK;
     }
     if (pr->gpu && !rfl_run_gpu_present()) {
-        struct step *st = new_step(r, pr->name);
+        struct rfl_run_step *st = new_step(r, pr->name);
         snprintf(st->status, sizeof st->status, "skipped");
         snprintf(st->reason, sizeof st->reason, "no NVIDIA GPU on this machine");
         rfl_info("[%d/%d] %s: skipped (no NVIDIA GPU here)", index, total, pr->name);
         return RFL_EXIT_OK;
     }
     if (pr->gpu == 2 && rfl_run_gpu_count() < 2) {
-        struct step *st = new_step(r, pr->name);
+        struct rfl_run_step *st = new_step(r, pr->name);
         snprintf(st->status, sizeof st->status, "skipped");
         snprintf(st->reason, sizeof st->reason, "needs 2 or more GPUs, %d visible here", rfl_run_gpu_count());
         rfl_info("[%d/%d] %s: skipped (needs 2 or more GPUs, %d visible here)", index, total, pr->name,
@@ -283,13 +221,13 @@ static int run_program(struct run *r, int p, int index, int total)
         return RFL_EXIT_OK;
     }
     if (pr->mpi == 2 && r->s->ranks < 2) {
-        struct step *st = new_step(r, pr->name);
+        struct rfl_run_step *st = new_step(r, pr->name);
         snprintf(st->status, sizeof st->status, "skipped");
         snprintf(st->reason, sizeof st->reason, "needs 2 or more MPI ranks (rfl run --ranks N)");
         rfl_info("[%d/%d] %s: skipped (needs 2 or more MPI ranks: rfl run --ranks N)", index, total, pr->name);
         return RFL_EXIT_OK;
     }
-    const int under_mpiexec = r->s->ranks > 1 && pr->mpi;
+    const int under_mpiexec = rfl_launcher_step_ranks(r->s, pr->gpu, pr->mpi) > 1;
     const double used = r->dry_run ? r->dry_used_s : rfl_now_s() - r->t0;
     const double share = rfl_run_budget_share(&r->budget, p, used, under_mpiexec);
     char *storage = NULL;
@@ -311,7 +249,7 @@ static int run_program(struct run *r, int p, int index, int total)
         free(storage);
         return RFL_EXIT_OK;
     }
-    struct step *st = new_step(r, pr->name);
+    struct rfl_run_step *st = new_step(r, pr->name);
     st->program = p;
     if (r->resume && read_marker(r, st, pr->outputs)) {
         rfl_info("[%d/%d] %s: done earlier (%.1f s), kept", index, total, pr->name, st->elapsed_s);
@@ -400,7 +338,7 @@ static int run_program(struct run *r, int p, int index, int total)
 /* ceilings, plot, report: redone when a program ran now or no marker. */
 static int run_derived(struct run *r, const char *name, const char *output, int force, int index, int total)
 {
-    struct step *st = new_step(r, name);
+    struct rfl_run_step *st = new_step(r, name);
     if (!force && r->resume && read_marker(r, st, output)) {
         rfl_info("[%d/%d] %s: done earlier, kept", index, total, name);
         return RFL_EXIT_OK;
@@ -432,6 +370,8 @@ int rfl_cmd_run(int argc, char **argv)
     int quick = 0, full = 0, dry_run = 0;
     double budget = 0;
     unsigned ranks = 0, programs = 0;
+    int launcher = -1;
+    const char *hostfile = NULL;
     const char *config = NULL, *output = NULL, *resume = NULL, *app = NULL;
     const struct rfl_option table[] = {
         {"quick", 'q', RFL_OPT_FLAG, &quick, NULL, "a coarse pass: under a minute on a small machine", 0, 0, NULL},
@@ -443,7 +383,17 @@ int rfl_cmd_run(int argc, char **argv)
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
          "a machine's config, read on top of the embedded default (config/README.md);\n"
          "                              a NAME without '/' is NAME.conf of the installed configs", 0, 0, NULL},
-        {"ranks", 'n', RFL_OPT_UINT, &ranks, "N", "MPI ranks: run the CPU programs under mpiexec -n N", 1, 4096, NULL},
+        {"ranks", 'n', RFL_OPT_UINT, &ranks, "N",
+         "MPI ranks: run the CPU programs (and the GPU programs, one rank per GPU)\n"
+         "                              under the launcher with N ranks", 1, 4096, NULL},
+        {"launcher", 'l', RFL_OPT_CHOICE, &launcher, "NAME",
+         "how ranks start: mpiexec (default; $MPIEXEC) or srun ($SRUN; inside a Slurm\n"
+         "                              allocation). --oversubscribe, --allow-run-as-root and -x\n"
+         "                              go to mpiexec only when its --version says Open MPI\n"
+         "                              (and --oversubscribe only outside a Slurm allocation)", 0, 0,
+         rfl_launcher_names},
+        {"hostfile", 0, RFL_OPT_STRING, &hostfile, "FILE", "mpiexec's hostfile, passed as --hostfile FILE", 0, 0,
+         NULL},
         {"programs", 'p', RFL_OPT_LIST, &programs, "LIST", "programs to run (default: the config's)", 0, 0,
          rfl_program_names},
         {"output", 'o', RFL_OPT_STRING, &output, "DIR", "the run directory (default results/HOST-DATE-TIME)", 0, 0,
@@ -486,9 +436,9 @@ int rfl_cmd_run(int argc, char **argv)
         fprintf(stderr, "rfl run: --quick and --full exclude each other\n");
         return RFL_EXIT_USAGE;
     }
-    if (resume && (quick || full || config || ranks || programs || output)) {
-        fprintf(stderr, "rfl run: --resume DIR takes the run's own settings (DIR/run.conf); "
-                        "--quick, --full, --config, --ranks, --programs and --output do not go with it\n");
+    if (resume && (quick || full || config || ranks || programs || output || launcher >= 0 || hostfile)) {
+        fprintf(stderr, "rfl run: --resume DIR takes the run's own settings (DIR/run.conf); --quick, --full, "
+                        "--config, --ranks, --launcher, --hostfile, --programs and --output do not go with it\n");
         return RFL_EXIT_USAGE;
     }
 
@@ -529,6 +479,12 @@ int rfl_cmd_run(int argc, char **argv)
             s.mode = RFL_MODE_FULL;
         if (ranks)
             s.ranks = ranks;
+        if (launcher >= 0)
+            s.launcher = launcher;
+        if (hostfile && rfl_config_set_string(&s.hostfile, hostfile) != 0) {
+            rfl_settings_free(&s);
+            return RFL_EXIT_FAILURE;
+        }
         if (budget > 0)
             s.budget = budget; /* run.conf keeps it for --resume */
         if (programs)
@@ -546,6 +502,11 @@ int rfl_cmd_run(int argc, char **argv)
         return RFL_EXIT_USAGE;
     }
 #endif
+    if (s.ranks > 1 && (rc = rfl_launcher_check(&s)) != 0) {
+        rfl_settings_free(&s);
+        return rc;
+    }
+
     r.app = app && *app ? app : s.app && *s.app ? s.app : NULL;
     rfl_run_program_dir(r.progdir, sizeof r.progdir);
 
@@ -622,7 +583,7 @@ int rfl_cmd_run(int argc, char **argv)
             continue;
         size_t before = r.nsteps;
         int prc = run_program(&r, p, ++index, total);
-        const struct step *st = r.nsteps > before ? &r.steps[r.nsteps - 1] : NULL;
+        const struct rfl_run_step *st = r.nsteps > before ? &r.steps[r.nsteps - 1] : NULL;
         if (st && !st->resumed && !strcmp(st->status, "done"))
             ran_now = 1;
         if (st && !strcmp(st->status, "done"))

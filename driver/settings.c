@@ -27,6 +27,8 @@ static void add(struct keyset *ks, const char *name, enum rfl_cfg_type type, voi
     ks->n++;
 }
 
+const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1] = {"mpiexec", "srun", NULL};
+
 /* The key table over one settings struct; the order is the order of
  * rfl_settings_write and of config/README.md. */
 static void keys_of(struct rfl_settings *s, struct keyset *ks)
@@ -38,7 +40,10 @@ static void keys_of(struct rfl_settings *s, struct keyset *ks)
     add(ks, "ranks", RFL_CFG_UINT, &s->ranks, 1, 4096, NULL);
     add(ks, "threads", RFL_CFG_UINT, &s->threads, 0, 4096, NULL);
     add(ks, "budget", RFL_CFG_DOUBLE, &s->budget, 0, 1e6, NULL);
+    add(ks, "launcher", RFL_CFG_CHOICE, &s->launcher, 0, 0, rfl_launcher_names);
+    add(ks, "hostfile", RFL_CFG_STRING, &s->hostfile, 0, 0, NULL);
     add(ks, "mpiexec_args", RFL_CFG_STRING, &s->mpiexec_args, 0, 0, NULL);
+    add(ks, "srun_args", RFL_CFG_STRING, &s->srun_args, 0, 0, NULL);
     add(ks, "results_dir", RFL_CFG_STRING, &s->results_dir, 0, 0, NULL);
     add(ks, "machine", RFL_CFG_STRING, &s->ceilings.machine, 0, 0, NULL);
     add(ks, "app", RFL_CFG_STRING, &s->app, 0, 0, NULL);

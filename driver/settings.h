@@ -13,13 +13,20 @@
 enum rfl_mode { RFL_MODE_STANDARD, RFL_MODE_QUICK, RFL_MODE_FULL, RFL_NMODES };
 extern const char *const rfl_mode_names[RFL_NMODES + 1];
 
+/* How rfl run starts several ranks (driver/launcher.h). */
+enum rfl_launcher { RFL_LAUNCHER_MPIEXEC, RFL_LAUNCHER_SRUN, RFL_NLAUNCHERS };
+extern const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1];
+
 struct rfl_settings {
     int mode;                 /* enum rfl_mode */
     unsigned programs;        /* bitmask over rfl_programs */
     unsigned ranks;
     unsigned threads;         /* OpenMP threads per rank; 0: the programs' default */
     double budget;            /* seconds for the whole run; 0: the mode's (quick 60, full 600, standard none) */
+    int launcher;             /* enum rfl_launcher (launcher.h): mpiexec or srun */
+    char *hostfile;           /* mpiexec --hostfile; empty: none */
     char *mpiexec_args;       /* extra mpiexec arguments (e.g. --mca btl self,vader) */
+    char *srun_args;          /* extra srun arguments (e.g. --mpi=pmix) */
     char *results_dir;
     char *app;                /* application points CSV; empty: none */
     char *args[RFL_NPROGRAMS][RFL_NMODES];

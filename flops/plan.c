@@ -36,8 +36,9 @@ int rfl_fl_plan_make(const struct rfl_flops_opts *o, struct rfl_fl_plan *p)
         return RFL_EXIT_FAILURE;
     /* One thread per core by default: SMT siblings share the FMA pipes, so
      * they add nothing to the peak. */
-    if (rfl_team_plan(&p->team, &p->topo, o->threads) != 0)
-        return RFL_EXIT_FAILURE;
+    int team_rc = rfl_team_plan(&p->team, &p->topo, o->threads);
+    if (team_rc != 0)
+        return team_rc;
     p->rank_cores = p->team.rank_cores;
     p->ranks = p->team.ranks;
     p->threads = p->team.threads;

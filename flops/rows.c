@@ -8,9 +8,12 @@
 
 #include <stdio.h>
 
-void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
-                      const struct rfl_fl_clock_group *g, double ghz_before, struct rfl_csv *csv,
-                      struct rfl_fl_tally *tally)
+/* One row: the job's (own NULL), or rank `rank`'s own: its share of the
+ * flops over its own min, median and max times (`own`), the peak and
+ * the model its share of the job's. */
+static void write_one(const struct rfl_fl_plan *p, struct rfl_fl_point *pt, const struct rfl_fl_clock_group *g,
+                      double ghz_before, struct rfl_csv *csv, struct rfl_fl_tally *tally, const double *own, int rank,
+                      const char *host)
 {
     const size_t ci = pt->config_index;
     const struct rfl_fl_config *c = &p->configs[ci];
@@ -21,8 +24,12 @@ void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
     const int node_threads = pt->node_threads;
 
     struct rfl_stats st;
-    rfl_stats_compute(pt->times, p->experiments, &st);
-    const double flops = (double)job_threads * (double)n * fpe * (double)trials;
+    if (own)
+        st = (struct rfl_stats){.min = own[0], .median = own[1], .max = own[2]};
+    else
+        rfl_stats_compute(pt->times, p->experiments, &st);
+    const double share = own ? 1.0 / p->ranks : 1.0;
+    const double flops = (double)job_threads * (double)n * fpe * (double)trials * share;
     const unsigned bytes_per_elem = (rfl_fl_kernel.reads_per_elem + rfl_fl_kernel.writes_per_elem) * (unsigned)elem;
     const double ai = (double)fpe / bytes_per_elem;
     const double gflops = flops / st.min * 1e-9;
@@ -33,10 +40,10 @@ void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
     if (ghz_before > 0 && g->ghz_mean > 0)
         rg.ghz_mean = 0.5 * (ghz_before + g->ghz_mean);
     const char *bound = "";
-    double model =
-        (double)rg.cores_used * rg.ghz_mean * rfl_fl_model_flops_per_cycle(&p->cpu, vb, fma, c->prec, fpe, &bound);
-    double peak = rfl_fl_peak_gflops(p, &rg, p->peak_vector_bytes, p->peak_fma, c->prec);
-    double isa_peak = rfl_fl_peak_gflops(p, &rg, vb, fma, c->prec);
+    double model = share * (double)rg.cores_used * rg.ghz_mean *
+                   rfl_fl_model_flops_per_cycle(&p->cpu, vb, fma, c->prec, fpe, &bound);
+    double peak = share * rfl_fl_peak_gflops(p, &rg, p->peak_vector_bytes, p->peak_fma, c->prec);
+    double isa_peak = share * rfl_fl_peak_gflops(p, &rg, vb, fma, c->prec);
     /* ref may be compiled wider than the simd ISA that sets the peak (-march=native). */
     if (isa_peak > peak)
         peak = isa_peak;
@@ -74,7 +81,7 @@ void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
         rfl_csv_double(csv, peak);
         rfl_csv_double(csv, fraction);
         rfl_csv_int(csv, above);
-        if (above) {
+        if (above && !own) {
             tally->above_rows++;
             tally->above_max = fraction > tally->above_max ? fraction : tally->above_max;
         }
@@ -103,12 +110,30 @@ void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
         rfl_csv_str(csv, "");
     }
     rfl_csv_str(csv, model > 0 ? bound : "");
+    if (own) {
+        rfl_csv_int(csv, rank);
+        rfl_csv_str(csv, host);
+    } else {
+        rfl_csv_str(csv, "");
+        rfl_csv_str(csv, "");
+    }
     rfl_csv_end_row(csv);
+    if (own)
+        return;
 
     if (gflops > tally->best[ci].gflops_per_s)
         tally->best[ci] = (struct rfl_fl_best){gflops, fraction, active, c->unroll, fpe};
     rfl_progress("%s %s %s u%u  %u threads  FPE %u  %.1f GFLOP/s", rfl_fl_variant_names[c->variant],
                  rfl_fl_config_isa_label(c), rfl_precision_names[c->prec], c->unroll, active, fpe, gflops);
+}
+
+void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
+                      const struct rfl_fl_clock_group *g, double ghz_before, struct rfl_csv *csv,
+                      struct rfl_fl_tally *tally, const double *per_rank)
+{
+    write_one(p, pt, g, ghz_before, csv, tally, NULL, -1, NULL);
+    for (int r = 0; per_rank && r < p->ranks; r++)
+        write_one(p, pt, g, ghz_before, csv, tally, per_rank + 3 * r, r, p->team.hosts[r]);
 }
 
 void rfl_fl_print_summary(const struct rfl_fl_plan *p, const struct rfl_fl_best *best,

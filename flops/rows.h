@@ -24,10 +24,13 @@ struct rfl_fl_tally {
 
 /* Writes the row of point `pt` and counts it in `tally`. `g` is the thread
  * count's clock just after the samples, `ghz_before` the clock just before
- * them: the row is judged against their mean. Sorts pt->times. Rank 0 only. */
+ * them: the row is judged against their mean. Then, with per_rank (every
+ * rank's own min, median and max seconds, rfl_team_rank_stats), one row
+ * per rank: its share of the flops, the peak and the model over its own
+ * times, its rank and host. Sorts pt->times. Rank 0 only. */
 void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
                       const struct rfl_fl_clock_group *g, double ghz_before, struct rfl_csv *csv,
-                      struct rfl_fl_tally *tally);
+                      struct rfl_fl_tally *tally, const double *per_rank);
 
 /* The best row of each variant, ISA and precision (over unrolls) to stderr,
  * with the peak at the clock of `top`. Rank 0 only. */

@@ -104,6 +104,7 @@ void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *
         for (unsigned e = 0; e < p->experiments && !p->team.interrupted; e++) {
             w->first_trial = applied;
             pt->times[e] = timed_sample(&p->team, fn, w);
+            pt->own[e] = p->team.own_elapsed;
             applied += trials;
             shortest = pt->times[e] < shortest ? pt->times[e] : shortest;
         }

@@ -57,6 +57,7 @@ struct rfl_fl_point {
     uint64_t trials;                 /* per timed sample */
     uint64_t applied;                /* trials since the fill, for the check */
     double times[RFL_FL_MAX_EXPERIMENTS]; /* seconds, one per experiment */
+    double own[RFL_FL_MAX_EXPERIMENTS];   /* this rank's own seconds (cpu/team.h) */
 };
 
 /* The clock of every active thread's core, all measured at once; the

@@ -226,10 +226,13 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
 #pragma omp barrier
 #pragma omp master
                         {
+                            /* each rank's own samples: its rows beside the job's */
+                            double *per_rank = p.ranks > 1 ? rfl_team_rank_stats(pt.own, p.experiments) : NULL;
                             if (!agree_verification(&p, &pt, &sh, &out))
                                 sh.stop = 1;
                             else if (root)
-                                rfl_fl_write_row(&p, &pt, g, sh.ghz_before, &out.csv, &tally);
+                                rfl_fl_write_row(&p, &pt, g, sh.ghz_before, &out.csv, &tally, per_rank);
+                            free(per_rank);
                             sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                             if (!sh.stop)
                                 sh.end_sweep = rfl_fl_budget_row_end(&bb, tc, ci, budget_now(&clock)) == 2;

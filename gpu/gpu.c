@@ -1,6 +1,7 @@
 #include "config.h"
 #include "gpu/gpu.h"
 #include "gpu/budget.h"
+#include "common/hosts.h"
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/mpi_shim.h"
@@ -182,9 +183,14 @@ int rfl_gpu_select(int first, struct rfl_gpu_device *dev)
     return RFL_EXIT_OK;
 }
 
+double rfl_gpu_slow_factor = 1.0;
+
 int rfl_gpu_select_agreed(int first, struct rfl_gpu_device *dev)
 {
-    return rfl_mpi_max_int(rfl_gpu_select(first, dev));
+    int rc = rfl_mpi_max_int(rfl_gpu_select(first, dev));
+    if (rc == RFL_EXIT_OK)
+        rc = rfl_test_slow_rank(&rfl_gpu_slow_factor);
+    return rc;
 }
 
 json_t *rfl_gpu_device_json(const struct rfl_gpu_device *d)
@@ -296,36 +302,7 @@ void rfl_gpu_meta_finish(json_t *meta, const struct rfl_gpu_device *dev)
  * MPI
  * ---------------------------------------------------------------------- */
 
-double *rfl_gpu_gather_doubles(const double *mine, int n)
-{
-    /* The bits of each double in hex: exact, and free of any locale. */
-    size_t len = (size_t)n * 17 + 1;
-    char *text = malloc(len);
-    if (!text)
-        rfl_mpi_abort(RFL_EXIT_FAILURE);
-    text[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        uint64_t bits;
-        memcpy(&bits, &mine[i], sizeof bits);
-        snprintf(text + (size_t)i * 17, len - (size_t)i * 17, "%016llx%s", (unsigned long long)bits,
-                 i + 1 < n ? " " : "");
-    }
-    char *all = rfl_mpi_gather_strings(text, " ");
-    free(text);
-    if (!all)
-        return NULL;
-    int ranks = rfl_mpi_size();
-    double *out = calloc((size_t)n * (size_t)ranks + 1, sizeof *out);
-    const char *p = all;
-    for (int i = 0; out && i < n * ranks; i++) {
-        char *end = NULL;
-        uint64_t bits = strtoull(p, &end, 16);
-        memcpy(&out[i], &bits, sizeof bits);
-        p = end;
-    }
-    free(all);
-    return out;
-}
+double *rfl_gpu_gather_doubles(const double *mine, int n) { return rfl_mpi_gather_doubles(mine, n); }
 
 int rfl_gpu_fail(int code)
 {

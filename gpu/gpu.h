@@ -72,6 +72,11 @@ int rfl_gpu_select(int first, struct rfl_gpu_device *dev);
 /* rfl_gpu_select on every rank, agreed: the worst code of all ranks, so
  * every rank goes on or every rank stops (collective). */
 int rfl_gpu_select_agreed(int first, struct rfl_gpu_device *dev);
+/* Testing only: RFL_TEST_SLOW_RANK=R:FACTOR (common/hosts.h), read by
+ * rfl_gpu_select_agreed (a malformed value: RFL_EXIT_USAGE): rank R's
+ * samples in rfl_gpu_point_rows count FACTOR times their time, so its
+ * rows and the aggregate report a slower GPU. 1 on every other rank. */
+extern double rfl_gpu_slow_factor;
 /* A device attribute; 0 where the runtime cannot say (the error cleared). */
 int rfl_gpu_attribute(enum cudaDeviceAttr attr, int device);
 const struct rfl_gpu_datasheet *rfl_gpu_datasheet_for(const char *name);

@@ -8,13 +8,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/hosts.h"
+
 enum rfl_net_pairs { RFL_NET_PAIRS_RANK0, RFL_NET_PAIRS_ALL };
 enum rfl_net_class { RFL_NET_SAME_NODE, RFL_NET_OTHER_NODE, RFL_NET_NCLASSES };
 
 /* Message sizes: at most this many; the largest at most RFL_NET_MAX_BYTES. */
 #define RFL_NET_MAX_SIZES 64
 #define RFL_NET_MAX_BYTES (1ull << 30)
-#define RFL_NET_HOST_LEN 64
+#define RFL_NET_HOST_LEN RFL_HOST_LEN
 
 struct rfl_network_opts {
     uint64_t sizes[2]; /* MIN:MAX; 0: the defaults */
@@ -40,10 +42,6 @@ extern const char *const rfl_net_class_names[RFL_NET_NCLASSES];
 size_t rfl_net_sizes(uint64_t lo, uint64_t hi, double growth, uint64_t *out, size_t cap);
 /* The pairs (a, b) measured, a < b: rank 0 with each other rank, or all. */
 size_t rfl_net_pairs(int ranks, int all, int (*out)[2], size_t cap);
-/* This rank's host name from the test-only list RFL_TEST_HOSTS ("a,a,b,b":
- * rank r is entry r): 1 with out set; 0 when list is NULL; -1 with why set
- * when the list is malformed or too short for `ranks`. */
-int rfl_net_test_host(const char *list, int rank, int ranks, char *out, size_t len, char *why, size_t whylen);
 /* The byte pattern of a point, and its check: the wrong bytes (the first
  * at *first). */
 void rfl_net_fill(unsigned char *buf, size_t n, unsigned seed);

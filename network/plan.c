@@ -4,6 +4,7 @@
 #include "config.h"
 #include "network/network.h"
 #include "common/fit.h"
+#include "common/hosts.h"
 #include "common/selftest.h"
 
 #include <math.h>
@@ -38,39 +39,6 @@ size_t rfl_net_pairs(int ranks, int all, int (*out)[2], size_t cap)
     return n;
 }
 
-int rfl_net_test_host(const char *list, int rank, int ranks, char *out, size_t len, char *why, size_t whylen)
-{
-    if (!list)
-        return 0;
-    int entry = 0;
-    const char *p = list;
-    for (;;) {
-        const char *end = strchr(p, ',');
-        const size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == 0) {
-            snprintf(why, whylen, "entry %d is empty", entry + 1);
-            return -1;
-        }
-        if (n >= len || n >= RFL_NET_HOST_LEN) {
-            snprintf(why, whylen, "entry %d is longer than %d characters", entry + 1, RFL_NET_HOST_LEN - 1);
-            return -1;
-        }
-        if (entry == rank) {
-            memcpy(out, p, n);
-            out[n] = '\0';
-        }
-        entry++;
-        if (!end)
-            break;
-        p = end + 1;
-    }
-    if (entry < ranks) {
-        snprintf(why, whylen, "%d host names for %d ranks", entry, ranks);
-        return -1;
-    }
-    return 1;
-}
-
 static unsigned char pattern(size_t k, unsigned seed) { return (unsigned char)(k * 131u + (k >> 8) + seed * 17u); }
 
 void rfl_net_fill(unsigned char *buf, size_t n, unsigned seed)
@@ -99,11 +67,11 @@ int rfl_net_self_test(void)
     int p[6][2];
     EXPECT(rfl_net_pairs(4, 0, p, 6) == 3 && p[2][0] == 0 && p[2][1] == 3);
     EXPECT(rfl_net_pairs(4, 1, p, 6) == 6 && p[5][0] == 2 && p[5][1] == 3);
-    char h[RFL_NET_HOST_LEN], why[128];
-    EXPECT(rfl_net_test_host(NULL, 0, 2, h, sizeof h, why, sizeof why) == 0);
-    EXPECT(rfl_net_test_host("a,a,b,b", 2, 4, h, sizeof h, why, sizeof why) == 1 && !strcmp(h, "b"));
-    EXPECT(rfl_net_test_host("a,b", 1, 3, h, sizeof h, why, sizeof why) == -1 && strstr(why, "2 host names for 3"));
-    EXPECT(rfl_net_test_host("a,,b", 0, 3, h, sizeof h, why, sizeof why) == -1 && strstr(why, "entry 2 is empty"));
+    char h[RFL_HOST_LEN], why[128];
+    EXPECT(rfl_test_host(NULL, 0, 2, h, sizeof h, why, sizeof why) == 0);
+    EXPECT(rfl_test_host("a,a,b,b", 2, 4, h, sizeof h, why, sizeof why) == 1 && !strcmp(h, "b"));
+    EXPECT(rfl_test_host("a,b", 1, 3, h, sizeof h, why, sizeof why) == -1 && strstr(why, "2 host names for 3"));
+    EXPECT(rfl_test_host("a,,b", 0, 3, h, sizeof h, why, sizeof why) == -1 && strstr(why, "entry 2 is empty"));
     unsigned char buf[1000];
     size_t first = 0;
     rfl_net_fill(buf, sizeof buf, 5);

@@ -208,36 +208,6 @@ static void write_fits(struct rfl_csv *csv, const struct point *pt, size_t n, co
     }
 }
 
-/* Every rank's host name on rank 0 (hosts[ranks]); 0, or an exit code. */
-static int host_names(int rank, int ranks, char (*hosts)[RFL_NET_HOST_LEN], int *from_test)
-{
-    char mine[RFL_NET_HOST_LEN], why[160];
-    const char *list = getenv("RFL_TEST_HOSTS");
-    const int t = rfl_net_test_host(list, rank, ranks, mine, sizeof mine, why, sizeof why);
-    if (t < 0)
-        rfl_error("RFL_TEST_HOSTS: invalid value '%s' (%s)", list, why);
-    if (rfl_mpi_max_int(t < 0))
-        return RFL_EXIT_USAGE;
-    *from_test = t > 0;
-    if (!t)
-        rfl_mpi_processor_name(mine, sizeof mine);
-    for (char *p = mine; *p; p++)
-        if (*p == '\n' || *p == ',' || *p == '"')
-            *p = '?';
-    char *all = rfl_mpi_gather_strings(mine, "\n");
-    if (rank == 0) {
-        char *s = all;
-        for (int r = 0; r < ranks; r++) {
-            char *nl = s ? strchr(s, '\n') : NULL;
-            if (nl)
-                *nl = '\0';
-            snprintf(hosts[r], RFL_NET_HOST_LEN, "%s", s ? s : "?");
-            s = nl ? nl + 1 : NULL;
-        }
-    }
-    free(all);
-    return 0;
-}
 
 int rfl_network_run(const struct rfl_network_opts *o)
 {
@@ -258,7 +228,7 @@ int rfl_network_run(const struct rfl_network_opts *o)
         rfl_error_all("out of memory");
         return RFL_EXIT_FAILURE;
     }
-    int from_test = 0, rc = host_names(rank, ranks, hosts, &from_test);
+    int from_test = 0, rc = rfl_host_names(hosts, &from_test);
     if (rc) {
         free(hosts);
         return rc;

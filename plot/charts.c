@@ -35,6 +35,7 @@ static int gpu_transfers(const struct rfl_model *m) { return gpu_known(m) && m->
 static int network_rows(const struct rfl_model *m) { return m->net && (m->net->cls[0].n || m->net->cls[1].n); }
 static int link_series(const struct rfl_model *m) { return m->link && m->link->n > 0; }
 static int dense_rows(const struct rfl_model *m) { return m->dense && m->dense->n > 0; }
+static int members(const struct rfl_model *m) { return m->nmembers > 0; }
 
 const struct rfl_plot_chart rfl_plot_charts[] = {
     {"roofline", 0, "Roofline", 0, cpu_roofs, rfl_plot_roofline_cpu},
@@ -54,6 +55,8 @@ const struct rfl_plot_chart rfl_plot_charts[] = {
     {"gpu_link", 0, "GPU to GPU copies: one-way cudaMemcpyPeer GB/s per source and destination", 0, link_series,
      rfl_plot_gpu_link},
     {"dense", 0, "Dense factorizations: GFLOP/s against n, the GEMM rate as the roof", 0, dense_rows, rfl_plot_dense},
+    {"members", 0, "Each rank's ceilings against the median of its peers (outliers circled)", 0, members,
+     rfl_plot_members},
 };
 const size_t rfl_plot_ncharts = sizeof rfl_plot_charts / sizeof rfl_plot_charts[0];
 

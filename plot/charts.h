@@ -18,5 +18,6 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir);
 int rfl_plot_network(const struct rfl_model *m, const char *dir);
 int rfl_plot_gpu_link(const struct rfl_model *m, const char *dir);
 int rfl_plot_dense(const struct rfl_model *m, const char *dir);
+int rfl_plot_members(const struct rfl_model *m, const char *dir);
 
 #endif

@@ -18,5 +18,12 @@ run=$tmp/run
     fail "rfl run --ranks 2: exit $?: $(tail -n 20 "$tmp/err")"
 grep -q '^ranks = 2$' "$run/run.conf" || fail "run.conf does not record 2 ranks"
 [ "$(csv_column "$run/bandwidth.csv" ranks | sort -u)" = 2 ] || fail "bandwidth.csv was not measured on 2 ranks"
-[ "$(csv_column "$run/ceilings.csv" ranks | sort -u)" = 2 ] || fail "ceilings do not carry 2 ranks"
+# the job's ceilings carry 2 ranks; each rank's own (its rank set) beside them
+[ "$(csv_count "$run/ceilings.csv" '$col["rank"] == "" && $col["ranks"] != 2')" -eq 0 ] &&
+    [ "$(csv_count "$run/ceilings.csv" '$col["rank"] == ""')" -gt 0 ] || fail "ceilings do not carry 2 ranks"
+[ "$(csv_count "$run/bandwidth.csv" '$col["rank"] != ""')" -eq "$((2 * $(csv_count "$run/bandwidth.csv" '$col["rank"] == ""')))" ] ||
+    fail "bandwidth.csv: not one row per rank after each job's row"
+ncpu=$(csv_count "$run/ceilings.csv" '$col["rank"] == "" && $col["device"] == "cpu"')
+[ "$(csv_count "$run/ceilings.csv" '$col["rank"] != "" && $col["ranks"] == 1 && $col["value"] > 0')" -eq $((2 * ncpu)) ] ||
+    fail "ceilings.csv: not 2 members per CPU ceiling: $(cat "$run/ceilings.csv")"
 exit 0

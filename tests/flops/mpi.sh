@@ -23,16 +23,20 @@ mpi_case()
     expect_exit 0 "$name" run_mpi "$ranks" "$RFL_FLOPS" --fpe 2,64 --unroll 1,8 --min-time 0.0005 --experiments 2 \
         --threads "$threads" -o "$out" "$@"
     check_mpi_output "$name" "$out" "$ranks"
-    # The job's flops: ranks x threads x elements x FPE x trials.
+    # The job's flops: ranks x threads x elements x FPE x trials; a rank's own row (its rank set) its share.
     problem=$(awk -F, '
         NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         {
             want = $c["ranks"] * $c["threads_per_rank"] * $c["elems_per_thread"] * $c["flops_per_elem"] * $c["trials"]
+            if ($c["rank"] != "") want /= $c["ranks"]
             if ($c["flops_per_sample"] != want) { print "line " NR ": flops_per_sample " $c["flops_per_sample"] " != " want; exit }
             if ($c["wss_bytes"] != $c["wss_bytes_per_thread"] * $c["ranks"] * $c["threads_per_rank"]) { print "line " NR ": wss_bytes"; exit }
             if ($c["cores_used"] < 1 || $c["cores_used"] > $c["ranks"] * $c["threads_per_rank"]) { print "line " NR ": cores_used " $c["cores_used"]; exit }
         }' "$out")
     [ -z "$problem" ] || fail "$name: $problem"
+    jobs=$(csv_count "$out" '$col["rank"] == ""')
+    [ "$(csv_count "$out" '$col["rank"] != "" && $col["host"] != ""')" -eq $((ranks * jobs)) ] ||
+        fail "$name: not one row per rank after each job's row"
     check_mpi_sidecar "$name" "$tmp/$name.json" "$ranks" "$threads"
 }
 

@@ -1,0 +1,54 @@
+/* A step of rfl run in run.json and in its marker (run_step.h). */
+#include "config.h"
+#include "run_step.h"
+#include "common/meta.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rfl_run_step_init(struct rfl_run_step *st, const char *name, double started_s)
+{
+    memset(st, 0, sizeof *st);
+    snprintf(st->name, sizeof st->name, "%s", name);
+    st->program = -1;
+    st->started_s = started_s;
+    st->steal_percent = -1; /* unknown */
+}
+
+json_t *rfl_run_step_json(const struct rfl_run_step *st)
+{
+    json_t *o = json_pack("{s:s, s:s}", "step", st->name, "status", st->status);
+    if (st->reason[0])
+        json_object_set_new(o, "reason", rfl_json_text(st->reason));
+    if (st->command)
+        json_object_set_new(o, "command", rfl_json_text(st->command));
+    json_object_set_new(o, "elapsed_s", json_real(st->elapsed_s));
+    json_object_set_new(o, "started_s", json_real(st->started_s));
+    if (st->budget_s > 0)
+        json_object_set_new(o, "budget_s", json_real(st->budget_s));
+    json_object_set_new(o, "cpu_steal_percent", st->steal_percent >= 0 ? json_real(st->steal_percent) : json_null());
+    if (st->budget) {
+        json_object_set(o, "cuts", json_object_get(st->budget, "cuts"));
+        json_object_set(o, "budget_spent", json_object_get(st->budget, "spent"));
+    }
+    if (st->resumed)
+        json_object_set_new(o, "resumed", json_true());
+    return o;
+}
+
+void rfl_run_step_from_json(struct rfl_run_step *st, json_t *o)
+{
+    json_t *el = json_object_get(o, "elapsed_s"), *cmd = json_object_get(o, "command");
+    json_t *status = json_object_get(o, "status");
+    json_t *bs = json_object_get(o, "budget_s"), *at = json_object_get(o, "started_s");
+    st->elapsed_s = json_is_number(el) ? json_number_value(el) : 0;
+    st->budget_s = json_is_number(bs) ? json_number_value(bs) : 0;
+    st->started_s = json_is_number(at) ? json_number_value(at) : 0;
+    if (json_is_array(json_object_get(o, "cuts")))
+        st->budget = json_pack("{s:O, s:b}", "cuts", json_object_get(o, "cuts"), "spent",
+                               json_is_true(json_object_get(o, "budget_spent")));
+    if (json_is_string(cmd))
+        st->command = strdup(json_string_value(cmd));
+    snprintf(st->status, sizeof st->status, "%s", json_is_string(status) ? json_string_value(status) : "done");
+}
