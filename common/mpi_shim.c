@@ -98,6 +98,11 @@ int rfl_mpi_max_int(int v)
     return r;
 }
 
+void rfl_mpi_gather_double(const double *mine, int count, double *all)
+{
+    MPI_Gather(mine, count, MPI_DOUBLE, all, count, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+}
+
 #define RFL_MPI_P2P_TAG 4711
 
 int rfl_mpi_send(const void *buf, size_t bytes, int peer)
@@ -209,6 +214,10 @@ void rfl_mpi_bcast_int(int *v, int n) { (void)v; (void)n; }
 double rfl_mpi_max_double(double v) { return v; }
 long long rfl_mpi_sum_ll(long long v) { return v; }
 int rfl_mpi_max_int(int v) { return v; }
+void rfl_mpi_gather_double(const double *mine, int count, double *all)
+{
+    memcpy(all, mine, (size_t)count * sizeof *all);
+}
 char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
     (void)sep;

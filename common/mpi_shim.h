@@ -24,6 +24,9 @@ void rfl_mpi_bcast_int(int *values, int count);
 double rfl_mpi_max_double(double value);
 long long rfl_mpi_sum_ll(long long value);
 int rfl_mpi_max_int(int value);
+/* Rank 0 receives every rank's `count` values in rank order into `all`
+ * (size x count; other ranks may pass NULL). */
+void rfl_mpi_gather_double(const double *mine, int count, double *all);
 /* Point-to-point between two ranks (rfl_network's ping-pong): blocking,
  * at most INT_MAX bytes, a fixed tag. 0, or -1 after a message (and
  * always -1 without MPI, where there is no other rank). */

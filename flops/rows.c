@@ -8,6 +8,17 @@
 
 #include <stdio.h>
 
+int rfl_fl_balance_counts(const struct rfl_fl_plan *p, const struct rfl_fl_point *pt)
+{
+    const struct rfl_fl_config *c = &p->configs[pt->config_index];
+    if (c->variant != RFL_FL_SIMD || c->unroll < 8 || pt->fpe < 64)
+        return 0;
+    char level[16];
+    unsigned li = rfl_topo_level_name(&p->topo, pt->node_threads, (uint64_t)pt->n * rfl_precision_bytes(c->prec),
+                                      level, sizeof level);
+    return li < p->topo.ncache && li < 2;
+}
+
 void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
                       const struct rfl_fl_clock_group *g, double ghz_before, struct rfl_csv *csv,
                       struct rfl_fl_tally *tally)
