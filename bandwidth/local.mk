@@ -15,7 +15,7 @@ rfl_bandwidth_SOURCES = bandwidth/main.c
 rfl_bandwidth_LDADD = libbandwidth.a libcpu.a librfl.a
 
 test_scripts += tests/bandwidth/cli.sh tests/bandwidth/smoke.sh tests/bandwidth/mpi.sh tests/bandwidth/outputs.sh tests/bandwidth/signals.sh \
-	tests/bandwidth/budget.sh
+	tests/bandwidth/budget.sh tests/bandwidth/balance.sh
 if HAVE_CMOCKA
 unit_tests += \
 	tests/unit/test_size tests/unit/test_stats tests/unit/test_csv \

@@ -8,6 +8,7 @@
 #include "kernels.h"
 #include "budget_plan.h"
 #include "verify.h"
+#include "cpu/balance.h"
 #include "cpu/buffer.h"
 #include "cpu/noise.h"
 #include "common/budget.h"
@@ -297,6 +298,9 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     sh.mismatch = calloc((size_t)p.threads, sizeof *sh.mismatch);
     int nbest = RFL_NISA * RFL_NPRECISION * RFL_BW_NKERNELS;
     struct best *best = calloc((size_t)nbest, sizeof *best);
+    /* rank 0: each thread's best busy time of every L1 point, folded */
+    struct rfl_balance balance;
+    int balance_ok = root && rfl_balance_init(&balance, job_threads, "working sets in L1") == 0;
 
 #pragma omp parallel num_threads(p.threads)
     {
@@ -370,6 +374,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 for (int retry = 0; !p.team.interrupted; retry++) {
                     double fastest = INFINITY;
                     w.trials = trials;
+                    rfl_team_busy_begin(&p.team); /* each thread's best of this retry's samples */
                     for (unsigned e = 0; e < experiments && !p.team.interrupted; e++) {
                         if (applied + trials > refill) {
                             rfl_bw_fill((enum rfl_bw_kernel_id)kid, pr, &w);
@@ -384,6 +389,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                         break;
                     trials *= fastest > 0 && min_time_s / fastest < 64 ? (uint64_t)ceil(min_time_s / fastest) : 64;
                 }
+                rfl_team_busy_end(&p.team);
                 /* A signal during the samples: the point is dropped
                  * unchecked, and the agreement below stops the run. */
                 const int dropped = p.team.interrupted;
@@ -410,6 +416,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                       k->name, rfl_precision_names[prec], rfl_isa_names[isa], n, bad,
                                       first->array, first->index, first->got, first->expected);
                     bad = rfl_mpi_sum_ll(bad);
+                    const double *busy = rfl_team_busy_gather(&p.team, (unsigned)p.threads); /* collective */
                     struct rfl_stats st;
                     rfl_stats_compute(times, experiments, &st);
                     const uint64_t wss_thread = (uint64_t)n * k->arrays * elem;
@@ -428,6 +435,8 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                  k->name, rfl_precision_names[prec], rfl_isa_names[isa],
                                  (unsigned long long)(wss_thread * job_threads), bad);
                     } else if (root) {
+                        if (balance_ok && li == 0 && p.topo.ncache > 0)
+                            rfl_balance_add(&balance, busy);
                         rfl_csv_str(&out.csv, k->name);
                         rfl_csv_str(&out.csv, rfl_precision_names[prec]);
                         rfl_csv_str(&out.csv, rfl_isa_names[isa]);
@@ -515,6 +524,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
     rfl_team_describe(&p.team, out.meta);
+    char **labels = rfl_team_thread_labels(&p.team); /* collective */
 
     json_t *meta = rfl_session_outcome(&out);
     if (meta) {
@@ -527,6 +537,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         json_object_set_new(meta, "sweep", sweep);
         json_object_set_new(meta, "budget", rfl_bw_budget_to_json(&bb));
         json_object_set_new(meta, "noise_probe", noise_ok ? rfl_noise_to_json(&noise) : json_null());
+        json_object_set_new(meta, "thread_balance", balance_ok ? rfl_balance_to_json(&balance, labels) : json_null());
         json_t *kernels = json_array();
         for (int k = 0; k < RFL_BW_NKERNELS; k++)
             if (p.kernels >> k & 1)
@@ -546,8 +557,13 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         if (bb.on && out.status == RFL_EXIT_OK) {
             rfl_budget_print_cuts(&clock, json_object_get(meta, "budget"));
         }
+        if (balance_ok)
+            rfl_balance_warn(&balance, labels);
     }
     int exit_code = rfl_session_close(&out);
+    if (balance_ok)
+        rfl_balance_free(&balance);
+    rfl_team_labels_free(&p.team, labels);
     free(best);
     free(sh.mismatch);
     rfl_team_free(&p.team);

@@ -52,15 +52,34 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
         return rc;
     }
     team->binding = calloc((size_t)team->threads, sizeof *team->binding);
-    return team->binding && (team->hosts || rfl_mpi_rank() != 0) ? 0 : RFL_EXIT_FAILURE;
+    team->busy = aligned_alloc(64, (size_t)team->threads * sizeof *team->busy);
+    team->busy_send = calloc((size_t)team->threads, sizeof *team->busy_send);
+    team->busy_all = rfl_mpi_rank() == 0 ? calloc((size_t)team->ranks * (size_t)team->threads, sizeof *team->busy_all)
+                                         : NULL;
+    if (team->busy)
+        memset(team->busy, 0, (size_t)team->threads * sizeof *team->busy);
+    /* Test only (tests/flops/balance.sh): a thread that takes twice its time. */
+    const char *slow = getenv("RFL_TEST_SLOW_THREAD");
+    char *end = NULL;
+    long k = slow && *slow ? strtol(slow, &end, 10) : -1;
+    team->slow_test_tid = end && *end == '\0' && k >= 0 && k < team->threads ? (int)k : -1;
+    return team->binding && (team->hosts || rfl_mpi_rank() != 0) && team->busy && team->busy_send &&
+                   (team->busy_all || rfl_mpi_rank() != 0)
+               ? 0
+               : RFL_EXIT_FAILURE;
 }
 
 void rfl_team_free(struct rfl_team *team)
 {
     free(team->binding);
+    free(team->busy);
+    free(team->busy_send);
+    free(team->busy_all);
+    team->busy_send = team->busy_all = NULL;
     team->binding = NULL;
     free(team->hosts);
     team->hosts = NULL;
+    team->busy = NULL;
 }
 
 void rfl_team_enter(struct rfl_team *team, const struct rfl_topo *topo, int tid)
@@ -89,6 +108,20 @@ void rfl_team_sample_begin(struct rfl_team *team)
 
 double rfl_team_sample_end(struct rfl_team *team)
 {
+    const int tid = omp_get_thread_num();
+    struct rfl_team_busy *b = &team->busy[tid];
+    if (b->on) {
+        /* t0 is the master's, read after the start barrier */
+        double busy = rfl_now_s() - team->t0;
+        if (tid == team->slow_test_tid) {
+            const double until = team->t0 + 2 * busy;
+            while (rfl_now_s() < until) {
+            }
+            busy *= 2;
+        }
+        if (busy < b->best)
+            b->best = busy;
+    }
 #pragma omp barrier
 #pragma omp master
     {
@@ -121,6 +154,71 @@ double *rfl_team_rank_stats(const double *own, unsigned experiments)
     rfl_stats_compute(sorted, n, &st);
     const double mine[3] = {st.min, st.median, st.max};
     return rfl_mpi_gather_doubles(mine, 3);
+}
+
+void rfl_team_busy_begin(struct rfl_team *team)
+{
+    struct rfl_team_busy *b = &team->busy[omp_get_thread_num()];
+    b->best = INFINITY;
+    b->on = 1;
+}
+
+void rfl_team_busy_end(struct rfl_team *team) { team->busy[omp_get_thread_num()].on = 0; }
+
+const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active)
+{
+    double *mine = team->busy_send;
+    for (int t = 0; t < team->threads; t++)
+        mine[t] = (unsigned)t < active && isfinite(team->busy[t].best) ? team->busy[t].best : NAN;
+    double *all = rfl_mpi_gather_doubles(mine, team->threads);
+    if (all && team->busy_all)
+        memcpy(team->busy_all, all, (size_t)team->ranks * (size_t)team->threads * sizeof *all);
+    free(all);
+    return team->busy_all;
+}
+
+char **rfl_team_thread_labels(const struct rfl_team *team)
+{
+    size_t len = (size_t)team->threads * 112 + 32;
+    char *mine = calloc(1, len);
+    for (int t = 0; mine && t < team->threads; t++) {
+        /* binding: "cpuN/bind=..." */
+        const char *cpu = team->binding[t];
+        size_t n = strcspn(cpu, "/");
+        if (!strncmp(cpu, "cpu", 3) && n > 3) {
+            cpu += 3;
+            n -= 3;
+        } else {
+            cpu = "?";
+            n = 1;
+        }
+        size_t used = strlen(mine);
+        snprintf(mine + used, len - used, "%srank%d.t%d@%.*s", t ? " " : "", rfl_mpi_rank(), t, (int)n, cpu);
+    }
+    char *all = rfl_mpi_gather_strings(mine ? mine : "", " ");
+    free(mine);
+    if (rfl_mpi_rank() != 0) {
+        free(all);
+        return NULL;
+    }
+    size_t count = (size_t)team->ranks * (size_t)team->threads;
+    char **labels = calloc(count ? count : 1, sizeof *labels);
+    char *save = NULL;
+    size_t i = 0;
+    for (char *tok = labels && all ? strtok_r(all, " ", &save) : NULL; tok && i < count;
+         tok = strtok_r(NULL, " ", &save))
+        labels[i++] = strdup(tok);
+    free(all);
+    return labels;
+}
+
+void rfl_team_labels_free(const struct rfl_team *team, char **labels)
+{
+    if (!labels)
+        return;
+    for (size_t i = 0; i < (size_t)team->ranks * (size_t)team->threads; i++)
+        free(labels[i]);
+    free(labels);
 }
 
 void rfl_team_measure_barriers(struct rfl_team *team, int reps)

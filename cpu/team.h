@@ -12,6 +12,14 @@
 #include "topo.h"
 #include "common/hosts.h"
 
+/* One thread's busy time (from the sample's start to the end of its own
+ * work), its best since rfl_team_busy_begin; a cache line each. */
+struct rfl_team_busy {
+    double best;
+    int on;
+    char pad[64 - sizeof(double) - sizeof(int)];
+};
+
 struct rfl_team {
     int ranks, threads, node_threads;
     unsigned rank_cores;  /* this rank's share of the cores of its cpuset */
@@ -25,6 +33,10 @@ struct rfl_team {
     int hosts_from_test;  /* the hosts came from RFL_TEST_HOSTS */
     int interrupted;      /* rank 0 had a signal by the end of the last sample */
     double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
+    struct rfl_team_busy *busy; /* per thread */
+    double *busy_send;          /* per thread: rfl_team_busy_gather's */
+    double *busy_all;           /* rank 0: ranks x threads, what it gathers */
+    int slow_test_tid;          /* RFL_TEST_SLOW_THREAD (test only), else -1 */
 };
 
 /* Threads per rank: `requested`, else OMP_NUM_THREADS, else the rank's share
@@ -59,6 +71,23 @@ double rfl_team_sample_end(struct rfl_team *team);
  * times `own` (team->own_elapsed of each), every rank's three on rank 0
  * (NULL elsewhere; the caller frees). */
 double *rfl_team_rank_stats(const double *own, unsigned experiments);
+/* Every thread, around the samples whose busy times count (cpu/balance.h):
+ * between the two, rfl_team_sample_end reads the clock once on each thread
+ * before its end barrier and keeps the thread's least busy time. Test only:
+ * with RFL_TEST_SLOW_THREAD=K, thread K of every rank then spins as long
+ * again as its work took, as a thread that shares its core would. */
+void rfl_team_busy_begin(struct rfl_team *team);
+void rfl_team_busy_end(struct rfl_team *team);
+/* The master of every rank (collective), after the samples: returns on
+ * rank 0 (NULL elsewhere) ranks x threads values, rank-major: each thread's
+ * best busy seconds, NAN for threads at or beyond `active` or with no
+ * sample; valid until the next call. */
+const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active);
+/* Collective (after the region): on rank 0, ranks x threads names
+ * "rankR.tT@CPU" (rank-major; CPU: where the thread ran, "?" unknown),
+ * freed with rfl_team_labels_free; NULL on other ranks. */
+char **rfl_team_thread_labels(const struct rfl_team *team);
+void rfl_team_labels_free(const struct rfl_team *team, char **labels);
 
 /* Every thread: the cost of an OpenMP barrier, an MPI barrier and an empty
  * sample, each the mean of `reps` (best of three). */

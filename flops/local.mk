@@ -16,7 +16,7 @@ bin_PROGRAMS += rfl_flops
 rfl_flops_SOURCES = flops/main.c
 rfl_flops_LDADD = libflops.a libcpu.a librfl.a
 
-test_scripts += tests/flops/cli.sh tests/flops/smoke.sh tests/flops/mpi.sh tests/flops/smt.sh tests/flops/budget.sh
+test_scripts += tests/flops/cli.sh tests/flops/smoke.sh tests/flops/mpi.sh tests/flops/smt.sh tests/flops/budget.sh tests/flops/balance.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_flops tests/unit/test_smt
 endif

@@ -8,6 +8,17 @@
 
 #include <stdio.h>
 
+int rfl_fl_balance_counts(const struct rfl_fl_plan *p, const struct rfl_fl_point *pt)
+{
+    const struct rfl_fl_config *c = &p->configs[pt->config_index];
+    if (c->variant != RFL_FL_SIMD || c->unroll < 8 || pt->fpe < 64)
+        return 0;
+    char level[16];
+    unsigned li = rfl_topo_level_name(&p->topo, pt->node_threads, (uint64_t)pt->n * rfl_precision_bytes(c->prec),
+                                      level, sizeof level);
+    return li < p->topo.ncache && li < 2;
+}
+
 /* One row: the job's (own NULL), or rank `rank`'s own: its share of the
  * flops over its own min, median and max times (`own`), the peak and
  * the model its share of the job's. */

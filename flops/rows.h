@@ -32,6 +32,11 @@ void rfl_fl_write_row(const struct rfl_fl_plan *p, struct rfl_fl_point *pt,
                       const struct rfl_fl_clock_group *g, double ghz_before, struct rfl_csv *csv,
                       struct rfl_fl_tally *tally, const double *per_rank);
 
+/* Which points the thread balance counts (cpu/balance.h): the compute-bound
+ * ones of the simd kernels, RFL_FL_BALANCE_POINTS. */
+#define RFL_FL_BALANCE_POINTS "simd kernels, unroll >= 8, FPE >= 64, working set in L1 or L2"
+int rfl_fl_balance_counts(const struct rfl_fl_plan *p, const struct rfl_fl_point *pt);
+
 /* The best row of each variant, ISA and precision (over unrolls) to stderr,
  * with the peak at the clock of `top`. Rank 0 only. */
 void rfl_fl_print_summary(const struct rfl_fl_plan *p, const struct rfl_fl_best *best,

@@ -101,6 +101,7 @@ void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *
      * decide alike. */
     for (int attempt = 0; !p->team.interrupted; attempt++) {
         double shortest = INFINITY;
+        rfl_team_busy_begin(&p->team); /* each thread's best of this attempt's samples */
         for (unsigned e = 0; e < p->experiments && !p->team.interrupted; e++) {
             w->first_trial = applied;
             pt->times[e] = timed_sample(&p->team, fn, w);
@@ -116,6 +117,7 @@ void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *
         }
         w->trials = trials;
     }
+    rfl_team_busy_end(&p->team);
     /* An odd count of trials leaves every element away from its start
      * value: a skipped element shows. */
     if (!(applied & 1)) {

@@ -17,6 +17,7 @@
 #include "sample.h"
 #include "sidecar.h"
 #include "verify.h"
+#include "cpu/balance.h"
 #include "cpu/buffer.h"
 #include "cpu/noise.h"
 #include "common/budget.h"
@@ -123,6 +124,10 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     struct rfl_fl_tally tally = {.best = calloc(p.nconfigs ? p.nconfigs : 1, sizeof *tally.best)};
     struct rfl_fl_clocks clocks;
     memset(&clocks, 0, sizeof clocks);
+    /* rank 0: each thread's best busy time of every point, folded */
+    const size_t job_threads = (size_t)p.ranks * (size_t)p.threads;
+    struct rfl_balance balance;
+    int balance_ok = root && rfl_balance_init(&balance, job_threads, RFL_FL_BALANCE_POINTS) == 0;
 
 #pragma omp parallel num_threads(p.threads)
     {
@@ -230,8 +235,13 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                             double *per_rank = p.ranks > 1 ? rfl_team_rank_stats(pt.own, p.experiments) : NULL;
                             if (!agree_verification(&p, &pt, &sh, &out))
                                 sh.stop = 1;
-                            else if (root)
-                                rfl_fl_write_row(&p, &pt, g, sh.ghz_before, &out.csv, &tally, per_rank);
+                            else {
+                                const double *busy = rfl_team_busy_gather(&p.team, pt.active); /* collective */
+                                if (balance_ok && rfl_fl_balance_counts(&p, &pt))
+                                    rfl_balance_add(&balance, busy);
+                                if (root)
+                                    rfl_fl_write_row(&p, &pt, g, sh.ghz_before, &out.csv, &tally, per_rank);
+                            }
                             free(per_rank);
                             sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                             if (!sh.stop)
@@ -258,6 +268,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
     rfl_team_describe(&p.team, out.meta);
+    char **labels = rfl_team_thread_labels(&p.team); /* collective */
 
     const struct rfl_fl_clock_group *top = rfl_fl_clocks_top(&clocks);
     const struct rfl_fl_clock_group *end = &clocks.end;
@@ -266,6 +277,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         rfl_fl_describe_run(meta, &p, &clocks, elapsed, madvise_ok, buffer_bytes, tally.above_rows);
         json_object_set_new(meta, "budget", rfl_fl_budget_to_json(&bb, &p));
         json_object_set_new(meta, "noise_probe", noise_ok ? rfl_noise_to_json(&noise) : json_null());
+        json_object_set_new(meta, "thread_balance", balance_ok ? rfl_balance_to_json(&balance, labels) : json_null());
     }
     rfl_session_commit(&out);
     if (root) {
@@ -291,9 +303,14 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             fabs(end->ghz_mean / top->ghz_mean - 1.0) > 0.05)
             rfl_warn("the clock moved during the run: %.3f GHz before the %u-thread rows, %.3f GHz at the end",
                      top->ghz_mean, top->threads, end->ghz_mean);
+        if (balance_ok)
+            rfl_balance_warn(&balance, labels);
     }
     int exit_code = rfl_session_close(&out);
     rfl_noise_free(&noise);
+    if (balance_ok)
+        rfl_balance_free(&balance);
+    rfl_team_labels_free(&p.team, labels);
     rfl_fl_clocks_free(&clocks);
     free(tally.best);
     free(sh.mismatch);

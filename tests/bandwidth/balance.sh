@@ -1,0 +1,51 @@
+# rfl_bandwidth compares each thread's own busy time of its L1 points
+# (cpu/balance.h): bandwidth.json's thread_balance names a thread that ran
+# slower than the others, and a warning line says it at the end. A thread
+# that takes twice its time is made with the test-only RFL_TEST_SLOW_THREAD=K;
+# a normal run on a quiet machine flags nobody. Ratios are checked loosely,
+# never times.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+require_program "$RFL_BANDWIDTH"
+unset RFL_TEST_SLOW_THREAD OMP_PROC_BIND OMP_PLACES
+have_python3 || skip "no python3: thread_balance is not read"
+cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+[ "$cpus" -ge 2 ] || skip "one CPU: no two threads to compare"
+
+tiny="--threads 2 -k sum,copy -p fp64 --wss 8K:256K --min-time 0.0005 --experiments 3"
+
+# bal FILE EXPR: thread_balance's EXPR (python, on b = the object).
+bal()
+{
+    json_eval "$1" "(lambda b: $2)(d['thread_balance'])"
+}
+# l1_rows CSV: the rows in L1 (the points counted).
+l1_rows()
+{
+    csv_column "$1" hwloc_level | grep -c '^L1$'
+}
+
+expect_exit 0 "slow thread" env RFL_TEST_SLOW_THREAD=1 "$RFL_BANDWIDTH" $tiny -o "$tmp/slow.csv"
+check_verified "$tmp/slow.csv"
+l1=$(l1_rows "$tmp/slow.csv")
+[ "$l1" -ge 2 ] || skip "fewer than two L1 rows here ($l1): no L1 level in hwloc's topology?"
+[ "$(bal "$tmp/slow.json" "(b['points'], b['points_counted'], [t['thread'] for t in b['slow_threads']], b['slowest_over_median'] < 0.7)")" = \
+    "($l1, 'working sets in L1', ['rank0.t1'], True)" ] || fail "slow thread: $(bal "$tmp/slow.json" b)"
+cpu=$(bal "$tmp/slow.json" "b['slow_threads'][0]['cpu']")
+[ "$(grep -c "the thread on CPU $cpu ran at 0\.[0-9]* x the others' rate (working sets in L1)" "$tmp/err")" -eq 1 ] ||
+    fail "slow thread: no one warning line: $(cat "$tmp/err")"
+
+# A normal run flags nobody (two more tries; a busy machine skips).
+for try in 1 2 3; do
+    expect_exit 0 "normal run" "$RFL_BANDWIDTH" $tiny -o "$tmp/normal.csv"
+    [ "$(bal "$tmp/normal.json" "b['points']")" = "$(l1_rows "$tmp/normal.csv")" ] || fail "normal run: $(bal "$tmp/normal.json" b)"
+    [ "$(bal "$tmp/normal.json" "(b['slow_threads'], b['slowest_over_median'] > 0.5)")" = "([], True)" ] &&
+        ! grep -q "the others' rate" "$tmp/err" && break
+    note "try $try flagged: $(bal "$tmp/normal.json" "(b['slowest_over_median'], b['verdict'])")"
+    [ $try -lt 3 ] && continue
+    load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+    awk -v l="$load" -v c="$cpus" 'BEGIN { exit !(l >= c) }' && skip "the machine is busy (load $load on $cpus CPUs)"
+    fail "normal run flagged a thread three times: $(bal "$tmp/normal.json" b)"
+done
+note "here: $(bal "$tmp/normal.json" "b['verdict']")"
+exit 0

@@ -1,0 +1,80 @@
+# rfl_flops compares each thread's own busy time of its compute-bound points
+# (cpu/balance.h): flops.json's thread_balance says whether a thread ran
+# slower than the others, and which, and a warning line says it at the end.
+# A thread that takes twice its time is made with the test-only
+# RFL_TEST_SLOW_THREAD=K (thread K spins as long again as its work took);
+# a normal run on a quiet machine flags nobody. Ratios are checked loosely,
+# never times.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+require_program "$RFL_FLOPS"
+unset RFL_TEST_SLOW_THREAD OMP_PROC_BIND OMP_PLACES
+have_python3 || skip "no python3: thread_balance is not read"
+
+# compute-bound points only: simd, unroll >= 8, FPE >= 64, one L1 working set
+tiny="-v simd --fpe 64,128,256,512,1024 --unroll 8,16 -p fp64 --min-time 0.0005 --experiments 3 --smt-probe off"
+
+# bal FILE EXPR: thread_balance's EXPR (python, on b = the object).
+bal()
+{
+    json_eval "$1" "(lambda b: $2)(d['thread_balance'])"
+}
+
+# One thread: nothing to compare.
+expect_exit 0 "one thread" "$RFL_FLOPS" $tiny --threads 1 -o "$tmp/one.csv"
+[ "$(bal "$tmp/one.json" "(b['points'], b['slowest_over_median'], b['slow_threads'])")" = "(0, None, [])" ] ||
+    fail "one thread: $(bal "$tmp/one.json" b)"
+bal "$tmp/one.json" "b['verdict']" | grep -q "^not measured" || fail "one thread: verdict $(bal "$tmp/one.json" b)"
+! grep -q "ran at .* the others' rate" "$tmp/err" || fail "one thread: warned: $(cat "$tmp/err")"
+
+cpus=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+[ "$cpus" -ge 2 ] || skip "one CPU: no two threads to compare"
+
+# Thread 1 takes twice its time: named with its CPU, flagged, warned about.
+expect_exit 0 "slow thread" env RFL_TEST_SLOW_THREAD=1 "$RFL_FLOPS" $tiny --threads 2 -o "$tmp/slow.csv"
+check_verified "$tmp/slow.csv"
+[ "$(bal "$tmp/slow.json" "(b['points'], [t['thread'] for t in b['slow_threads']], b['slowest_over_median'] < 0.7)")" = \
+    "(10, ['rank0.t1'], True)" ] || fail "slow thread: $(bal "$tmp/slow.json" b)"
+cpu=$(bal "$tmp/slow.json" "b['slow_threads'][0]['cpu']")
+bal "$tmp/slow.json" "b['verdict']" | grep -q "^unbalanced: the thread on CPU $cpu ran at 0\.[0-9]* x" ||
+    fail "slow thread: verdict $(bal "$tmp/slow.json" "b['verdict']")"
+[ "$(grep -c "the thread on CPU $cpu ran at 0\.[0-9]* x the others' rate" "$tmp/err")" -eq 1 ] ||
+    fail "slow thread: no one warning line: $(cat "$tmp/err")"
+# The CSV rows are still written and verified: the check is not the test.
+[ "$(csv_rows "$tmp/slow.csv" | wc -l)" -eq 10 ] || fail "slow thread: $(csv_rows "$tmp/slow.csv" | wc -l) rows, expected 10"
+
+# A normal run flags nobody. A machine busy with other work can slow one
+# of our CPUs for a while: two more tries, and a busy machine skips.
+for try in 1 2 3; do
+    expect_exit 0 "normal run" "$RFL_FLOPS" $tiny --threads 2 -o "$tmp/normal.csv"
+    [ "$(bal "$tmp/normal.json" "b['points']")" = 10 ] || fail "normal run: $(bal "$tmp/normal.json" b)"
+    [ "$(bal "$tmp/normal.json" "(b['slow_threads'], b['slowest_over_median'] > 0.5)")" = "([], True)" ] &&
+        ! grep -q "the others' rate" "$tmp/err" && break
+    note "try $try flagged: $(bal "$tmp/normal.json" "(b['slowest_over_median'], b['verdict'])")"
+    [ $try -lt 3 ] && continue
+    load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0)
+    awk -v l="$load" -v c="$cpus" 'BEGIN { exit !(l >= c) }' && skip "the machine is busy (load $load on $cpus CPUs)"
+    fail "normal run flagged a thread three times: $(bal "$tmp/normal.json" b)"
+done
+note "here: $(bal "$tmp/normal.json" "b['verdict']")"
+
+# Points that are not compute-bound are not counted: ref, low FPE, unroll 1.
+expect_exit 0 "not counted" env RFL_TEST_SLOW_THREAD=1 "$RFL_FLOPS" -v all --fpe 16,256 --unroll 1 -p fp64 \
+    --min-time 0.0005 --experiments 2 --smt-probe off --threads 2 -o "$tmp/low.csv"
+[ "$(bal "$tmp/low.json" "(b['points'], b['slow_threads'])")" = "(0, [])" ] || fail "not counted: $(bal "$tmp/low.json" b)"
+! grep -q "the others' rate" "$tmp/err" || fail "not counted: warned: $(cat "$tmp/err")"
+
+# Under MPI the threads of every rank are compared: rank 1's thread 0 (and
+# only it: the environment of one rank of two) is named.
+if [ -n "$MPIEXEC" ] && [ -x "$MPIEXEC" ] && build_has_mpi; then
+    one="$tiny --threads 1 -o $tmp/mpi.csv"
+    OMP_WAIT_POLICY=passive
+    export OMP_WAIT_POLICY
+    expect_exit 0 "mpi" run_mpi 1 "$RFL_FLOPS" $one : -n 1 env RFL_TEST_SLOW_THREAD=0 "$RFL_FLOPS" $one
+    [ "$(bal "$tmp/mpi.json" "([t['thread'] for t in b['threads']], [t['thread'] for t in b['slow_threads']])")" = \
+        "(['rank0.t0', 'rank1.t0'], ['rank1.t0'])" ] || fail "mpi: $(bal "$tmp/mpi.json" b)"
+    [ "$(grep -c "the others' rate" "$tmp/err")" -eq 1 ] || fail "mpi: not one warning line: $(cat "$tmp/err")"
+else
+    note "no MPI: the case of two ranks did not run"
+fi
+exit 0
