@@ -39,7 +39,7 @@ test_scripts += \
 test_scripts += tests/driver/hostile_inputs.sh
 test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/driver/profile_run.sh
 test_scripts += tests/driver/budget.sh tests/driver/gpu_l2_level.sh tests/driver/gpu_l2_band.sh
-test_scripts += tests/driver/config_name.sh tests/driver/dense_golden.sh
+test_scripts += tests/driver/config_name.sh tests/driver/dense_golden.sh tests/driver/balance.sh
 test_scripts += tests/driver/members.sh tests/driver/launcher.sh tests/driver/gpu_members.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config

@@ -83,12 +83,19 @@ size_t rfl_report_budget_paragraphs(json_t *run, char (*out)[RFL_REPORT_BUDGET_T
                                             : "Ceilings of two runs, or quick against full, that differ by less "
                                               "than this may differ only by the machine's noise.");
     }
+    /* Threads that ran at a fraction of the others' rate (cpu/balance.h). */
+    size_t i;
+    json_t *s;
+    json_array_foreach(steps, i, s) {
+        json_t *v = json_object_get(s, "thread_balance");
+        if (n < max && json_is_string(v) && !strncmp(json_string_value(v), "unbalanced", 10))
+            snprintf(out[n++], RFL_REPORT_BUDGET_TEXT, "Threads of %s: %s.", text(s, "step", "?"), json_string_value(v));
+    }
     /* The hypervisor's share (/proc/stat's steal) while each program ran. */
     if (json_is_array(steps) && n < max) {
         int len = snprintf(out[n], RFL_REPORT_BUDGET_TEXT, "CPU time taken by the hypervisor (steal) while each "
                                                            "program ran:");
-        size_t i, shown = 0, taken = 0;
-        json_t *s;
+        size_t shown = 0, taken = 0;
         json_array_foreach(steps, i, s) {
             double steal = number(s, "cpu_steal_percent");
             if (isnan(steal) || len < 0 || len >= RFL_REPORT_BUDGET_TEXT - 80)

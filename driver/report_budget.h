@@ -10,7 +10,7 @@
 #include <jansson.h>
 
 #define RFL_REPORT_BUDGET_TEXT 2000
-#define RFL_REPORT_BUDGET_MAX (2 + 32 + 2)
+#define RFL_REPORT_BUDGET_MAX (2 + 32 + 2 + 32)
 /* A steal share (percent of the CPUs' time) that the report calls out. */
 #define RFL_STEAL_NOTABLE_PERCENT 2.0
 

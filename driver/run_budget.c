@@ -107,11 +107,13 @@ static json_t *load_json(const char *dir, const char *name)
 json_t *rfl_run_budget_of_step(const char *dir, const char *pattern)
 {
     char **names = step_sidecars(dir, pattern);
-    json_t *cuts = json_array();
+    json_t *cuts = json_array(), *balance = NULL;
     int found = 0, spent = 0;
     for (size_t i = 0; names && names[i]; i++) {
         json_t *o = load_json(dir, names[i]);
-        json_t *bud = json_object_get(o, "budget");
+        json_t *bud = json_object_get(o, "budget"), *verdict = json_object_get(json_object_get(o, "thread_balance"), "verdict");
+        if (json_is_string(verdict) && !balance)
+            balance = rfl_json_text(json_string_value(verdict));
         if (json_is_object(bud)) {
             found = 1;
             spent |= json_is_true(json_object_get(bud, "spent"));
@@ -126,9 +128,13 @@ json_t *rfl_run_budget_of_step(const char *dir, const char *pattern)
     rfl_run_free_names(names);
     if (!found) {
         json_decref(cuts);
+        json_decref(balance);
         return NULL;
     }
-    return json_pack("{s:o, s:b}", "cuts", cuts, "spent", spent);
+    json_t *step = json_pack("{s:o, s:b}", "cuts", cuts, "spent", spent);
+    if (balance)
+        json_object_set_new(step, "thread_balance", balance);
+    return step;
 }
 
 const char *rfl_run_noise_verdict(double cv)

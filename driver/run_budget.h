@@ -53,7 +53,8 @@ json_t *rfl_run_budget_json(const struct rfl_run_budget *b, double used_s);
 
 /* The "budget" of the sidecars in dir whose names match `pattern` (a CSV
  * pattern of the program table; .csv read as .json): their cuts joined,
- * and whether one ran out. NULL when none has one. */
+ * whether one ran out, and the first one's thread_balance verdict (rfl_flops,
+ * rfl_bandwidth). NULL when none has one. */
 json_t *rfl_run_budget_of_step(const char *dir, const char *pattern);
 
 /* A finished program step, for the noise time line. */
