@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Issue 18's evidence on a device machine with 2 or more GPUs (nvidia-h200-x2 ...), one section
-# per part; this file holds the GPU link section (rfl_gpu_link), the other parts add theirs.
+# per part:
+#   ranks: rfl run --quick -p gpu_bandwidth,gpu_flops on one GPU (CUDA_VISIBLE_DEVICES=0), then
+#         rfl run --quick --ranks 2 -p gpu_bandwidth,gpu_flops,gpu_link on both (one rank per GPU):
+#         each GPU's ceilings (members gpu0, gpu1), the GPUs together (device gpus) and the link
+#         roofs; run directories under $OUT/ranks-one, $OUT/ranks-two.
 #   link: the GPU topology (nvidia-smi topo -m), rfl_gpu_link --full (every ordered pair: peer
 #         access, cudaMemcpyPeer one way and both ways, the peer-reading kernel), its matrix
 #         through rfl ceilings, plot and report, compute-sanitizer memcheck on a small run, and
@@ -9,7 +13,7 @@
 # Usage (repository root, device machine): bash tests/device/multi_gpu.sh [SECTIONS]  (default: all)
 set -uo pipefail
 . tests/device/env.sh
-sections=${1:-link}
+sections=${1:-ranks,link}
 res=${OUT:-/tmp/rfl-multi-gpu}
 mkdir -p "$res"
 has() { case ",$sections," in *,"$1",*) return 0 ;; esac; return 1; }
@@ -44,4 +48,24 @@ if has link; then
     say "compute-sanitizer memcheck: exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$res/memcheck.log") clean summaries)"
     (cd "$build" && make check TESTS='tests/gpu_link/cli.sh tests/gpu_link/fake.sh tests/gpu_link/ceilings.sh tests/gpu_link/driver.sh' 2>&1 |
         grep -E '^(PASS|FAIL|SKIP|ERROR)') | tee -a "$res/summary.txt"
+fi
+
+if has ranks; then
+    for n in one two; do
+        work=/tmp/rfl-multi-gpu-$n
+        rm -rf "$work"
+        t0=$SECONDS
+        if [ $n = one ]; then
+            CUDA_VISIBLE_DEVICES=0 "$build/rfl" run --quick -p gpu_bandwidth,gpu_flops -o "$work" >"$res/ranks-$n.log" 2>&1
+        else
+            "$build/rfl" run --quick --ranks 2 -p gpu_bandwidth,gpu_flops,gpu_link -o "$work" >"$res/ranks-$n.log" 2>&1
+        fi
+        say "rfl run ($n GPU): exit $?, $((SECONDS - t0)) s"
+        grep -E '^gpu' "$work/ceilings.csv" | awk -F, '$2 == "bandwidth" || $2 == "compute"' |
+            awk -F, -v OFS=, '{ print $1, $3, $4, $7, $(NF-3), $(NF-2), $(NF-1), $NF }' | tee -a "$res/summary.txt"
+        mkdir -p "$res/ranks-$n"
+        for f in ceilings.csv run.json report.md roofline.json members.gp gpu_link.csv gpu_link_fit.csv gpu_bandwidth.csv gpu_flops.csv; do
+            [ -e "$work/$f" ] && cp "$work/$f" "$res/ranks-$n/"
+        done
+    done
 fi
