@@ -14,8 +14,9 @@ struct rfl_program {
     const char *csv;     /* what it is told to write (-o): a file, or a prefix (gpu_micro) */
     const char *outputs; /* fnmatch(3) pattern of the CSV files it writes, each with a sidecar
                           * (NAME.json, or the main file's for companions like gemm_mix.csv) */
-    int gpu;             /* 1: needs a CUDA GPU to run; 2: needs 2 or more (rfl_gpu_link: the step is
-                          * skipped otherwise, saying why) */
+    int gpu;             /* 1: needs a CUDA GPU to run (under rfl run --ranks N, one rank per GPU);
+                          * 2: needs 2 or more and drives them all from one process, never under
+                          * the launcher (rfl_gpu_link: the step is skipped otherwise, saying why) */
     int mpi;             /* 1: runs under mpiexec with --ranks; 2: runs only so, with 2 or more ranks
                           * (rfl_network: the step is skipped otherwise, saying why) */
     int budget;          /* takes --time-budget SECONDS (rfl run --budget gives it its share) */

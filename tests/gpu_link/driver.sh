@@ -47,4 +47,11 @@ check_verified "$run/gpu_link.csv"
     fail "2 GPUs: expected the roofs 0 -> 1, 1 -> 0, 0 <-> 1, min and median over pairs: $(cat "$run/ceilings.csv")"
 grep -q "^## GPU links" "$run/report.md" && grep -q "^| GPU 0 | - | " "$run/report.md" ||
     fail "2 GPUs: the report's GPU links section: $(grep -A8 'GPU links' "$run/report.md")"
+
+# With --ranks 2 (one rank per GPU for the other GPU programs) it still runs in one process:
+# under the launcher each rank would be a second rfl_gpu_link, which refuses (exit 2).
+RFL_PROGRAM_DIR=$bin RFL_GPU_PRESENT=1 RFL_GPU_COUNT=2 RFL_FAKE_DEVICES=2 \
+    expect_exit 0 "2 GPUs, 2 ranks" "$RFL" run --config "$tmp/link.conf" --ranks 2 --output "$tmp/ranks"
+grep 'gpu_link (budget' "$tmp/err" | grep -q 'mpiexec\|srun' && fail "2 ranks: rfl_gpu_link run under the launcher: $(grep gpu_link "$tmp/err")"
+[ -s "$tmp/ranks/.steps/gpu_link.done" ] || fail "2 ranks: the gpu_link step did not finish: $(grep gpu_link "$tmp/err")"
 exit 0
