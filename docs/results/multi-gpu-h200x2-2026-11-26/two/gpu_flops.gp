@@ -11,7 +11,7 @@ set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'GPU compute: vm gpu0 (NVIDIA H200), FMA chains per thread' font "sans,14"
-set label 1000 'host vm | rfl 0.1.0 | measured 2026-11-26T02:08:08Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1000 'host vm | rfl 0.1.0 | measured 2026-11-26T02:12:59Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 set xrange [0.5:8192]
 set yrange [200:500000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
@@ -22,75 +22,75 @@ set ylabel "GFLOP/s"
 set key outside right top vertical Left reverse samplen 3 spacing 1.2 font "sans,10"
 $series << EOD
 # 'fp64, 1 chains'
-1 452.4748
-16 7136.94
-256 27471.9
-4096 31571.64
+1 422.4516
+16 6439.865
+256 27482.13
+4096 31537.92
 
 
 # 'fp64, 8 chains'
-1 505.8446
-16 8033.2
-256 32147.72
-4096 32937.6
+1 516.4628
+16 8202.316
+256 32201.48
+4096 33081.27
 
 
 # 'fp32, 1 chains'
-1 790.953
-16 12313.83
-256 46025.16
-4096 59257.28
+1 772.3886
+16 12519.18
+256 46238.01
+4096 59251.72
 
 
 # 'fp32, 8 chains'
-1 905.004
-16 15025.19
-256 59942.96
-4096 65657.43
+1 977.906
+16 15422.98
+256 60073.04
+4096 65722.71
 
 
 # 'fp16, 1 chains'
-1 1489.102
-16 21657.55
-256 57286.78
-4096 62414.53
+1 1447.931
+16 21652.25
+256 57457.71
+4096 62545.86
 
 
 # 'fp16, 8 chains'
-1 1872.234
-16 28898.3
-256 119628.5
-4096 129842.4
+1 1960.111
+16 29822.68
+256 119418.8
+4096 129629.6
 
 
 EOD
 $peaks << EOD
-0.5 32937.6
-8192 32937.6
+0.5 33081.27
+8192 33081.27
 
 
-0.5 65657.43
-8192 65657.43
+0.5 65722.71
+8192 65722.71
 
 
-0.5 66884.62
-8192 66884.62
+0.5 66870.54
+8192 66870.54
 
 
-0.5 129842.4
-8192 129842.4
+0.5 129629.6
+8192 129629.6
 
 
-0.5 133772
-8192 133772
+0.5 133651.5
+8192 133651.5
 
 
 EOD
-set label 1 'fp64 32938 GFLOP/s' at 1.385109,37090.94 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 2 'fp32 65657 GFLOP/s' at 1.385109,58305.3 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
-set label 3 'peak fp32 66885 GFLOP/s' at 1.765406,75318.58 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 4 'fp16 129842 GFLOP/s' at 1.385109,115303 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
-set label 5 'peak fp16 133772 GFLOP/s' at 1.765406,150640.3 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 1 'fp64 33081 GFLOP/s' at 1.385109,37252.72 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+set label 2 'fp32 65723 GFLOP/s' at 1.385109,74010.16 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+set label 3 'peak fp32 66871 GFLOP/s' at 12.295,75302.73 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+set label 4 'fp16 129630 GFLOP/s' at 1.385109,115114.1 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
+set label 5 'peak fp16 133651 GFLOP/s' at 1.765406,150504.6 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1a1a1a" notitle, \
   $peaks index 1 with lines lw 1 lc rgb "#1f4e9c" notitle, \

@@ -11,7 +11,7 @@ set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Each rank'."\047".'s ceilings against the median of its peers: vm, 2 ranks' font "sans,14"
-set label 1000 'host vm | rfl 0.1.0 | measured 2026-11-26T02:08:08Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+set label 1000 'host vm | rfl 0.1.0 | measured 2026-11-26T02:12:59Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
 unset logscale
 set xrange [-0.5:1.5]
 set yrange [85.0:110.0]
@@ -23,38 +23,38 @@ set key outside right top vertical Left reverse samplen 3 spacing 1.3 font "sans
 set arrow from graph 0, first 90.0 to graph 1, first 90.0 nohead dt 2 lc rgb "#c00000"
 $members << EOD
 # gpu0 shared: rank, percent of peers
-0 99.97483
-1 100.0252
+0 100.1432
+1 99.857
 
 
 # gpu0 L1: rank, percent of peers
-0 99.98308
-1 100.0169
+0 99.70933
+1 100.2915
 
 
 # gpu0 L2: rank, percent of peers
-0 99.40488
-1 100.5987
+0 99.8972
+1 100.1029
 
 
 # gpu0 device memory: rank, percent of peers
-0 99.9993
-1 100.0007
+0 100.0629
+1 99.93709
 
 
 # gpu0 fp64: rank, percent of peers
-0 99.80665
-1 100.1937
+0 100.0702
+1 99.92984
 
 
 # gpu0 fp32: rank, percent of peers
-0 100.0934
-1 99.90671
+0 100.1781
+1 99.82226
 
 
 # gpu0 fp16: rank, percent of peers
-0 100.4339
-1 99.568
+0 100.0454
+1 99.95466
 
 
 EOD
