@@ -232,7 +232,7 @@ static int compute_roofs(struct rfl_model *m)
         ce->flops_per_elem = best->fpe[bk];
         ce->points = 1;
         size_t top_first, top_last;
-        rfl_spread_top_plateau(best->gflops, best->n, bk, &top_first, &top_last);
+        rfl_spread_top_plateau_within(best->gflops, best->n, bk, RFL_SPREAD_GPU_COMPUTE_PLATEAU, &top_first, &top_last);
         rfl_spread_set(ce, best->gflops, best->median, best->samples, top_first, top_last);
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
         if (best->row_peak[bk] > 0) {

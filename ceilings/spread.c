@@ -54,10 +54,15 @@ void rfl_spread_set(struct rfl_ceiling *c, const double *best, const double *med
 
 void rfl_spread_top_plateau(const double *y, size_t n, size_t best, size_t *first, size_t *last)
 {
+    rfl_spread_top_plateau_within(y, n, best, RFL_SPREAD_PLATEAU, first, last);
+}
+
+void rfl_spread_top_plateau_within(const double *y, size_t n, size_t best, double ratio, size_t *first, size_t *last)
+{
     *first = *last = best;
     if (best >= n)
         return;
-    double floor = y[best] / RFL_SPREAD_PLATEAU;
+    double floor = y[best] / ratio;
     while (*first > 0 && y[*first - 1] >= floor)
         (*first)--;
     while (*last + 1 < n && y[*last + 1] >= floor)

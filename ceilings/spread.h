@@ -46,6 +46,12 @@ int rfl_spread_set_fit(struct rfl_ceiling *c, size_t n, const double *bytes, con
 /* The top plateau of a sweep y[0..n) around its best point: the contiguous
  * points whose rate is at least y[best] / RFL_SPREAD_PLATEAU. */
 void rfl_spread_top_plateau(const double *y, size_t n, size_t best, size_t *first, size_t *last);
+/* The same within `ratio` of the best (rfl_spread_top_plateau: RFL_SPREAD_PLATEAU). */
+void rfl_spread_top_plateau_within(const double *y, size_t n, size_t best, double ratio, size_t *first, size_t *last);
+/* A GPU compute roof's plateau: its flops-per-element points agree within 1-2% once compute
+ * bound (a steady device), and --quick's grid is 16x apart, so the point before the plateau
+ * can sit 8% under it on the ramp: only points within 5% of the best are the roof's. */
+#define RFL_SPREAD_GPU_COMPUTE_PLATEAU 1.05
 
 /* The spread in percent of the value (NaN: unknown), and whether it is
  * above RFL_SPREAD_NOISY_PERCENT. */

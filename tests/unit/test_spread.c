@@ -131,6 +131,14 @@ static void test_top_plateau(void **state)
     rfl_spread_top_plateau(z, 3, 0, &first, &last);
     assert_int_equal(first, 0);
     assert_int_equal(last, 2);
+    /* A GPU compute roof (RFL_SPREAD_GPU_COMPUTE_PLATEAU, 5%): --quick's ramp point at 91.7% of
+     * the best (FP32 on the H200: 60060 before 65515) is not on it, one at 96% is. */
+    const double g[] = {60060, 65515};
+    rfl_spread_top_plateau_within(g, 2, 1, RFL_SPREAD_GPU_COMPUTE_PLATEAU, &first, &last);
+    assert_int_equal(first, 1);
+    const double h[] = {62900, 65515};
+    rfl_spread_top_plateau_within(h, 2, 1, RFL_SPREAD_GPU_COMPUTE_PLATEAU, &first, &last);
+    assert_int_equal(first, 0);
 }
 
 static void test_words(void **state)
