@@ -1,6 +1,7 @@
 /* rfl run's launchers (see launcher.h). */
 #include "config.h"
 #include "launcher.h"
+#include "files.h"
 #include "common/log.h"
 #include "common/rfl.h"
 
@@ -91,23 +92,8 @@ int rfl_launcher_is_open_mpi(const char *mpiexec)
 
 unsigned rfl_launcher_gpu_count(void)
 {
-    const char *env = getenv("RFL_GPU_COUNT");
-    if (env && *env)
-        return (unsigned)strtoul(env, NULL, 10);
-    unsigned n = 0;
-    char path[32];
-    for (unsigned i = 0; i < 64; i++) {
-        snprintf(path, sizeof path, "/dev/nvidia%u", i);
-        n += access(path, F_OK) == 0;
-    }
-    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
-    if (visible) {
-        unsigned listed = *visible ? 1 : 0;
-        for (const char *c = visible; *c; c++)
-            listed += *c == ',';
-        n = listed < n ? listed : n;
-    }
-    return n;
+    const int n = rfl_run_gpu_count(); /* files.c: /dev/nvidiaN under CUDA_VISIBLE_DEVICES */
+    return n > 0 ? (unsigned)n : 0;
 }
 
 unsigned rfl_launcher_step_ranks(const struct rfl_settings *s, int gpu, int mpi)
