@@ -288,3 +288,15 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
     }
     return 0;
 }
+
+int rfl_load_fit_row(const struct rfl_table *t, size_t row, struct rfl_load_fit *f)
+{
+    return rfl_table_count(t, row, rfl_table_column(t, "points"), 0, RFL_TABLE_MAX_COUNT, &f->points) ||
+                   rfl_table_bytes(t, row, rfl_table_column(t, "bytes_min"), 0, &f->bytes_min) ||
+                   rfl_table_bytes(t, row, rfl_table_column(t, "bytes_max"), 0, &f->bytes_max) ||
+                   rfl_table_double(t, row, rfl_table_column(t, "latency_us"), 1, &f->latency_us) ||
+                   rfl_table_double(t, row, rfl_table_column(t, "bandwidth_gbytes_per_s"), 1, &f->gbytes_per_s) ||
+                   rfl_table_double(t, row, rfl_table_column(t, "max_relative_error"), 1, &f->max_error)
+               ? -1
+               : 0;
+}

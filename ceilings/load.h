@@ -86,6 +86,15 @@ int rfl_load_push_long(long **v, size_t n, long x);
  * timed samples (empty: 0; else 1 to RFL_TABLE_MAX_COUNT). -1 with a message. */
 int rfl_load_spread_cells(const struct rfl_table *t, size_t row, int c_median, int c_samples, double *median,
                           long *samples);
+/* A row of a latency + bytes/bandwidth fit (common/fit.c's columns: points, bytes_min,
+ * bytes_max, latency_us, bandwidth_gbytes_per_s, max_relative_error; NaN where empty, as a
+ * series too short to fit): 0, or -1 after a one-line error naming the cell. */
+struct rfl_load_fit {
+    long points;
+    uint64_t bytes_min, bytes_max;
+    double latency_us, gbytes_per_s, max_error;
+};
+int rfl_load_fit_row(const struct rfl_table *t, size_t row, struct rfl_load_fit *f);
 /* Appends a copy of *elem; -1 after "out of memory". */
 int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem);
 /* A number of a JSON object; 0 when missing. */

@@ -141,29 +141,24 @@ int rfl_load_gpu_link(struct rfl_model *m, size_t input, const struct rfl_table 
 int rfl_load_gpu_link_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
     (void)meta;
-    int c_points = rfl_table_column(t, "points"), c_lo = rfl_table_column(t, "bytes_min");
-    int c_hi = rfl_table_column(t, "bytes_max"), c_lat = rfl_table_column(t, "latency_us");
-    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_max = rfl_table_column(t, "max_relative_error");
-    int c_large = rfl_table_column(t, "largest_gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
+    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_large = rfl_table_column(t, "largest_gbytes_per_s");
+    int c_ver = rfl_table_column(t, "verified");
     for (size_t r = 0; r < t->nrows; r++) {
-        long points;
-        uint64_t lo, hi;
-        double lat, bw, maxe, large;
+        double large;
+        struct rfl_load_fit fit;
         struct rfl_link_series *s = series_of(m, t, r);
-        if (!s || rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) ||
-            rfl_table_bytes(t, r, c_lo, 0, &lo) || rfl_table_bytes(t, r, c_hi, 0, &hi) ||
-            rfl_table_double(t, r, c_lat, 1, &lat) || rfl_table_double(t, r, c_bw, 1, &bw) ||
-            rfl_table_double(t, r, c_max, 1, &maxe) || rfl_table_double(t, r, c_large, 1, &large))
+        if (!s || rfl_load_fit_row(t, r, &fit) || rfl_table_double(t, r, c_large, 1, &large))
             return -1;
+        const double bw = fit.gbytes_per_s;
         const int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
             return -1;
         if (!ok)
             continue;
         s->largest_gbytes_per_s = large > 0 ? large : 0;
-        s->bytes_min = lo;
-        s->bytes_max = hi;
-        s->points = points;
+        s->bytes_min = fit.bytes_min;
+        s->bytes_max = fit.bytes_max;
+        s->points = fit.points;
         s->fit_input = input;
         if (isnan(bw)) { /* not fitted (one size): no roof from it */
             rfl_model_note(m, "%s:%d: no fit for GPU %d -> GPU %d (%s %s): no GPU link roof for it", t->path,
@@ -174,9 +169,9 @@ int rfl_load_gpu_link_fit(struct rfl_model *m, size_t input, const struct rfl_ta
         if (rfl_load_positive(t, r, c_bw, bw))
             return -1;
         s->have_fit = 1;
-        s->latency_us = lat;
+        s->latency_us = fit.latency_us;
         s->gbytes_per_s = bw;
-        s->max_error = maxe;
+        s->max_error = fit.max_error;
     }
     return 0;
 }

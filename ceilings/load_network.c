@@ -95,20 +95,14 @@ int rfl_load_network_fit(struct rfl_model *m, size_t input, const struct rfl_tab
     if (start(m, meta))
         return -1;
     int c_class = rfl_table_column(t, "pair_class"), c_pairs = rfl_table_column(t, "pairs");
-    int c_points = rfl_table_column(t, "points"), c_lo = rfl_table_column(t, "bytes_min");
-    int c_hi = rfl_table_column(t, "bytes_max"), c_lat = rfl_table_column(t, "latency_us");
-    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_max = rfl_table_column(t, "max_relative_error");
-    int c_ver = rfl_table_column(t, "verified");
+    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     for (size_t r = 0; r < t->nrows; r++) {
-        long pairs, points;
-        uint64_t lo, hi;
-        double lat, bw, maxe;
+        long pairs;
+        struct rfl_load_fit fit;
         const int c = class_of(t, r, c_class);
-        if (c < 0 || rfl_table_count(t, r, c_pairs, 1, RFL_TABLE_MAX_COUNT, &pairs) ||
-            rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) || rfl_table_bytes(t, r, c_lo, 0, &lo) ||
-            rfl_table_bytes(t, r, c_hi, 0, &hi) || rfl_table_double(t, r, c_lat, 1, &lat) ||
-            rfl_table_double(t, r, c_bw, 1, &bw) || rfl_table_double(t, r, c_max, 1, &maxe))
+        if (c < 0 || rfl_table_count(t, r, c_pairs, 1, RFL_TABLE_MAX_COUNT, &pairs) || rfl_load_fit_row(t, r, &fit))
             return -1;
+        const double bw = fit.gbytes_per_s;
         const int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
             return -1;
@@ -123,12 +117,12 @@ int rfl_load_network_fit(struct rfl_model *m, size_t input, const struct rfl_tab
             return -1;
         struct rfl_net_class *x = &m->net->cls[c];
         x->have_fit = 1;
-        x->latency_us = lat;
+        x->latency_us = fit.latency_us;
         x->gbytes_per_s = bw;
-        x->max_error = maxe;
-        x->bytes_min = lo;
-        x->bytes_max = hi;
-        x->points = points;
+        x->max_error = fit.max_error;
+        x->bytes_min = fit.bytes_min;
+        x->bytes_max = fit.bytes_max;
+        x->points = fit.points;
         x->pairs = pairs;
         x->fit_input = input;
     }
