@@ -21,8 +21,9 @@
 
 #define N 16
 
-static void test_point_ratio(void)
+static void test_point_ratio(void **state)
 {
+    (void)state;
     double busy[N], rel[N];
     for (int i = 0; i < N; i++)
         busy[i] = 1.0 + 0.001 * i;
@@ -85,8 +86,9 @@ static int free_labels(void **state)
     return 0;
 }
 
-static void test_siblings_flagged(void)
+static void test_siblings_flagged(void **state)
 {
+    (void)state;
     struct rfl_balance b;
     assert_int_equal(rfl_balance_init(&b, N, "test points"), 0);
     const int slow[2] = {3, 11};
@@ -123,8 +125,9 @@ static void test_siblings_flagged(void)
     rfl_balance_free(&b);
 }
 
-static void test_quiet_run(void)
+static void test_quiet_run(void **state)
 {
+    (void)state;
     struct rfl_balance b;
     assert_int_equal(rfl_balance_init(&b, N, "q"), 0);
     fill(&b, 25, NULL, 0, 1.0, 0);
@@ -144,8 +147,9 @@ static void test_quiet_run(void)
 
 /* A thread slow at a minority of points (another process now and then, a
  * placement that changed late): noted, not flagged, nobody named. */
-static void test_some_points(void)
+static void test_some_points(void **state)
 {
+    (void)state;
     struct rfl_balance b;
     assert_int_equal(rfl_balance_init(&b, N, "q"), 0);
     const int slow[1] = {5};
@@ -165,8 +169,9 @@ static void test_some_points(void)
 }
 
 /* No point counted (one thread, or none of the kind): null figures. */
-static void test_no_points(void)
+static void test_no_points(void **state)
 {
+    (void)state;
     struct rfl_balance b;
     assert_int_equal(rfl_balance_init(&b, N, "q"), 0);
     double busy[N];
