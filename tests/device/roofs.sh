@@ -43,7 +43,7 @@ if [ ! -x "$bw" ] || [ ! -x "$rfl" ]; then
     exit 1
 fi
 
-# The figures of one run folder: L1 (l1_set, per SM), L2 (l2_chunks near/far, global_stream),
+# The figures of one run folder: L1 (l1_set, per SM), L2 (l2_chunks and l2_own near/far, global_stream),
 # device memory per kernel and access, and the evidence and ceilings rfl wrote.
 report='import csv, json, sys
 d = sys.argv[1]
@@ -65,12 +65,14 @@ k = lambda name: [r for r in rows if r["kernel"] == name]
 if k("l1_set"):
     show("L1 l1_set (best B/clk/SM)", best((r for r in k("l1_set") if r["level"] == "l1"), "bytes_per_clock_per_sm"),
          "bytes_per_clock_per_sm")
-if k("l2_chunks") or k("global_stream"):
+if k("l2_chunks") or k("global_stream") or k("l2_own"):
     within = lambda r: int(r["wss_bytes"]) <= l2
     near = lambda r: 2 * int(r["wss_bytes"]) <= l2
     show("L2 l2_chunks near (<= L2/2)", best(r for r in k("l2_chunks") if near(r)))
     show("L2 l2_chunks far (L2/2 .. L2)", best(r for r in k("l2_chunks") if within(r) and not near(r)))
     show("L2 global_stream (<= L2)", best(r for r in k("global_stream") if within(r)))
+    show("L2 l2_own near (<= L2/2)", best(r for r in k("l2_own") if near(r)))
+    show("L2 l2_own far (L2/2 .. L2)", best(r for r in k("l2_own") if within(r) and not near(r)))
     med = sorted(f(r, "gbytes_per_s") for r in k("l2_chunks") if (2 << 20) <= int(r["wss_bytes"]) and near(r))
     if med:
         print("  %-34s %9.1f GB/s (median over 2 MiB .. L2/2, as gpu-l2-cache reports)" % ("L2 l2_chunks median", med[len(med) // 2]))
@@ -101,8 +103,8 @@ l2_wss=1M:48M dram_wss=256M:1G
 [ "${RFL_ROOFS_SMALL:-0}" = 1 ] && l2_wss=64K:1M dram_wss=4M:8M
 # 1. L1: one set per SM, 16K .. 256K (and the anchors at 1/4, 1/2, 3/4 of one SM's L1).
 run l1 -k l1_set -a read -p fp32,fp64 -t 256,512,1024 --wss 16K:256K -g 2 -e 5 -m 0.005
-# 2. L2: l2_chunks and global_stream from 1 MiB to just under the L2 (H100/H200: 50 MiB), x1.41.
-run l2 -k l2_chunks,global_stream -a read -p fp32,fp64 -t 256,1024 --wss "$l2_wss" -g 1.41 -e 5 -m 0.005
+# 2. L2: l2_chunks, global_stream and l2_own from 1 MiB to just under the L2 (H100/H200: 50 MiB), x1.41.
+run l2 -k l2_chunks,global_stream,l2_own -a read -p fp32,fp64 -t 256,1024 --wss "$l2_wss" -g 1.41 -e 5 -m 0.005
 # 3. Device memory: read, write and copy past 4 x the L2.
 run dram -k global_inside,global_stream,l2_chunks -a read,write,copy -p fp32,fp64 -t 256,1024 --wss "$dram_wss" -g 2 \
     -e 5 -m 0.005
@@ -110,7 +112,7 @@ run dram -k global_inside,global_stream,l2_chunks -a read,write,copy -p fp32,fp6
 cs=${RFL_SANITIZER:-$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer \
     /usr/local/cuda/compute-sanitizer/compute-sanitizer 2>/dev/null | head -n 1)}
 if [ -n "$cs" ] && [ "$cs" != none ]; then
-    part memcheck "$cs" --tool memcheck --error-exitcode 99 "$bw" -k l1_set,l2_chunks,global_inside,global_stream \
+    part memcheck "$cs" --tool memcheck --error-exitcode 99 "$bw" -k l1_set,l2_chunks,l2_own,global_inside,global_stream \
         -a read,write,copy -p fp32,fp64 -t 256 --wss 64K:1M -g 4 -e 1 -m 0.0001 -o "$res/memcheck.csv"
     say "  memcheck: $(grep -E 'ERROR SUMMARY' "$res/memcheck.log" | tail -n 1)"
 else
