@@ -264,3 +264,47 @@ size_t rfl_members_outliers(const struct rfl_model *m)
         n += m->members[i].outlier != 0;
     return n;
 }
+
+size_t rfl_members_other_gpus(const struct rfl_model *m, int *gpus, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; m->gpu && i < m->nmembers; i++) {
+        const char *d = m->members[i].device;
+        int g, end = 0;
+        if (!strcmp(d, m->gpu->dev.label) || sscanf(d, "gpu%d%n", &g, &end) != 1 || d[end] != '\0')
+            continue;
+        size_t j = 0;
+        while (j < n && gpus[j] < g)
+            j++;
+        if ((j < n && gpus[j] == g) || n == max)
+            continue;
+        memmove(&gpus[j + 1], &gpus[j], (n - j) * sizeof *gpus);
+        gpus[j] = g;
+        n++;
+    }
+    return n;
+}
+
+int rfl_members_ceilings(const struct rfl_model *m, const char *device, struct rfl_ceiling **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    for (size_t i = 0; i < m->nmembers; i++) {
+        const struct rfl_member *mb = &m->members[i];
+        if (strcmp(mb->device, device) != 0 || !(mb->value > 0))
+            continue;
+        struct rfl_ceiling c = m->ceilings[mb->ceiling];
+        snprintf(c.device, sizeof c.device, "%s", device);
+        c.value = c.value_high = mb->value;
+        c.value_low = NAN;
+        c.spread_points = c.samples = 0;
+        c.ranks = 1;
+        if (rfl_load_append(out, n, sizeof c, &c) != 0) {
+            free(*out);
+            *out = NULL;
+            *n = 0;
+            return -1;
+        }
+    }
+    return 0;
+}

@@ -21,6 +21,7 @@
 #define RFL_MEMBER_OUTLIER_FRACTION 0.9
 
 struct rfl_model;
+struct rfl_ceiling;
 struct rfl_table;
 
 struct rfl_member_row {      /* one rank's own point of a curve */
@@ -77,5 +78,13 @@ int rfl_members_find(struct rfl_model *m);
 size_t rfl_members_of(const struct rfl_model *m, size_t ceiling, size_t *first);
 /* How many members are outliers. */
 size_t rfl_members_outliers(const struct rfl_model *m);
+/* The GPUs of the members other than the model's own GPU (model->gpu's
+ * label), as their numbers in ascending order (gpu1 -> 1): how many (at
+ * most max). */
+size_t rfl_members_other_gpus(const struct rfl_model *m, int *gpus, size_t max);
+/* The ceilings of member device `device` ("gpu1"): each job ceiling it has
+ * a member of, with the member's value (spread unknown, one rank) and that
+ * device. *out is malloc'd (NULL when none); -1 out of memory. */
+int rfl_members_ceilings(const struct rfl_model *m, const char *device, struct rfl_ceiling **out, size_t *n);
 
 #endif
