@@ -42,13 +42,13 @@ int rfl_member_gpu_row(const struct rfl_table *t, size_t r, const json_t *meta, 
     memset(row, 0, sizeof *row);
     row->input = input;
     row->rank = -1;
-    if (c_scope < 0 || c_rank < 0 || c_ver < 0 || strcmp(rfl_table_cell(t, r, c_ver), "1") != 0)
+    if (c_rank < 0 || c_ver < 0 || strcmp(rfl_table_cell(t, r, c_ver), "1") != 0)
         return 0;
-    if (strcmp(rfl_table_cell(t, r, c_scope), "aggregate") == 0) {
+    if (c_scope >= 0 && strcmp(rfl_table_cell(t, r, c_scope), "aggregate") == 0) {
         snprintf(row->device, sizeof row->device, "gpus");
         return 1;
     }
-    if (strcmp(rfl_table_cell(t, r, c_scope), "gpu") != 0)
+    if (c_scope >= 0 && strcmp(rfl_table_cell(t, r, c_scope), "gpu") != 0)
         return 0;
     long dev = -1;
     if (rfl_load_opt_int(t, r, c_rank, &row->rank) ||
@@ -72,6 +72,11 @@ int rfl_member_gpu_row(const struct rfl_table *t, size_t r, const json_t *meta, 
 void rfl_member_gpu_flops_key(char *out, size_t len, const char *prec, long chains)
 {
     snprintf(out, len, "gpu_flops|%s|%ld", prec, chains);
+}
+
+void rfl_member_gemm_key(char *out, size_t len, const char *prec, const char *kernel)
+{
+    snprintf(out, len, "gemm|%s|%s", prec, kernel);
 }
 
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
@@ -112,6 +117,8 @@ static int ceiling_key(const struct rfl_model *m, size_t ci, char *key, size_t l
             snprintf(key, len, "%s|%s|%s|%ld|%ld", c->kernel, c->isa, c->precision, c->ranks, c->threads_per_rank);
         else if (gpu && !strcmp(c->program, "rfl_gpu_flops") && sscanf(c->kernel, "fma chains %ld", &chains) == 1)
             rfl_member_gpu_flops_key(key, len, c->precision, chains);
+        else if (gpu && !strcmp(c->program, "rfl_gemm")) /* a tensor roof: the same GEMM on each GPU */
+            rfl_member_gemm_key(key, len, c->precision, c->kernel);
         else
             return 0;
         for (*input = 0; *input < m->ninputs && strcmp(m->inputs[*input].file, c->file) != 0; (*input)++)

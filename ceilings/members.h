@@ -60,7 +60,11 @@ void rfl_member_compute_key(char *out, size_t len, const char *variant, long unr
 /* The key of a GPU compute row (gpu_flops.csv): precision and FMA chains
  * per thread (any launch shape and flops per element). */
 void rfl_member_gpu_flops_key(char *out, size_t len, const char *prec, long chains);
-/* Row r of a GPU program's table (columns scope, rank, device, verified)
+/* The key of a GEMM row (gemm.csv) as a tensor roof names its GEMM: the
+ * precision and "KERNEL nTRANSB MxNxK" (gpu_ceilings.c). */
+void rfl_member_gemm_key(char *out, size_t len, const char *prec, const char *kernel);
+/* Row r of a GPU program's table (columns rank, device, verified, and
+ * scope where the program writes an aggregate: without it every row is a GPU's)
  * as a member row with input, rank, device ("gpuN": its device column, else
  * the sidecar's gpus[rank].device.index) and host (gpus[rank].host) set:
  * 1; the aggregate's row (scope aggregate): 1, rank -1, device "gpus";
