@@ -50,7 +50,7 @@ const struct rfl_plot_chart rfl_plot_charts[] = {
     {"roofline-", 1, "GPU roofline, GEMM kernels as points", 1, gpu_roofs, rfl_plot_roofline_gpu},
     {"roofline-", 2, "Roofline of another GPU of the run: its own ceilings", 1, member_gpus_any,
      rfl_plot_roofline_members},
-    {"roofline-gpus", 0, "Roofline of the GPUs together (each ceiling: the slowest GPU of each sample, summed)", 1,
+    {"roofline-gpus", 0, "Roofline of the GPUs together (each ceiling: every GPU's bytes or flops over the slowest GPU's time)", 1,
      gpus_roofs, rfl_plot_roofline_gpus},
     {"bandwidth", 0, "Bandwidth against working set", 0, cpu_curves, rfl_plot_bandwidth},
     {"flops", 0, "GFLOP/s against flops per element", 0, cpu_series, rfl_plot_flops},
