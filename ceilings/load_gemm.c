@@ -31,8 +31,10 @@ static int member_rows(struct rfl_model *m, size_t input, const struct rfl_table
         char kernel[sizeof ((struct rfl_ceiling *)0)->kernel]; /* as the roof names it, cut alike */
         if (rfl_load_text(g.kernel, sizeof g.kernel, t, r, c_kernel) ||
             rfl_load_text(g.precision, sizeof g.precision, t, r, c_prec) ||
-            rfl_load_text(g.transb, sizeof g.transb, t, r, c_tb) || rfl_table_count(t, r, c_m, 1, RFL_TABLE_MAX_COUNT, &g.m) ||
-            rfl_table_count(t, r, c_n, 1, RFL_TABLE_MAX_COUNT, &g.n) || rfl_table_count(t, r, c_k, 1, RFL_TABLE_MAX_COUNT, &g.k) ||
+            rfl_load_text(g.transb, sizeof g.transb, t, r, c_tb) ||
+            rfl_table_count(t, r, c_m, 1, RFL_TABLE_MAX_COUNT, &g.m) ||
+            rfl_table_count(t, r, c_n, 1, RFL_TABLE_MAX_COUNT, &g.n) ||
+            rfl_table_count(t, r, c_k, 1, RFL_TABLE_MAX_COUNT, &g.k) ||
             rfl_table_double(t, r, c_rate, 0, &row.rate))
             return -1;
         snprintf(kernel, sizeof kernel, "%s n%s %ldx%ldx%ld", g.kernel, g.transb, g.m, g.n, g.k);

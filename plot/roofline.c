@@ -435,7 +435,9 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
         /* Outside: the GEMM points are named there, one entry each. */
         rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.25 font \"sans,10\"\n");
     } else {
-        int nkey = 1 + (first_spec < nlines) + (ndots > 0) + ntensor + (points ? (int)rfl_plot_kernels_nkey(m, gpu) : 0);
+        int nkey = 1 + (first_spec < nlines) + (ndots > 0) + ntensor;
+        if (points)
+            nkey += (int)rfl_plot_kernels_nkey(m, gpu);
         rfl_chart_printf(&c, "set key top left box opaque samplen 3 spacing 1.3 font \"sans,10\" width 1\n");
         double key_w = 230, key_h = 22.0 * nkey + 12;
         double kx = c.left * c.width + key_w / 2 + 6, ky = c.top * c.height - key_h / 2 - 6;
