@@ -175,8 +175,9 @@ int rfl_row_filter_end(struct rfl_model *m, const struct rfl_row_filter *f, size
     if (more < 0)
         return -1;
     if (f->other)
-        rfl_model_note(m, "%s: %zu rows of other ranks' GPUs or of all GPUs together (scope aggregate) are not "
-                          "used: the GPU roofline is rank %ld's GPU",
+        rfl_model_note(m, "%s: %zu rows of other ranks' GPUs or of all GPUs together (scope aggregate) set no "
+                          "ceiling of rank %ld's GPU: they are each GPU's own ceilings (members, roofline-gpuN) "
+                          "and the GPUs' together (roofline-gpus)",
                        m->inputs[input].file, f->other, f->rank);
     return 0;
 }

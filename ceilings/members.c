@@ -42,13 +42,13 @@ int rfl_member_gpu_row(const struct rfl_table *t, size_t r, const json_t *meta, 
     memset(row, 0, sizeof *row);
     row->input = input;
     row->rank = -1;
-    if (c_scope < 0 || c_rank < 0 || c_ver < 0 || strcmp(rfl_table_cell(t, r, c_ver), "1") != 0)
+    if (c_rank < 0 || c_ver < 0 || strcmp(rfl_table_cell(t, r, c_ver), "1") != 0)
         return 0;
-    if (strcmp(rfl_table_cell(t, r, c_scope), "aggregate") == 0) {
+    if (c_scope >= 0 && strcmp(rfl_table_cell(t, r, c_scope), "aggregate") == 0) {
         snprintf(row->device, sizeof row->device, "gpus");
         return 1;
     }
-    if (strcmp(rfl_table_cell(t, r, c_scope), "gpu") != 0)
+    if (c_scope >= 0 && strcmp(rfl_table_cell(t, r, c_scope), "gpu") != 0)
         return 0;
     long dev = -1;
     if (rfl_load_opt_int(t, r, c_rank, &row->rank) ||
@@ -72,6 +72,11 @@ int rfl_member_gpu_row(const struct rfl_table *t, size_t r, const json_t *meta, 
 void rfl_member_gpu_flops_key(char *out, size_t len, const char *prec, long chains)
 {
     snprintf(out, len, "gpu_flops|%s|%ld", prec, chains);
+}
+
+void rfl_member_gemm_key(char *out, size_t len, const char *prec, const char *kernel)
+{
+    snprintf(out, len, "gemm|%s|%s", prec, kernel);
 }
 
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
@@ -112,6 +117,8 @@ static int ceiling_key(const struct rfl_model *m, size_t ci, char *key, size_t l
             snprintf(key, len, "%s|%s|%s|%ld|%ld", c->kernel, c->isa, c->precision, c->ranks, c->threads_per_rank);
         else if (gpu && !strcmp(c->program, "rfl_gpu_flops") && sscanf(c->kernel, "fma chains %ld", &chains) == 1)
             rfl_member_gpu_flops_key(key, len, c->precision, chains);
+        else if (gpu && !strcmp(c->program, "rfl_gemm")) /* a tensor roof: the same GEMM on each GPU */
+            rfl_member_gemm_key(key, len, c->precision, c->kernel);
         else
             return 0;
         for (*input = 0; *input < m->ninputs && strcmp(m->inputs[*input].file, c->file) != 0; (*input)++)
@@ -263,4 +270,48 @@ size_t rfl_members_outliers(const struct rfl_model *m)
     for (size_t i = 0; i < m->nmembers; i++)
         n += m->members[i].outlier != 0;
     return n;
+}
+
+size_t rfl_members_other_gpus(const struct rfl_model *m, int *gpus, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; m->gpu && i < m->nmembers; i++) {
+        const char *d = m->members[i].device;
+        int g, end = 0;
+        if (!strcmp(d, m->gpu->dev.label) || sscanf(d, "gpu%d%n", &g, &end) != 1 || d[end] != '\0')
+            continue;
+        size_t j = 0;
+        while (j < n && gpus[j] < g)
+            j++;
+        if ((j < n && gpus[j] == g) || n == max)
+            continue;
+        memmove(&gpus[j + 1], &gpus[j], (n - j) * sizeof *gpus);
+        gpus[j] = g;
+        n++;
+    }
+    return n;
+}
+
+int rfl_members_ceilings(const struct rfl_model *m, const char *device, struct rfl_ceiling **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    for (size_t i = 0; i < m->nmembers; i++) {
+        const struct rfl_member *mb = &m->members[i];
+        if (strcmp(mb->device, device) != 0 || !(mb->value > 0))
+            continue;
+        struct rfl_ceiling c = m->ceilings[mb->ceiling];
+        snprintf(c.device, sizeof c.device, "%s", device);
+        c.value = c.value_high = mb->value;
+        c.value_low = NAN;
+        c.spread_points = c.samples = 0;
+        c.ranks = 1;
+        if (rfl_load_append(out, n, sizeof c, &c) != 0) {
+            free(*out);
+            *out = NULL;
+            *n = 0;
+            return -1;
+        }
+    }
+    return 0;
 }

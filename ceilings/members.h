@@ -21,6 +21,7 @@
 #define RFL_MEMBER_OUTLIER_FRACTION 0.9
 
 struct rfl_model;
+struct rfl_ceiling;
 struct rfl_table;
 
 struct rfl_member_row {      /* one rank's own point of a curve */
@@ -59,7 +60,11 @@ void rfl_member_compute_key(char *out, size_t len, const char *variant, long unr
 /* The key of a GPU compute row (gpu_flops.csv): precision and FMA chains
  * per thread (any launch shape and flops per element). */
 void rfl_member_gpu_flops_key(char *out, size_t len, const char *prec, long chains);
-/* Row r of a GPU program's table (columns scope, rank, device, verified)
+/* The key of a GEMM row (gemm.csv) as a tensor roof names its GEMM: the
+ * precision and "KERNEL nTRANSB MxNxK" (gpu_ceilings.c). */
+void rfl_member_gemm_key(char *out, size_t len, const char *prec, const char *kernel);
+/* Row r of a GPU program's table (columns rank, device, verified, and
+ * scope where the program writes an aggregate: without it every row is a GPU's)
  * as a member row with input, rank, device ("gpuN": its device column, else
  * the sidecar's gpus[rank].device.index) and host (gpus[rank].host) set:
  * 1; the aggregate's row (scope aggregate): 1, rank -1, device "gpus";
@@ -77,5 +82,13 @@ int rfl_members_find(struct rfl_model *m);
 size_t rfl_members_of(const struct rfl_model *m, size_t ceiling, size_t *first);
 /* How many members are outliers. */
 size_t rfl_members_outliers(const struct rfl_model *m);
+/* The GPUs of the members other than the model's own GPU (model->gpu's
+ * label), as their numbers in ascending order (gpu1 -> 1): how many (at
+ * most max). */
+size_t rfl_members_other_gpus(const struct rfl_model *m, int *gpus, size_t max);
+/* The ceilings of member device `device` ("gpu1"): each job ceiling it has
+ * a member of, with the member's value (spread unknown, one rank) and that
+ * device. *out is malloc'd (NULL when none); -1 out of memory. */
+int rfl_members_ceilings(const struct rfl_model *m, const char *device, struct rfl_ceiling **out, size_t *n);
 
 #endif

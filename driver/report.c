@@ -89,14 +89,15 @@ static void charts(struct rfl_doc *d, const struct rfl_model *m, int gpu)
 {
     for (size_t i = 0; i < rfl_plot_ncharts; i++) {
         const struct rfl_plot_chart *k = &rfl_plot_charts[i];
-        if (k->gpu != gpu || !k->applies(m))
-            continue;
-        char base[64];
-        rfl_plot_chart_name(k, m, base, sizeof base);
-        if (k->gpu)
-            chart_if_drawn(d, k->caption, base);
-        else
-            image(d, k->caption, base);
+        const size_t count = k->gpu == gpu ? rfl_plot_chart_count(k, m) : 0;
+        for (size_t j = 0; j < count; j++) {
+            char base[64];
+            rfl_plot_chart_name(k, m, j, base, sizeof base);
+            if (k->gpu)
+                chart_if_drawn(d, k->caption, base);
+            else
+                image(d, k->caption, base);
+        }
     }
 }
 

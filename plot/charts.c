@@ -8,6 +8,7 @@
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/gpu_link.h"
+#include "ceilings/members.h"
 #include "ceilings/network.h"
 
 #include <stdio.h>
@@ -36,10 +37,22 @@ static int network_rows(const struct rfl_model *m) { return m->net && (m->net->c
 static int link_series(const struct rfl_model *m) { return m->link && m->link->n > 0; }
 static int dense_rows(const struct rfl_model *m) { return m->dense && m->dense->n > 0; }
 static int members(const struct rfl_model *m) { return m->nmembers > 0; }
+static int gpus_roofs(const struct rfl_model *m) { return gpu_known(m) && has_ceilings_of(m, "gpus"); }
+static size_t member_gpus(const struct rfl_model *m)
+{
+    int g[RFL_PLOT_MAX_GPUS];
+    return gpu_known(m) ? rfl_members_other_gpus(m, g, RFL_PLOT_MAX_GPUS) : 0;
+}
+static int member_gpus_any(const struct rfl_model *m) { return member_gpus(m) > 0; }
 
 const struct rfl_plot_chart rfl_plot_charts[] = {
     {"roofline", 0, "Roofline", 0, cpu_roofs, rfl_plot_roofline_cpu},
     {"roofline-", 1, "GPU roofline, GEMM kernels as points", 1, gpu_roofs, rfl_plot_roofline_gpu},
+    {"roofline-", 2, "Roofline of another GPU of the run: its own ceilings", 1, member_gpus_any,
+     rfl_plot_roofline_members},
+    {"roofline-gpus", 0,
+     "Roofline of the GPUs together (each ceiling: every GPU's bytes or flops over the slowest GPU's time)", 1,
+     gpus_roofs, rfl_plot_roofline_gpus},
     {"bandwidth", 0, "Bandwidth against working set", 0, cpu_curves, rfl_plot_bandwidth},
     {"flops", 0, "GFLOP/s against flops per element", 0, cpu_series, rfl_plot_flops},
     {"gpu_bandwidth", 0, "GPU bandwidth against working set", 1, gpu_curves, rfl_plot_gpu_bandwidth},
@@ -60,7 +73,19 @@ const struct rfl_plot_chart rfl_plot_charts[] = {
 };
 const size_t rfl_plot_ncharts = sizeof rfl_plot_charts / sizeof rfl_plot_charts[0];
 
-void rfl_plot_chart_name(const struct rfl_plot_chart *k, const struct rfl_model *m, char *buf, size_t len)
+size_t rfl_plot_chart_count(const struct rfl_plot_chart *k, const struct rfl_model *m)
 {
-    snprintf(buf, len, "%s%s", k->name, k->label_suffix && m->gpu ? m->gpu->dev.label : "");
+    if (!k->applies(m))
+        return 0;
+    return k->label_suffix == 2 ? member_gpus(m) : 1;
 }
+
+void rfl_plot_chart_name(const struct rfl_plot_chart *k, const struct rfl_model *m, size_t i, char *buf, size_t len)
+{
+    int g[RFL_PLOT_MAX_GPUS];
+    if (k->label_suffix == 2 && i < rfl_members_other_gpus(m, g, RFL_PLOT_MAX_GPUS))
+        snprintf(buf, len, "%sgpu%d", k->name, g[i]);
+    else
+        snprintf(buf, len, "%s%s", k->name, k->label_suffix && m->gpu ? m->gpu->dev.label : "");
+}
+

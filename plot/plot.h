@@ -12,18 +12,22 @@ struct rfl_ceiling;
 
 struct rfl_plot_chart {
     const char *name;    /* NAME.gp, NAME.png */
-    int label_suffix;    /* the name is NAME + the GPU's label (roofline-gpu0) */
+    int label_suffix;    /* the name is NAME + the GPU's label (roofline-gpu0); 2: one chart
+                          * per GPU of the members but the model's own, NAME + its label */
     const char *caption; /* in the report */
     int gpu;             /* a GPU chart: in the report's GPU section; its writer may write no
                           * script (nothing to draw) */
     int (*applies)(const struct rfl_model *m);
-    int (*write)(const struct rfl_model *m, const char *dir);
+    int (*write)(const struct rfl_model *m, const char *dir); /* all the row's charts */
 };
 extern const struct rfl_plot_chart rfl_plot_charts[];
 extern const size_t rfl_plot_ncharts;
 
-/* The base name of a chart's files for this model. */
-void rfl_plot_chart_name(const struct rfl_plot_chart *k, const struct rfl_model *m, char *buf, size_t len);
+/* How many charts of this row there are for this model (0: it does not apply). */
+size_t rfl_plot_chart_count(const struct rfl_plot_chart *k, const struct rfl_model *m);
+/* The base name of the i-th chart's files of this row for this model. */
+void rfl_plot_chart_name(const struct rfl_plot_chart *k, const struct rfl_model *m, size_t i, char *buf, size_t len);
+
 
 enum { RFL_PLOT_OK = 0, RFL_PLOT_NO_GNUPLOT = 1, RFL_PLOT_FAILED = -1 };
 /* Writes the .gp scripts into dir and, when do_render, the PNGs (each

@@ -112,25 +112,26 @@ int rfl_plot_render(const char *gnuplot, const char *dir, const char *base)
 
 int rfl_plot_write(const struct rfl_model *m, const char *dir, int do_render, int *rendered)
 {
-    char names[32][64], empty[32][64];
+    char names[64][64], empty[64][64];
     size_t n = 0, nempty = 0;
     *rendered = 0;
     /* Every script and PNG is staged and renamed only when all were made: a
      * failure leaves the charts of the previous plot as they were. */
     rfl_afile_stage_begin();
-    for (size_t i = 0; i < rfl_plot_ncharts && n < sizeof names / sizeof names[0]; i++) {
+    for (size_t i = 0; i < rfl_plot_ncharts; i++) {
         const struct rfl_plot_chart *k = &rfl_plot_charts[i];
-        if (!k->applies(m))
-            continue;
-        char gp[2048];
-        rfl_plot_chart_name(k, m, names[n], sizeof names[0]);
-        snprintf(gp, sizeof gp, "%s/%s.gp", dir, names[n]);
-        if (k->write(m, dir) != 0)
+        const size_t count = rfl_plot_chart_count(k, m);
+        if (count && k->write(m, dir) != 0)
             goto failed;
-        if (!k->gpu || rfl_afile_staged(gp))
-            n++;
-        else if (nempty < sizeof empty / sizeof empty[0]) /* nothing to draw: no script */
-            memcpy(empty[nempty++], names[n], sizeof empty[0]);
+        for (size_t j = 0; j < count && n < sizeof names / sizeof names[0]; j++) {
+            char gp[2048];
+            rfl_plot_chart_name(k, m, j, names[n], sizeof names[0]);
+            snprintf(gp, sizeof gp, "%s/%s.gp", dir, names[n]);
+            if (!k->gpu || rfl_afile_staged(gp))
+                n++;
+            else if (nempty < sizeof empty / sizeof empty[0]) /* nothing to draw: no script */
+                memcpy(empty[nempty++], names[n], sizeof empty[0]);
+        }
     }
     char buf[1024];
     const char *gnuplot = do_render ? rfl_gnuplot_path(buf, sizeof buf) : NULL;

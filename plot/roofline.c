@@ -1,12 +1,17 @@
 /* roofline.png (and roofline-gpuN.png): the ceilings of one device as a
- * roofline, with the application points (CPU) or GEMM kernels (GPU). */
+ * roofline, with the application points (CPU) or GEMM kernels (GPU); in a
+ * run on several GPUs also each other GPU's own ceilings (its members,
+ * roofline-gpuN.png) and the GPUs together (roofline-gpus.png), without
+ * the points (those are the model's own GPU's). */
 #include "config.h"
 #include "charts.h"
 #include "profile_points.h"
 #include "style.h"
 #include "ceilings/gpu.h"
+#include "ceilings/members.h"
 #include "ceilings/model.h"
 #include "common/csv.h"
+#include "common/log.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -121,13 +126,16 @@ static int is_tensor(const struct rfl_ceiling *c)
     return n > 7 && !strcmp(c->name + n - 7, " tensor");
 }
 
-static int plot_roofline(const struct rfl_model *m, const char *dir, const char *device, const char *base)
+/* The roofline of `device` from the ceilings given (of that device); with
+ * the points when `points`. */
+static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ceilings, size_t nceilings,
+                         const char *dir, const char *device, const char *base, int points)
 {
     const int gpu = strcmp(device, "cpu") != 0;
     const struct rfl_ceiling *bw[32], *cp[32];
     size_t nbw = 0, ncp = 0;
-    for (size_t i = 0; i < m->nceilings; i++) {
-        const struct rfl_ceiling *c = &m->ceilings[i];
+    for (size_t i = 0; i < nceilings; i++) {
+        const struct rfl_ceiling *c = &ceilings[i];
         if (strcmp(c->device, device) != 0)
             continue;
         if (c->kind == RFL_CEILING_BANDWIDTH && nbw < 32) {
@@ -156,13 +164,15 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
     }
     ncp = kept;
 
-    size_t maxdots = gpu ? m->gpu->ngemm : m->napps;
+    if (!nbw && !ncp)
+        return 0; /* nothing to draw: no script */
+    size_t maxdots = !points ? 0 : gpu ? m->gpu->ngemm : m->napps;
     struct dot *dots = calloc(maxdots ? maxdots : 1, sizeof *dots);
     size_t ndots = 0;
     if (!dots)
         return -1;
     if (gpu) {
-        ndots = gemm_dots(m, dots, maxdots);
+        ndots = points ? gemm_dots(m, dots, maxdots) : 0;
     } else {
         for (size_t i = 0; i < m->napps && ndots < maxdots; i++) {
             double att = m->apps[i].attainable;
@@ -227,7 +237,8 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         app_min = fmin(app_min, dots[i].x);
         app_ymin = fmin(app_ymin, dots[i].y);
     }
-    rfl_plot_kernels_extent(m, gpu, &xlo, &xhi, &app_ymin);
+    if (points)
+        rfl_plot_kernels_extent(m, gpu, &xlo, &xhi, &app_ymin);
     rfl_chart_bound_axis(&xlo, &xhi); /* an intensity of 1e308 or 1e-300 is still a finite chart */
     xlo = rfl_plot_pow2_floor(xlo);
     xhi = rfl_plot_pow2_ceil(xhi);
@@ -248,7 +259,10 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
 
     char title[512], corner[512], buf[64], gp[2048];
     long ranks = nbw ? bw[0]->ranks : cp[0]->ranks, threads = nbw ? bw[0]->threads_per_rank : cp[0]->threads_per_rank;
-    if (gpu)
+    if (gpu && !strcmp(device, "gpus"))
+        snprintf(title, sizeof title, "Roofline: %s, %ld GPUs together (%s, %u SMs each)", m->machine, ranks,
+                 m->gpu->dev.name, m->gpu->dev.sm_count);
+    else if (gpu)
         snprintf(title, sizeof title, "Roofline: %s %s (%s, %u SMs)", m->machine, device, m->gpu->dev.name,
                  m->gpu->dev.sm_count);
     else
@@ -410,7 +424,8 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         }
         rfl_chart_printf(&c, "EOD\n");
     }
-    rfl_plot_kernels_data(&c, m, gpu);
+    if (points)
+        rfl_plot_kernels_data(&c, m, gpu);
 
     /* The key, top left: what a solid, a dashed line and a dot are. */
     int ntensor = 0;
@@ -420,7 +435,9 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
         /* Outside: the GEMM points are named there, one entry each. */
         rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.25 font \"sans,10\"\n");
     } else {
-        int nkey = 1 + (first_spec < nlines) + (ndots > 0) + ntensor + (int)rfl_plot_kernels_nkey(m, gpu);
+        int nkey = 1 + (first_spec < nlines) + (ndots > 0) + ntensor;
+        if (points)
+            nkey += (int)rfl_plot_kernels_nkey(m, gpu);
         rfl_chart_printf(&c, "set key top left box opaque samplen 3 spacing 1.3 font \"sans,10\" width 1\n");
         double key_w = 230, key_h = 22.0 * nkey + 12;
         double kx = c.left * c.width + key_w / 2 + 6, ky = c.top * c.height - key_h / 2 - 6;
@@ -446,7 +463,8 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                              lines[i].y0 == lines[i].y1 ? 0.97 : 0.6, lines[i].y0 == lines[i].y1 ? 0.2 : 0.05);
     for (size_t i = 0; i < ndots && !gpu; i++)
         rfl_chart_label_point(&c, dots[i].label, APP_COLOR, dots[i].x, dots[i].y);
-    rfl_plot_kernels_labels(&c, m, gpu);
+    if (points)
+        rfl_plot_kernels_labels(&c, m, gpu);
 
     rfl_chart_printf(&c, "plot \\\n");
     for (size_t i = 0; i < nlines; i++)
@@ -455,7 +473,8 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                          lines[i].color);
     if (ndots && !gpu)
         rfl_chart_printf(&c, "  $apps using 1:2 with points pt 7 ps 1.6 lc rgb \"%s\" notitle, \\\n", APP_COLOR);
-    rfl_plot_kernels_plot(&c, m, gpu);
+    if (points)
+        rfl_plot_kernels_plot(&c, m, gpu);
     rfl_chart_printf(&c, "  NaN with lines lw 3 lc rgb \"#303030\" title \"measured ceiling (rfl)\"");
     if (ntensor)
         rfl_chart_printf(&c, ", \\\n  NaN with lines dt 4 lw 3 lc rgb \"#303030\" title \"tensor cores (best GEMM)\"");
@@ -471,7 +490,8 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
                                  "lc rgb \"%s\" title %s",
                              i, i, dots[i].pt, dots[i].color, rfl_chart_literal(&c, dots[i].label));
     }
-    rfl_plot_kernels_key(&c, m, gpu);
+    if (points)
+        rfl_plot_kernels_key(&c, m, gpu);
     rfl_chart_printf(&c, "\n");
     snprintf(gp, sizeof gp, "%s/%s.gp", dir, base);
     free(dots);
@@ -479,11 +499,41 @@ static int plot_roofline(const struct rfl_model *m, const char *dir, const char 
 }
 
 
-int rfl_plot_roofline_cpu(const struct rfl_model *m, const char *dir) { return plot_roofline(m, dir, "cpu", "roofline"); }
+int rfl_plot_roofline_cpu(const struct rfl_model *m, const char *dir)
+{
+    return plot_roofline(m, m->ceilings, m->nceilings, dir, "cpu", "roofline", 1);
+}
 
 int rfl_plot_roofline_gpu(const struct rfl_model *m, const char *dir)
 {
     char base[64];
     snprintf(base, sizeof base, "roofline-%s", m->gpu->dev.label);
-    return plot_roofline(m, dir, m->gpu->dev.label, base);
+    return plot_roofline(m, m->ceilings, m->nceilings, dir, m->gpu->dev.label, base, 1);
+}
+
+int rfl_plot_roofline_members(const struct rfl_model *m, const char *dir)
+{
+    int g[RFL_PLOT_MAX_GPUS];
+    const size_t ngpus = rfl_members_other_gpus(m, g, RFL_PLOT_MAX_GPUS);
+    for (size_t i = 0; i < ngpus; i++) {
+        char device[16], base[64];
+        snprintf(device, sizeof device, "gpu%d", g[i]);
+        snprintf(base, sizeof base, "roofline-%s", device);
+        struct rfl_ceiling *own;
+        size_t n;
+        if (rfl_members_ceilings(m, device, &own, &n) != 0) {
+            rfl_error("out of memory");
+            return -1;
+        }
+        int rc = plot_roofline(m, own, n, dir, device, base, 0);
+        free(own);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+int rfl_plot_roofline_gpus(const struct rfl_model *m, const char *dir)
+{
+    return plot_roofline(m, m->ceilings, m->nceilings, dir, "gpus", "roofline-gpus", 0);
 }

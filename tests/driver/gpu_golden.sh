@@ -32,6 +32,9 @@ $(head -n 60 "$tmp/diff")
 (to accept: cp $dir/$chart.gp $expected/)"
 done
 [ ! -e "$dir/roofline.gp" ] || fail "a CPU roofline without CPU measurements"
+for chart in roofline-gpu1 roofline-gpus; do
+    [ ! -e "$dir/$chart.gp" ] || fail "one GPU, but rfl plot wrote $chart.gp"
+done
 [ ! -e "$dir/gpu_bandwidth.png" ] || fail "--no-render made a PNG"
 
 if have_python3; then

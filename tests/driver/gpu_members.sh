@@ -3,15 +3,41 @@
 # ceilings gives every gpu0 ceiling (bandwidth and fp32) its two members (devices gpu0 and gpu1, with their
 # hosts) and the GPUs together as device gpus (ranks 2). With rank 1 made
 # 50x slower by the test-only RFL_TEST_SLOW_RANK, rank 1 (gpu1) is the
-# outlier of every ceiling it has. A malformed value is exit 2.
-# Skips (77) without the stand-in (configure --with-cuda) or MPI.
+# outlier of every ceiling it has. rfl_gemm on the 2 GPUs gives the fp64
+# tensor roof a member per GPU. A malformed value is exit 2.
+# First, golden: tests/data/driver/gpu_members (such a run with rank 1 2x
+# slower) must give exactly the committed ceilings.csv and the rooflines of
+# each GPU (roofline-gpu0, roofline-gpu1: gpu1's own ceilings, half of
+# gpu0's) and of the GPUs together (roofline-gpus); the report shows all three.
+# The golden part runs everywhere; the rest skips (77) without the stand-in
+# (configure --with-cuda) or MPI.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
-fake=$top_builddir/tests/gpu_fake_bandwidth
 require_program "$RFL"
-require_cuda_program "$fake" "$top_builddir/tests/gpu_fake_flops"
+export GNUPLOT=/nonexistent/gnuplot
+data=$top_srcdir/tests/data/driver/gpu_members
+gold=$tmp/golden
+copy_run "$gold" "$data"/*.csv "$data"/*.json
+"$RFL" ceilings "$gold" >/dev/null 2>"$tmp/err" || fail "golden: rfl ceilings: exit $?: $(cat "$tmp/err")"
+"$RFL" plot "$gold" --no-render >/dev/null 2>"$tmp/err" || fail "golden: rfl plot: exit $?: $(cat "$tmp/err")"
+for f in ceilings.csv roofline-gpu0.gp roofline-gpu1.gp roofline-gpus.gp; do
+    diff -u "$data/expected/$f" "$gold/$f" >"$tmp/diff" ||
+        fail "$f differs from the golden one (- expected, + now):
+$(head -n 60 "$tmp/diff")
+(to accept: cp $gold/$f $data/expected/)"
+done
+[ ! -e "$gold/roofline-gpu2.gp" ] || fail "golden: a roofline of a GPU the run did not have"
+grep -q "^# 'device memory 2.46 GB/s" "$gold/roofline-gpu1.gp" ||
+    fail "golden: gpu1's roofline is not its own (half of gpu0's): $(grep "^# '" "$gold/roofline-gpu1.gp")"
+"$RFL" report "$gold" >/dev/null 2>"$tmp/err" || fail "golden: rfl report: exit $?: $(cat "$tmp/err")"
+for chart in roofline-gpu0 roofline-gpu1 roofline-gpus; do
+    grep -q "\`$chart.gp\`" "$gold/report.md" || fail "golden: the report does not show $chart"
+done
+
+fake=$top_builddir/tests/gpu_fake_bandwidth
+require_cuda_program "$fake" "$top_builddir/tests/gpu_fake_flops" "$top_builddir/tests/gpu_fake_gemm"
 require_mpi
-export GNUPLOT=/nonexistent/gnuplot RFL_FAKE_DEVICES=2
+export RFL_FAKE_DEVICES=2
 args="--quick --time-budget 2 -k global_stream,shared_blocked -a read -p fp32"
 
 dir=$tmp/two
@@ -34,6 +60,19 @@ n=$(csv_count "$dir/ceilings.csv" '$col["device"] == "gpu0" && $col["rank"] == "
     fail "no ceiling of the GPUs together: $(cat "$dir/ceilings.csv")"
 "$RFL" report "$dir" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
 grep -q '^| [^|]* | 1 | gpu1 |' "$dir/report.md" || fail "report: no gpu1 member"
+"$RFL" plot "$dir" --no-render >/dev/null 2>"$tmp/err" || fail "rfl plot: exit $?: $(cat "$tmp/err")"
+for chart in roofline-gpu0 roofline-gpu1 roofline-gpus; do
+    [ -s "$dir/$chart.gp" ] || fail "rfl plot wrote no $chart.gp: $(ls "$dir")"
+done
+(cd "$dir" && run_mpi 2 "$top_builddir/tests/gpu_fake_gemm" --mode gemm -k cublas -p fp64 -t nn --sizes 256 --no-tune \
+    -e 2 -m 0.001 -o gemm.csv) >/dev/null 2>"$tmp/err" || fail "gemm, 2 ranks: exit $?: $(tail -n 5 "$tmp/err")"
+"$RFL" ceilings "$dir" >/dev/null 2>"$tmp/err" || fail "rfl ceilings (gemm): exit $?: $(cat "$tmp/err")"
+# the tensor roof's members: the same GEMM on each GPU
+[ "$(csv_count "$dir/ceilings.csv" '$col["name"] == "fp64 tensor" && $col["rank"] == 0 && $col["device"] == "gpu0"')" -eq 1 ] &&
+    [ "$(csv_count "$dir/ceilings.csv" '$col["name"] == "fp64 tensor" && $col["rank"] == 1 && $col["device"] == "gpu1" && $col["value"] > 0')" -eq 1 ] ||
+    fail "the fp64 tensor roof has not one member per GPU: $(grep tensor "$dir/ceilings.csv")"
+"$RFL" plot "$dir" --no-render >/dev/null 2>"$tmp/err" || fail "rfl plot (gemm): exit $?: $(cat "$tmp/err")"
+grep -q "^# 'fp64 tensor " "$dir/roofline-gpu1.gp" || fail "gpu1's roofline has no fp64 tensor roof"
 
 slow=$tmp/slow
 mkdir "$slow"
