@@ -66,6 +66,53 @@ struct best {
     double gbytes_per_s[RFL_TOPO_MAX_CACHE + 1]; /* per hwloc level, the last is DRAM */
 };
 
+/* One row of bandwidth.csv: the job's (rank < 0: empty rank and host), or a
+ * rank's own share of the bytes over its own min, median and max times. */
+struct row_shape {
+    const struct rfl_bw_kernel *k;
+    enum rfl_precision prec;
+    enum rfl_isa isa;
+    int ranks, threads;
+    uint64_t wss_job, wss_thread;
+    const char *level;
+    uint64_t n, elem, trials;
+    int experiments;
+};
+
+static void write_row(struct rfl_csv *csv, const struct row_shape *r, double bytes, double wa_bytes, const double t[3],
+                      int rank, const char *host)
+{
+    rfl_csv_str(csv, r->k->name);
+    rfl_csv_str(csv, rfl_precision_names[r->prec]);
+    rfl_csv_str(csv, rfl_isa_names[r->isa]);
+    rfl_csv_int(csv, r->k->nontemporal);
+    rfl_csv_int(csv, r->ranks);
+    rfl_csv_int(csv, r->threads);
+    rfl_csv_u64(csv, r->wss_job);
+    rfl_csv_u64(csv, r->wss_thread);
+    rfl_csv_str(csv, r->level);
+    rfl_csv_u64(csv, r->n);
+    rfl_csv_u64(csv, (uint64_t)r->k->reads * r->elem);
+    rfl_csv_u64(csv, (uint64_t)r->k->writes * r->elem);
+    rfl_csv_u64(csv, r->trials);
+    rfl_csv_int(csv, r->experiments);
+    rfl_csv_double(csv, bytes);
+    for (int i = 0; i < 3; i++)
+        rfl_csv_double(csv, t[i]);
+    for (int i = 0; i < 3; i++)
+        rfl_csv_double(csv, bytes / t[i] * 1e-9);
+    rfl_csv_double(csv, wa_bytes / t[0] * 1e-9);
+    rfl_csv_int(csv, 1);
+    if (rank < 0) {
+        rfl_csv_str(csv, "");
+        rfl_csv_str(csv, "");
+    } else {
+        rfl_csv_int(csv, rank);
+        rfl_csv_str(csv, host);
+    }
+    rfl_csv_end_row(csv);
+}
+
 static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
 {
     memset(p, 0, sizeof *p);
@@ -437,61 +484,13 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     } else if (root) {
                         if (balance_ok && li == 0 && p.topo.ncache > 0)
                             rfl_balance_add(&balance, busy);
-                        rfl_csv_str(&out.csv, k->name);
-                        rfl_csv_str(&out.csv, rfl_precision_names[prec]);
-                        rfl_csv_str(&out.csv, rfl_isa_names[isa]);
-                        rfl_csv_int(&out.csv, k->nontemporal);
-                        rfl_csv_int(&out.csv, p.ranks);
-                        rfl_csv_int(&out.csv, p.threads);
-                        rfl_csv_u64(&out.csv, wss_thread * job_threads);
-                        rfl_csv_u64(&out.csv, wss_thread);
-                        rfl_csv_str(&out.csv, level);
-                        rfl_csv_u64(&out.csv, n);
-                        rfl_csv_u64(&out.csv, (uint64_t)k->reads * elem);
-                        rfl_csv_u64(&out.csv, (uint64_t)k->writes * elem);
-                        rfl_csv_u64(&out.csv, trials);
-                        rfl_csv_int(&out.csv, experiments);
-                        rfl_csv_double(&out.csv, bytes);
-                        rfl_csv_double(&out.csv, st.min);
-                        rfl_csv_double(&out.csv, st.median);
-                        rfl_csv_double(&out.csv, st.max);
-                        rfl_csv_double(&out.csv, bytes / st.min * 1e-9);
-                        rfl_csv_double(&out.csv, bytes / st.median * 1e-9);
-                        rfl_csv_double(&out.csv, bytes / st.max * 1e-9);
-                        rfl_csv_double(&out.csv, wa_bytes / st.min * 1e-9);
-                        rfl_csv_int(&out.csv, 1);
-                        rfl_csv_str(&out.csv, "");
-                        rfl_csv_str(&out.csv, "");
-                        rfl_csv_end_row(&out.csv);
-                        for (int r = 0; per_rank && r < p.ranks; r++) {
-                            const double *rs = per_rank + 3 * r, rb = bytes / p.ranks, rwa = wa_bytes / p.ranks;
-                            rfl_csv_str(&out.csv, k->name);
-                            rfl_csv_str(&out.csv, rfl_precision_names[prec]);
-                            rfl_csv_str(&out.csv, rfl_isa_names[isa]);
-                            rfl_csv_int(&out.csv, k->nontemporal);
-                            rfl_csv_int(&out.csv, p.ranks);
-                            rfl_csv_int(&out.csv, p.threads);
-                            rfl_csv_u64(&out.csv, wss_thread * job_threads);
-                            rfl_csv_u64(&out.csv, wss_thread);
-                            rfl_csv_str(&out.csv, level);
-                            rfl_csv_u64(&out.csv, n);
-                            rfl_csv_u64(&out.csv, (uint64_t)k->reads * elem);
-                            rfl_csv_u64(&out.csv, (uint64_t)k->writes * elem);
-                            rfl_csv_u64(&out.csv, trials);
-                            rfl_csv_int(&out.csv, experiments);
-                            rfl_csv_double(&out.csv, rb);
-                            rfl_csv_double(&out.csv, rs[0]);
-                            rfl_csv_double(&out.csv, rs[1]);
-                            rfl_csv_double(&out.csv, rs[2]);
-                            rfl_csv_double(&out.csv, rb / rs[0] * 1e-9);
-                            rfl_csv_double(&out.csv, rb / rs[1] * 1e-9);
-                            rfl_csv_double(&out.csv, rb / rs[2] * 1e-9);
-                            rfl_csv_double(&out.csv, rwa / rs[0] * 1e-9);
-                            rfl_csv_int(&out.csv, 1);
-                            rfl_csv_int(&out.csv, r);
-                            rfl_csv_str(&out.csv, p.team.hosts[r]);
-                            rfl_csv_end_row(&out.csv);
-                        }
+                        const struct row_shape shape = {k, prec, isa, p.ranks, p.threads, wss_thread * job_threads,
+                                                        wss_thread, level, n, elem, trials, experiments};
+                        const double job[3] = {st.min, st.median, st.max};
+                        write_row(&out.csv, &shape, bytes, wa_bytes, job, -1, NULL);
+                        for (int r = 0; per_rank && r < p.ranks; r++)
+                            write_row(&out.csv, &shape, bytes / p.ranks, wa_bytes / p.ranks, per_rank + 3 * r, r,
+                                      p.team.hosts[r]);
                         double *b = &best[flat_index(isa, prec, kid)].gbytes_per_s[li];
                         if (bytes / st.min * 1e-9 > *b)
                             *b = bytes / st.min * 1e-9;
