@@ -30,18 +30,25 @@ void rfl_doc_para(struct rfl_doc *d, const char *fmt, ...)
     fputs("</p>\n", d->html.fp);
 }
 
-void rfl_doc_table_begin(struct rfl_doc *d, const char *const *head, size_t n)
+/* One row of cells: Markdown "| a | b |", HTML <tr> of <th> or <td> (`tag`), both lines left open. */
+static void cells_row(struct rfl_doc *d, const char *const *cells, size_t n, const char *tag)
 {
     fputc('|', d->md.fp);
-    fputs("<table>\n<tr>", d->html.fp);
+    fputs("<tr>", d->html.fp);
     for (size_t i = 0; i < n; i++) {
         fputc(' ', d->md.fp);
-        rfl_md_text(d->md.fp, head[i], 0);
+        rfl_md_text(d->md.fp, cells[i], 0);
         fputs(" |", d->md.fp);
-        fputs("<th>", d->html.fp);
-        rfl_html_text(d->html.fp, head[i]);
-        fputs("</th>", d->html.fp);
+        fprintf(d->html.fp, "<%s>", tag);
+        rfl_html_text(d->html.fp, cells[i]);
+        fprintf(d->html.fp, "</%s>", tag);
     }
+}
+
+void rfl_doc_table_begin(struct rfl_doc *d, const char *const *head, size_t n)
+{
+    fputs("<table>\n", d->html.fp);
+    cells_row(d, head, n, "th");
     fputs("\n|", d->md.fp);
     for (size_t i = 0; i < n; i++)
         fputs("---|", d->md.fp);
@@ -51,16 +58,7 @@ void rfl_doc_table_begin(struct rfl_doc *d, const char *const *head, size_t n)
 
 void rfl_doc_table_row(struct rfl_doc *d, const char *const *cells, size_t n)
 {
-    fputc('|', d->md.fp);
-    fputs("<tr>", d->html.fp);
-    for (size_t i = 0; i < n; i++) {
-        fputc(' ', d->md.fp);
-        rfl_md_text(d->md.fp, cells[i], 0);
-        fputs(" |", d->md.fp);
-        fputs("<td>", d->html.fp);
-        rfl_html_text(d->html.fp, cells[i]);
-        fputs("</td>", d->html.fp);
-    }
+    cells_row(d, cells, n, "td");
     fputs("\n", d->md.fp);
     fputs("</tr>\n", d->html.fp);
 }
