@@ -63,7 +63,7 @@ template <> struct own_ld<double> {
     }
 };
 
-/* l2_own: each block of a persistent grid owns one contiguous chunk of the
+/* l2_own (all 0): each block of a persistent grid owns one contiguous chunk of the
  * n_vec vectors (the chunks cut at 128-byte lines, so no two blocks touch a
  * line) and streams it again and again, L1 skipped (.cg, or the read-only
  * path with L1::no_allocate): no other block, on this SM or another, reads
@@ -73,19 +73,26 @@ template <> struct own_ld<double> {
  * q mod (its slots), U loads of 16 bytes issued together, so the loads stay
  * in flight across the end of a pass (a short chunk does not drain the
  * pipeline every trial).  Float partial sums are folded into a double
- * every RFL_GBW_OWN_FOLD groups, so they stay exact (small integers). */
+ * every RFL_GBW_OWN_FOLD groups, so they stay exact (small integers).
+ * l2_all (all 1): every block streams all n_vec vectors, block b from slot
+ * b x (slots) / (blocks) on: each line is read by every SM in a trial, so
+ * both of the L2's partitions hold it, as data every SM reads (a GEMM's
+ * operands) is held, and no two blocks ask for a line at once (their starts
+ * are evenly apart), so no request is merged with another; L1 skipped as
+ * in l2_own. Bytes counted: the blocks x the data set per trial, each a
+ * load the L2 served (RRZE-HPC gpu-l2-cache's blocks share chunks too). */
 #define RFL_GBW_OWN_FOLD 4096
 template <typename S, int MODE, int U>
 __global__ void __launch_bounds__(U > 8 ? 512 : 1024)
-    k_own(const typename vec<S>::type *a, size_t n_vec, unsigned long long trials, double *block_sums,
+    k_own(const typename vec<S>::type *a, size_t n_vec, unsigned long long trials, int all, double *block_sums,
           rfl_gpu_clock *clk)
 {
     typedef vec<S> T;
     typedef typename T::type V;
     RFL_GPU_CLOCK_BEGIN(clk)
     const size_t lines = n_vec / 8;
-    const size_t begin = (size_t)blockIdx.x * lines / gridDim.x * 8;
-    const size_t end = ((size_t)blockIdx.x + 1) * lines / gridDim.x * 8;
+    const size_t begin = all ? 0 : (size_t)blockIdx.x * lines / gridDim.x * 8;
+    const size_t end = all ? n_vec : ((size_t)blockIdx.x + 1) * lines / gridDim.x * 8;
     const size_t len = end - begin;
     const unsigned step = blockDim.x;
     const size_t mine = threadIdx.x < len ? (len - threadIdx.x + step - 1) / step : 0;
@@ -97,9 +104,10 @@ __global__ void __launch_bounds__(U > 8 ? 512 : 1024)
          * addresses, so all U loads issue before the first add. */
         const unsigned stop = (unsigned)(mine * step), adv = (unsigned)((U % mine) * step);
         unsigned off[U];
+        const size_t start = all ? (size_t)blockIdx.x * mine / gridDim.x : 0;
 #pragma unroll
         for (int u = 0; u < U; u++)
-            off[u] = (unsigned)((u % mine) * step);
+            off[u] = (unsigned)(((start + u) % mine) * step);
         const unsigned long long loads = (unsigned long long)mine * trials;
         V acc0 = T::zero();
         unsigned fold = 0;
