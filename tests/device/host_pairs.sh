@@ -39,7 +39,7 @@ for r in $(seq 1 "$rounds"); do
     awk -v r="$r" -v pf="${pf:-0}" -v fg="$fg" -v ld="${ld:-0}" -v bg="$bg" -v fb="$(bal "$w/f$r.csv.json" 2>/dev/null || bal "$w/f$r.json")" \
         -v bb="$(bal "$w/b$r.csv.json" 2>/dev/null || bal "$w/b$r.json")" 'BEGIN {
         pf /= 1000; ld /= 1000
-        printf "%-5s %12.1f %12.1f %7.3f %12.1f %12.1f %7.3f %s, %s\n", r, pf, fg, pf > 0 ? fg / pf : 0, ld, bg, ld > 0 ? bg / ld : 0, fb, bb }'
+        printf "%-5s %12.1f %12.1f %7.3f %12.1f %12.1f %7.3f %s, %s\n", r, pf, fg, (pf > 0 ? fg / pf : 0), ld, bg, (ld > 0 ? bg / ld : 0), fb, bb }'
 done | tee "$w/table.txt"
 python3 - "$w/table.txt" <<'PY'
 import statistics, sys
