@@ -31,19 +31,17 @@ const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
     [RFL_GBW_L2_OWN] = {"l2_own", "-", 1,
                         "read only: each block of a persistent grid streams its own chunk (the data set cut "
                         "at 128-byte lines, one chunk per block), L1 skipped (.cg, or --l2-loads nc), "
-                        "--unroll 16-byte loads in flight per thread: the L2 ceiling (loaded bytes counted)"},
-    [RFL_GBW_L2_ALL] = {"l2_all", "-", 1,
-                        "read only: as l2_own, but every block streams the whole data set, each from its own "
-                        "line (evenly spaced starts): lines every SM reads, as a GEMM's operands, within the "
-                        "L2 only; the L2 ceiling (loaded bytes counted: blocks x data set per trial)"},
+                        "--unroll 16-byte loads in flight per thread, after a warm-up pass of every block over "
+                        "the whole set (--l2-warm): the L2 ceiling (loaded bytes counted)"},
 };
 
 const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
                                                                 "global_stream", "memcpy_d2d", "global_bulk",
                                                                 "l2_chunks",     "l1_set",        "l2_own",
-                                                                "l2_all",        NULL};
+                                                                NULL};
 const char *const rfl_gbw_unroll_names[] = {"8", "4", "16", NULL};
 const char *const rfl_gbw_l2_load_names[] = {"cg", "nc", NULL};
+const char *const rfl_gbw_l2_warm_names[] = {"shared", "none", NULL};
 const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", "write", "copy", NULL};
 
 /* fp16 has no bandwidth kernel: the option takes the first two names. */
@@ -83,11 +81,21 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"chunk", 'c', RFL_OPT_SIZE, &o->chunk_bytes, "SIZE",
          "global_bulk: bytes per bulk copy, a multiple of 16 (default 16K)", 0, 0, NULL},
         {"unroll", 0, RFL_OPT_CHOICE, &o->unroll, "N",
-         "l2_own, l2_all: 16-byte loads in flight per thread, 4, 8 or 16 (16: at most 512\n"
+         "l2_own: 16-byte loads in flight per thread, 4, 8 or 16 (16: at most 512\n"
          "                              threads per block) (default 8)", 0, 0, rfl_gbw_unroll_names},
         {"l2-loads", 0, RFL_OPT_CHOICE, &o->l2_loads, "KIND",
-         "l2_own's and l2_all's loads: cg (ld.global.cg, L2 only) or nc (the read-only path,\n"
+         "l2_own's loads: cg (ld.global.cg, L2 only) or nc (the read-only path,\n"
          "                              L1::no_allocate) (default cg)", 0, 0, rfl_gbw_l2_load_names},
+        {"l2-warm", 0, RFL_OPT_CHOICE, &o->l2_warm, "KIND",
+         "before l2_own's samples at a data set: shared (every block reads the whole\n"
+         "                              set once, so SMs of both of Hopper's L2 partitions have read\n"
+         "                              each line, as for data the whole GPU reads; the timed blocks\n"
+         "                              still read distinct lines) or none (default shared)", 0, 0,
+         rfl_gbw_l2_warm_names},
+        {"trials", 0, RFL_OPT_UINT, &o->trials, "N",
+         "trials per sample, fixed: no calibration against --min-time (for a profiler,\n"
+         "                              whose replays stretch the samples the calibration times)", 1,
+         1e9, NULL},
         RFL_OPTION_MIN_TIME('m', &o->min_time_s,
          "trials double until one sample lasts this long (default 0.005; --quick 0.002)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
@@ -95,8 +103,7 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
          "finish within this: shorter samples, then points cut evenly, those a\n"
          "                              ceiling needs last (shared_blocked, global_inside, global_stream,\n"
-         "                              global_bulk, l2_chunks, l2_own, l2_all and l1_set read at the sizes placed\n"
-         "                              from\n"
+         "                              global_bulk, l2_chunks, l2_own and l1_set read at the sizes placed from\n"
          "                              the device); the\n"
          "                              sidecar says what was cut (default: no limit)"),
         RFL_OPTION_DEVICE(&o->device),
@@ -117,7 +124,7 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
                    "memory, with the three kernels of Lo et al. (A: trials inside the kernel, B: one\n"
                    "launch per trial, C: blocked through shared memory), a streaming variant of A, bulk\n"
                    "copies into shared memory (Hopper's copy engine), per-block chunks through L2 (shared\n"
-                   "by blocks: l2_chunks; one per block: l2_own; all of it per block: l2_all), one set\n"
+                   "by blocks: l2_chunks; one per block: l2_own), one set\n"
                    "per SM through L1, and cudaMemcpy device to device,\n"
                    "over a working-set sweep x threads per block x blocks per grid. Every result is checked against its closed form (exit 3 on a mismatch).",
         .epilog = "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes\n"

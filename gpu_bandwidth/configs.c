@@ -197,10 +197,10 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
                         }
                         if (cfg->resident < 1) {
-                            if (k == RFL_GBW_L2_OWN || k == RFL_GBW_L2_ALL)
-                                rfl_error("%s with --unroll %u and %u threads per block cannot run on %s "
+                            if (k == RFL_GBW_L2_OWN)
+                                rfl_error("l2_own with --unroll %u and %u threads per block cannot run on %s "
                                           "(16 loads in flight: at most 512 threads)",
-                                          rfl_gbw_kernels[k].name, cfg->unroll, cfg->threads, c->dev.name);
+                                          cfg->unroll, cfg->threads, c->dev.name);
                             else
                                 rfl_error("%s with %u threads per block cannot run on %s (registers or shared memory)",
                                           rfl_gbw_kernels[k].name, cfg->threads, c->dev.name);
@@ -215,7 +215,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1))
         cfgs[ncfg++].kernel = RFL_GBW_MEMCPY;
     if (cfgs && ncfg == 0) {
-        rfl_error("nothing to run: global_bulk, l2_chunks, l2_own, l2_all and l1_set only read, shared_blocked and global_launch "
+        rfl_error("nothing to run: global_bulk, l2_chunks, l2_own and l1_set only read, shared_blocked and global_launch "
                   "read and rmw (add --access read, or another kernel)");
         free(cfgs);
         return RFL_EXIT_USAGE;
@@ -229,8 +229,6 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
 
 unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec)
 {
-    if (cfg->kernel == RFL_GBW_L2_ALL)
-        return cfg->blocks;
     if (cfg->kernel != RFL_GBW_L2_CHUNKS && cfg->kernel != RFL_GBW_L1_SET)
         return 1;
     return rfl_gbw_chunk_plan_of(n_vec, cfg->tile_vecs, cfg->blocks).replicas;

@@ -468,7 +468,6 @@ const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc, unsigned 
     case RFL_GBW_L1_SET:
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_DEFAULT> : nullptr;
     case RFL_GBW_L2_OWN:
-    case RFL_GBW_L2_ALL:
         return acc == RFL_GBW_READ ? own_ptr<S>(unroll, loads_nc) : nullptr;
     case RFL_GBW_SHARED:
         return rmw ? (const void *)k_shared<S, true> : (const void *)k_shared<S, false>;
@@ -521,14 +520,12 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
                                                                         l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
-    case RFL_GBW_L2_OWN:
-    case RFL_GBW_L2_ALL: {
+    case RFL_GBW_L2_OWN: {
         typedef void (*own_fn)(const V *, size_t, unsigned long long, int, double *, rfl_gpu_clock *);
         const own_fn f = (own_fn)kernel_ptr<S>(l->kernel, l->access, l->unroll, l->loads_nc);
         if (!f)
             return cudaErrorInvalidValue;
-        f<<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, l->kernel == RFL_GBW_L2_ALL, l->block_sums,
-                                         l->clock);
+        f<<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, l->all_blocks, l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
     case RFL_GBW_SHARED: {

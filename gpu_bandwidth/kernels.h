@@ -25,7 +25,6 @@ enum rfl_gbw_kernel {
     RFL_GBW_L2_CHUNKS,     /* each block re-reads its own chunk through L2 (.cg loads), read only */
     RFL_GBW_L1_SET,        /* every block of every SM reads the same set through L1, read only */
     RFL_GBW_L2_OWN,        /* each block of a persistent grid streams its own chunk from L2, read only */
-    RFL_GBW_L2_ALL,        /* every block streams the whole set from L2, each from its own line, read only */
     RFL_GBW_NKERNELS
 };
 
@@ -37,13 +36,12 @@ enum rfl_gbw_access {
     RFL_GBW_NACCESS
 };
 
-/* Whether a kernel runs an access: the chunk kernels, l2_own, l2_all and global_bulk only
+/* Whether a kernel runs an access: the chunk kernels, l2_own and global_bulk only
  * read; shared_blocked and global_launch read and rmw; global_inside and
  * global_stream run all four. */
 static inline int rfl_gbw_runs(enum rfl_gbw_kernel k, enum rfl_gbw_access a)
 {
-    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET || k == RFL_GBW_L2_OWN ||
-        k == RFL_GBW_L2_ALL)
+    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET || k == RFL_GBW_L2_OWN)
         return a == RFL_GBW_READ;
     if (k == RFL_GBW_SHARED || k == RFL_GBW_GLOBAL_LAUNCH)
         return a == RFL_GBW_READ || a == RFL_GBW_RMW;
@@ -116,6 +114,7 @@ struct rfl_gbw_launch {
     size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk, chunk kernels: in one chunk */
     unsigned unroll;                  /* l2_own: 16-byte loads in flight per thread (4, 8 or 16) */
     int loads_nc;                     /* l2_own: 1 the read-only path (L1::no_allocate), 0 .cg */
+    int all_blocks;                   /* l2_own: every block reads the whole set (its warm-up pass) */
     double *block_sums;               /* read: one per block (`blocks` of them), added to */
     struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
     cudaStream_t stream;

@@ -63,7 +63,7 @@ template <> struct own_ld<double> {
     }
 };
 
-/* l2_own (all 0): each block of a persistent grid owns one contiguous chunk of the
+/* l2_own: each block of a persistent grid owns one contiguous chunk of the
  * n_vec vectors (the chunks cut at 128-byte lines, so no two blocks touch a
  * line) and streams it again and again, L1 skipped (.cg, or the read-only
  * path with L1::no_allocate): no other block, on this SM or another, reads
@@ -74,13 +74,9 @@ template <> struct own_ld<double> {
  * in flight across the end of a pass (a short chunk does not drain the
  * pipeline every trial).  Float partial sums are folded into a double
  * every RFL_GBW_OWN_FOLD groups, so they stay exact (small integers).
- * l2_all (all 1): every block streams all n_vec vectors, block b from slot
- * b x (slots) / (blocks) on: each line is read by every SM in a trial, so
- * both of the L2's partitions hold it, as data every SM reads (a GEMM's
- * operands) is held, and no two blocks ask for a line at once (their starts
- * are evenly apart), so no request is merged with another; L1 skipped as
- * in l2_own. Bytes counted: the blocks x the data set per trial, each a
- * load the L2 served (RRZE-HPC gpu-l2-cache's blocks share chunks too). */
+ * With `all`, every block streams all n_vec vectors instead, block b from
+ * slot b x (slots) / (blocks) on: l2_own's warm-up pass (sample.c), after
+ * which SMs of both of Hopper's L2 partitions have read every line. */
 #define RFL_GBW_OWN_FOLD 4096
 template <typename S, int MODE, int U>
 __global__ void __launch_bounds__(U > 8 ? 512 : 1024)

@@ -107,11 +107,24 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
 
     if (RFL_CUDA(rfl_gbw_fill(fill_prec, c->buf, n_vec, c->stream)))
         return -1;
+    /* l2_own's warm-up: every block reads every line once (its sums are
+     * reset below), so each line has been read from both L2 partitions. */
+    if (cfg->kernel == RFL_GBW_L2_OWN && c->o->l2_warm == 0) {
+        const struct rfl_gbw_launch w = {
+            .kernel = cfg->kernel, .access = cfg->access, .precision = cfg->prec, .a = c->buf, .n_vec = n_vec,
+            .trials = 1, .blocks = cfg->blocks, .threads = cfg->threads, .unroll = cfg->unroll,
+            .loads_nc = cfg->loads_nc, .all_blocks = 1, .block_sums = c->block_sums, .stream = c->stream};
+        if (RFL_CUDA(rfl_gbw_run(&w)))
+            return -1;
+    }
     if (dst && RFL_CUDA(cudaMemsetAsync(dst, 0xff, n_vec * RFL_GBW_VEC_BYTES, c->stream)))
         return -1;
     if (read && RFL_CUDA(cudaMemsetAsync(c->block_sums, 0, cfg->blocks * sizeof(double), c->stream)))
         return -1;
-    unsigned long long applied = 0, read_trials = 0, trials = 1;
+    const int fixed = c->o->trials > 0;
+    unsigned long long applied = 0, read_trials = 0, trials = fixed ? c->o->trials : 1;
+    if (fixed && trials > refill)
+        trials = refill;
     double t = 0, mhz = 0;
 
     /* Double the trials until one sample is long enough to time; every
@@ -127,7 +140,7 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
         applied += trials;
         read_trials += trials;
         t = c->ranks > 1 ? rfl_mpi_max_double(t) : t;
-        if (t >= c->min_time_s || trials >= refill || trials >= RFL_GBW_MAX_TRIALS)
+        if (fixed || t >= c->min_time_s || trials >= refill || trials >= RFL_GBW_MAX_TRIALS)
             break;
         trials *= 2;
     }
@@ -153,7 +166,7 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
             }
         }
         best = c->ranks > 1 ? rfl_mpi_max_double(best) : best;
-        if (best >= 0.5 * c->min_time_s || attempt >= 3 || trials >= refill || trials >= RFL_GBW_MAX_TRIALS)
+        if (fixed || best >= 0.5 * c->min_time_s || attempt >= 3 || trials >= refill || trials >= RFL_GBW_MAX_TRIALS)
             break;
         while (best < c->min_time_s && trials < refill && trials < RFL_GBW_MAX_TRIALS) {
             trials *= 2;

@@ -20,6 +20,8 @@ fi
 lb() { LD_LIBRARY_PATH="$L/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH" timeout 60 "$L/usr/bin/likwid-bench" "$@" 2>&1; }
 cpus=$(nproc)
 exec > >(tee "$out/host_pairs.txt") 2>&1
+probe=$(lb -t peakflops_avx512_fma -W "N:$((cpus * 8))kB:$cpus")
+echo "$probe" | grep -q '^MFlops/s' || { echo "likwid-bench did not run: $(echo "$probe" | head -n 5)"; ls "$L/usr/bin" "$L/usr/lib/x86_64-linux-gnu" 2>&1 | head -n 20; }
 echo "host: $cpus vCPUs, $(lscpu | sed -n 's/^Model name: *//p'); $rounds rounds"
 printf '%-5s %12s %12s %7s %12s %12s %7s %s\n' round likwid_GF rfl_GF rfl/pr likwid_L1 rfl_L1 rfl/pr "rfl threads (slowest/median: flops, bandwidth)"
 col() { python3 -c '

@@ -37,14 +37,16 @@ if not rows:
     sys.exit(print(sys.argv[2], ": no ncu rows"))
 h = rows[0]
 mi, vi, ui = h.index("Metric Name"), h.index("Metric Value"), h.index("Metric Unit")
-m = {}
+by = {}
+ii = h.index("ID")
 for r in rows[1:]:
     try:
         v = float(r[vi].replace(",", ""))
     except ValueError:
         continue
-    scale = {"Kbyte": 1e3, "Mbyte": 1e6, "Gbyte": 1e9, "usecond": 1e3, "msecond": 1e6, "nsecond": 1}.get(r[ui], 1)
-    m[r[mi]] = v * scale
+    by.setdefault(r[ii], {})[r[mi]] = v
+# the longest launch: a timed sample (the warm-up pass and short ones aside)
+m = max(by.values(), key=lambda d: d.get("gpu__time_duration.sum", 0)) if by else {}
 t = m.get("gpu__time_duration.sum", 0)
 g = lambda n: m.get(n, float("nan"))
 ask = g("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")
@@ -61,12 +63,15 @@ for k, v in sorted(m.items()):
         print(f"    {k} = {v:.4g}")
 PY
 }
-one="-a read -p fp32 -e 1 -m 0.004"
-for wss in 8M 16M 33M; do
-    prof "l2_own-$wss" -k regex:k_own --launch-skip 2 --launch-count 1 "$bw" -k l2_own -t 512 -b 2x --wss "$wss:$wss" $one -o "$w/o.csv"
-    prof "l2_all-$wss" -k regex:k_own --launch-skip 2 --launch-count 1 "$bw" -k l2_all -t 1024 -b max --wss "$wss:$wss" $one -o "$w/a.csv"
-    prof "global_stream-$wss" -k regex:k_global --launch-skip 2 --launch-count 1 "$bw" -k global_stream -t 1024 -b 2x --wss "$wss:$wss" $one -o "$w/s.csv"
+# Fixed trials (no calibration: ncu's replays would stretch the samples it times), about 5 ms a
+# sample; every launch of the kernel is profiled and the longest (a timed sample) is read.
+one="-a read -p fp32 -e 1"
+for wss in 8 16 24; do
+    n=$((40000 / wss))
+    prof "l2_own-${wss}M" -k regex:k_own --launch-count 6 "$bw" -k l2_own -t 512 -b 2x --wss "${wss}M:${wss}M" --trials $n $one -o "$w/o.csv"
+    prof "l2_own-none-${wss}M" -k regex:k_own --launch-count 6 "$bw" -k l2_own -t 512 -b 2x --l2-warm none --wss "${wss}M:${wss}M" --trials $n $one -o "$w/n.csv"
 done
+prof "global_stream-16M" -k regex:k_global --launch-count 6 "$bw" -k global_stream -t 1024 -b 2x --wss 16M:16M --trials 2500 $one -o "$w/s.csv"
 src=$root/.peers/gpu-benches/gpu-l2-cache/main.cu
 if [ -f "$src" ]; then
     sed 's/i < 10000/i < 80/' "$src" >"$w/main.cu"

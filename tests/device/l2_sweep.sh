@@ -2,7 +2,7 @@
 # Issue 14's L2 sweep on the device machine, in one call of about a minute of GPU time: builds
 # nothing (run tests/device/gpu.sh build first, or set RFL_GPU_BUILD), then rfl_gpu_bandwidth
 # read fp32 over data sets in the L2 band (past L2/8, within L2/2: the ceiling's) and two in the
-# far half, for each l2_own and l2_all variant (--unroll x --l2-loads cg/nc) x launch shape, beside
+# far half, for each l2_own variant (--unroll 4/8/16 x --l2-loads cg/nc) x launch shape, beside
 # global_stream and global_bulk; prints the best GB/s of each variant in the band, sorted, and
 # the far-half best, into $OUT/l2_sweep.txt (the CSVs into $OUT/l2_sweep.tgz).
 # Usage (repository root): bash tests/device/l2_sweep.sh   RFL_L2_SWEEP_SMALL=1: tiny sets (stand-in).
@@ -30,14 +30,8 @@ for u in 4 8 16; do
         run "l2_own-u$u-$ld" -k l2_own --unroll $u --l2-loads $ld -t $t -b $b
     done
 done
-# l2_all: every block the whole set, each from its own line
-for u in 8 16; do
-    for ld in cg nc; do
-        t=512,1024
-        [ $u = 16 ] && t=256,512
-        run "l2_all-u$u-$ld" -k l2_all --unroll $u --l2-loads $ld -t $t -b max
-    done
-done
+# without the warm-up pass (every block over the whole set first)
+run "l2_own-u8-cg-nowarm" -k l2_own --unroll 8 --l2-loads cg --l2-warm none -t 512,1024 -b max,2x
 run global_stream -k global_stream -t 256,1024 -b max,2x
 run global_bulk -k global_bulk -t 256,1024 -b max
 python3 - "$res" <<'PY' | tee "$out/l2_sweep.txt"

@@ -34,7 +34,7 @@ for kernel in global_inside global_stream; do
         done
     done
 done
-for kernel in l2_chunks l1_set l2_own l2_all; do
+for kernel in l2_chunks l1_set l2_own; do
     for prec in fp64 fp32; do
         grep -q ",$kernel,-,read,$prec," "$out" || fail "no rows for $kernel read $prec"
     done
@@ -57,12 +57,6 @@ done
     fail "an l2_own row does not count its data set once per trial"
 [ "$(csv_count "$out" '$col["kernel"] == "l2_own" && $col["wss_bytes"] <= 1048576 && $col["level"] != "l2"')" -eq 0 ] ||
     fail "an l2_own row within the L2 is not level l2"
-# l2_all: every block reads the whole data set once per trial (blocks x data
-# set), and never past the L2 (the stand-in's 1 MiB).
-[ "$(csv_count "$out" '$col["kernel"] == "l2_all" && $col["scope"] == "gpu" && ($col["bytes_per_trial"] + 0 != $col["wss_bytes"] * $col["blocks_per_grid"] || $col["tile_bytes"] != 0 || $col["level"] != "l2")')" -eq 0 ] ||
-    fail "an l2_all row does not count blocks x its data set per trial, or is not level l2"
-[ "$(csv_count "$out" '$col["kernel"] == "l2_all" && $col["wss_bytes"] > 1048576')" -eq 0 ] ||
-    fail "l2_all ran past the L2"
 [ "$(csv_count "$out" '$col["kernel"] == "l1_set" && $col["wss_bytes"] <= 65536 && $col["level"] != "l1"')" -eq 0 ] ||
     fail "an l1_set row within one SM's L1 is not level l1"
 # Both grids ran: the resident maximum and 2 blocks per SM.
@@ -75,7 +69,7 @@ check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 
 # A wrong value after timing must fail the run, for rmw, read and the copy.
 for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read" "global_inside write" \
-    "global_stream copy" "l2_chunks read" "l1_set read" "l2_own read" "l2_all read"; do
+    "global_stream copy" "l2_chunks read" "l1_set read" "l2_own read"; do
     set -- $case
     expect_exit 3 "--inject-fault $case" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 \
         -k "$1" -a "$2" -p fp32 --inject-fault -o "$tmp/fault.csv"
@@ -94,8 +88,17 @@ for u in 4 8 16; do
             fail "l2_own --unroll $u --l2-loads $ld: too few rows"
         grep -q "\"unroll\": $u" "$tmp/own.json" && grep -q "\"l2_loads\": \"$ld\"" "$tmp/own.json" ||
             fail "l2_own --unroll $u --l2-loads $ld: not in the sidecar"
+        grep -q "\"l2_warm\": \"shared\"" "$tmp/own.json" || fail "l2_own: the default warm-up (shared) is not in the sidecar"
     done
 done
+# --l2-warm none (no warm-up pass) runs and verifies too, and the sidecar says which ran.
+expect_exit 0 "l2_own --l2-warm none" "$RFL_GPU_BANDWIDTH" --wss 64K:1M -g 4 --experiments 1 --min-time 0.0001 \
+    -t 256 -k l2_own -a read --l2-warm none -o "$tmp/own.csv"
+check_verified "$tmp/own.csv"
+grep -q '"l2_warm": "none"' "$tmp/own.json" || fail "--l2-warm none: not in the sidecar"
+expect_exit 2 "--l2-warm all" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k l2_own --l2-warm all -o "$tmp/own2.csv"
+grep -q -- "--l2-warm" "$tmp/err" || fail "--l2-warm all: the message does not name the option"
+[ ! -e "$tmp/own2.csv" ] || fail "--l2-warm all left an output file"
 rm -f "$tmp/own.csv" "$tmp/own.json"
 expect_exit 2 "l2_own --unroll 16 with 1024 threads" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k l2_own -a read \
     --unroll 16 -t 1024 -o "$tmp/own.csv"
@@ -104,6 +107,15 @@ grep -q "at most 512 threads" "$tmp/err" || fail "--unroll 16 -t 1024: the messa
 expect_exit 2 "--unroll 5" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k l2_own --unroll 5 -o "$tmp/own.csv"
 grep -q -- "--unroll" "$tmp/err" || fail "--unroll 5: the message does not name the option"
 
+# --trials fixes the trials of every sample (no calibration): every row has
+# exactly that many, and the sidecar says so.
+expect_exit 0 "--trials 3" "$RFL_GPU_BANDWIDTH" --wss 64K:256K -g 4 --experiments 2 -t 256 -k global_stream,l2_own \
+    -a read -p fp32 --trials 3 -o "$tmp/fixed.csv"
+check_verified "$tmp/fixed.csv"
+[ "$(csv_count "$tmp/fixed.csv" '$col["trials"] != 3')" -eq 0 ] && [ "$(csv_count "$tmp/fixed.csv" 1)" -gt 0 ] ||
+    fail "--trials 3: a row with other trials: $(csv_column "$tmp/fixed.csv" trials | sort -u | tr '\n' ' ')"
+grep -q '"fixed_trials": 3' "$tmp/fixed.json" || fail "--trials 3: not in the sidecar"
+expect_exit 2 "--trials 0" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --trials 0 -o "$tmp/x.csv"
 # An explicit working set above the memory limit is a usage error.
 expect_exit 2 "--wss above --mem-limit" "$RFL_GPU_BANDWIDTH" --wss 4K:2G --mem-limit 1G -o "$tmp/x.csv"
 grep -q -- "--wss" "$tmp/err" || fail "--wss above --mem-limit: the message does not name --wss"
