@@ -31,8 +31,7 @@ const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
     [RFL_GBW_L2_OWN] = {"l2_own", "-", 1,
                         "read only: each block of a persistent grid streams its own chunk (the data set cut "
                         "at 128-byte lines, one chunk per block), L1 skipped (.cg, or --l2-loads nc), "
-                        "--unroll 16-byte loads in flight per thread, after a warm-up pass of every block over "
-                        "the whole set (--l2-warm): the L2 ceiling (loaded bytes counted)"},
+                        "--unroll 16-byte loads in flight per thread: the L2 ceiling (loaded bytes counted)"},
 };
 
 const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
@@ -41,7 +40,6 @@ const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside",
                                                                 NULL};
 const char *const rfl_gbw_unroll_names[] = {"8", "4", "16", NULL};
 const char *const rfl_gbw_l2_load_names[] = {"cg", "nc", NULL};
-const char *const rfl_gbw_l2_warm_names[] = {"shared", "none", NULL};
 const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", "write", "copy", NULL};
 
 /* fp16 has no bandwidth kernel: the option takes the first two names. */
@@ -86,12 +84,6 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"l2-loads", 0, RFL_OPT_CHOICE, &o->l2_loads, "KIND",
          "l2_own's loads: cg (ld.global.cg, L2 only) or nc (the read-only path,\n"
          "                              L1::no_allocate) (default cg)", 0, 0, rfl_gbw_l2_load_names},
-        {"l2-warm", 0, RFL_OPT_CHOICE, &o->l2_warm, "KIND",
-         "before l2_own's samples at a data set: shared (every block reads the whole\n"
-         "                              set once, so SMs of both of Hopper's L2 partitions have read\n"
-         "                              each line, as for data the whole GPU reads; the timed blocks\n"
-         "                              still read distinct lines) or none (default shared)", 0, 0,
-         rfl_gbw_l2_warm_names},
         {"trials", 0, RFL_OPT_UINT, &o->trials, "N",
          "trials per sample, fixed: no calibration against --min-time (for a profiler,\n"
          "                              whose replays stretch the samples the calibration times)", 1,

@@ -22,8 +22,6 @@ cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
         const struct rfl_gbw_chunk_plan p = rfl_gbw_chunk_plan_of(l->n_vec, l->tile_vecs, l->blocks);
         replicas = p.replicas;
         grid = p.grid;
-    } else if (l->kernel == RFL_GBW_L2_OWN && l->all_blocks) {
-        replicas = l->blocks;
     }
     for (unsigned long long t = 0; t < l->trials; t++) {
         double sum = 0;

@@ -23,7 +23,6 @@ struct rfl_gpu_bandwidth_opts {
     uint64_t chunk_bytes;  /* global_bulk: bytes per bulk copy; 0: default */
     int unroll;            /* l2_own: index into rfl_gbw_unroll_names (0: 8 loads in flight) */
     int l2_loads;          /* l2_own: 0 .cg, 1 nc (the read-only path, L1::no_allocate) */
-    int l2_warm;           /* l2_own: 0 shared (every block reads the set once first), 1 none */
     double min_time_s;     /* shortest sample that counts; 0: default */
     unsigned trials;       /* trials per sample, fixed (no calibration); 0: calibrated */
     unsigned experiments;  /* timed samples per point; 0: default */

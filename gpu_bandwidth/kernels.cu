@@ -521,11 +521,11 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
         return RFL_GPU_LAUNCHED();
     }
     case RFL_GBW_L2_OWN: {
-        typedef void (*own_fn)(const V *, size_t, unsigned long long, int, double *, rfl_gpu_clock *);
+        typedef void (*own_fn)(const V *, size_t, unsigned long long, double *, rfl_gpu_clock *);
         const own_fn f = (own_fn)kernel_ptr<S>(l->kernel, l->access, l->unroll, l->loads_nc);
         if (!f)
             return cudaErrorInvalidValue;
-        f<<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, l->all_blocks, l->block_sums, l->clock);
+        f<<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
     case RFL_GBW_SHARED: {

@@ -114,7 +114,6 @@ struct rfl_gbw_launch {
     size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk, chunk kernels: in one chunk */
     unsigned unroll;                  /* l2_own: 16-byte loads in flight per thread (4, 8 or 16) */
     int loads_nc;                     /* l2_own: 1 the read-only path (L1::no_allocate), 0 .cg */
-    int all_blocks;                   /* l2_own: every block reads the whole set (its warm-up pass) */
     double *block_sums;               /* read: one per block (`blocks` of them), added to */
     struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
     cudaStream_t stream;

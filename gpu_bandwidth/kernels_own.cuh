@@ -73,22 +73,19 @@ template <> struct own_ld<double> {
  * q mod (its slots), U loads of 16 bytes issued together, so the loads stay
  * in flight across the end of a pass (a short chunk does not drain the
  * pipeline every trial).  Float partial sums are folded into a double
- * every RFL_GBW_OWN_FOLD groups, so they stay exact (small integers).
- * With `all`, every block streams all n_vec vectors instead, block b from
- * slot b x (slots) / (blocks) on: l2_own's warm-up pass (sample.c), after
- * which SMs of both of Hopper's L2 partitions have read every line. */
+ * every RFL_GBW_OWN_FOLD groups, so they stay exact (small integers). */
 #define RFL_GBW_OWN_FOLD 4096
 template <typename S, int MODE, int U>
 __global__ void __launch_bounds__(U > 8 ? 512 : 1024)
-    k_own(const typename vec<S>::type *a, size_t n_vec, unsigned long long trials, int all, double *block_sums,
+    k_own(const typename vec<S>::type *a, size_t n_vec, unsigned long long trials, double *block_sums,
           rfl_gpu_clock *clk)
 {
     typedef vec<S> T;
     typedef typename T::type V;
     RFL_GPU_CLOCK_BEGIN(clk)
     const size_t lines = n_vec / 8;
-    const size_t begin = all ? 0 : (size_t)blockIdx.x * lines / gridDim.x * 8;
-    const size_t end = all ? n_vec : ((size_t)blockIdx.x + 1) * lines / gridDim.x * 8;
+    const size_t begin = (size_t)blockIdx.x * lines / gridDim.x * 8;
+    const size_t end = ((size_t)blockIdx.x + 1) * lines / gridDim.x * 8;
     const size_t len = end - begin;
     const unsigned step = blockDim.x;
     const size_t mine = threadIdx.x < len ? (len - threadIdx.x + step - 1) / step : 0;
@@ -100,10 +97,9 @@ __global__ void __launch_bounds__(U > 8 ? 512 : 1024)
          * addresses, so all U loads issue before the first add. */
         const unsigned stop = (unsigned)(mine * step), adv = (unsigned)((U % mine) * step);
         unsigned off[U];
-        const size_t start = all ? (size_t)blockIdx.x * mine / gridDim.x : 0;
 #pragma unroll
         for (int u = 0; u < U; u++)
-            off[u] = (unsigned)(((start + u) % mine) * step);
+            off[u] = (unsigned)((u % mine) * step);
         const unsigned long long loads = (unsigned long long)mine * trials;
         V acc0 = T::zero();
         unsigned fold = 0;

@@ -107,16 +107,6 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
 
     if (RFL_CUDA(rfl_gbw_fill(fill_prec, c->buf, n_vec, c->stream)))
         return -1;
-    /* l2_own's warm-up: every block reads every line once (its sums are
-     * reset below), so each line has been read from both L2 partitions. */
-    if (cfg->kernel == RFL_GBW_L2_OWN && c->o->l2_warm == 0) {
-        const struct rfl_gbw_launch w = {
-            .kernel = cfg->kernel, .access = cfg->access, .precision = cfg->prec, .a = c->buf, .n_vec = n_vec,
-            .trials = 1, .blocks = cfg->blocks, .threads = cfg->threads, .unroll = cfg->unroll,
-            .loads_nc = cfg->loads_nc, .all_blocks = 1, .block_sums = c->block_sums, .stream = c->stream};
-        if (RFL_CUDA(rfl_gbw_run(&w)))
-            return -1;
-    }
     if (dst && RFL_CUDA(cudaMemsetAsync(dst, 0xff, n_vec * RFL_GBW_VEC_BYTES, c->stream)))
         return -1;
     if (read && RFL_CUDA(cudaMemsetAsync(c->block_sums, 0, cfg->blocks * sizeof(double), c->stream)))

@@ -17,7 +17,7 @@ L=/tmp/rfl-likwid
 if [ ! -x "$L/usr/bin/likwid-bench" ]; then
     for deb in .devdeps/likwid-debs/*.deb; do dpkg -x "$deb" "$L" 2>/dev/null; done
 fi
-lb() { LD_LIBRARY_PATH="$L/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH" timeout 60 "$L/usr/bin/likwid-bench" "$@" 2>&1; }
+lb() { PATH="$L/usr/sbin:$L/usr/bin:$PATH" LD_LIBRARY_PATH="$L/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH" timeout 60 "$L/usr/bin/likwid-bench" "$@" 2>&1; }
 cpus=$(nproc)
 exec > >(tee "$out/host_pairs.txt") 2>&1
 probe=$(lb -t peakflops_avx512_fma -W "N:$((cpus * 8))kB:$cpus")

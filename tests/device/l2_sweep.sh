@@ -30,8 +30,6 @@ for u in 4 8 16; do
         run "l2_own-u$u-$ld" -k l2_own --unroll $u --l2-loads $ld -t $t -b $b
     done
 done
-# without the warm-up pass (every block over the whole set first)
-run "l2_own-u8-cg-nowarm" -k l2_own --unroll 8 --l2-loads cg --l2-warm none -t 512,1024 -b max,2x
 run global_stream -k global_stream -t 256,1024 -b max,2x
 run global_bulk -k global_bulk -t 256,1024 -b max
 python3 - "$res" <<'PY' | tee "$out/l2_sweep.txt"

@@ -15,7 +15,7 @@ cpus=$(nproc)
 line="peer $label:"
 steal0=$(awk '$1 == "cpu" { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $9; exit }' /proc/stat)
 if [ -x "$L/usr/bin/likwid-bench" ]; then
-    lb() { LD_LIBRARY_PATH="$L/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH" timeout 60 "$L/usr/bin/likwid-bench" "$@" 2>&1; }
+    lb() { PATH="$L/usr/sbin:$L/usr/bin:$PATH" LD_LIBRARY_PATH="$L/usr/lib/x86_64-linux-gnu:$LD_LIBRARY_PATH" timeout 60 "$L/usr/bin/likwid-bench" "$@" 2>&1; }
     # Half of a 48 KiB L1 per thread; 8 KiB per thread for the FMA loop.
     l1=$(lb -t load_avx512 -W "N:$((cpus * 24))kB:$cpus" | sed -n 's/^MByte\/s:[[:space:]]*//p')
     fma=$(lb -t peakflops_avx512_fma -W "N:$((cpus * 8))kB:$cpus" | sed -n 's/^MFlops\/s:[[:space:]]*//p')

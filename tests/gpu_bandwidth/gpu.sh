@@ -88,17 +88,8 @@ for u in 4 8 16; do
             fail "l2_own --unroll $u --l2-loads $ld: too few rows"
         grep -q "\"unroll\": $u" "$tmp/own.json" && grep -q "\"l2_loads\": \"$ld\"" "$tmp/own.json" ||
             fail "l2_own --unroll $u --l2-loads $ld: not in the sidecar"
-        grep -q "\"l2_warm\": \"shared\"" "$tmp/own.json" || fail "l2_own: the default warm-up (shared) is not in the sidecar"
     done
 done
-# --l2-warm none (no warm-up pass) runs and verifies too, and the sidecar says which ran.
-expect_exit 0 "l2_own --l2-warm none" "$RFL_GPU_BANDWIDTH" --wss 64K:1M -g 4 --experiments 1 --min-time 0.0001 \
-    -t 256 -k l2_own -a read --l2-warm none -o "$tmp/own.csv"
-check_verified "$tmp/own.csv"
-grep -q '"l2_warm": "none"' "$tmp/own.json" || fail "--l2-warm none: not in the sidecar"
-expect_exit 2 "--l2-warm all" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k l2_own --l2-warm all -o "$tmp/own2.csv"
-grep -q -- "--l2-warm" "$tmp/err" || fail "--l2-warm all: the message does not name the option"
-[ ! -e "$tmp/own2.csv" ] || fail "--l2-warm all left an output file"
 rm -f "$tmp/own.csv" "$tmp/own.json"
 expect_exit 2 "l2_own --unroll 16 with 1024 threads" "$RFL_GPU_BANDWIDTH" --wss 64K:64K -k l2_own -a read \
     --unroll 16 -t 1024 -o "$tmp/own.csv"
