@@ -79,6 +79,11 @@ void rfl_member_gemm_key(char *out, size_t len, const char *prec, const char *ke
     snprintf(out, len, "gemm|%s|%s", prec, kernel);
 }
 
+void rfl_member_host_link_key(char *out, size_t len, const char *direction, const char *host_memory)
+{
+    snprintf(out, len, "host link|%s|%s", direction, host_memory);
+}
+
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
 {
     return rfl_load_append(&m->member_rows, &m->nmember_rows, sizeof *row, row);
@@ -103,13 +108,30 @@ static double median_without(const double *v, size_t n, size_t skip, double *scr
     return k % 2 ? scratch[k / 2] : 0.5 * (scratch[k / 2 - 1] + scratch[k / 2]);
 }
 
+/* The input whose file is the ceiling's. */
+static size_t ceiling_input(const struct rfl_model *m, const struct rfl_ceiling *c)
+{
+    size_t i = 0;
+    while (i < m->ninputs && strcmp(m->inputs[i].file, c->file) != 0)
+        i++;
+    return i;
+}
+
 /* What the member rows of job ceiling ci are: their key and file, and
  * whether any working set counts (compute: every flops per element of the
- * kernel) or only the plateau's. 0: the ceiling has no members. */
+ * kernel; the host link: each GPU's one fit over its sizes) or only the
+ * plateau's. 0: the ceiling has no members. */
 static int ceiling_key(const struct rfl_model *m, size_t ci, char *key, size_t len, size_t *input, int *compute)
 {
     const struct rfl_ceiling *c = &m->ceilings[ci];
     const int gpu = m->gpu && strcmp(c->device, m->gpu->dev.label) == 0;
+    char dir[8];
+    if (gpu && !strcmp(c->program, "rfl_gpu_micro") && sscanf(c->name, "host link %7s", dir) == 1) {
+        rfl_member_host_link_key(key, len, dir, "pinned"); /* gpu_ceilings.c's host_link() */
+        *input = ceiling_input(m, c);
+        *compute = 1;
+        return 1;
+    }
     *compute = c->kind == RFL_CEILING_COMPUTE;
     if (*compute) {
         long chains = 0;
@@ -121,8 +143,7 @@ static int ceiling_key(const struct rfl_model *m, size_t ci, char *key, size_t l
             rfl_member_gemm_key(key, len, c->precision, c->kernel);
         else
             return 0;
-        for (*input = 0; *input < m->ninputs && strcmp(m->inputs[*input].file, c->file) != 0; (*input)++)
-            ;
+        *input = ceiling_input(m, c);
         return 1;
     }
     if (c->curve < 0)

@@ -63,6 +63,9 @@ void rfl_member_gpu_flops_key(char *out, size_t len, const char *prec, long chai
 /* The key of a GEMM row (gemm.csv) as a tensor roof names its GEMM: the
  * precision and "KERNEL nTRANSB MxNxK" (gpu_ceilings.c). */
 void rfl_member_gemm_key(char *out, size_t len, const char *prec, const char *kernel);
+/* The key of a transfer fit row (gpu_micro_transfer_fit.csv) as a host-link
+ * ceiling names it: the direction (h2d, d2h) and the host memory (pinned). */
+void rfl_member_host_link_key(char *out, size_t len, const char *direction, const char *host_memory);
 /* Row r of a GPU program's table (columns rank, device, verified, and
  * scope where the program writes an aggregate: without it every row is a GPU's)
  * as a member row with input, rank, device ("gpuN": its device column, else

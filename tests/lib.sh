@@ -256,10 +256,28 @@ csv_check_rectangular()
 }
 
 # csv_count CSV AWK_CONDITION: the data rows for which the condition holds;
-# columns by name through col["name"].
+# columns by name through col["name"]. A quoted field is one field (its
+# quotes dropped, a comma in it read as \034), so the columns after a
+# kernel such as "cudaMemcpy pinned, fit" keep their places.
 csv_count()
 {
-    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } '"$2"' { n++ } END { print n + 0 }' "$1"
+    awk -F, '
+        function unquote(   i, c, q, out) {
+            q = 0
+            out = ""
+            for (i = 1; i <= length($0); i++) {
+                c = substr($0, i, 1)
+                if (c == "\"") {
+                    q = !q
+                    continue
+                }
+                out = out (c == "," && q ? "\034" : c)
+            }
+            $0 = out
+        }
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        index($0, "\"") { unquote() }
+        '"$2"' { n++ } END { print n + 0 }' "$1"
 }
 
 # check_documented NAMES WHAT SECTION [HEADING_TEXT]: the column names in
