@@ -113,7 +113,7 @@ static int bandwidth_levels(struct rfl_model *m)
         free(trans);
         ce->points = pick.count;
         if (L == RFL_GPU_L2 && (!strcmp(win->kernel, "global_stream") || !strcmp(win->kernel, "global_bulk") ||
-                                !strcmp(win->kernel, "l2_own")))
+                                !strcmp(win->kernel, "l2_own") || !strcmp(win->kernel, "l2_waves")))
             rfl_model_note(m, "%s L2: the ceiling is the near band, data sets past L2/8 and within L2/2 (the "
                               "whole set in one of the two partitions), of the kernels that skip L1; past L2/2 "
                               "(far partition) drawn, not used", d->label);

@@ -75,7 +75,7 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
         c->level_of[1] = RFL_GPU_NO_LEVEL;
         c->level_of[2] = RFL_GPU_DEVMEM;
     } else if ((!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "global_bulk") ||
-                !strcmp(c->kernel, "l2_own")) && l2 > 0) {
+                !strcmp(c->kernel, "l2_own") || !strcmp(c->kernel, "l2_waves")) && l2 > 0) {
         /* The kernels that skip L1 and read distinct data in every block:
          * the L2 ceiling from the band L2/8 .. L2/2 alone (common/l2_band.h:
          * below it a few loads per thread, past it the far partition). */

@@ -1,6 +1,6 @@
 /* The band of data sets from which a GPU's L2 ceiling is taken, the one
  * rule rfl_gpu_bandwidth's evidence and the ceilings apply: rows of the
- * kernels that skip L1 (global_stream, global_bulk, l2_own) with a data set
+ * kernels that skip L1 (global_stream, global_bulk, l2_own, l2_waves) with a data set
  * past L2/8 and at most L2/2.  Below L2/8 a block's share is a few loads per thread
  * and the old per-block chunk kernel read 18 TB/s there (blocks sharing
  * chunks); within L2/2 the whole set fits in one of Hopper's two L2

@@ -32,12 +32,17 @@ const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
                         "read only: each block of a persistent grid streams its own chunk (the data set cut "
                         "at 128-byte lines, one chunk per block), L1 skipped (.cg, or --l2-loads nc), "
                         "--unroll 16-byte loads in flight per thread: the L2 ceiling (loaded bytes counted)"},
+    [RFL_GBW_L2_WAVES] = {"l2_waves", "-", 0,
+                          "read only: waves of short blocks (a grid of trials x chunks), each reading one chunk "
+                          "of about --unroll x threads vectors once, all its loads issued at once, L1 skipped "
+                          "(.cg, or --l2-loads nc); a chunk's readers are a trial apart in the grid: the L2 "
+                          "ceiling (loaded bytes counted; no SM clock)"},
 };
 
 const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
                                                                 "global_stream", "memcpy_d2d", "global_bulk",
                                                                 "l2_chunks",     "l1_set",        "l2_own",
-                                                                NULL};
+                                                                "l2_waves",      NULL};
 const char *const rfl_gbw_unroll_names[] = {"8", "4", "16", NULL};
 const char *const rfl_gbw_l2_load_names[] = {"cg", "nc", NULL};
 const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", "write", "copy", NULL};
@@ -79,10 +84,10 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"chunk", 'c', RFL_OPT_SIZE, &o->chunk_bytes, "SIZE",
          "global_bulk: bytes per bulk copy, a multiple of 16 (default 16K)", 0, 0, NULL},
         {"unroll", 0, RFL_OPT_CHOICE, &o->unroll, "N",
-         "l2_own: 16-byte loads in flight per thread, 4, 8 or 16 (16: at most 512\n"
+         "l2_own, l2_waves: 16-byte loads in flight per thread, 4, 8 or 16 (16: at most 512\n"
          "                              threads per block) (default 8)", 0, 0, rfl_gbw_unroll_names},
         {"l2-loads", 0, RFL_OPT_CHOICE, &o->l2_loads, "KIND",
-         "l2_own's loads: cg (ld.global.cg, L2 only) or nc (the read-only path,\n"
+         "l2_own's and l2_waves' loads: cg (ld.global.cg, L2 only) or nc (the read-only path,\n"
          "                              L1::no_allocate) (default cg)", 0, 0, rfl_gbw_l2_load_names},
         {"trials", 0, RFL_OPT_UINT, &o->trials, "N",
          "trials per sample, fixed: no calibration against --min-time (for a profiler,\n"
@@ -95,7 +100,8 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
          "finish within this: shorter samples, then points cut evenly, those a\n"
          "                              ceiling needs last (shared_blocked, global_inside, global_stream,\n"
-         "                              global_bulk, l2_chunks, l2_own and l1_set read at the sizes placed from\n"
+         "                              global_bulk, l2_chunks, l2_own, l2_waves and l1_set read at the sizes\n"
+         "                              placed from\n"
          "                              the device); the\n"
          "                              sidecar says what was cut (default: no limit)"),
         RFL_OPTION_DEVICE(&o->device),
@@ -116,7 +122,7 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
                    "memory, with the three kernels of Lo et al. (A: trials inside the kernel, B: one\n"
                    "launch per trial, C: blocked through shared memory), a streaming variant of A, bulk\n"
                    "copies into shared memory (Hopper's copy engine), per-block chunks through L2 (shared\n"
-                   "by blocks: l2_chunks; one per block: l2_own), one set\n"
+                   "by blocks: l2_chunks; one per block: l2_own; waves of blocks: l2_waves), one set\n"
                    "per SM through L1, and cudaMemcpy device to device,\n"
                    "over a working-set sweep x threads per block x blocks per grid. Every result is checked against its closed form (exit 3 on a mismatch).",
         .epilog = "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes\n"

@@ -165,8 +165,10 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
             for (int p = 0; p < 2; p++)
                 for (int t = 0; t < o->nthreads; t++)
                     for (int b = 0; b < o->nblocks; b++) {
+                        /* l2_waves' grid is trials x chunks: its blocks spec only sizes the sums */
                         if (!(accesses >> a & 1) || !(precisions >> p & 1) ||
-                            !rfl_gbw_runs((enum rfl_gbw_kernel)k, (enum rfl_gbw_access)a))
+                            !rfl_gbw_runs((enum rfl_gbw_kernel)k, (enum rfl_gbw_access)a) ||
+                            (k == RFL_GBW_L2_WAVES && b > 0))
                             continue;
                         struct rfl_gbw_config *cfg = &cfgs[ncfg++];
                         cfg->kernel = (enum rfl_gbw_kernel)k;
@@ -197,10 +199,10 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
                         }
                         if (cfg->resident < 1) {
-                            if (k == RFL_GBW_L2_OWN)
-                                rfl_error("l2_own with --unroll %u and %u threads per block cannot run on %s "
+                            if (k == RFL_GBW_L2_OWN || k == RFL_GBW_L2_WAVES)
+                                rfl_error("%s with --unroll %u and %u threads per block cannot run on %s "
                                           "(16 loads in flight: at most 512 threads)",
-                                          cfg->unroll, cfg->threads, c->dev.name);
+                                          rfl_gbw_kernels[k].name, cfg->unroll, cfg->threads, c->dev.name);
                             else
                                 rfl_error("%s with %u threads per block cannot run on %s (registers or shared memory)",
                                           rfl_gbw_kernels[k].name, cfg->threads, c->dev.name);
@@ -215,7 +217,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1))
         cfgs[ncfg++].kernel = RFL_GBW_MEMCPY;
     if (cfgs && ncfg == 0) {
-        rfl_error("nothing to run: global_bulk, l2_chunks, l2_own and l1_set only read, shared_blocked and global_launch "
+        rfl_error("nothing to run: global_bulk, l2_chunks, l2_own, l2_waves and l1_set only read, shared_blocked and global_launch "
                   "read and rmw (add --access read, or another kernel)");
         free(cfgs);
         return RFL_EXIT_USAGE;

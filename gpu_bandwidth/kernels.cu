@@ -469,6 +469,8 @@ const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc, unsigned 
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_DEFAULT> : nullptr;
     case RFL_GBW_L2_OWN:
         return acc == RFL_GBW_READ ? own_ptr<S>(unroll, loads_nc) : nullptr;
+    case RFL_GBW_L2_WAVES:
+        return acc == RFL_GBW_READ ? waves_ptr<S>(unroll, loads_nc) : nullptr;
     case RFL_GBW_SHARED:
         return rmw ? (const void *)k_shared<S, true> : (const void *)k_shared<S, false>;
     case RFL_GBW_GLOBAL_BULK:
@@ -527,6 +529,24 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
             return cudaErrorInvalidValue;
         f<<<grid, block, 0, l->stream>>>(a, l->n_vec, l->trials, l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
+    }
+    case RFL_GBW_L2_WAVES: {
+        typedef void (*waves_fn)(const V *, size_t, size_t, unsigned, double *);
+        const waves_fn f = (waves_fn)kernel_ptr<S>(l->kernel, l->access, l->unroll, l->loads_nc);
+        if (!f)
+            return cudaErrorInvalidValue;
+        const size_t nchunks = rfl_gbw_wave_chunks(l->n_vec, l->unroll, l->threads);
+        /* trials x nchunks blocks, in launches of whole trials within the grid's limit */
+        const unsigned long long per_launch = ((1ull << 31) - 1) / nchunks;
+        for (unsigned long long done = 0; done < l->trials;) {
+            const unsigned long long t = l->trials - done < per_launch ? l->trials - done : per_launch;
+            f<<<dim3((unsigned)(t * nchunks)), block, 0, l->stream>>>(a, l->n_vec, nchunks, l->blocks, l->block_sums);
+            cudaError_t e = RFL_GPU_LAUNCHED();
+            if (e != cudaSuccess)
+                return e;
+            done += t;
+        }
+        return cudaSuccess;
     }
     case RFL_GBW_SHARED: {
         const size_t per_block = (l->n_vec + l->blocks - 1) / l->blocks;

@@ -25,6 +25,7 @@ enum rfl_gbw_kernel {
     RFL_GBW_L2_CHUNKS,     /* each block re-reads its own chunk through L2 (.cg loads), read only */
     RFL_GBW_L1_SET,        /* every block of every SM reads the same set through L1, read only */
     RFL_GBW_L2_OWN,        /* each block of a persistent grid streams its own chunk from L2, read only */
+    RFL_GBW_L2_WAVES,      /* waves of short blocks, each reading one chunk from L2 once, read only */
     RFL_GBW_NKERNELS
 };
 
@@ -36,12 +37,13 @@ enum rfl_gbw_access {
     RFL_GBW_NACCESS
 };
 
-/* Whether a kernel runs an access: the chunk kernels, l2_own and global_bulk only
+/* Whether a kernel runs an access: the chunk kernels, l2_own, l2_waves and global_bulk only
  * read; shared_blocked and global_launch read and rmw; global_inside and
  * global_stream run all four. */
 static inline int rfl_gbw_runs(enum rfl_gbw_kernel k, enum rfl_gbw_access a)
 {
-    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET || k == RFL_GBW_L2_OWN)
+    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET || k == RFL_GBW_L2_OWN ||
+        k == RFL_GBW_L2_WAVES)
         return a == RFL_GBW_READ;
     if (k == RFL_GBW_SHARED || k == RFL_GBW_GLOBAL_LAUNCH)
         return a == RFL_GBW_READ || a == RFL_GBW_RMW;
@@ -72,6 +74,15 @@ static inline struct rfl_gbw_chunk_plan rfl_gbw_chunk_plan_of(size_t n_vec, size
     p.replicas = (unsigned)(blocks / p.nchunks);
     p.grid = (unsigned)(p.nchunks * p.replicas);
     return p;
+}
+
+/* l2_waves: the chunks a trial's blocks read, one each (about `unroll` x
+ * `threads` vectors a chunk). */
+static inline size_t rfl_gbw_wave_chunks(size_t n_vec, unsigned unroll, unsigned threads)
+{
+    const size_t per = (size_t)unroll * threads;
+    const size_t n = per ? n_vec / per : 1;
+    return n < 1 ? 1 : n;
 }
 
 struct rfl_gbw_kernel_info {
@@ -112,8 +123,8 @@ struct rfl_gbw_launch {
     unsigned long long trials;
     unsigned blocks, threads;
     size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk, chunk kernels: in one chunk */
-    unsigned unroll;                  /* l2_own: 16-byte loads in flight per thread (4, 8 or 16) */
-    int loads_nc;                     /* l2_own: 1 the read-only path (L1::no_allocate), 0 .cg */
+    unsigned unroll;                  /* l2_own, l2_waves: 16-byte loads in flight per thread (4, 8 or 16) */
+    int loads_nc;                     /* l2_own, l2_waves: 1 the read-only path (L1::no_allocate), 0 .cg */
     double *block_sums;               /* read: one per block (`blocks` of them), added to */
     struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
     cudaStream_t stream;

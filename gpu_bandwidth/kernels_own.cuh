@@ -141,6 +141,52 @@ __global__ void __launch_bounds__(U > 8 ? 512 : 1024)
     rfl_gpu_block_add(total, block_sums + blockIdx.x);
 }
 
+/* l2_waves: a grid of trials x nchunks short blocks, block b reading chunk
+ * b mod nchunks of the n_vec vectors once (chunks of about U x blockDim.x
+ * vectors, cut at 128-byte lines), its U loads per thread all issued before
+ * the first add, L1 skipped as in l2_own; the blocks that read one chunk are
+ * nchunks apart in the grid, so they run at different times (RRZE-HPC
+ * gpu-l2-cache's waves of blocks; our code). A trial loads every vector once. */
+template <typename S, int MODE, int U>
+__global__ void __launch_bounds__(1024)
+    k_waves(const typename vec<S>::type *a, size_t n_vec, size_t nchunks, unsigned nsums, double *block_sums)
+{
+    typedef vec<S> T;
+    typedef typename T::type V;
+    const size_t c = blockIdx.x % nchunks, lines = n_vec / 8;
+    const size_t begin = c * lines / nchunks * 8;
+    const size_t end = c + 1 == nchunks ? n_vec : (c + 1) * lines / nchunks * 8;
+    const unsigned step = blockDim.x;
+    double total = 0.0;
+    for (size_t base = begin + threadIdx.x; base < end; base += (size_t)U * step) {
+        V v[U];
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const size_t j = base + (size_t)u * step;
+            v[u] = j < end ? own_ld<S>::template load1n<MODE>(a + j) : T::zero();
+        }
+        V t = v[0];
+#pragma unroll
+        for (int u = 1; u < U; u++)
+            t = T::add(t, v[u]);
+        total += T::total(t);
+    }
+    rfl_gpu_block_add(total, block_sums + blockIdx.x % nsums);
+}
+
+template <typename S> const void *waves_ptr(unsigned unroll, int loads_nc)
+{
+    if (loads_nc)
+        return unroll == 4    ? (const void *)k_waves<S, LD_STREAM_RO, 4>
+               : unroll == 8  ? (const void *)k_waves<S, LD_STREAM_RO, 8>
+               : unroll == 16 ? (const void *)k_waves<S, LD_STREAM_RO, 16>
+                              : nullptr;
+    return unroll == 4    ? (const void *)k_waves<S, LD_STREAM_RW, 4>
+           : unroll == 8  ? (const void *)k_waves<S, LD_STREAM_RW, 8>
+           : unroll == 16 ? (const void *)k_waves<S, LD_STREAM_RW, 16>
+                          : nullptr;
+}
+
 /* l2_own's instance for an unroll (4, 8 or 16 loads in flight per thread)
  * and its loads (.cg or the read-only path). */
 template <typename S> const void *own_ptr(unsigned unroll, int loads_nc)

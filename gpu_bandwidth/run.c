@@ -37,10 +37,10 @@ static int point_of(const struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cf
                     size_t *n_vec, uint64_t *wss_bytes)
 {
     const int halves = cfg->kernel == RFL_GBW_MEMCPY || cfg->access == RFL_GBW_COPY ? 2 : 1;
-    /* l1_set past the L2 measures nothing the others do not; write and
+    /* l1_set and l2_waves past the L2 measure nothing the others do not; write and
      * copy are for the device-memory ceiling: the default sweep runs them
      * past the L2 only (an explicit --wss, everywhere). */
-    if (cfg->kernel == RFL_GBW_L1_SET && wss > c->dev.l2_bytes)
+    if ((cfg->kernel == RFL_GBW_L1_SET || cfg->kernel == RFL_GBW_L2_WAVES) && wss > c->dev.l2_bytes)
         return 0;
     if ((cfg->access == RFL_GBW_WRITE || cfg->access == RFL_GBW_COPY) && !c->o->wss[0] && wss <= c->dev.l2_bytes)
         return 0;
@@ -241,7 +241,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                                       elapsed));
         json_object_set_new(meta, "kernels", kl);
         json_object_set_new(json_object_get(meta, "sweep"), "fixed_trials", json_integer(o->trials));
-        if (kernels >> RFL_GBW_L2_OWN & 1)
+        if ((kernels >> RFL_GBW_L2_OWN & 1) || (kernels >> RFL_GBW_L2_WAVES & 1))
             json_object_set_new(meta, "l2_own",
                                 json_pack("{s:i, s:s}", "unroll", atoi(rfl_gbw_unroll_names[o->unroll]),
                                           "l2_loads", rfl_gbw_l2_load_names[o->l2_loads]));

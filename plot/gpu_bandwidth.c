@@ -16,7 +16,7 @@ static int kernel_order(const char *kernel)
 {
     static const char *const order[] = {"global_inside", "global_launch", "shared_blocked", "global_stream",
                                         "memcpy_d2d",    "global_bulk",   "l2_chunks",      "l1_set",
-                                        "l2_own"};
+                                        "l2_own",        "l2_waves"};
     const int n = (int)(sizeof order / sizeof order[0]);
     for (int i = 0; i < n; i++)
         if (!strcmp(kernel, order[i]))

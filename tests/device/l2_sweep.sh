@@ -30,6 +30,13 @@ for u in 4 8 16; do
         run "l2_own-u$u-$ld" -k l2_own --unroll $u --l2-loads $ld -t $t -b $b
     done
 done
+for u in 4 8 16; do
+    for ld in cg nc; do
+        t=256,512,1024
+        [ $u = 16 ] && t=256,512
+        run "l2_waves-u$u-$ld" -k l2_waves --unroll $u --l2-loads $ld -t $t
+    done
+done
 run global_stream -k global_stream -t 256,1024 -b max,2x
 run global_bulk -k global_bulk -t 256,1024 -b max
 python3 - "$res" <<'PY' | tee "$out/l2_sweep.txt"

@@ -34,7 +34,7 @@ for kernel in global_inside global_stream; do
         done
     done
 done
-for kernel in l2_chunks l1_set l2_own; do
+for kernel in l2_chunks l1_set l2_own l2_waves; do
     for prec in fp64 fp32; do
         grep -q ",$kernel,-,read,$prec," "$out" || fail "no rows for $kernel read $prec"
     done
@@ -57,6 +57,13 @@ done
     fail "an l2_own row does not count its data set once per trial"
 [ "$(csv_count "$out" '$col["kernel"] == "l2_own" && $col["wss_bytes"] <= 1048576 && $col["level"] != "l2"')" -eq 0 ] ||
     fail "an l2_own row within the L2 is not level l2"
+# l2_waves: a trial reads every vector once (its grid is trials x chunks),
+# never past the L2 (the stand-in's 1 MiB), one launch shape per thread count.
+[ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["scope"] == "gpu" && ($col["bytes_per_trial"] + 0 != $col["wss_bytes"] + 0 || $col["tile_bytes"] != 0 || $col["level"] != "l2")')" -eq 0 ] ||
+    fail "an l2_waves row does not count its data set once per trial, or is not level l2"
+[ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["wss_bytes"] > 1048576')" -eq 0 ] || fail "l2_waves ran past the L2"
+[ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["blocks_spec"] == "2x"')" -eq 0 ] ||
+    fail "l2_waves ran a second blocks spec (its grid is trials x chunks)"
 [ "$(csv_count "$out" '$col["kernel"] == "l1_set" && $col["wss_bytes"] <= 65536 && $col["level"] != "l1"')" -eq 0 ] ||
     fail "an l1_set row within one SM's L1 is not level l1"
 # Both grids ran: the resident maximum and 2 blocks per SM.
@@ -69,7 +76,7 @@ check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 
 # A wrong value after timing must fail the run, for rmw, read and the copy.
 for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read" "global_inside write" \
-    "global_stream copy" "l2_chunks read" "l1_set read" "l2_own read"; do
+    "global_stream copy" "l2_chunks read" "l1_set read" "l2_own read" "l2_waves read"; do
     set -- $case
     expect_exit 3 "--inject-fault $case" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 \
         -k "$1" -a "$2" -p fp32 --inject-fault -o "$tmp/fault.csv"
