@@ -63,7 +63,7 @@ cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_access a, enum
     (void)p;
     (void)loads_nc;
     /* l2_own's 16-load instance is bounded at 512 threads, as on the GPU. */
-    if ((k == RFL_GBW_L2_OWN || k == RFL_GBW_L2_WAVES) && unroll > 8 && threads > 512) {
+    if (k == RFL_GBW_L2_OWN && unroll > 8 && threads > 512) {
         *b = 0;
         return cudaSuccess;
     }

@@ -171,7 +171,12 @@ __global__ void __launch_bounds__(1024)
             t = T::add(t, v[u]);
         total += T::total(t);
     }
-    rfl_gpu_block_add(total, block_sums + blockIdx.x % nsums);
+    /* Each warp adds its total to a slot shared with other blocks' warps
+     * (atomic): a barrier before a short block ends would hold its SM. */
+    for (int o = 16; o > 0; o >>= 1)
+        total += __shfl_down_sync(0xffffffffu, total, o);
+    if ((threadIdx.x & 31) == 0)
+        atomicAdd(block_sums + ((size_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) % nsums, total);
 }
 
 template <typename S> const void *waves_ptr(unsigned unroll, int loads_nc)

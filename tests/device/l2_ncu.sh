@@ -69,7 +69,9 @@ one="-a read -p fp32 -e 1"
 for wss in 8 16 24; do
     n=$((40000 / wss))
     prof "l2_own-${wss}M" -k regex:k_own --launch-count 6 "$bw" -k l2_own -t 512 -b 2x --wss "${wss}M:${wss}M" --trials $n $one -o "$w/o.csv"
-    prof "l2_waves-${wss}M" -k regex:k_waves --launch-count 4 "$bw" -k l2_waves -t 1024 --wss "${wss}M:${wss}M" --trials $n $one -o "$w/v.csv"
+    for u in 8 16; do
+        prof "l2_waves-u$u-${wss}M" -k regex:k_waves --launch-count 4 "$bw" -k l2_waves --unroll $u -t 1024 --wss "${wss}M:${wss}M" --trials $n $one -o "$w/v.csv"
+    done
 done
 prof "global_stream-16M" -k regex:k_global --launch-count 6 "$bw" -k global_stream -t 1024 -b 2x --wss 16M:16M --trials 2500 $one -o "$w/s.csv"
 src=$root/.peers/gpu-benches/gpu-l2-cache/main.cu

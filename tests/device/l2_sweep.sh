@@ -32,9 +32,7 @@ for u in 4 8 16; do
 done
 for u in 4 8 16; do
     for ld in cg nc; do
-        t=256,512,1024
-        [ $u = 16 ] && t=256,512
-        run "l2_waves-u$u-$ld" -k l2_waves --unroll $u --l2-loads $ld -t $t
+        run "l2_waves-u$u-$ld" -k l2_waves --unroll $u --l2-loads $ld -t 256,512,1024
     done
 done
 run global_stream -k global_stream -t 256,1024 -b max,2x
