@@ -540,7 +540,8 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
         const unsigned long long per_launch = ((1ull << 31) - 1) / nchunks;
         for (unsigned long long done = 0; done < l->trials;) {
             const unsigned long long t = l->trials - done < per_launch ? l->trials - done : per_launch;
-            f<<<dim3((unsigned)(t * nchunks)), block, 0, l->stream>>>(a, l->n_vec, nchunks, l->blocks, l->block_sums);
+            f<<<dim3((unsigned)(t * nchunks)), block, 0, l->stream>>>(a, l->n_vec, nchunks, RFL_GBW_WAVE_SUMS,
+                                                                     l->block_sums);
             cudaError_t e = RFL_GPU_LAUNCHED();
             if (e != cudaSuccess)
                 return e;

@@ -76,8 +76,11 @@ static inline struct rfl_gbw_chunk_plan rfl_gbw_chunk_plan_of(size_t n_vec, size
     return p;
 }
 
-/* l2_waves: the chunks a trial's blocks read, one each (about `unroll` x
- * `threads` vectors a chunk). */
+/* l2_waves: its warps add their totals into this many slots (spread over
+ * the L2, so the atomics do not queue on a few lines). */
+#define RFL_GBW_WAVE_SUMS 8192u
+/* l2_waves: the chunks a trial's blocks read, one each (`unroll` x
+ * `threads` vectors a chunk, the last one the rest too). */
 static inline size_t rfl_gbw_wave_chunks(size_t n_vec, unsigned unroll, unsigned threads)
 {
     const size_t per = (size_t)unroll * threads;
@@ -125,7 +128,8 @@ struct rfl_gbw_launch {
     size_t tile_vecs;                 /* shared: vectors in one block's tile; bulk, chunk kernels: in one chunk */
     unsigned unroll;                  /* l2_own, l2_waves: 16-byte loads in flight per thread (4, 8 or 16) */
     int loads_nc;                     /* l2_own, l2_waves: 1 the read-only path (L1::no_allocate), 0 .cg */
-    double *block_sums;               /* read: one per block (`blocks` of them), added to */
+    double *block_sums;               /* read: one per block (`blocks` of them; l2_waves:
+                                         RFL_GBW_WAVE_SUMS), added to */
     struct rfl_gpu_clock *clock;      /* device memory; NULL: not recorded */
     cudaStream_t stream;
 };

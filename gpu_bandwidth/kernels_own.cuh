@@ -142,8 +142,8 @@ __global__ void __launch_bounds__(U > 8 ? 512 : 1024)
 }
 
 /* l2_waves: a grid of trials x nchunks short blocks, block b reading chunk
- * b mod nchunks of the n_vec vectors once (chunks of about U x blockDim.x
- * vectors, cut at 128-byte lines), its U loads per thread all issued before
+ * b mod nchunks of the n_vec vectors once (chunks of U x blockDim.x
+ * vectors, the last one the rest too), its U loads per thread all issued before
  * the first add, L1 skipped as in l2_own; the blocks that read one chunk are
  * nchunks apart in the grid, so they run at different times (RRZE-HPC
  * gpu-l2-cache's waves of blocks; our code). A trial loads every vector once. */
@@ -153,10 +153,9 @@ __global__ void __launch_bounds__(1024)
 {
     typedef vec<S> T;
     typedef typename T::type V;
-    const size_t c = blockIdx.x % nchunks, lines = n_vec / 8;
-    const size_t begin = c * lines / nchunks * 8;
-    const size_t end = c + 1 == nchunks ? n_vec : (c + 1) * lines / nchunks * 8;
-    const unsigned step = blockDim.x;
+    const unsigned c = blockIdx.x % (unsigned)nchunks, step = blockDim.x;
+    const size_t per = (size_t)U * step, begin = c * per;
+    const size_t end = c + 1 == nchunks ? n_vec : begin + per;
     double total = 0.0;
     for (size_t base = begin + threadIdx.x; base < end; base += (size_t)U * step) {
         V v[U];

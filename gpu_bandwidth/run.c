@@ -146,6 +146,8 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     }
 
     c.buf_bytes = (size_t)((wss_max + 1023) / 1024 * 1024);
+    if (c.max_blocks < RFL_GBW_WAVE_SUMS) /* l2_waves' slots */
+        c.max_blocks = RFL_GBW_WAVE_SUMS;
     c.host_sums = calloc(c.max_blocks + 1, sizeof *c.host_sums);
     if (RFL_CUDA(cudaMalloc((void **)&c.buf, c.buf_bytes)) ||
         RFL_CUDA(cudaMalloc((void **)&c.block_sums, (c.max_blocks + 1) * sizeof(double))) ||

@@ -109,7 +109,8 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
         return -1;
     if (dst && RFL_CUDA(cudaMemsetAsync(dst, 0xff, n_vec * RFL_GBW_VEC_BYTES, c->stream)))
         return -1;
-    if (read && RFL_CUDA(cudaMemsetAsync(c->block_sums, 0, cfg->blocks * sizeof(double), c->stream)))
+    const unsigned nsums = cfg->kernel == RFL_GBW_L2_WAVES ? RFL_GBW_WAVE_SUMS : cfg->blocks;
+    if (read && RFL_CUDA(cudaMemsetAsync(c->block_sums, 0, nsums * sizeof(double), c->stream)))
         return -1;
     const int fixed = c->o->trials > 0;
     unsigned long long applied = 0, read_trials = 0, trials = fixed ? c->o->trials : 1;
@@ -179,10 +180,10 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
                     rmw ? "array" : write ? "array (written)" : copy ? "copy (source)" : "array (read-only)", p))
         return -1;
     if (read) {
-        if (RFL_CUDA(cudaMemcpy(c->host_sums, c->block_sums, cfg->blocks * sizeof(double), cudaMemcpyDeviceToHost)))
+        if (RFL_CUDA(cudaMemcpy(c->host_sums, c->block_sums, nsums * sizeof(double), cudaMemcpyDeviceToHost)))
             return -1;
         double sum = 0;
-        for (unsigned b = 0; b < cfg->blocks; b++)
+        for (unsigned b = 0; b < nsums; b++)
             sum += c->host_sums[b];
         const double want = (double)rfl_gbw_replicas(cfg, n_vec) *
                             rfl_gbw_read_sum_closed_form(n_vec * rfl_gbw_lanes_of(cfg->prec), read_trials);
