@@ -157,18 +157,22 @@ __global__ void __launch_bounds__(1024)
     const size_t per = (size_t)U * step, begin = c * per;
     const size_t end = c + 1 == nchunks ? n_vec : begin + per;
     double total = 0.0;
-    for (size_t base = begin + threadIdx.x; base < end; base += (size_t)U * step) {
+    if (end - begin == per) { /* every chunk but the last: U loads, none predicated */
+        const V *const p = a + begin + threadIdx.x;
         V v[U];
 #pragma unroll
-        for (int u = 0; u < U; u++) {
-            const size_t j = base + (size_t)u * step;
-            v[u] = j < end ? own_ld<S>::template load1n<MODE>(a + j) : T::zero();
-        }
+        for (int u = 0; u < U; u++)
+            v[u] = own_ld<S>::template load1n<MODE>(p + (size_t)u * step);
         V t = v[0];
 #pragma unroll
         for (int u = 1; u < U; u++)
             t = T::add(t, v[u]);
-        total += T::total(t);
+        total = T::total(t);
+    } else {
+        V t = T::zero();
+        for (size_t j = begin + threadIdx.x; j < end; j += step)
+            t = T::add(t, own_ld<S>::template load1n<MODE>(a + j));
+        total = T::total(t);
     }
     /* Each warp adds its total to a slot shared with other blocks' warps
      * (atomic): a barrier before a short block ends would hold its SM. */
