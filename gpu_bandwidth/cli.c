@@ -43,7 +43,7 @@ const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside",
                                                                 "global_stream", "memcpy_d2d", "global_bulk",
                                                                 "l2_chunks",     "l1_set",        "l2_own",
                                                                 "l2_waves",      NULL};
-const char *const rfl_gbw_unroll_names[] = {"8", "4", "16", NULL};
+const char *const rfl_gbw_unroll_names[] = {"auto", "4", "8", "16", NULL};
 const char *const rfl_gbw_l2_load_names[] = {"cg", "nc", NULL};
 const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", "write", "copy", NULL};
 
@@ -84,8 +84,9 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"chunk", 'c', RFL_OPT_SIZE, &o->chunk_bytes, "SIZE",
          "global_bulk: bytes per bulk copy, a multiple of 16 (default 16K)", 0, 0, NULL},
         {"unroll", 0, RFL_OPT_CHOICE, &o->unroll, "N",
-         "l2_own, l2_waves: 16-byte loads in flight per thread, 4, 8 or 16 (16: at most 512\n"
-         "                              threads per block) (default 8)", 0, 0, rfl_gbw_unroll_names},
+         "l2_own, l2_waves: 16-byte loads in flight per thread, 4, 8 or 16 (l2_own\n"
+         "                              with 16: at most 512 threads per block); auto: 8 for\n"
+         "                              l2_own, 16 for l2_waves (default auto)", 0, 0, rfl_gbw_unroll_names},
         {"l2-loads", 0, RFL_OPT_CHOICE, &o->l2_loads, "KIND",
          "l2_own's and l2_waves' loads: cg (ld.global.cg, L2 only) or nc (the read-only path,\n"
          "                              L1::no_allocate) (default cg)", 0, 0, rfl_gbw_l2_load_names},

@@ -97,6 +97,13 @@ int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss)
     return 0;
 }
 
+unsigned rfl_gbw_unroll_of(const struct rfl_gpu_bandwidth_opts *o, enum rfl_gbw_kernel k)
+{
+    if (o->unroll > 0)
+        return (unsigned)atoi(rfl_gbw_unroll_names[o->unroll]);
+    return k == RFL_GBW_L2_WAVES ? 16u : 8u;
+}
+
 int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anchor)
 {
     const enum rfl_gbw_kernel k = cfgs[i].kernel;
@@ -191,7 +198,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                                             : k == RFL_GBW_GLOBAL_BULK
                                                 ? cfg->tile_vecs * RFL_GBW_VEC_BYTES * RFL_GBW_BULK_STAGES
                                                 : 0;
-                        cfg->unroll = (unsigned)atoi(rfl_gbw_unroll_names[o->unroll]);
+                        cfg->unroll = rfl_gbw_unroll_of(o, (enum rfl_gbw_kernel)k);
                         cfg->loads_nc = o->l2_loads == 1;
                         if (RFL_CUDA(rfl_gbw_occupancy(cfg->kernel, cfg->access, cfg->prec, cfg->threads, smem,
                                                        cfg->unroll, cfg->loads_nc, &cfg->resident))) {

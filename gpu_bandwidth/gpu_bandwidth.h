@@ -21,7 +21,7 @@ struct rfl_gpu_bandwidth_opts {
     struct rfl_gpu_blocks blocks[RFL_GBW_MAX_LIST];
     int nblocks;
     uint64_t chunk_bytes;  /* global_bulk: bytes per bulk copy; 0: default */
-    int unroll;            /* l2_own: index into rfl_gbw_unroll_names (0: 8 loads in flight) */
+    int unroll;            /* l2_own, l2_waves: index into rfl_gbw_unroll_names (0: auto) */
     int l2_loads;          /* l2_own: 0 .cg, 1 nc (the read-only path, L1::no_allocate) */
     double min_time_s;     /* shortest sample that counts; 0: default */
     unsigned trials;       /* trials per sample, fixed (no calibration); 0: calibrated */

@@ -102,9 +102,12 @@ int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anc
 const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
 size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads);
 unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p);
-/* l2_own's --unroll values (index 0 the default) and --l2-loads names. */
+/* l2_own's --unroll values (index 0: auto) and --l2-loads names. */
 extern const char *const rfl_gbw_unroll_names[];
 extern const char *const rfl_gbw_l2_load_names[];
+/* The loads in flight per thread of kernel k: --unroll, or auto: 8 for
+ * l2_own (16 needs blocks of at most 512 threads), 16 for l2_waves. */
+unsigned rfl_gbw_unroll_of(const struct rfl_gpu_bandwidth_opts *o, enum rfl_gbw_kernel k);
 /* How many times a trial loads each of the n_vec vectors: the chunk
  * kernels' replicas (kernels.h), else 1. */
 unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec);

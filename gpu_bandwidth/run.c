@@ -245,8 +245,9 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
         json_object_set_new(json_object_get(meta, "sweep"), "fixed_trials", json_integer(o->trials));
         if ((kernels >> RFL_GBW_L2_OWN & 1) || (kernels >> RFL_GBW_L2_WAVES & 1))
             json_object_set_new(meta, "l2_own",
-                                json_pack("{s:i, s:s}", "unroll", atoi(rfl_gbw_unroll_names[o->unroll]),
-                                          "l2_loads", rfl_gbw_l2_load_names[o->l2_loads]));
+                                json_pack("{s:i, s:i, s:s}", "unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_OWN),
+                                          "l2_waves_unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_WAVES), "l2_loads",
+                                          rfl_gbw_l2_load_names[o->l2_loads]));
         json_object_set_new(meta, "evidence", ev);
         json_object_set_new(meta, "budget", rfl_gpu_budget_json(&budget));
     }

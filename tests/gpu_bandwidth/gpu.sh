@@ -83,6 +83,9 @@ for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_
     grep -q "verification failed" "$tmp/err" || fail "--inject-fault $case: no 'verification failed' message"
 done
 
+# --unroll auto (the default): 8 loads in flight for l2_own, 16 for l2_waves.
+grep -q '"unroll": 8' "$tmp/bw.json" && grep -q '"l2_waves_unroll": 16' "$tmp/bw.json" ||
+    fail "the sidecar does not record the default unrolls (l2_own 8, l2_waves 16)"
 # l2_own's knobs: every unroll and both loads run and verify (the sidecar
 # records them); 16 loads in flight take at most 512 threads, and more is a
 # usage error that writes nothing; a bad value is a usage error.
