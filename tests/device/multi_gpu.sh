@@ -5,6 +5,11 @@
 #         rfl run --quick --ranks 2 -p gpu_bandwidth,gpu_flops,gpu_link on both (one rank per GPU):
 #         each GPU's ceilings (members gpu0, gpu1), the GPUs together (device gpus) and the link
 #         roofs; run directories under $OUT/ranks-one, $OUT/ranks-two.
+#   all:  every GPU program under rfl run --quick: on one GPU (CUDA_VISIBLE_DEVICES=0, no
+#         gpu_link), then --ranks 2 on both: the members of every GPU ceiling (bandwidth, CUDA-core
+#         compute, tensor roofs, host links), the GPUs together, and per-GPU and node rooflines
+#         (the .gp scripts; render them with rfl plot where gnuplot is); run directories under
+#         $OUT/all-one, $OUT/all-two.
 #   link: the GPU topology (nvidia-smi topo -m), rfl_gpu_link --full (every ordered pair: peer
 #         access, cudaMemcpyPeer one way and both ways, the peer-reading kernel), its matrix
 #         through rfl ceilings, plot and report, compute-sanitizer memcheck on a small run, and
@@ -48,6 +53,31 @@ if has link; then
     say "compute-sanitizer memcheck: exit $? ($(grep -c 'ERROR SUMMARY: 0 errors' "$res/memcheck.log") clean summaries)"
     (cd "$build" && make check TESTS='tests/gpu_link/cli.sh tests/gpu_link/fake.sh tests/gpu_link/ceilings.sh tests/gpu_link/driver.sh' 2>&1 |
         grep -E '^(PASS|FAIL|SKIP|ERROR)') | tee -a "$res/summary.txt"
+fi
+
+if has all; then
+    progs=gpu_bandwidth,gpu_flops,gpu_micro,unified_memory,gemm,dense
+    for n in one two; do
+        work=/tmp/rfl-multi-gpu-all-$n
+        rm -rf "$work"
+        t0=$SECONDS
+        if [ $n = one ]; then
+            CUDA_VISIBLE_DEVICES=0 "$build/rfl" run --quick -p "$progs" -o "$work" >"$res/all-$n.log" 2>&1
+        else
+            "$build/rfl" run --quick --ranks 2 -p "$progs,gpu_link" -o "$work" >"$res/all-$n.log" 2>&1
+        fi
+        say "rfl run --quick, every GPU program ($n GPU): exit $?, $((SECONDS - t0)) s"
+        grep -E '^gpu' "$work/ceilings.csv" | awk -F, '$2 == "bandwidth" || $2 == "compute"' |
+            awk -F, -v OFS=, '{ print $1, $3, $4, $7, $(NF-3), $(NF-2), $(NF-1), $NF }' | tee -a "$res/summary.txt"
+        python3 -c "
+import json, sys
+r = json.load(open('$work/run.json'))
+for s in r.get('steps', []):
+    print('  step %-15s %-10s %6.1f s  %s' % (s.get('step'), s.get('status'), s.get('elapsed_s') or 0, s.get('reason', '')))
+" 2>/dev/null | tee -a "$res/summary.txt"
+        mkdir -p "$res/all-$n"
+        (cd "$work" && tar czf "$res/all-$n/run.tgz" --exclude='*.png' .)
+    done
 fi
 
 if has ranks; then
