@@ -114,9 +114,9 @@ static int bandwidth_levels(struct rfl_model *m)
         ce->points = pick.count;
         if (L == RFL_GPU_L2 && (!strcmp(win->kernel, "global_stream") || !strcmp(win->kernel, "global_bulk") ||
                                 !strcmp(win->kernel, "l2_own") || !strcmp(win->kernel, "l2_waves")))
-            rfl_model_note(m, "%s L2: the ceiling is the near band, data sets past L2/8 and within L2/2 (the "
-                              "whole set in one of the two partitions), of the kernels that skip L1; past L2/2 "
-                              "(far partition) drawn, not used", d->label);
+            rfl_model_note(m, "%s L2: the ceiling is the band of data sets past L2/8 and within L2/2, of the "
+                              "kernels that skip L1 (below L2/8 a few loads per thread; past L2/2 drawn, not "
+                              "used)", d->label);
         /* The plateau's points next to the best within RFL_SPREAD_PLATEAU of it: a ramp at the
          * plateau's edge (a GPU not yet full, a cache half left) measures another quantity. */
         size_t top_first, top_last;

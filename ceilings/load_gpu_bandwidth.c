@@ -78,7 +78,7 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
                 !strcmp(c->kernel, "l2_own") || !strcmp(c->kernel, "l2_waves")) && l2 > 0) {
         /* The kernels that skip L1 and read distinct data in every block:
          * the L2 ceiling from the band L2/8 .. L2/2 alone (common/l2_band.h:
-         * below it a few loads per thread, past it the far partition). */
+         * below it a few loads per thread). */
         c->ncache = 3;
         c->capacity[0] = l2 / RFL_L2_BAND_LOW_DIV;
         c->capacity[1] = l2 / RFL_L2_BAND_HIGH_DIV;

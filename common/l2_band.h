@@ -3,9 +3,9 @@
  * kernels that skip L1 (global_stream, global_bulk, l2_own, l2_waves) with a data set
  * past L2/8 and at most L2/2.  Below L2/8 a block's share is a few loads per thread
  * and the old per-block chunk kernel read 18 TB/s there (blocks sharing
- * chunks); within L2/2 the whole set fits in one of Hopper's two L2
- * partitions (the "near" band); from L2/2 to the L2 ("far") part of the
- * loads cross to the other partition: drawn, reported, not the ceiling. */
+ * chunks). Past L2/2 the rows are drawn and reported, not the ceiling (Hopper's
+ * L2 is two partitions; Nsight Compute saw no traffic between them under
+ * rfl's L2 kernels within L2/2, docs/PERFORMANCE.md). */
 #ifndef RFL_L2_BAND_H
 #define RFL_L2_BAND_H
 

@@ -29,7 +29,7 @@ esac
 # Its working sets lie in the band: 7.5M .. 30M.
 wmin=$(echo "$l2" | cut -d, -f18) wmax=$(echo "$l2" | cut -d, -f19)
 [ "$wmin" -gt 7864320 ] && [ "$wmax" -le 31457280 ] || fail "the L2 ceiling spans $wmin .. $wmax, outside the band"
-grep -q 'note: gpu0 L2: the ceiling is the near band' "$tmp/err" || fail "no note on the L2 band: $(cat "$tmp/err")"
+grep -q 'note: gpu0 L2: the ceiling is the band of data sets past L2/8' "$tmp/err" || fail "no note on the L2 band: $(cat "$tmp/err")"
 # The device-memory ceiling stays global_stream's (rows past 4 x L2), not l2_own's 12.4 TB/s at 64M.
 dm=$(grep '^gpu0,bandwidth,device memory,' "$dir/ceilings.csv") || fail "no device-memory ceiling"
 case $dm in
