@@ -14,37 +14,21 @@
 
 /* Every GPU's own GEMM rows as member rows (members.h): a tensor roof's
  * members are the same GEMM (kernel, transb, size) on each GPU. */
-static int member_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+static int member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
 {
-    int c_kernel = rfl_table_column(t, "kernel"), c_prec = rfl_table_column(t, "precision");
-    int c_tb = rfl_table_column(t, "transb"), c_m = rfl_table_column(t, "m"), c_n = rfl_table_column(t, "n");
-    int c_k = rfl_table_column(t, "k"), c_rate = rfl_table_column(t, "gflops_per_s");
-    for (size_t r = 0; r < t->nrows; r++) {
-        struct rfl_member_row row;
-        int use = rfl_member_gpu_row(t, r, meta, input, &row);
-        if (use <= 0) {
-            if (use < 0)
-                return -1;
-            continue;
-        }
-        struct rfl_gpu_gemm g;
-        char kernel[sizeof ((struct rfl_ceiling *)0)->kernel]; /* as the roof names it, cut alike */
-        if (rfl_load_text(g.kernel, sizeof g.kernel, t, r, c_kernel) ||
-            rfl_load_text(g.precision, sizeof g.precision, t, r, c_prec) ||
-            rfl_load_text(g.transb, sizeof g.transb, t, r, c_tb) ||
-            rfl_table_count(t, r, c_m, 1, RFL_TABLE_MAX_COUNT, &g.m) ||
-            rfl_table_count(t, r, c_n, 1, RFL_TABLE_MAX_COUNT, &g.n) ||
-            rfl_table_count(t, r, c_k, 1, RFL_TABLE_MAX_COUNT, &g.k) ||
-            rfl_table_double(t, r, c_rate, 0, &row.rate))
-            return -1;
-        snprintf(kernel, sizeof kernel, "%s n%s %ldx%ldx%ld", g.kernel, g.transb, g.m, g.n, g.k);
-        rfl_member_gemm_key(row.key, sizeof row.key, g.precision, kernel);
-        if (rfl_member_row_add(m, &row) != 0) {
-            rfl_error("%s: out of memory", t->path);
-            return -1;
-        }
-    }
-    return 0;
+    struct rfl_gpu_gemm g;
+    char kernel[sizeof ((struct rfl_ceiling *)0)->kernel]; /* as the roof names it, cut alike */
+    if (rfl_load_text(g.kernel, sizeof g.kernel, t, r, rfl_table_column(t, "kernel")) ||
+        rfl_load_text(g.precision, sizeof g.precision, t, r, rfl_table_column(t, "precision")) ||
+        rfl_load_text(g.transb, sizeof g.transb, t, r, rfl_table_column(t, "transb")) ||
+        rfl_table_count(t, r, rfl_table_column(t, "m"), 1, RFL_TABLE_MAX_COUNT, &g.m) ||
+        rfl_table_count(t, r, rfl_table_column(t, "n"), 1, RFL_TABLE_MAX_COUNT, &g.n) ||
+        rfl_table_count(t, r, rfl_table_column(t, "k"), 1, RFL_TABLE_MAX_COUNT, &g.k) ||
+        rfl_table_double(t, r, rfl_table_column(t, "gflops_per_s"), 0, &row->rate))
+        return -1;
+    snprintf(kernel, sizeof kernel, "%s n%s %ldx%ldx%ld", g.kernel, g.transb, g.m, g.n, g.k);
+    rfl_member_gemm_key(row->key, sizeof row->key, g.precision, kernel);
+    return 1;
 }
 
 int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -91,7 +75,7 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
         if (rfl_load_append(&g->gemm, &g->ngemm, sizeof row, &row) != 0)
             return -1;
     }
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || member_rows(m, input, t, meta) != 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_fill) != 0)
         return -1;
     return 0;
 }

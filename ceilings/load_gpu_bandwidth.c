@@ -103,34 +103,21 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
 }
 
 /* Every GPU's own rows and the aggregate's as member rows (members.h). */
-static int member_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+static int member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
 {
-    int c_kernel = rfl_table_column(t, "kernel"), c_access = rfl_table_column(t, "access");
-    int c_prec = rfl_table_column(t, "precision"), c_tpb = rfl_table_column(t, "threads_per_block");
-    int c_blocks = rfl_table_column(t, "blocks_per_grid"), c_wss = rfl_table_column(t, "wss_bytes");
-    int c_rate = rfl_table_column(t, "gbytes_per_s");
-    for (size_t r = 0; r < t->nrows; r++) {
-        struct rfl_member_row row;
-        int use = rfl_member_gpu_row(t, r, meta, input, &row);
-        if (use <= 0) {
-            if (use < 0)
-                return -1;
-            continue;
-        }
-        char kernel[32], access[8], prec[8];
-        long tpb, blocks;
-        if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(access, sizeof access, t, r, c_access) ||
-            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) ||
-            rfl_table_bytes(t, r, c_wss, 1, &row.wss) || rfl_table_double(t, r, c_rate, 0, &row.rate))
-            return -1;
-        snprintf(prec, sizeof prec, "%s", rfl_table_cell(t, r, c_prec)); /* empty for cudaMemcpy; checked above */
-        rfl_member_gpu_key(row.key, sizeof row.key, kernel, access, prec, tpb, blocks);
-        if (rfl_member_row_add(m, &row) != 0) {
-            rfl_error("%s: out of memory", t->path);
-            return -1;
-        }
-    }
-    return 0;
+    char kernel[32], access[8], prec[8];
+    long tpb, blocks;
+    if (rfl_load_text(kernel, sizeof kernel, t, r, rfl_table_column(t, "kernel")) ||
+        rfl_load_text(access, sizeof access, t, r, rfl_table_column(t, "access")) ||
+        rfl_load_opt_int(t, r, rfl_table_column(t, "threads_per_block"), &tpb) ||
+        rfl_load_opt_int(t, r, rfl_table_column(t, "blocks_per_grid"), &blocks) ||
+        rfl_table_bytes(t, r, rfl_table_column(t, "wss_bytes"), 1, &row->wss) ||
+        rfl_table_double(t, r, rfl_table_column(t, "gbytes_per_s"), 0, &row->rate))
+        return -1;
+    /* empty for cudaMemcpy; checked by the loader */
+    snprintf(prec, sizeof prec, "%s", rfl_table_cell(t, r, rfl_table_column(t, "precision")));
+    rfl_member_gpu_key(row->key, sizeof row->key, kernel, access, prec, tpb, blocks);
+    return 1;
 }
 
 int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -185,7 +172,7 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         c->n++;
     }
     rfl_load_index_free(&index);
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || member_rows(m, input, t, meta) != 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_fill) != 0)
         return -1;
     for (size_t i = first; i < g->ncurves; i++) {
         struct rfl_bw_curve *c = &g->curves[i];

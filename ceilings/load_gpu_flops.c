@@ -14,31 +14,17 @@
 #include <string.h>
 
 /* Every GPU's own rows and the aggregate's as member rows (members.h). */
-static int member_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+static int member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
 {
-    int c_prec = rfl_table_column(t, "precision"), c_chains = rfl_table_column(t, "chains_per_thread");
-    int c_wss = rfl_table_column(t, "wss_bytes"), c_rate = rfl_table_column(t, "gflops_per_s");
-    for (size_t r = 0; r < t->nrows; r++) {
-        struct rfl_member_row row;
-        int use = rfl_member_gpu_row(t, r, meta, input, &row);
-        if (use <= 0) {
-            if (use < 0)
-                return -1;
-            continue;
-        }
-        char prec[8];
-        long chains;
-        if (rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
-            rfl_table_count(t, r, c_chains, 1, RFL_TABLE_MAX_COUNT, &chains) ||
-            rfl_table_bytes(t, r, c_wss, 0, &row.wss) || rfl_table_double(t, r, c_rate, 0, &row.rate))
-            return -1;
-        rfl_member_gpu_flops_key(row.key, sizeof row.key, prec, chains);
-        if (rfl_member_row_add(m, &row) != 0) {
-            rfl_error("%s: out of memory", t->path);
-            return -1;
-        }
-    }
-    return 0;
+    char prec[8];
+    long chains;
+    if (rfl_load_text(prec, sizeof prec, t, r, rfl_table_column(t, "precision")) ||
+        rfl_table_count(t, r, rfl_table_column(t, "chains_per_thread"), 1, RFL_TABLE_MAX_COUNT, &chains) ||
+        rfl_table_bytes(t, r, rfl_table_column(t, "wss_bytes"), 0, &row->wss) ||
+        rfl_table_double(t, r, rfl_table_column(t, "gflops_per_s"), 0, &row->rate))
+        return -1;
+    rfl_member_gpu_flops_key(row->key, sizeof row->key, prec, chains);
+    return 1;
 }
 
 int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -128,7 +114,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
         }
     }
     rfl_load_index_free(&index);
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || member_rows(m, input, t, meta) != 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_fill) != 0)
         return -1;
     for (size_t i = first; i < g->nflops; i++) {
         struct rfl_flops_series *s = &g->flops[i];

@@ -67,33 +67,20 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
 
 /* Every GPU's own pinned fit as a member row of the host link (members.h):
  * the file has one row per rank and direction, and no aggregate. */
-static int fit_member_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
+static int fit_member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
 {
-    int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
-    int c_max = rfl_table_column(t, "bytes_max"), c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s");
-    for (size_t r = 0; r < t->nrows; r++) {
-        struct rfl_member_row row;
-        int use = rfl_member_gpu_row(t, r, meta, input, &row);
-        if (use <= 0) {
-            if (use < 0)
-                return -1;
-            continue;
-        }
-        char dir[8], mem[16];
-        if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem))
-            return -1;
-        if (strcmp(mem, "pinned") != 0)
-            continue;
-        if (rfl_table_bytes(t, r, c_max, 0, &row.wss) || rfl_table_double(t, r, c_bw, 0, &row.rate) ||
-            rfl_load_positive(t, r, c_bw, row.rate))
-            return -1;
-        rfl_member_host_link_key(row.key, sizeof row.key, dir, mem);
-        if (rfl_member_row_add(m, &row) != 0) {
-            rfl_error("%s: out of memory", t->path);
-            return -1;
-        }
-    }
-    return 0;
+    char dir[8], mem[16];
+    const int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s");
+    if (rfl_load_text(dir, sizeof dir, t, r, rfl_table_column(t, "direction")) ||
+        rfl_load_text(mem, sizeof mem, t, r, rfl_table_column(t, "host_memory")))
+        return -1;
+    if (strcmp(mem, "pinned") != 0)
+        return 0;
+    if (rfl_table_bytes(t, r, rfl_table_column(t, "bytes_max"), 0, &row->wss) ||
+        rfl_table_double(t, r, c_bw, 0, &row->rate) || rfl_load_positive(t, r, c_bw, row->rate))
+        return -1;
+    rfl_member_host_link_key(row->key, sizeof row->key, dir, mem);
+    return 1;
 }
 
 int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -142,7 +129,7 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
     }
     if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
-    return fit_member_rows(m, input, t, meta);
+    return rfl_member_gpu_rows(m, input, t, meta, fit_member_fill);
 }
 
 int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)

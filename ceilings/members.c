@@ -5,6 +5,7 @@
 #include "model.h"
 #include "table.h"
 #include "gpu.h"
+#include "common/log.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -87,6 +88,24 @@ void rfl_member_host_link_key(char *out, size_t len, const char *direction, cons
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
 {
     return rfl_load_append(&m->member_rows, &m->nmember_rows, sizeof *row, row);
+}
+
+int rfl_member_gpu_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta,
+                        rfl_member_fill_fn fill)
+{
+    for (size_t r = 0; r < t->nrows; r++) {
+        struct rfl_member_row row;
+        int use = rfl_member_gpu_row(t, r, meta, input, &row);
+        if (use > 0)
+            use = fill(t, r, &row);
+        if (use < 0)
+            return -1;
+        if (use && rfl_member_row_add(m, &row) != 0) {
+            rfl_error("%s: out of memory", t->path);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static int cmp_double(const void *a, const void *b)
