@@ -385,10 +385,8 @@ __global__ void __launch_bounds__(1024) k_bulk(const typename vec<S>::type *a, s
  * l2_chunks (LD_STREAM_RW: ld.global.cg, cached in L2 only): chunks of
  * RFL_GBW_L2_CHUNK_BYTES, each block streaming its own from the L2, many
  * blocks at once, so the L2 and the network to the SMs are what limit.
- * l1_set (LD_DEFAULT, one chunk): every block of every SM reads the same
- * set, so a set within one SM's L1 is read from that SM's L1 after the
- * first trial: the L1's bytes per clock per SM.  Read only; the sums are
- * exact as in k_global. */
+ * (l1_set has its own kernel, k_l1, below.)  Read only; the sums are exact
+ * as in k_global. */
 template <typename S, int MODE>
 __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a, size_t n_vec, size_t nchunks,
                                                  unsigned long long trials, double *block_sums, rfl_gpu_clock *clk)
@@ -415,6 +413,69 @@ __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a,
             acc0 = T::add(acc0, T::template load1<MODE>(base + j));
         total += T::total(acc0) + T::total(acc1);
         RFL_GPU_FENCE();
+    }
+    RFL_GPU_CLOCK_END(clk)
+    rfl_gpu_block_add(total, block_sums + blockIdx.x);
+}
+
+/* l1_set: block b reads chunk b mod nchunks (one chunk: the whole set, so
+ * every block of every SM reads the same lines, from its SM's L1 after the
+ * first trial) in 8-byte loads that allocate in L1: a warp's load is one
+ * 256-byte request, and the L1 delivers its 128 bytes a clock to them (an
+ * H100 read 127.9 B/clk/SM in 8-byte loads against 125-126 in 16-byte
+ * ones). The loads are volatile asm, so no trial's are hoisted out of the
+ * trials loop; four sums, exact as in k_global. */
+template <typename S> struct half_ld;
+template <> struct half_ld<float> {
+    typedef float2 type;
+    static __device__ __forceinline__ type zero() { return make_float2(0.f, 0.f); }
+    static __device__ __forceinline__ type add(type a, type b) { return make_float2(a.x + b.x, a.y + b.y); }
+    static __device__ __forceinline__ double total(type a) { return (double)a.x + (double)a.y; }
+    static __device__ __forceinline__ type load(const type *p)
+    {
+        type v;
+        asm volatile("ld.global.v2.f32 {%0, %1}, [%2];" : "=f"(v.x), "=f"(v.y) : "l"(p));
+        return v;
+    }
+};
+template <> struct half_ld<double> {
+    typedef double type;
+    static __device__ __forceinline__ type zero() { return 0.0; }
+    static __device__ __forceinline__ type add(type a, type b) { return a + b; }
+    static __device__ __forceinline__ double total(type a) { return a; }
+    static __device__ __forceinline__ type load(const type *p)
+    {
+        type v;
+        asm volatile("ld.global.f64 %0, [%1];" : "=d"(v) : "l"(p));
+        return v;
+    }
+};
+
+template <typename S>
+__global__ void __launch_bounds__(1024) k_l1(const typename vec<S>::type *a, size_t n_vec, size_t nchunks,
+                                             unsigned long long trials, double *block_sums, rfl_gpu_clock *clk)
+{
+    typedef half_ld<S> H;
+    typedef typename H::type E;
+    RFL_GPU_CLOCK_BEGIN(clk)
+    const size_t c = blockIdx.x % nchunks;
+    const size_t begin = c * n_vec / nchunks, len = 2 * ((c + 1) * n_vec / nchunks - begin);
+    const E *const base = reinterpret_cast<const E *>(a + begin);
+    const unsigned step = blockDim.x;
+    double total = 0.0;
+    for (unsigned long long t = 0; t < trials; t++) {
+        E s0 = H::zero(), s1 = H::zero(), s2 = H::zero(), s3 = H::zero();
+        size_t j = threadIdx.x;
+#pragma unroll 1
+        for (; j + 3 * (size_t)step < len; j += 4 * (size_t)step) {
+            s0 = H::add(s0, H::load(base + j));
+            s1 = H::add(s1, H::load(base + j + step));
+            s2 = H::add(s2, H::load(base + j + 2 * (size_t)step));
+            s3 = H::add(s3, H::load(base + j + 3 * (size_t)step));
+        }
+        for (; j < len; j += step)
+            s0 = H::add(s0, H::load(base + j));
+        total += (H::total(s0) + H::total(s1)) + (H::total(s2) + H::total(s3));
     }
     RFL_GPU_CLOCK_END(clk)
     rfl_gpu_block_add(total, block_sums + blockIdx.x);
@@ -466,7 +527,7 @@ const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc, unsigned 
     case RFL_GBW_L2_CHUNKS:
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_STREAM_RW> : nullptr;
     case RFL_GBW_L1_SET:
-        return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_DEFAULT> : nullptr;
+        return acc == RFL_GBW_READ ? (const void *)k_l1<S> : nullptr;
     case RFL_GBW_L2_OWN:
         return acc == RFL_GBW_READ ? own_ptr<S>(unroll, loads_nc) : nullptr;
     case RFL_GBW_L2_WAVES:
@@ -518,8 +579,7 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
             k_chunks<S, LD_STREAM_RW><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
                                                                           l->block_sums, l->clock);
         else
-            k_chunks<S, LD_DEFAULT><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
-                                                                        l->block_sums, l->clock);
+            k_l1<S><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials, l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
     case RFL_GBW_L2_OWN: {
