@@ -420,35 +420,23 @@ __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a,
 
 /* l1_set: block b reads chunk b mod nchunks (one chunk: the whole set, so
  * every block of every SM reads the same lines, from its SM's L1 after the
- * first trial) in 8-byte loads that allocate in L1: a warp's load is one
- * 256-byte request, and the L1 delivers its 128 bytes a clock to them (an
- * H100 read 127.9 B/clk/SM in 8-byte loads against 125-126 in 16-byte
- * ones). The loads are volatile asm, so no trial's are hoisted out of the
- * trials loop; four sums, exact as in k_global. */
+ * first trial) in 8-byte loads that allocate in L1 (ld.global.ca): a warp's
+ * load is one 256-byte request, and the L1 delivers its 128 bytes a clock
+ * to them (an H100 read 127.9 B/clk/SM in 8-byte loads against 125-126 in
+ * 16-byte ones). Eight loads issue before their adds; the fence keeps each
+ * trial's loads in it. Four sums, exact as in k_global. */
 template <typename S> struct half_ld;
 template <> struct half_ld<float> {
     typedef float2 type;
     static __device__ __forceinline__ type zero() { return make_float2(0.f, 0.f); }
     static __device__ __forceinline__ type add(type a, type b) { return make_float2(a.x + b.x, a.y + b.y); }
     static __device__ __forceinline__ double total(type a) { return (double)a.x + (double)a.y; }
-    static __device__ __forceinline__ type load(const type *p)
-    {
-        type v;
-        asm volatile("ld.global.v2.f32 {%0, %1}, [%2];" : "=f"(v.x), "=f"(v.y) : "l"(p));
-        return v;
-    }
 };
 template <> struct half_ld<double> {
     typedef double type;
     static __device__ __forceinline__ type zero() { return 0.0; }
     static __device__ __forceinline__ type add(type a, type b) { return a + b; }
     static __device__ __forceinline__ double total(type a) { return a; }
-    static __device__ __forceinline__ type load(const type *p)
-    {
-        type v;
-        asm volatile("ld.global.f64 %0, [%1];" : "=d"(v) : "l"(p));
-        return v;
-    }
 };
 
 template <typename S>
@@ -464,18 +452,22 @@ __global__ void __launch_bounds__(1024) k_l1(const typename vec<S>::type *a, siz
     const unsigned step = blockDim.x;
     double total = 0.0;
     for (unsigned long long t = 0; t < trials; t++) {
-        E s0 = H::zero(), s1 = H::zero(), s2 = H::zero(), s3 = H::zero();
+        E s[4] = {H::zero(), H::zero(), H::zero(), H::zero()};
         size_t j = threadIdx.x;
 #pragma unroll 1
-        for (; j + 3 * (size_t)step < len; j += 4 * (size_t)step) {
-            s0 = H::add(s0, H::load(base + j));
-            s1 = H::add(s1, H::load(base + j + step));
-            s2 = H::add(s2, H::load(base + j + 2 * (size_t)step));
-            s3 = H::add(s3, H::load(base + j + 3 * (size_t)step));
+        for (; j + 7 * (size_t)step < len; j += 8 * (size_t)step) {
+            E v[8];
+#pragma unroll
+            for (int u = 0; u < 8; u++)
+                v[u] = __ldca(base + j + u * (size_t)step);
+#pragma unroll
+            for (int u = 0; u < 8; u++)
+                s[u & 3] = H::add(s[u & 3], v[u]);
         }
         for (; j < len; j += step)
-            s0 = H::add(s0, H::load(base + j));
-        total += (H::total(s0) + H::total(s1)) + (H::total(s2) + H::total(s3));
+            s[0] = H::add(s[0], __ldca(base + j));
+        total += (H::total(s[0]) + H::total(s[1])) + (H::total(s[2]) + H::total(s[3]));
+        RFL_GPU_FENCE();
     }
     RFL_GPU_CLOCK_END(clk)
     rfl_gpu_block_add(total, block_sums + blockIdx.x);
