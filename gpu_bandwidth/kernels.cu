@@ -420,7 +420,7 @@ __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a,
 
 /* l1_set: block b reads chunk b mod nchunks (one chunk: the whole set, so
  * every block of every SM reads the same lines, from its SM's L1 after the
- * first trial) in 8-byte loads that allocate in L1 (ld.global.ca): a warp's
+ * first trial) in 8-byte loads through the read-only path (ld.global.nc, cached in L1): a warp's
  * load is one 256-byte request, and the L1 delivers its 128 bytes a clock
  * to them (an H100 read 127.9 B/clk/SM in 8-byte loads against 125-126 in
  * 16-byte ones). Eight loads issue before their adds; the fence keeps each
@@ -459,13 +459,13 @@ __global__ void __launch_bounds__(1024) k_l1(const typename vec<S>::type *a, siz
             E v[8];
 #pragma unroll
             for (int u = 0; u < 8; u++)
-                v[u] = __ldca(base + j + u * (size_t)step);
+                v[u] = __ldg(base + j + u * (size_t)step);
 #pragma unroll
             for (int u = 0; u < 8; u++)
                 s[u & 3] = H::add(s[u & 3], v[u]);
         }
         for (; j < len; j += step)
-            s[0] = H::add(s[0], __ldca(base + j));
+            s[0] = H::add(s[0], __ldg(base + j));
         total += (H::total(s[0]) + H::total(s[1])) + (H::total(s[2]) + H::total(s[3]));
         RFL_GPU_FENCE();
     }
