@@ -26,7 +26,7 @@ const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
                            "read only: each block re-reads its own 512 KiB chunk (ld.global.cg, L2 only), "
                            "a chunk per block of one full wave: the L2 ceiling (loaded bytes counted)"},
     [RFL_GBW_L1_SET] = {"l1_set", "-", 1,
-                        "read only: every block of every SM reads the same set through L1, in 8-byte loads; the working set "
+                        "read only: every block of every SM reads the same set through L1; the working set "
                         "is per SM (each SM's L1 holds it all): the L1 ceiling in bytes per clock per SM"},
     [RFL_GBW_L2_OWN] = {"l2_own", "-", 1,
                         "read only: each block of a persistent grid streams its own chunk (the data set cut "
@@ -76,7 +76,7 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          "                              unless --wss is given) (default all)",
          0, 0, rfl_gbw_access_names},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
-         "element type; every access is 16 bytes (double2, float4), l1_set's 8 (default both)", 0, 0, bw_precisions},
+         "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, bw_precisions},
         {"threads-per-block", 't', RFL_OPT_STRING, &o->threads_text, "LIST",
          "threads per block, multiples of 32 up to 1024 (default 256,1024; --quick 256)", 0, 0, NULL},
         {"blocks", 'b', RFL_OPT_STRING, &o->blocks_text, "LIST",

@@ -385,8 +385,10 @@ __global__ void __launch_bounds__(1024) k_bulk(const typename vec<S>::type *a, s
  * l2_chunks (LD_STREAM_RW: ld.global.cg, cached in L2 only): chunks of
  * RFL_GBW_L2_CHUNK_BYTES, each block streaming its own from the L2, many
  * blocks at once, so the L2 and the network to the SMs are what limit.
- * (l1_set has its own kernel, k_l1, below.)  Read only; the sums are exact
- * as in k_global. */
+ * l1_set (LD_DEFAULT, one chunk): every block of every SM reads the same
+ * set, so a set within one SM's L1 is read from that SM's L1 after the
+ * first trial: the L1's bytes per clock per SM.  Read only; the sums are
+ * exact as in k_global. */
 template <typename S, int MODE>
 __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a, size_t n_vec, size_t nchunks,
                                                  unsigned long long trials, double *block_sums, rfl_gpu_clock *clk)
@@ -412,61 +414,6 @@ __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a,
         for (; j < len; j += step)
             acc0 = T::add(acc0, T::template load1<MODE>(base + j));
         total += T::total(acc0) + T::total(acc1);
-        RFL_GPU_FENCE();
-    }
-    RFL_GPU_CLOCK_END(clk)
-    rfl_gpu_block_add(total, block_sums + blockIdx.x);
-}
-
-/* l1_set: block b reads chunk b mod nchunks (one chunk: the whole set, so
- * every block of every SM reads the same lines, from its SM's L1 after the
- * first trial) in 8-byte loads through the read-only path (ld.global.nc, cached in L1): a warp's
- * load is one 256-byte request, and the L1 delivers its 128 bytes a clock
- * to them (an H100 read 127.9 B/clk/SM in 8-byte loads against 125-126 in
- * 16-byte ones). Eight loads issue before their adds; the fence keeps each
- * trial's loads in it. Four sums, exact as in k_global. */
-template <typename S> struct half_ld;
-template <> struct half_ld<float> {
-    typedef float2 type;
-    static __device__ __forceinline__ type zero() { return make_float2(0.f, 0.f); }
-    static __device__ __forceinline__ type add(type a, type b) { return make_float2(a.x + b.x, a.y + b.y); }
-    static __device__ __forceinline__ double total(type a) { return (double)a.x + (double)a.y; }
-};
-template <> struct half_ld<double> {
-    typedef double type;
-    static __device__ __forceinline__ type zero() { return 0.0; }
-    static __device__ __forceinline__ type add(type a, type b) { return a + b; }
-    static __device__ __forceinline__ double total(type a) { return a; }
-};
-
-template <typename S>
-__global__ void __launch_bounds__(1024) k_l1(const typename vec<S>::type *a, size_t n_vec, size_t nchunks,
-                                             unsigned long long trials, double *block_sums, rfl_gpu_clock *clk)
-{
-    typedef half_ld<S> H;
-    typedef typename H::type E;
-    RFL_GPU_CLOCK_BEGIN(clk)
-    const size_t c = blockIdx.x % nchunks;
-    const size_t begin = c * n_vec / nchunks, len = 2 * ((c + 1) * n_vec / nchunks - begin);
-    const E *const base = reinterpret_cast<const E *>(a + begin);
-    const unsigned step = blockDim.x;
-    double total = 0.0;
-    for (unsigned long long t = 0; t < trials; t++) {
-        E s[4] = {H::zero(), H::zero(), H::zero(), H::zero()};
-        size_t j = threadIdx.x;
-#pragma unroll 1
-        for (; j + 7 * (size_t)step < len; j += 8 * (size_t)step) {
-            E v[8];
-#pragma unroll
-            for (int u = 0; u < 8; u++)
-                v[u] = __ldg(base + j + u * (size_t)step);
-#pragma unroll
-            for (int u = 0; u < 8; u++)
-                s[u & 3] = H::add(s[u & 3], v[u]);
-        }
-        for (; j < len; j += step)
-            s[0] = H::add(s[0], __ldg(base + j));
-        total += (H::total(s[0]) + H::total(s[1])) + (H::total(s[2]) + H::total(s[3]));
         RFL_GPU_FENCE();
     }
     RFL_GPU_CLOCK_END(clk)
@@ -519,7 +466,7 @@ const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc, unsigned 
     case RFL_GBW_L2_CHUNKS:
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_STREAM_RW> : nullptr;
     case RFL_GBW_L1_SET:
-        return acc == RFL_GBW_READ ? (const void *)k_l1<S> : nullptr;
+        return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_DEFAULT> : nullptr;
     case RFL_GBW_L2_OWN:
         return acc == RFL_GBW_READ ? own_ptr<S>(unroll, loads_nc) : nullptr;
     case RFL_GBW_L2_WAVES:
@@ -571,7 +518,8 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
             k_chunks<S, LD_STREAM_RW><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
                                                                           l->block_sums, l->clock);
         else
-            k_l1<S><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials, l->block_sums, l->clock);
+            k_chunks<S, LD_DEFAULT><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
+                                                                        l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
     case RFL_GBW_L2_OWN: {
