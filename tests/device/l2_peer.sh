@@ -2,9 +2,9 @@
 # Issue 14's L2 target, checked against its public peer on the device machine: builds RRZE-HPC
 # gpu-benches' gpu-l2-cache from its public source (fetched into the git-ignored .peers/, with
 # stand-ins for its timing and CUPTI helpers: its counter columns read 0, as in its stored
-# h200.txt), runs its sweep (its N = 32 loads per thread, and N = 64: 512 kB per block), and
+# h200.txt; bench/gpu_l2/stand-ins), runs its sweep (its N = 32 loads per thread, and N = 64: 512 kB per block), and
 # reads with Nsight Compute what its kernel and two rfl access patterns take from the L2
-# (.peers/proto/l2_all.cu: each block its own chunk, or every block the whole set from its own
+# (bench/gpu_l2/l2_all.cu: each block its own chunk, or every block the whole set from its own
 # starting line): sectors the SMs ask the L2 for, how many of them L1 served, and how many
 # crossed between the two L2 partitions (ltcfabric). Output: $OUT/l2_peer.txt.
 # Usage (repository root, device machine): bash tests/device/l2_peer.sh
@@ -14,7 +14,9 @@ out=${OUT:-/tmp/rfl-l2-peer}
 w=/tmp/rfl-l2-peer-work
 rm -rf "$w" && mkdir -p "$w" "$out" || exit 1
 src=$root/.peers/gpu-benches/gpu-l2-cache/main.cu
-[ -f "$src" ] || { echo "no $src: fetch the public gpu-benches source into .peers/ first" >&2; exit 1; }
+[ -f "$src" ] || { echo "no $src: fetch gpu-l2-cache/main.cu of the public gpu-benches into .peers/ first (bench/gpu_l2/README.md)" >&2; exit 1; }
+# rfl's stand-ins for the peer's helper headers, beside its source
+cp -rn "$root/bench/gpu_l2/stand-ins/." "$root/.peers/gpu-benches/"
 exec > >(tee "$out/l2_peer.txt") 2>&1
 nvidia-smi --query-gpu=name,clocks.max.sm,clocks.sm,memory.total --format=csv,noheader
 # Its sweep stops at blockRun 400 (100 MiB with N = 32, past the L2) instead of 10000.
@@ -23,7 +25,7 @@ sed 's/measure<32>(i)/measure<64>(i)/' "$w/main32.cu" >"$w/main64.cu"
 inc=$(dirname "$src")
 nvcc -O3 -arch=sm_90 -I"$inc" -o "$w/gl2_32" "$w/main32.cu" 2>/dev/null &&
     nvcc -O3 -arch=sm_90 -I"$inc" -o "$w/gl2_64" "$w/main64.cu" 2>/dev/null &&
-    nvcc -O3 -arch=sm_90 -o "$w/l2_all" "$root/.peers/proto/l2_all.cu" 2>/dev/null || { echo "build failed"; exit 1; }
+    nvcc -O3 -arch=sm_90 -o "$w/l2_all" "$root/bench/gpu_l2/l2_all.cu" 2>/dev/null || { echo "build failed"; exit 1; }
 l2=$(nvidia-smi -q | awk '/L2 Cache/ {print; exit}')
 for n in 32 64; do
     echo "=== gpu-l2-cache N=$n (block chunk, data set, time, spread, counted GB/s)"
