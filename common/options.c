@@ -322,3 +322,28 @@ int rfl_parse_uint_ranges(const char *text, unsigned lo, unsigned hi, unsigned *
         p += len + 1;
     }
 }
+
+int rfl_cli_bad_value(const char *program, int argc, char **argv, const char *name, int short_name, const char *why)
+{
+    const char *text = "?";
+    const size_t len = strlen(name);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--"))
+            break;
+        if (a[0] == '-' && a[1] == '-' && !strncmp(a + 2, name, len) && (a[2 + len] == '\0' || a[2 + len] == '=')) {
+            if (a[2 + len] == '=')
+                text = a + 3 + len;
+            else if (i + 1 < argc)
+                text = argv[++i];
+        } else if (short_name && a[0] == '-' && a[1] == short_name) {
+            if (a[2])
+                text = a + 2;
+            else if (i + 1 < argc)
+                text = argv[++i];
+        }
+    }
+    if (rfl_log_rank() == 0)
+        fprintf(stderr, "%s: option --%s: invalid value '%s' (%s)\n", program, name, text, why);
+    return RFL_CLI_ERROR;
+}

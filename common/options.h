@@ -78,6 +78,11 @@ enum rfl_cli_result {
  * non-option argument. Re-entrant: tests call it many times in one process. */
 enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **argv, int *first_operand);
 void rfl_cli_print_help(const struct rfl_cli *cli, FILE *out);
+/* For a value the table accepted but the program refuses: prints (rank 0)
+ * "PROGRAM: option --NAME: invalid value 'TEXT' (WHY)", TEXT as the command
+ * line gave it to --NAME or -SHORT (short_name 0: none; the last one, as
+ * the parser keeps), and returns RFL_CLI_ERROR. */
+int rfl_cli_bad_value(const char *program, int argc, char **argv, const char *name, int short_name, const char *why);
 
 /* A list of unsigned values within [lo, hi] as users write them: values and MIN:MAX ranges
  * (MIN, 2 MIN, 4 MIN ... below MAX, then MAX) separated by commas, into values[], sorted and

@@ -14,6 +14,26 @@ namespace {
 
 enum { LD_DEFAULT, LD_STREAM_RO, LD_STREAM_RW };
 
+/* 16-byte loads by OP (a PTX ld with its qualifiers; the vector type is
+ * added here): one into v from p, or four into v0..v3 from p0..p3 issued
+ * together. vec<> and l2_own's own_ld<> (kernels_own.cuh) use them. */
+#define RFL_LD1_F32(OP, v, p)                                                                                 \
+    asm volatile(OP ".v4.f32 {%0, %1, %2, %3}, [%4];" : "=f"((v).x), "=f"((v).y), "=f"((v).z), "=f"((v).w) : "l"(p))
+#define RFL_LD4_F32(OP, v0, v1, v2, v3, p0, p1, p2, p3)                                                       \
+    asm volatile(OP ".v4.f32 {%0, %1, %2, %3}, [%16];\n\t" OP ".v4.f32 {%4, %5, %6, %7}, [%17];\n\t" OP       \
+                    ".v4.f32 {%8, %9, %10, %11}, [%18];\n\t" OP ".v4.f32 {%12, %13, %14, %15}, [%19];"           \
+                 : "=f"((v0).x), "=f"((v0).y), "=f"((v0).z), "=f"((v0).w), "=f"((v1).x), "=f"((v1).y),           \
+                   "=f"((v1).z), "=f"((v1).w), "=f"((v2).x), "=f"((v2).y), "=f"((v2).z), "=f"((v2).w),           \
+                   "=f"((v3).x), "=f"((v3).y), "=f"((v3).z), "=f"((v3).w)                                          \
+                 : "l"(p0), "l"(p1), "l"(p2), "l"(p3))
+#define RFL_LD1_F64(OP, v, p) asm volatile(OP ".v2.f64 {%0, %1}, [%2];" : "=d"((v).x), "=d"((v).y) : "l"(p))
+#define RFL_LD4_F64(OP, v0, v1, v2, v3, p0, p1, p2, p3)                                                       \
+    asm volatile(OP ".v2.f64 {%0, %1}, [%8];\n\t" OP ".v2.f64 {%2, %3}, [%9];\n\t" OP                          \
+                    ".v2.f64 {%4, %5}, [%10];\n\t" OP ".v2.f64 {%6, %7}, [%11];"                                  \
+                 : "=d"((v0).x), "=d"((v0).y), "=d"((v1).x), "=d"((v1).y), "=d"((v2).x), "=d"((v2).y),           \
+                   "=d"((v3).x), "=d"((v3).y)                                                                      \
+                 : "l"(p0), "l"(p1), "l"(p2), "l"(p3))
+
 template <typename S> struct vec;
 
 /* The access of k_global: what each element sees in a trial. */
@@ -43,35 +63,22 @@ template <> struct vec<float> {
     template <int MODE> static __device__ __forceinline__ void load4(const type *p, size_t s, type &v0, type &v1,
                                                                     type &v2, type &v3)
     {
-#define RFL_LD4F(OP)                                                                                          \
-    asm volatile(OP " {%0, %1, %2, %3}, [%16];\n\t" OP " {%4, %5, %6, %7}, [%17];\n\t" OP                    \
-                    " {%8, %9, %10, %11}, [%18];\n\t" OP " {%12, %13, %14, %15}, [%19];"                         \
-                 : "=f"(v0.x), "=f"(v0.y), "=f"(v0.z), "=f"(v0.w), "=f"(v1.x), "=f"(v1.y), "=f"(v1.z), "=f"(v1.w), \
-                   "=f"(v2.x), "=f"(v2.y), "=f"(v2.z), "=f"(v2.w), "=f"(v3.x), "=f"(v3.y), "=f"(v3.z), "=f"(v3.w) \
-                 : "l"(p), "l"(p + s), "l"(p + 2 * s), "l"(p + 3 * s))
         if (MODE == LD_STREAM_RO)
-            RFL_LD4F("ld.global.nc.L1::no_allocate.L2::256B.v4.f32");
+            RFL_LD4_F32("ld.global.nc.L1::no_allocate.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
         else if (MODE == LD_STREAM_RW)
-            RFL_LD4F("ld.global.cg.L2::256B.v4.f32");
+            RFL_LD4_F32("ld.global.cg.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
         else
-            RFL_LD4F("ld.global.v4.f32");
-#undef RFL_LD4F
+            RFL_LD4_F32("ld.global", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
     }
     template <int MODE> static __device__ __forceinline__ type load1(const type *p)
     {
         type v;
         if (MODE == LD_STREAM_RO)
-            asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
-                         : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-                         : "l"(p));
+            RFL_LD1_F32("ld.global.nc.L1::no_allocate.L2::256B", v, p);
         else if (MODE == LD_STREAM_RW)
-            asm volatile("ld.global.cg.L2::256B.v4.f32 {%0, %1, %2, %3}, [%4];"
-                         : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-                         : "l"(p));
+            RFL_LD1_F32("ld.global.cg.L2::256B", v, p);
         else
-            asm volatile("ld.global.v4.f32 {%0, %1, %2, %3}, [%4];"
-                         : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-                         : "l"(p));
+            RFL_LD1_F32("ld.global", v, p);
         return v;
     }
 };
@@ -93,30 +100,22 @@ template <> struct vec<double> {
     template <int MODE> static __device__ __forceinline__ void load4(const type *p, size_t s, type &v0, type &v1,
                                                                     type &v2, type &v3)
     {
-#define RFL_LD4D(OP)                                                                                          \
-    asm volatile(OP " {%0, %1}, [%8];\n\t" OP " {%2, %3}, [%9];\n\t" OP " {%4, %5}, [%10];\n\t" OP            \
-                    " {%6, %7}, [%11];"                                                                      \
-                 : "=d"(v0.x), "=d"(v0.y), "=d"(v1.x), "=d"(v1.y), "=d"(v2.x), "=d"(v2.y), "=d"(v3.x), "=d"(v3.y) \
-                 : "l"(p), "l"(p + s), "l"(p + 2 * s), "l"(p + 3 * s))
         if (MODE == LD_STREAM_RO)
-            RFL_LD4D("ld.global.nc.L1::no_allocate.L2::256B.v2.f64");
+            RFL_LD4_F64("ld.global.nc.L1::no_allocate.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
         else if (MODE == LD_STREAM_RW)
-            RFL_LD4D("ld.global.cg.L2::256B.v2.f64");
+            RFL_LD4_F64("ld.global.cg.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
         else
-            RFL_LD4D("ld.global.v2.f64");
-#undef RFL_LD4D
+            RFL_LD4_F64("ld.global", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
     }
     template <int MODE> static __device__ __forceinline__ type load1(const type *p)
     {
         type v;
         if (MODE == LD_STREAM_RO)
-            asm volatile("ld.global.nc.L1::no_allocate.L2::256B.v2.f64 {%0, %1}, [%2];"
-                         : "=d"(v.x), "=d"(v.y)
-                         : "l"(p));
+            RFL_LD1_F64("ld.global.nc.L1::no_allocate.L2::256B", v, p);
         else if (MODE == LD_STREAM_RW)
-            asm volatile("ld.global.cg.L2::256B.v2.f64 {%0, %1}, [%2];" : "=d"(v.x), "=d"(v.y) : "l"(p));
+            RFL_LD1_F64("ld.global.cg.L2::256B", v, p);
         else
-            asm volatile("ld.global.v2.f64 {%0, %1}, [%2];" : "=d"(v.x), "=d"(v.y) : "l"(p));
+            RFL_LD1_F64("ld.global", v, p);
         return v;
     }
 };

@@ -9,30 +9,18 @@ template <> struct own_ld<float> {
     typedef float4 type;
     template <int MODE> static __device__ __forceinline__ void load4p(const float4 *const *p, float4 *v)
     {
-#define RFL_LD4PF(OP)                                                                                         \
-    asm volatile(OP " {%0, %1, %2, %3}, [%16];\n\t" OP " {%4, %5, %6, %7}, [%17];\n\t" OP                    \
-                    " {%8, %9, %10, %11}, [%18];\n\t" OP " {%12, %13, %14, %15}, [%19];"                         \
-                 : "=f"(v[0].x), "=f"(v[0].y), "=f"(v[0].z), "=f"(v[0].w), "=f"(v[1].x), "=f"(v[1].y),           \
-                   "=f"(v[1].z), "=f"(v[1].w), "=f"(v[2].x), "=f"(v[2].y), "=f"(v[2].z), "=f"(v[2].w),           \
-                   "=f"(v[3].x), "=f"(v[3].y), "=f"(v[3].z), "=f"(v[3].w)                                          \
-                 : "l"(p[0]), "l"(p[1]), "l"(p[2]), "l"(p[3]))
         if (MODE == LD_STREAM_RO)
-            RFL_LD4PF("ld.global.nc.L1::no_allocate.v4.f32");
+            RFL_LD4_F32("ld.global.nc.L1::no_allocate", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
         else
-            RFL_LD4PF("ld.global.cg.v4.f32");
-#undef RFL_LD4PF
+            RFL_LD4_F32("ld.global.cg", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
     }
     template <int MODE> static __device__ __forceinline__ float4 load1n(const float4 *p)
     {
         type v;
         if (MODE == LD_STREAM_RO)
-            asm volatile("ld.global.nc.L1::no_allocate.v4.f32 {%0, %1, %2, %3}, [%4];"
-                         : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-                         : "l"(p));
+            RFL_LD1_F32("ld.global.nc.L1::no_allocate", v, p);
         else
-            asm volatile("ld.global.cg.v4.f32 {%0, %1, %2, %3}, [%4];"
-                         : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-                         : "l"(p));
+            RFL_LD1_F32("ld.global.cg", v, p);
         return v;
     }
 };
@@ -40,25 +28,18 @@ template <> struct own_ld<double> {
     typedef double2 type;
     template <int MODE> static __device__ __forceinline__ void load4p(const double2 *const *p, double2 *v)
     {
-#define RFL_LD4PD(OP)                                                                                         \
-    asm volatile(OP " {%0, %1}, [%8];\n\t" OP " {%2, %3}, [%9];\n\t" OP " {%4, %5}, [%10];\n\t" OP            \
-                    " {%6, %7}, [%11];"                                                                      \
-                 : "=d"(v[0].x), "=d"(v[0].y), "=d"(v[1].x), "=d"(v[1].y), "=d"(v[2].x), "=d"(v[2].y),           \
-                   "=d"(v[3].x), "=d"(v[3].y)                                                                      \
-                 : "l"(p[0]), "l"(p[1]), "l"(p[2]), "l"(p[3]))
         if (MODE == LD_STREAM_RO)
-            RFL_LD4PD("ld.global.nc.L1::no_allocate.v2.f64");
+            RFL_LD4_F64("ld.global.nc.L1::no_allocate", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
         else
-            RFL_LD4PD("ld.global.cg.v2.f64");
-#undef RFL_LD4PD
+            RFL_LD4_F64("ld.global.cg", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
     }
     template <int MODE> static __device__ __forceinline__ double2 load1n(const double2 *p)
     {
         double2 v;
         if (MODE == LD_STREAM_RO)
-            asm volatile("ld.global.nc.L1::no_allocate.v2.f64 {%0, %1}, [%2];" : "=d"(v.x), "=d"(v.y) : "l"(p));
+            RFL_LD1_F64("ld.global.nc.L1::no_allocate", v, p);
         else
-            asm volatile("ld.global.cg.v2.f64 {%0, %1}, [%2];" : "=d"(v.x), "=d"(v.y) : "l"(p));
+            RFL_LD1_F64("ld.global.cg", v, p);
         return v;
     }
 };

@@ -15,23 +15,6 @@ void rfl_gpu_link_defaults(struct rfl_gpu_link_opts *o)
     o->output = "gpu_link.csv";
 }
 
-/* The --sizes value as given (the last one, as the parser keeps). */
-static const char *sizes_text(int argc, char **argv)
-{
-    const char *text = "?";
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--"))
-            break;
-        if ((!strcmp(argv[i], "--sizes") || !strcmp(argv[i], "-s")) && i + 1 < argc)
-            text = argv[++i];
-        else if (!strncmp(argv[i], "--sizes=", 8))
-            text = argv[i] + 8;
-        else if (!strncmp(argv[i], "-s", 2) && argv[i][2])
-            text = argv[i] + 2;
-    }
-    return text;
-}
-
 int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
 {
     const struct rfl_option table[] = {
@@ -88,10 +71,5 @@ int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
         why = "the smallest copy is 1 byte";
     else if (o->sizes[1] > RFL_GLK_MAX_BYTES)
         why = "the largest copy is 4G";
-    if (why) {
-        if (rfl_log_rank() == 0)
-            fprintf(stderr, "rfl_gpu_link: option --sizes: invalid value '%s' (%s)\n", sizes_text(argc, argv), why);
-        return RFL_CLI_ERROR;
-    }
-    return RFL_CLI_RUN;
+    return why ? rfl_cli_bad_value("rfl_gpu_link", argc, argv, "sizes", 's', why) : RFL_CLI_RUN;
 }

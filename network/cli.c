@@ -14,28 +14,9 @@ void rfl_network_defaults(struct rfl_network_opts *o)
     o->output = "network.csv";
 }
 
-/* The --sizes value as given (the last one, as the parser keeps). */
-static const char *sizes_text(int argc, char **argv)
-{
-    const char *text = "?";
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--"))
-            break;
-        if ((!strcmp(argv[i], "--sizes") || !strcmp(argv[i], "-s")) && i + 1 < argc)
-            text = argv[++i];
-        else if (!strncmp(argv[i], "--sizes=", 8))
-            text = argv[i] + 8;
-        else if (!strncmp(argv[i], "-s", 2) && argv[i][2])
-            text = argv[i] + 2;
-    }
-    return text;
-}
-
 static int bad_sizes(const struct rfl_network_opts *o, const char *why)
 {
-    if (rfl_log_rank() == 0)
-        fprintf(stderr, "rfl_network: option --sizes: invalid value '%s' (%s)\n", sizes_text(o->argc, o->argv), why);
-    return RFL_CLI_ERROR;
+    return rfl_cli_bad_value("rfl_network", o->argc, o->argv, "sizes", 's', why);
 }
 
 int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
