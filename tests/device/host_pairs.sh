@@ -38,8 +38,8 @@ for r in $(seq 1 "$rounds"); do
     ld=$(lb -t load_avx512 -W "N:$((cpus * 24))kB:$cpus" | sed -n 's/^MByte\/s:[[:space:]]*//p')
     "$build/rfl_bandwidth" -k sum -p fp64 -i avx512 -w "$((cpus * 24))K:$((cpus * 24))K" -e 5 -T "$cpus" -o "$w/b$r.csv" >/dev/null 2>"$w/b$r.log"
     fg=$(col "$w/f$r.csv" gflops_per_s) bg=$(col "$w/b$r.csv" gbytes_per_s)
-    awk -v r="$r" -v pf="${pf:-0}" -v fg="$fg" -v ld="${ld:-0}" -v bg="$bg" -v fb="$(bal "$w/f$r.csv.json" 2>/dev/null || bal "$w/f$r.json")" \
-        -v bb="$(bal "$w/b$r.csv.json" 2>/dev/null || bal "$w/b$r.json")" 'BEGIN {
+    awk -v r="$r" -v pf="${pf:-0}" -v fg="$fg" -v ld="${ld:-0}" -v bg="$bg" -v fb="$(bal "$w/f$r.json")" \
+        -v bb="$(bal "$w/b$r.json")" 'BEGIN {
         pf /= 1000; ld /= 1000
         printf "%-5s %12.1f %12.1f %7.3f %12.1f %12.1f %7.3f %s, %s\n", r, pf, fg, (pf > 0 ? fg / pf : 0), ld, bg, (ld > 0 ? bg / ld : 0), fb, bb }'
 done | tee "$w/table.txt"
