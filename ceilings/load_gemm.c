@@ -14,17 +14,17 @@
 
 /* Every GPU's own GEMM rows as member rows (members.h): a tensor roof's
  * members are the same GEMM (kernel, transb, size) on each GPU. */
-static int member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
+static const char *const member_columns[] = {"kernel", "precision", "transb", "m", "n", "k", "gflops_per_s", NULL};
+static int member_fill(const struct rfl_table *t, size_t r, const int *col, struct rfl_member_row *row)
 {
     struct rfl_gpu_gemm g;
     char kernel[sizeof ((struct rfl_ceiling *)0)->kernel]; /* as the roof names it, cut alike */
-    if (rfl_load_text(g.kernel, sizeof g.kernel, t, r, rfl_table_column(t, "kernel")) ||
-        rfl_load_text(g.precision, sizeof g.precision, t, r, rfl_table_column(t, "precision")) ||
-        rfl_load_text(g.transb, sizeof g.transb, t, r, rfl_table_column(t, "transb")) ||
-        rfl_table_count(t, r, rfl_table_column(t, "m"), 1, RFL_TABLE_MAX_COUNT, &g.m) ||
-        rfl_table_count(t, r, rfl_table_column(t, "n"), 1, RFL_TABLE_MAX_COUNT, &g.n) ||
-        rfl_table_count(t, r, rfl_table_column(t, "k"), 1, RFL_TABLE_MAX_COUNT, &g.k) ||
-        rfl_table_double(t, r, rfl_table_column(t, "gflops_per_s"), 0, &row->rate))
+    if (rfl_load_text(g.kernel, sizeof g.kernel, t, r, col[0]) ||
+        rfl_load_text(g.precision, sizeof g.precision, t, r, col[1]) ||
+        rfl_load_text(g.transb, sizeof g.transb, t, r, col[2]) ||
+        rfl_table_count(t, r, col[3], 1, RFL_TABLE_MAX_COUNT, &g.m) ||
+        rfl_table_count(t, r, col[4], 1, RFL_TABLE_MAX_COUNT, &g.n) ||
+        rfl_table_count(t, r, col[5], 1, RFL_TABLE_MAX_COUNT, &g.k) || rfl_table_double(t, r, col[6], 0, &row->rate))
         return -1;
     snprintf(kernel, sizeof kernel, "%s n%s %ldx%ldx%ld", g.kernel, g.transb, g.m, g.n, g.k);
     rfl_member_gemm_key(row->key, sizeof row->key, g.precision, kernel);
@@ -75,7 +75,7 @@ int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table 
         if (rfl_load_append(&g->gemm, &g->ngemm, sizeof row, &row) != 0)
             return -1;
     }
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_fill) != 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_columns, member_fill) != 0)
         return -1;
     return 0;
 }

@@ -103,19 +103,18 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
 }
 
 /* Every GPU's own rows and the aggregate's as member rows (members.h). */
-static int member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
+static const char *const member_columns[] = {"kernel",    "access",       "threads_per_block", "blocks_per_grid",
+                                             "wss_bytes", "gbytes_per_s", "precision",         NULL};
+static int member_fill(const struct rfl_table *t, size_t r, const int *col, struct rfl_member_row *row)
 {
     char kernel[32], access[8], prec[8];
     long tpb, blocks;
-    if (rfl_load_text(kernel, sizeof kernel, t, r, rfl_table_column(t, "kernel")) ||
-        rfl_load_text(access, sizeof access, t, r, rfl_table_column(t, "access")) ||
-        rfl_load_opt_int(t, r, rfl_table_column(t, "threads_per_block"), &tpb) ||
-        rfl_load_opt_int(t, r, rfl_table_column(t, "blocks_per_grid"), &blocks) ||
-        rfl_table_bytes(t, r, rfl_table_column(t, "wss_bytes"), 1, &row->wss) ||
-        rfl_table_double(t, r, rfl_table_column(t, "gbytes_per_s"), 0, &row->rate))
+    if (rfl_load_text(kernel, sizeof kernel, t, r, col[0]) || rfl_load_text(access, sizeof access, t, r, col[1]) ||
+        rfl_load_opt_int(t, r, col[2], &tpb) || rfl_load_opt_int(t, r, col[3], &blocks) ||
+        rfl_table_bytes(t, r, col[4], 1, &row->wss) || rfl_table_double(t, r, col[5], 0, &row->rate))
         return -1;
     /* empty for cudaMemcpy; checked by the loader */
-    snprintf(prec, sizeof prec, "%s", rfl_table_cell(t, r, rfl_table_column(t, "precision")));
+    snprintf(prec, sizeof prec, "%s", rfl_table_cell(t, r, col[6]));
     rfl_member_gpu_key(row->key, sizeof row->key, kernel, access, prec, tpb, blocks);
     return 1;
 }
@@ -172,7 +171,7 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
         c->n++;
     }
     rfl_load_index_free(&index);
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_fill) != 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_columns, member_fill) != 0)
         return -1;
     for (size_t i = first; i < g->ncurves; i++) {
         struct rfl_bw_curve *c = &g->curves[i];

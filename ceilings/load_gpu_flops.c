@@ -14,14 +14,14 @@
 #include <string.h>
 
 /* Every GPU's own rows and the aggregate's as member rows (members.h). */
-static int member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
+static const char *const member_columns[] = {"precision", "chains_per_thread", "wss_bytes", "gflops_per_s", NULL};
+static int member_fill(const struct rfl_table *t, size_t r, const int *col, struct rfl_member_row *row)
 {
     char prec[8];
     long chains;
-    if (rfl_load_text(prec, sizeof prec, t, r, rfl_table_column(t, "precision")) ||
-        rfl_table_count(t, r, rfl_table_column(t, "chains_per_thread"), 1, RFL_TABLE_MAX_COUNT, &chains) ||
-        rfl_table_bytes(t, r, rfl_table_column(t, "wss_bytes"), 0, &row->wss) ||
-        rfl_table_double(t, r, rfl_table_column(t, "gflops_per_s"), 0, &row->rate))
+    if (rfl_load_text(prec, sizeof prec, t, r, col[0]) ||
+        rfl_table_count(t, r, col[1], 1, RFL_TABLE_MAX_COUNT, &chains) || rfl_table_bytes(t, r, col[2], 0, &row->wss) ||
+        rfl_table_double(t, r, col[3], 0, &row->rate))
         return -1;
     rfl_member_gpu_flops_key(row->key, sizeof row->key, prec, chains);
     return 1;
@@ -114,7 +114,7 @@ int rfl_gpu_load_flops(struct rfl_model *m, size_t input, const struct rfl_table
         }
     }
     rfl_load_index_free(&index);
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_fill) != 0)
+    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_columns, member_fill) != 0)
         return -1;
     for (size_t i = first; i < g->nflops; i++) {
         struct rfl_flops_series *s = &g->flops[i];

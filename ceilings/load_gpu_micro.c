@@ -67,17 +67,17 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
 
 /* Every GPU's own pinned fit as a member row of the host link (members.h):
  * the file has one row per rank and direction, and no aggregate. */
-static int fit_member_fill(const struct rfl_table *t, size_t r, struct rfl_member_row *row)
+static const char *const fit_member_columns[] = {"direction", "host_memory", "bytes_max", "bandwidth_gbytes_per_s",
+                                                 NULL};
+static int fit_member_fill(const struct rfl_table *t, size_t r, const int *col, struct rfl_member_row *row)
 {
     char dir[8], mem[16];
-    const int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s");
-    if (rfl_load_text(dir, sizeof dir, t, r, rfl_table_column(t, "direction")) ||
-        rfl_load_text(mem, sizeof mem, t, r, rfl_table_column(t, "host_memory")))
+    if (rfl_load_text(dir, sizeof dir, t, r, col[0]) || rfl_load_text(mem, sizeof mem, t, r, col[1]))
         return -1;
     if (strcmp(mem, "pinned") != 0)
         return 0;
-    if (rfl_table_bytes(t, r, rfl_table_column(t, "bytes_max"), 0, &row->wss) ||
-        rfl_table_double(t, r, c_bw, 0, &row->rate) || rfl_load_positive(t, r, c_bw, row->rate))
+    if (rfl_table_bytes(t, r, col[2], 0, &row->wss) || rfl_table_double(t, r, col[3], 0, &row->rate) ||
+        rfl_load_positive(t, r, col[3], row->rate))
         return -1;
     rfl_member_host_link_key(row->key, sizeof row->key, dir, mem);
     return 1;
@@ -129,7 +129,7 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
     }
     if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
-    return rfl_member_gpu_rows(m, input, t, meta, fit_member_fill);
+    return rfl_member_gpu_rows(m, input, t, meta, fit_member_columns, fit_member_fill);
 }
 
 int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)

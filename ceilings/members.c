@@ -91,13 +91,18 @@ int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row)
 }
 
 int rfl_member_gpu_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta,
-                        rfl_member_fill_fn fill)
+                        const char *const *columns, rfl_member_fill_fn fill)
 {
+    int col[RFL_MEMBER_MAX_COLUMNS], n = 0;
+    for (; n < RFL_MEMBER_MAX_COLUMNS && columns[n]; n++)
+        col[n] = rfl_table_column(t, columns[n]);
+    for (int i = n; i < RFL_MEMBER_MAX_COLUMNS; i++)
+        col[i] = -1;
     for (size_t r = 0; r < t->nrows; r++) {
         struct rfl_member_row row;
         int use = rfl_member_gpu_row(t, r, meta, input, &row);
         if (use > 0)
-            use = fill(t, r, &row);
+            use = fill(t, r, col, &row);
         if (use < 0)
             return -1;
         if (use && rfl_member_row_add(m, &row) != 0) {

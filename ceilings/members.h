@@ -76,12 +76,17 @@ void rfl_member_host_link_key(char *out, size_t len, const char *direction, cons
 int rfl_member_gpu_row(const struct rfl_table *t, size_t r, const json_t *meta, size_t input,
                        struct rfl_member_row *row);
 /* Fills a member row's key, wss and rate from row r of a GPU program's
- * table: 1 keep it, 0 skip the row, -1 a bad value (one line printed). */
-typedef int (*rfl_member_fill_fn)(const struct rfl_table *t, size_t r, struct rfl_member_row *row);
+ * table, whose columns `col` holds (those rfl_member_gpu_rows was named,
+ * in its order; -1 where absent): 1 keep it, 0 skip the row, -1 a bad
+ * value (one line printed). */
+#define RFL_MEMBER_MAX_COLUMNS 8
+typedef int (*rfl_member_fill_fn)(const struct rfl_table *t, size_t r, const int *col, struct rfl_member_row *row);
 /* Every GPU's row of t and the aggregate's (rfl_member_gpu_row) that
- * `fill` keeps, as member rows. 0, or -1 (one line printed). */
+ * `fill` keeps, as member rows; `columns`: the names fill reads (NULL at
+ * the end, at most RFL_MEMBER_MAX_COLUMNS), looked up once. 0, or -1 (one
+ * line printed). */
 int rfl_member_gpu_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta,
-                        rfl_member_fill_fn fill);
+                        const char *const *columns, rfl_member_fill_fn fill);
 /* Appends a member row; -1 out of memory. */
 int rfl_member_row_add(struct rfl_model *m, const struct rfl_member_row *row);
 /* After the ceilings: every job ceiling's members, their peers' medians
