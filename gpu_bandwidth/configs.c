@@ -206,7 +206,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                             return rfl_gpu_fail(RFL_EXIT_FAILURE);
                         }
                         if (cfg->resident < 1) {
-                            if (k == RFL_GBW_L2_OWN || k == RFL_GBW_L2_WAVES)
+                            if (k == RFL_GBW_L2_OWN) /* l2_waves is bounded at 1024 threads */
                                 rfl_error("%s with --unroll %u and %u threads per block cannot run on %s "
                                           "(16 loads in flight: at most 512 threads)",
                                           rfl_gbw_kernels[k].name, cfg->unroll, cfg->threads, c->dev.name);
