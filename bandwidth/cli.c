@@ -52,7 +52,7 @@ int rfl_bandwidth_parse(struct rfl_bandwidth_opts *o, int argc, char **argv)
         .epilog = "Threads are pinned one per core with hwloc unless OMP_PROC_BIND is set.\n"
                   "Run under MPI as: mpirun -n 2 rfl_bandwidth: each rank's own rows (rank, host) follow\n"
                   "the job's. Testing only: RFL_TEST_HOSTS=a,a,b,b names rank r's host by its r-th\n"
-                  "entry; RFL_TEST_SLOW_RANK=R:FACTOR keeps rank R busy after each timed kernel\n"
+                  "entry; RFL_TEST_SLOW_RANK=R:FACTOR keeps rank R asleep after each timed kernel\n"
                   "until FACTOR times its time has passed (a planted slow rank). Exit status: 0 ok,\n"
                   "1 run failed, 2 bad usage (or a malformed test setting), 3 verification failed,\n"
                   "130 interrupted (rows so far are kept). Columns of the CSV: see docs/FORMAT.md.",

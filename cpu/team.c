@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <omp.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,11 +128,15 @@ double rfl_team_sample_end(struct rfl_team *team)
     {
         team->own_elapsed = rfl_now_s() - team->t0;
         if (team->slow_factor > 1) {
-            /* RFL_TEST_SLOW_RANK (testing only): this rank stays busy
-             * until its sample took FACTOR times its kernel's time. */
-            const double until = team->slow_factor * team->own_elapsed;
-            while (rfl_now_s() - team->t0 < until)
-                ;
+            /* RFL_TEST_SLOW_RANK (testing only): this rank waits until
+             * its sample took FACTOR times its kernel's time, asleep: a
+             * spinning rank took CPU time from the others on an
+             * oversubscribed machine and slowed them down with it. */
+            const double until = team->t0 + team->slow_factor * team->own_elapsed;
+            for (double left; (left = until - rfl_now_s()) > 0;) {
+                struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+                nanosleep(&ts, NULL);
+            }
             team->own_elapsed = rfl_now_s() - team->t0;
         }
         rfl_mpi_barrier();
