@@ -25,11 +25,15 @@ l1_rows()
     csv_column "$1" hwloc_level | grep -c '^L1$'
 }
 
+# The plant doubles thread 1's time, but its ratio is 0.5 only when the other
+# thread ran as fast as thread 1 did before doubling: on a busy two-CPU
+# machine (sanitizers, CI) it read 0.72, so the test asks for the flag's own
+# threshold, not 0.5's neighbourhood.
 expect_exit 0 "slow thread" env RFL_TEST_SLOW_THREAD=1 "$RFL_BANDWIDTH" $tiny -o "$tmp/slow.csv"
 check_verified "$tmp/slow.csv"
 l1=$(l1_rows "$tmp/slow.csv")
 [ "$l1" -ge 2 ] || skip "fewer than two L1 rows here ($l1): no L1 level in hwloc's topology?"
-[ "$(bal "$tmp/slow.json" "(b['points'], b['points_counted'], [t['thread'] for t in b['slow_threads']], b['slowest_over_median'] < 0.7)")" = \
+[ "$(bal "$tmp/slow.json" "(b['points'], b['points_counted'], [t['thread'] for t in b['slow_threads']], b['slowest_over_median'] < b['threshold'])")" = \
     "($l1, 'working sets in L1', ['rank0.t1'], True)" ] || fail "slow thread: $(bal "$tmp/slow.json" b)"
 cpu=$(bal "$tmp/slow.json" "b['slow_threads'][0]['cpu']")
 [ "$(grep -c "the thread on CPU $cpu ran at 0\.[0-9]* x the others' rate (working sets in L1)" "$tmp/err")" -eq 1 ] ||
