@@ -378,16 +378,13 @@ __global__ void __launch_bounds__(1024) k_bulk(const typename vec<S>::type *a, s
     rfl_gpu_block_add(total, block_sums + blockIdx.x);
 }
 
-/* The chunk kernels (RRZE-HPC gpu-l2-cache and gpu-cache's method, our
- * code): block b reads chunk b mod nchunks of the n_vec vectors in every
- * trial, four 16-byte loads in flight per thread per iteration.
- * l2_chunks (LD_STREAM_RW: ld.global.cg, cached in L2 only): chunks of
- * RFL_GBW_L2_CHUNK_BYTES, each block streaming its own from the L2, many
- * blocks at once, so the L2 and the network to the SMs are what limit.
- * l1_set (LD_DEFAULT, one chunk): every block of every SM reads the same
- * set, so a set within one SM's L1 is read from that SM's L1 after the
- * first trial: the L1's bytes per clock per SM.  Read only; the sums are
- * exact as in k_global. */
+/* l2_chunks (RRZE-HPC gpu-l2-cache's method, our code): block b reads
+ * chunk b mod nchunks (chunks of RFL_GBW_L2_CHUNK_BYTES) of the n_vec
+ * vectors in every trial, four 16-byte loads in flight per thread per
+ * iteration, ld.global.cg (LD_STREAM_RW: cached in L2 only): many blocks
+ * stream their own chunk from the L2 at once, so the L2 and the network to
+ * the SMs are what limit.  Read only; the sums are exact as in k_global.
+ * l1_set's kernel is k_l1 (kernels_own.cuh). */
 template <typename S, int MODE>
 __global__ void __launch_bounds__(1024) k_chunks(const typename vec<S>::type *a, size_t n_vec, size_t nchunks,
                                                  unsigned long long trials, double *block_sums, rfl_gpu_clock *clk)
@@ -465,7 +462,7 @@ const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc, unsigned 
     case RFL_GBW_L2_CHUNKS:
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_STREAM_RW> : nullptr;
     case RFL_GBW_L1_SET:
-        return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_DEFAULT> : nullptr;
+        return acc == RFL_GBW_READ ? (const void *)k_l1<S> : nullptr;
     case RFL_GBW_L2_OWN:
         return acc == RFL_GBW_READ ? own_ptr<S>(unroll, loads_nc) : nullptr;
     case RFL_GBW_L2_WAVES:
@@ -507,18 +504,19 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
         }
         return cudaSuccess;
     }
-    case RFL_GBW_L2_CHUNKS:
-    case RFL_GBW_L1_SET: {
+    case RFL_GBW_L2_CHUNKS: {
         if (rmw || l->access != RFL_GBW_READ)
             return cudaErrorInvalidValue;
         const struct rfl_gbw_chunk_plan p = rfl_gbw_chunk_plan_of(l->n_vec, l->tile_vecs, l->blocks);
-        const dim3 chunk_grid(p.grid);
-        if (l->kernel == RFL_GBW_L2_CHUNKS)
-            k_chunks<S, LD_STREAM_RW><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
-                                                                          l->block_sums, l->clock);
-        else
-            k_chunks<S, LD_DEFAULT><<<chunk_grid, block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
+        k_chunks<S, LD_STREAM_RW><<<dim3(p.grid), block, 0, l->stream>>>(a, l->n_vec, p.nchunks, l->trials,
                                                                         l->block_sums, l->clock);
+        return RFL_GPU_LAUNCHED();
+    }
+    case RFL_GBW_L1_SET: {
+        /* one chunk, the whole set; 32-bit offsets (run.c stops l1_set at the L2's size) */
+        if (rmw || l->access != RFL_GBW_READ || l->n_vec + 8ull * l->threads > 0xffffffffull)
+            return cudaErrorInvalidValue;
+        k_l1<S><<<grid, block, 0, l->stream>>>(a, (unsigned)l->n_vec, l->trials, l->block_sums, l->clock);
         return RFL_GPU_LAUNCHED();
     }
     case RFL_GBW_L2_OWN: {

@@ -191,3 +191,50 @@ template <typename S> const void *own_ptr(unsigned unroll, int loads_nc)
                           : nullptr;
 }
 
+
+/* l1_set: every block of every SM reads all n_vec vectors (a set within
+ * one SM's L1) in every trial, through L1 (plain ld.global): after the
+ * first trial the SM's own L1 serves them.  Eight 16-byte loads in flight
+ * per thread, 32-bit offsets.  The partial sums stay in the vector
+ * accumulators across trials and are folded into the double total only
+ * when the next trial could take a lane past the element type's exact
+ * integers (2^24 in float): folding every trial, as the chunk kernels do,
+ * cost 8 conversions per 16 loads at a 64 KiB set and held the L1 at
+ * 120-123 B/clk/SM. */
+template <typename S>
+__global__ void __launch_bounds__(1024) k_l1(const typename vec<S>::type *a, unsigned n_vec, unsigned long long trials,
+                                             double *block_sums, rfl_gpu_clock *clk)
+{
+    typedef vec<S> T;
+    typedef typename T::type V;
+    RFL_GPU_CLOCK_BEGIN(clk)
+    const unsigned step = blockDim.x;
+    /* A lane gains at most 8 (the fill's largest value) per load of a trial. */
+    const unsigned long long per_trial = 8ull * ((n_vec + step - 1) / step);
+    const unsigned long long exact = sizeof(S) == sizeof(float) ? 1ull << 24 : 1ull << 53;
+    const unsigned long long fold_every = per_trial ? (exact - 1) / per_trial : trials;
+    double total = 0.0;
+    V acc = T::zero(); /* one accumulator: a second one cost fp64 the registers of a fifth block per SM */
+    unsigned long long since = 0;
+    for (unsigned long long t = 0; t < trials; t++) {
+        unsigned j = threadIdx.x;
+#pragma unroll 1
+        for (; j + 7 * step < n_vec; j += 8 * step) {
+            V v0, v1, v2, v3, v4, v5, v6, v7;
+            T::template load4<LD_DEFAULT>(a + j, step, v0, v1, v2, v3);
+            T::template load4<LD_DEFAULT>(a + j + 4 * step, step, v4, v5, v6, v7);
+            acc = T::add(acc, T::add(T::add(T::add(v0, v1), T::add(v2, v3)), T::add(T::add(v4, v5), T::add(v6, v7))));
+        }
+        for (; j < n_vec; j += step)
+            acc = T::add(acc, T::template load1<LD_DEFAULT>(a + j));
+        if (++since >= fold_every) {
+            total += T::total(acc);
+            acc = T::zero();
+            since = 0;
+        }
+        RFL_GPU_FENCE();
+    }
+    total += T::total(acc);
+    RFL_GPU_CLOCK_END(clk)
+    rfl_gpu_block_add(total, block_sums + blockIdx.x);
+}
