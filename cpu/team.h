@@ -74,8 +74,9 @@ double *rfl_team_rank_stats(const double *own, unsigned experiments);
 /* Every thread, around the samples whose busy times count (cpu/balance.h):
  * between the two, rfl_team_sample_end reads the clock once on each thread
  * before its end barrier and keeps the thread's least busy time. Test only:
- * with RFL_TEST_SLOW_THREAD=K, thread K of every rank then spins as long
- * again as its work took, as a thread that shares its core would. */
+ * with RFL_TEST_SLOW_THREAD=K, thread K of every rank then counts twice
+ * its busy time and sleeps until then, as a thread that shares its core
+ * would take (asleep: it takes no CPU from the others). */
 void rfl_team_busy_begin(struct rfl_team *team);
 void rfl_team_busy_end(struct rfl_team *team);
 /* The master of every rank (collective), after the samples: returns on
