@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "timed.h"
+
 struct rfl_model;
 
 /* GPU memory levels, fastest first. */
@@ -38,10 +40,8 @@ struct rfl_gpu_device {
 
 struct rfl_gpu_transfer {       /* one direction x host memory */
     char direction[8], host_memory[16];
-    size_t input, n;
-    double *bytes, *time_s;     /* fastest copy */
-    double *time_median_s;      /* the median sample's copy (NaN: not in the file) */
-    long *samples;              /* timed samples of each point (0: not in the file) */
+    size_t input;
+    struct rfl_timed_points pts; /* the verified copies */
     int have_fit;
     double latency_us, gbytes_per_s, rms_error, largest_gbytes_per_s;
     uint64_t bytes_min, bytes_max;

@@ -29,12 +29,8 @@ void rfl_gpu_free(struct rfl_gpu_data *g)
         rfl_bw_curve_free(&g->curves[i]);
     for (size_t i = 0; i < g->nflops; i++)
         rfl_flops_series_free(&g->flops[i]);
-    for (size_t i = 0; i < g->ntransfers; i++) {
-        free(g->transfers[i].bytes);
-        free(g->transfers[i].time_s);
-        free(g->transfers[i].time_median_s);
-        free(g->transfers[i].samples);
-    }
+    for (size_t i = 0; i < g->ntransfers; i++)
+        rfl_timed_free(&g->transfers[i].pts);
     for (size_t i = 0; i < g->nchase; i++) {
         free(g->chase[i].bytes);
         free(g->chase[i].cycles);

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "timed.h"
+
 enum { RFL_LINK_UNI, RFL_LINK_BIDIR, RFL_LINK_NDIRECTIONS };
 enum { RFL_LINK_MEMCPY_PEER, RFL_LINK_PEER_KERNEL, RFL_LINK_HOST_STAGED, RFL_LINK_NMETHODS };
 #define RFL_LINK_MAX_DEVICES 64
@@ -22,10 +24,8 @@ struct rfl_link_series {
     uint64_t bytes_min, bytes_max;
     long points;
     size_t fit_input;
-    /* gpu_link.csv: the verified rows, for the spread and the chart */
-    size_t n;
-    double *bytes, *t_min, *t_median, *gbs;
-    long *samples;
+    /* gpu_link.csv: the verified rows, for the spread */
+    struct rfl_timed_points pts;
 };
 
 struct rfl_link_data {

@@ -24,13 +24,8 @@ void rfl_link_free(struct rfl_link_data *d)
 {
     if (!d)
         return;
-    for (size_t i = 0; i < d->n; i++) {
-        free(d->s[i].bytes);
-        free(d->s[i].t_min);
-        free(d->s[i].t_median);
-        free(d->s[i].gbs);
-        free(d->s[i].samples);
-    }
+    for (size_t i = 0; i < d->n; i++)
+        rfl_timed_free(&d->s[i].pts);
     free(d->s);
     free(d);
 }
@@ -125,15 +120,8 @@ int rfl_load_gpu_link(struct rfl_model *m, size_t input, const struct rfl_table 
             return -1;
         if (!ok)
             continue;
-        if (rfl_load_room(t, r, s->n, "gpu link"))
+        if (rfl_load_room(t, r, s->pts.n, "gpu link") || rfl_timed_push(&s->pts, (double)bytes, tm, median, samples))
             return -1;
-        if (rfl_load_push_double(&s->bytes, s->n, (double)bytes) || rfl_load_push_double(&s->t_min, s->n, tm) ||
-            rfl_load_push_double(&s->t_median, s->n, median) || rfl_load_push_double(&s->gbs, s->n, gbs) ||
-            rfl_load_push_long(&s->samples, s->n, samples)) {
-            rfl_error("out of memory");
-            return -1;
-        }
-        s->n++;
     }
     return 0;
 }
@@ -220,7 +208,7 @@ int rfl_gpu_link_ceilings(struct rfl_model *m, const struct rfl_ceilings_setting
         ce->wss_max_bytes = s->bytes_max;
         ce->points = (size_t)(s->points > 0 ? s->points : 0);
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[s->fit_input].file);
-        if (rfl_spread_set_fit(ce, s->n, s->bytes, s->t_min, s->t_median, s->samples, (double)s->bytes_min,
+        if (rfl_spread_set_fit(ce, &s->pts, (double)s->bytes_min,
                                (double)s->bytes_max))
             return -1;
         npairs += s->dir == RFL_LINK_UNI;

@@ -52,14 +52,12 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
         if (!ok)
             continue;
         struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
-        if (x && rfl_load_room(t, r, x->n, dir) != 0)
-            return -1;
-        if (!x || rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->time_s, x->n, time_s) ||
-            rfl_load_push_double(&x->time_median_s, x->n, median) || rfl_load_push_long(&x->samples, x->n, samples)) {
+        if (!x) {
             rfl_error("out of memory");
             return -1;
         }
-        x->n++;
+        if (rfl_load_room(t, r, x->pts.n, dir) || rfl_timed_push(&x->pts, (double)bytes, time_s, median, samples))
+            return -1;
         x->input = input;
     }
     return rfl_row_filter_end(m, &f, input, more);

@@ -22,12 +22,8 @@ void rfl_net_free(struct rfl_net_data *d)
 {
     if (!d)
         return;
-    for (int c = 0; c < RFL_NET_MODEL_CLASSES; c++) {
-        free(d->cls[c].bytes);
-        free(d->cls[c].rt_min);
-        free(d->cls[c].rt_median);
-        free(d->cls[c].samples);
-    }
+    for (int c = 0; c < RFL_NET_MODEL_CLASSES; c++)
+        rfl_timed_free(&d->cls[c].pts);
     free(d);
 }
 
@@ -78,14 +74,8 @@ int rfl_load_network(struct rfl_model *m, size_t input, const struct rfl_table *
         if (!ok)
             continue;
         struct rfl_net_class *x = &m->net->cls[c];
-        if (rfl_load_room(t, r, x->n, class_names[c]))
+        if (rfl_load_room(t, r, x->pts.n, class_names[c]) || rfl_timed_push(&x->pts, (double)bytes, rt, median, samples))
             return -1;
-        if (rfl_load_push_double(&x->bytes, x->n, (double)bytes) || rfl_load_push_double(&x->rt_min, x->n, rt) ||
-            rfl_load_push_double(&x->rt_median, x->n, median) || rfl_load_push_long(&x->samples, x->n, samples)) {
-            rfl_error("out of memory");
-            return -1;
-        }
-        x->n++;
     }
     return 0;
 }
@@ -152,7 +142,7 @@ int rfl_network_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
         /* As the host link's: the fit's bandwidth times the fastest over the median round trip of
          * each row it covers. */
-        if (rfl_spread_set_fit(ce, x->n, x->bytes, x->rt_min, x->rt_median, x->samples, (double)x->bytes_min,
+        if (rfl_spread_set_fit(ce, &x->pts, (double)x->bytes_min,
                                (double)x->bytes_max))
             return -1;
         rfl_model_note(m, "network %s (%ld pair%s of ranks): T = %.3g us + bytes / %.3g GB/s one way, over %llu to "

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "timed.h"
+
 enum { RFL_NET_MODEL_CLASSES = 2 }; /* same_node, other_node */
 
 struct rfl_net_class {
@@ -15,10 +17,8 @@ struct rfl_net_class {
     uint64_t bytes_min, bytes_max;
     long points, pairs;
     size_t fit_input;
-    /* network.csv: the verified rows, for the spread */
-    size_t n;
-    double *bytes, *rt_min, *rt_median;
-    long *samples;
+    /* network.csv: the verified rows, for the spread (times: round trips) */
+    struct rfl_timed_points pts;
 };
 
 struct rfl_net_data {

@@ -106,9 +106,9 @@ const char *rfl_spread_words(char *buf, size_t len, const struct rfl_ceiling *c)
     return buf;
 }
 
-int rfl_spread_set_fit(struct rfl_ceiling *c, size_t n, const double *bytes, const double *t_min,
-                       const double *t_median, const long *samples, double bytes_lo, double bytes_hi)
+int rfl_spread_set_fit(struct rfl_ceiling *c, const struct rfl_timed_points *p, double bytes_lo, double bytes_hi)
 {
+    const size_t n = p->n;
     if (!n)
         return 0;
     double *best = malloc(n * sizeof *best), *median = malloc(n * sizeof *median);
@@ -122,11 +122,11 @@ int rfl_spread_set_fit(struct rfl_ceiling *c, size_t n, const double *bytes, con
     }
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        if (bytes[i] < bytes_lo || bytes[i] > bytes_hi)
+        if (p->bytes[i] < bytes_lo || p->bytes[i] > bytes_hi)
             continue;
         best[k] = c->value;
-        median[k] = t_median && t_median[i] > 0 ? c->value * t_min[i] / t_median[i] : NAN;
-        count[k] = samples ? samples[i] : 0;
+        median[k] = p->t_median[i] > 0 ? c->value * p->t_min[i] / p->t_median[i] : NAN;
+        count[k] = p->samples[i];
         k++;
     }
     if (k)

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "levels.h"
+#include "timed.h"
 
 struct rfl_ceiling;
 
@@ -38,10 +39,9 @@ void rfl_spread_set(struct rfl_ceiling *c, const double *best, const double *med
 /* The spread of a bandwidth fitted to timed transfers (the host link, the
  * network): at each size within [bytes_lo, bytes_hi] the median transfer
  * took t_median / t_min as long as the fastest, so the typical rate there is
- * c->value over that factor. t_median or samples may be NULL (unknown).
+ * c->value over that factor.
  * 0, or -1 out of memory (one line said). */
-int rfl_spread_set_fit(struct rfl_ceiling *c, size_t n, const double *bytes, const double *t_min,
-                       const double *t_median, const long *samples, double bytes_lo, double bytes_hi);
+int rfl_spread_set_fit(struct rfl_ceiling *c, const struct rfl_timed_points *p, double bytes_lo, double bytes_hi);
 
 /* The top plateau of a sweep y[0..n) around its best point: the contiguous
  * points whose rate is at least y[best] / RFL_SPREAD_PLATEAU. */

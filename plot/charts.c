@@ -33,7 +33,7 @@ static int gpu_gemm(const struct rfl_model *m) { return gpu_known(m) && m->gpu->
 static int gpu_um(const struct rfl_model *m) { return gpu_known(m) && m->gpu->num > 0; }
 static int gpu_chase(const struct rfl_model *m) { return gpu_known(m) && m->gpu->nchase > 0; }
 static int gpu_transfers(const struct rfl_model *m) { return gpu_known(m) && m->gpu->ntransfers > 0; }
-static int network_rows(const struct rfl_model *m) { return m->net && (m->net->cls[0].n || m->net->cls[1].n); }
+static int network_rows(const struct rfl_model *m) { return m->net && (m->net->cls[0].pts.n || m->net->cls[1].pts.n); }
 static int link_series(const struct rfl_model *m) { return m->link && m->link->n > 0; }
 static int dense_rows(const struct rfl_model *m) { return m->dense && m->dense->n > 0; }
 static int members(const struct rfl_model *m) { return m->nmembers > 0; }

@@ -138,11 +138,12 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
     const struct rfl_gpu_data *g = m->gpu;
     double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
     for (size_t i = 0; i < g->ntransfers; i++)
-        for (size_t k = 0; k < g->transfers[i].n; k++) {
-            xlo = fmin(xlo, g->transfers[i].bytes[k]);
-            xhi = fmax(xhi, g->transfers[i].bytes[k]);
-            ylo = fmin(ylo, g->transfers[i].time_s[k] * 1e6);
-            yhi = fmax(yhi, g->transfers[i].time_s[k] * 1e6);
+        for (size_t k = 0; k < g->transfers[i].pts.n; k++) {
+            const struct rfl_timed_points *p = &g->transfers[i].pts;
+            xlo = fmin(xlo, p->bytes[k]);
+            xhi = fmax(xhi, p->bytes[k]);
+            ylo = fmin(ylo, p->t_min[k] * 1e6);
+            yhi = fmax(yhi, p->t_min[k] * 1e6);
         }
     char title[512], corner[512], gp[2048];
     rfl_plot_gpu_title(m, title, sizeof title, "Host-device copies", "cudaMemcpy");
@@ -157,8 +158,8 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
         char what[64];
         snprintf(what, sizeof what, "%s %s: bytes, us", x->direction, x->host_memory);
         rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, what));
-        for (size_t k = 0; k < x->n; k++)
-            rfl_plot_point(&c, x->bytes[k], x->time_s[k] * 1e6);
+        for (size_t k = 0; k < x->pts.n; k++)
+            rfl_plot_point(&c, x->pts.bytes[k], x->pts.t_min[k] * 1e6);
         rfl_chart_printf(&c, "\n\n");
     }
     rfl_chart_printf(&c, "EOD\n$fits << EOD\n");

@@ -16,10 +16,10 @@ int rfl_plot_network(const struct rfl_model *m, const char *dir)
     const struct rfl_net_data *d = m->net;
     double xlo = INFINITY, xhi = 0, ylo = INFINITY, yhi = 0;
     for (int k = 0; k < RFL_NET_MODEL_CLASSES; k++)
-        for (size_t i = 0; i < d->cls[k].n; i++) {
-            const double us = d->cls[k].rt_min[i] / 2 * 1e6;
-            xlo = fmin(xlo, d->cls[k].bytes[i]);
-            xhi = fmax(xhi, d->cls[k].bytes[i]);
+        for (size_t i = 0; i < d->cls[k].pts.n; i++) {
+            const double us = d->cls[k].pts.t_min[i] / 2 * 1e6;
+            xlo = fmin(xlo, d->cls[k].pts.bytes[i]);
+            xhi = fmax(xhi, d->cls[k].pts.bytes[i]);
             ylo = fmin(ylo, us);
             yhi = fmax(yhi, us);
         }
@@ -36,8 +36,8 @@ int rfl_plot_network(const struct rfl_model *m, const char *dir)
     rfl_chart_printf(&c, "$messages << EOD\n");
     for (int k = 0; k < RFL_NET_MODEL_CLASSES; k++) {
         rfl_chart_printf(&c, "# %s: bytes, us\n", names[k]);
-        for (size_t i = 0; i < d->cls[k].n; i++)
-            rfl_plot_point(&c, d->cls[k].bytes[i], d->cls[k].rt_min[i] / 2 * 1e6);
+        for (size_t i = 0; i < d->cls[k].pts.n; i++)
+            rfl_plot_point(&c, d->cls[k].pts.bytes[i], d->cls[k].pts.t_min[i] / 2 * 1e6);
         rfl_chart_printf(&c, "NaN NaN\n\n\n");
     }
     rfl_chart_printf(&c, "EOD\n$fits << EOD\n");
@@ -55,7 +55,7 @@ int rfl_plot_network(const struct rfl_model *m, const char *dir)
     rfl_chart_printf(&c, "plot \\\n");
     for (int k = 0; k < RFL_NET_MODEL_CLASSES; k++) {
         const struct rfl_net_class *x = &d->cls[k];
-        if (!x->n)
+        if (!x->pts.n)
             continue;
         const char *color = rfl_plot_palette[k];
         char name[160], lat[32], bw[32];
