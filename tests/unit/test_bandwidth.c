@@ -13,7 +13,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include "common/mpi_shim.h"
 #include "common/options.h"
 #include "common/rfl.h"
+#include "tests/unit/tmpdir.h"
 
 /* The CPUs the test started on. Each run starts from them: a run that
  * left the calling thread pinned would otherwise shrink the next run's
@@ -45,9 +45,7 @@ static int setup(void **state)
     struct fixture *f = calloc(1, sizeof *f);
     if (!f)
         return -1;
-    const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    snprintf(f->dir, sizeof f->dir, "%s/rfl-test-bandwidth.XXXXXX", base);
-    if (!mkdtemp(f->dir)) {
+    if (rfl_test_tmpdir_make(f->dir, sizeof f->dir, "bandwidth") != 0) {
         free(f);
         return -1;
     }
@@ -61,18 +59,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct fixture *f = *state;
-    DIR *d = opendir(f->dir);
-    if (d) {
-        struct dirent *e;
-        char p[600];
-        while ((e = readdir(d)))
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-                snprintf(p, sizeof p, "%s/%s", f->dir, e->d_name);
-                unlink(p);
-            }
-        closedir(d);
-    }
-    rmdir(f->dir);
+    rfl_test_tmpdir_remove(f->dir);
     free(f);
     return 0;
 }

@@ -22,6 +22,7 @@
 #include "driver/settings.h"
 #include "ceilings/sources.h"
 #include "ceilings/table.h"
+#include "tests/unit/tmpdir.h"
 
 static char tmpdir[256];
 
@@ -242,16 +243,13 @@ static void test_unknown_csv(void **state)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "%s/rfl-test-ceilings.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    return mkdtemp(tmpdir) ? 0 : -1;
+    return rfl_test_tmpdir_make(tmpdir, sizeof tmpdir, "ceilings");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return rfl_test_tmpdir_remove(tmpdir);
 }
 
 int main(void)

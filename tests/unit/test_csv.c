@@ -28,6 +28,7 @@
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
 #include "common/session.h"
+#include "tests/unit/tmpdir.h"
 
 static const char *const columns[] = {"name", "wss_bytes", "delta", "time_s"};
 #define NCOLS (sizeof columns / sizeof columns[0])
@@ -42,9 +43,7 @@ static int setup(void **state)
     struct fixture *f = calloc(1, sizeof *f);
     if (!f)
         return -1;
-    const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    snprintf(f->dir, sizeof f->dir, "%s/rfl-test-csv.XXXXXX", base);
-    if (!mkdtemp(f->dir)) {
+    if (rfl_test_tmpdir_make(f->dir, sizeof f->dir, "csv") != 0) {
         free(f);
         return -1;
     }
@@ -56,18 +55,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct fixture *f = *state;
-    DIR *d = opendir(f->dir);
-    if (d) {
-        struct dirent *e;
-        char p[600];
-        while ((e = readdir(d)))
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-                snprintf(p, sizeof p, "%s/%s", f->dir, e->d_name);
-                unlink(p);
-            }
-        closedir(d);
-    }
-    rmdir(f->dir);
+    rfl_test_tmpdir_remove(f->dir);
     free(f);
     return 0;
 }

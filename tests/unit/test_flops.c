@@ -13,7 +13,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +29,7 @@
 #include "flops/flops.h"
 #include "flops/kernels.h"
 #include "flops/verify.h"
+#include "tests/unit/tmpdir.h"
 
 #define N_ELEMS (3 * RFL_FL_ELEM_QUANTUM)
 
@@ -44,9 +44,7 @@ static int setup(void **state)
     struct fixture *f = calloc(1, sizeof *f);
     if (!f)
         return -1;
-    const char *base = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-    snprintf(f->dir, sizeof f->dir, "%s/rfl-test-flops.XXXXXX", base);
-    if (!mkdtemp(f->dir)) {
+    if (rfl_test_tmpdir_make(f->dir, sizeof f->dir, "flops") != 0) {
         free(f);
         return -1;
     }
@@ -59,18 +57,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     struct fixture *f = *state;
-    DIR *d = opendir(f->dir);
-    if (d) {
-        struct dirent *e;
-        char p[600];
-        while ((e = readdir(d)))
-            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-                snprintf(p, sizeof p, "%s/%s", f->dir, e->d_name);
-                unlink(p);
-            }
-        closedir(d);
-    }
-    rmdir(f->dir);
+    rfl_test_tmpdir_remove(f->dir);
     free(f);
     return 0;
 }

@@ -21,6 +21,7 @@
 #include "ceilings/model.h"
 #include "driver/settings.h"
 #include "ceilings/sources.h"
+#include "tests/unit/tmpdir.h"
 
 static char tmpdir[256];
 
@@ -217,16 +218,13 @@ static void test_gpu_levels(void **state)
 static int setup(void **state)
 {
     (void)state;
-    snprintf(tmpdir, sizeof tmpdir, "%s/rfl-test-gpu.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    return mkdtemp(tmpdir) ? 0 : -1;
+    return rfl_test_tmpdir_make(tmpdir, sizeof tmpdir, "gpu");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    return system(cmd) == 0 ? 0 : -1;
+    return rfl_test_tmpdir_remove(tmpdir);
 }
 
 int main(void)

@@ -18,12 +18,13 @@
 #include <unistd.h>
 
 #include "common/input.h"
+#include "tests/unit/tmpdir.h"
 
-static char dir[] = "/tmp/rfl-test-input.XXXXXX";
+static char dir[256];
 
 static const char *path_of(const char *name)
 {
-    static char path[256];
+    static char path[512];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     return path;
 }
@@ -121,16 +122,13 @@ static void missing(void **state)
 static int setup(void **state)
 {
     (void)state;
-    return mkdtemp(dir) ? 0 : -1;
+    return rfl_test_tmpdir_make(dir, sizeof dir, "input");
 }
 
 static int teardown(void **state)
 {
     (void)state;
-    static const char *const names[] = {"a.csv", "empty.csv", "fifo.csv", "ten", "eleven", "loop"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        unlink(path_of(names[i]));
-    return rmdir(dir);
+    return rfl_test_tmpdir_remove(dir);
 }
 
 int main(void)
