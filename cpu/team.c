@@ -9,7 +9,6 @@
 
 #include <math.h>
 #include <omp.h>
-#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

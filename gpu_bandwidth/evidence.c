@@ -68,8 +68,7 @@ void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, 
     /* l2_own's and l2_waves' near band (the ceiling's, common/l2_band.h)
      * and far band (past half the L2, within it). */
     const double l2 = (double)c->dev.l2_bytes;
-    const int own = cfg->kernel == RFL_GBW_L2_OWN || cfg->kernel == RFL_GBW_L2_WAVES;
-    if (own && wss <= c->dev.l2_bytes) {
+    if ((RFL_GBW_UNROLLED_KERNELS >> cfg->kernel & 1) && wss <= c->dev.l2_bytes) {
         double *side = rfl_l2_band_holds(l2, (double)wss)                ? &b->l2_near_gbs
                        : (double)wss > l2 / RFL_L2_BAND_HIGH_DIV ? &b->l2_far_gbs
                                                                          : NULL;
@@ -78,7 +77,7 @@ void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, 
     }
     /* The L2 ceiling's rule: the kernels that skip L1, data sets in the band
      * (l2_chunks' blocks share chunks: not counted). */
-    if ((cfg->kernel == RFL_GBW_GLOBAL_STREAM || cfg->kernel == RFL_GBW_GLOBAL_BULK || own) && rfl_l2_band_holds(l2, (double)wss) && gbs > b->l2_gbs) {
+    if ((RFL_GBW_L2_CEILING_KERNELS >> cfg->kernel & 1) && rfl_l2_band_holds(l2, (double)wss) && gbs > b->l2_gbs) {
         b->l2_gbs = gbs;
         b->l2_wss = wss;
         snprintf(b->l2_config, sizeof b->l2_config, "%s %s, %u x %u threads", k->name,
@@ -132,8 +131,7 @@ void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernel
                              ">=", b->memcpy_gbs > 0 ? b->memcpy_gbs : NAN, 0,
                              "the best kernel against cudaMemcpy D2D (read + write bytes), same run");
     }
-    const unsigned own_kernels = (1u << RFL_GBW_L2_OWN) | (1u << RFL_GBW_L2_WAVES);
-    if (kernels & ((1u << RFL_GBW_GLOBAL_STREAM) | (1u << RFL_GBW_GLOBAL_BULK) | own_kernels)) {
+    if (kernels & RFL_GBW_L2_CEILING_KERNELS) {
         char sz[32];
         snprintf(note, sizeof note, "%s at %s (L2 %.0f MiB; data sets L2/8 .. L2/2)",
                  b->l2_gbs > 0 ? b->l2_config : "no row in L2/8 .. L2/2",
@@ -142,9 +140,10 @@ void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernel
         rfl_gpu_evidence(list, "l2_ceiling", b->l2_gbs > 0 ? b->l2_gbs : NAN, "GB/s", target ? ">=" : NULL,
                          target ? ds->l2_target_gbytes_per_s : NAN, 0, note);
     }
-    if (kernels & own_kernels) {
-        /* Hopper's L2 is two partitions: a data set within half the L2 can
-         * sit in the near one; past it, part of the loads cross to the far. */
+    if (kernels & RFL_GBW_UNROLLED_KERNELS) {
+        /* The two bands are named after Hopper's two L2 partitions, but
+         * Nsight Compute saw no traffic between them under these kernels
+         * within L2/2 (docs/PERFORMANCE.md): "far" is past L2/2, no more. */
         rfl_gpu_evidence(list, "l2_near_partition", b->l2_near_gbs > 0 ? b->l2_near_gbs : NAN, "GB/s", NULL, NAN, 0,
                          "l2_own and l2_waves, data sets L2/8 .. L2/2 (the band of the L2 ceiling)");
         rfl_gpu_evidence(list, "l2_far_partition", b->l2_far_gbs > 0 ? b->l2_far_gbs : NAN, "GB/s", NULL, NAN, 0,

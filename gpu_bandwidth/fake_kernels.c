@@ -13,7 +13,7 @@ cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
     double t0 = rfl_fake_now();
     size_t n = l->n_vec * (l->precision == RFL_GPU_FP64 ? 2 : 4);
     if (!rfl_gbw_runs(l->kernel, l->access) || l->kernel == RFL_GBW_MEMCPY ||
-        ((l->kernel == RFL_GBW_L2_OWN || l->kernel == RFL_GBW_L2_WAVES) && l->unroll != 4 && l->unroll != 8 && l->unroll != 16))
+        ((RFL_GBW_UNROLLED_KERNELS >> l->kernel & 1) && l->unroll != 4 && l->unroll != 8 && l->unroll != 16))
         return cudaErrorInvalidValue;
     /* The chunk kernels load every vector `replicas` times a trial, over a
      * grid of at most `blocks`. */

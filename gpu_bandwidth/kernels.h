@@ -37,6 +37,13 @@ enum rfl_gbw_access {
     RFL_GBW_NACCESS
 };
 
+/* Bits (1u << kernel) of the kernels that take --unroll and --l2-loads. */
+#define RFL_GBW_UNROLLED_KERNELS ((1u << RFL_GBW_L2_OWN) | (1u << RFL_GBW_L2_WAVES))
+/* Bits of the kernels whose rows in the L2 band (common/l2_band.h) make the
+ * L2 ceiling: they skip L1 and read distinct data in every block. */
+#define RFL_GBW_L2_CEILING_KERNELS                                                                            \
+    ((1u << RFL_GBW_GLOBAL_STREAM) | (1u << RFL_GBW_GLOBAL_BULK) | (1u << RFL_GBW_L2_OWN) | (1u << RFL_GBW_L2_WAVES))
+
 /* Whether a kernel runs an access: the chunk kernels, l2_own, l2_waves and global_bulk only
  * read; shared_blocked and global_launch read and rmw; global_inside and
  * global_stream run all four. */

@@ -1,4 +1,5 @@
-/* l2_own (rfl_gpu_bandwidth): its loads and its kernel, included by
+/* rfl_gpu_bandwidth's own kernels, l2_own, l2_waves and l1_set's k_l1,
+ * and the L1-skipping loads of the first two: included by
  * gpu_bandwidth/kernels.cu inside its anonymous namespace, after vec<>. */
 
 /* Four loads from four addresses (its slots wrap at the end of the
@@ -191,12 +192,11 @@ template <typename S> const void *own_ptr(unsigned unroll, int loads_nc)
                           : nullptr;
 }
 
-
 /* l1_set: every block of every SM reads all n_vec vectors (a set within
  * one SM's L1) in every trial, through L1 (plain ld.global): after the
  * first trial the SM's own L1 serves them.  Eight 16-byte loads in flight
  * per thread, 32-bit offsets.  The partial sums stay in the vector
- * accumulators across trials and are folded into the double total only
+ * accumulator across trials and are folded into the double total only
  * when the next trial could take a lane past the element type's exact
  * integers (2^24 in float): folding every trial, as the chunk kernels do,
  * cost 8 conversions per 16 loads at a 64 KiB set and held the L1 at

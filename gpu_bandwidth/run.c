@@ -243,7 +243,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                                       elapsed));
         json_object_set_new(meta, "kernels", kl);
         json_object_set_new(json_object_get(meta, "sweep"), "fixed_trials", json_integer(o->trials));
-        if ((kernels >> RFL_GBW_L2_OWN & 1) || (kernels >> RFL_GBW_L2_WAVES & 1))
+        if (kernels & RFL_GBW_UNROLLED_KERNELS)
             json_object_set_new(meta, "l2_own",
                                 json_pack("{s:i, s:i, s:s}", "unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_OWN),
                                           "l2_waves_unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_WAVES), "l2_loads",
