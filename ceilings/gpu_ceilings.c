@@ -191,8 +191,7 @@ static int host_link(struct rfl_model *m)
             ce->wss_max_bytes = x->bytes_max;
             ce->points = (size_t)(x->points > 0 ? x->points : 0);
             snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
-            if (rfl_spread_set_fit(ce, &x->pts, (double)x->bytes_min,
-                                   (double)x->bytes_max) != 0)
+            if (rfl_spread_set_fit(ce, &x->pts, (double)x->bytes_min, (double)x->bytes_max) != 0)
                 return -1;
         }
     return 0;

@@ -208,8 +208,7 @@ int rfl_gpu_link_ceilings(struct rfl_model *m, const struct rfl_ceilings_setting
         ce->wss_max_bytes = s->bytes_max;
         ce->points = (size_t)(s->points > 0 ? s->points : 0);
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[s->fit_input].file);
-        if (rfl_spread_set_fit(ce, &s->pts, (double)s->bytes_min,
-                               (double)s->bytes_max))
+        if (rfl_spread_set_fit(ce, &s->pts, (double)s->bytes_min, (double)s->bytes_max))
             return -1;
         npairs += s->dir == RFL_LINK_UNI;
     }

@@ -142,8 +142,7 @@ int rfl_network_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
         /* As the host link's: the fit's bandwidth times the fastest over the median round trip of
          * each row it covers. */
-        if (rfl_spread_set_fit(ce, &x->pts, (double)x->bytes_min,
-                               (double)x->bytes_max))
+        if (rfl_spread_set_fit(ce, &x->pts, (double)x->bytes_min, (double)x->bytes_max))
             return -1;
         rfl_model_note(m, "network %s (%ld pair%s of ranks): T = %.3g us + bytes / %.3g GB/s one way, over %llu to "
                           "%llu bytes (largest relative error %.0f%%)",
