@@ -463,7 +463,8 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                       k->name, rfl_precision_names[prec], rfl_isa_names[isa], n, bad,
                                       first->array, first->index, first->got, first->expected);
                     bad = rfl_mpi_sum_ll(bad);
-                    const double *busy = rfl_team_busy_gather(&p.team, (unsigned)p.threads); /* collective */
+                    const double *on_cpu = NULL;
+                    const double *busy = rfl_team_busy_gather(&p.team, (unsigned)p.threads, &on_cpu); /* collective */
                     struct rfl_stats st;
                     rfl_stats_compute(times, experiments, &st);
                     const uint64_t wss_thread = (uint64_t)n * k->arrays * elem;
@@ -483,7 +484,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                  (unsigned long long)(wss_thread * job_threads), bad);
                     } else if (root) {
                         if (balance_ok && li == 0 && p.topo.ncache > 0)
-                            rfl_balance_add(&balance, busy);
+                            rfl_balance_add(&balance, busy, on_cpu);
                         const struct row_shape shape = {k, prec, isa, p.ranks, p.threads, wss_thread * job_threads,
                                                         wss_thread, level, n, elem, trials, experiments};
                         const double job[3] = {st.min, st.median, st.max};

@@ -63,7 +63,7 @@ void rfl_balance_free(struct rfl_balance *b)
     memset(b, 0, sizeof *b);
 }
 
-void rfl_balance_add(struct rfl_balance *b, const double *busy)
+void rfl_balance_add(struct rfl_balance *b, const double *busy, const double *on_cpu)
 {
     if (!b->thread || !b->nthreads)
         return;
@@ -92,6 +92,10 @@ void rfl_balance_add(struct rfl_balance *b, const double *busy)
         t->slow += rel[i] < RFL_BALANCE_SLOW;
         t->log_sum += log(rel[i]);
         t->worst = rel[i] < t->worst ? rel[i] : t->worst;
+        if (on_cpu && isfinite(on_cpu[i]) && on_cpu[i] >= 0) {
+            t->on_cpu_points++;
+            t->on_cpu_sum += on_cpu[i];
+        }
     }
     free(rel);
 }
@@ -130,6 +134,11 @@ int rfl_balance_flagged(const struct rfl_balance *b)
 
 static json_t *number(double v) { return isfinite(v) ? json_real(v) : json_null(); }
 
+static double on_cpu_share(const struct rfl_balance_thread *t)
+{
+    return t->on_cpu_points ? t->on_cpu_sum / t->on_cpu_points : NAN;
+}
+
 /* "rankR.tT@CPU": the thread and its CPU ("?" unknown). */
 static void split_label(char *const *labels, size_t i, char *thread, size_t tlen, char *cpu, size_t clen)
 {
@@ -149,18 +158,20 @@ static json_t *thread_json(const struct rfl_balance *b, size_t i, char *const *l
     const struct rfl_balance_thread *t = &b->thread[i];
     char thread[64], cpu[64];
     split_label(labels, i, thread, sizeof thread, cpu, sizeof cpu);
-    return json_pack("{s:s, s:s, s:i, s:i, s:o, s:o}", "thread", thread, "cpu", cpu, "points", (int)t->points,
-                     "slow_points", (int)t->slow, "rate_over_median",
+    return json_pack("{s:s, s:s, s:i, s:i, s:o, s:o, s:o}", "thread", thread, "cpu", cpu, "points",
+                     (int)t->points, "slow_points", (int)t->slow, "rate_over_median",
                      number(t->points ? exp(t->log_sum / t->points) : NAN), "worst_rate_over_median",
-                     number(t->points ? t->worst : NAN));
+                     number(t->points ? t->worst : NAN), "on_cpu_share", number(on_cpu_share(t)));
 }
 
-/* The CPUs of the slow threads, "3, 11" (or their thread names). */
-static int slow_cpus(const struct rfl_balance *b, char *const *labels, char *buf, size_t len, double *rate)
+/* The CPUs of the slow threads, "3, 11" (or their thread names), their mean
+ * rate and on-CPU share (NAN where none is known). */
+static int slow_cpus(const struct rfl_balance *b, char *const *labels, char *buf, size_t len, double *rate,
+                     double *on_cpu)
 {
     buf[0] = '\0';
-    double sum = 0;
-    int n = 0;
+    double sum = 0, on_sum = 0;
+    int n = 0, on_n = 0;
     for (size_t i = 0; i < b->nthreads; i++)
         if (rfl_balance_thread_slow(b, i)) {
             char thread[64], cpu[64];
@@ -175,9 +186,31 @@ static int slow_cpus(const struct rfl_balance *b, char *const *labels, char *buf
                 snprintf(buf + used, len - used, "%s%s", n ? ", " : "", cpu);
             sum += exp(b->thread[i].log_sum / b->thread[i].points);
             n++;
+            const double share = on_cpu_share(&b->thread[i]);
+            if (!isnan(share)) {
+                on_sum += share;
+                on_n++;
+            }
         }
     *rate = n ? sum / n : NAN;
+    *on_cpu = on_n ? on_sum / on_n : NAN;
     return n;
+}
+
+/* Why the slow threads were slow, from their on-CPU share. */
+static void slow_cause(double on_cpu, int plural, char *buf, size_t len)
+{
+    if (isnan(on_cpu))
+        snprintf(buf, len, "CPUs shared a core (hardware threads of one core placed by the hypervisor) or other "
+                           "work ran on them");
+    else if (on_cpu < RFL_BALANCE_ON_CPU)
+        snprintf(buf, len, "%s on %s CPU%s %.0f%% of %s busy time: other work (another process, or the hypervisor) "
+                 "took the rest", plural ? "they were" : "it was", plural ? "their" : "its", plural ? "s" : "",
+                 100 * on_cpu, plural ? "their" : "its");
+    else
+        snprintf(buf, len, "%s on %s CPU%s throughout (%.0f%%): %s core with another busy hardware thread "
+                 "(two vCPUs on one core) or ran at a lower clock", plural ? "they were" : "it was",
+                 plural ? "their" : "its", plural ? "s" : "", 100 * on_cpu, plural ? "each shared its" : "it shared its");
 }
 
 json_t *rfl_balance_to_json(const struct rfl_balance *b, char *const *labels)
@@ -196,17 +229,17 @@ json_t *rfl_balance_to_json(const struct rfl_balance *b, char *const *labels)
         if (rfl_balance_thread_slow(b, i))
             json_array_append_new(slow, thread_json(b, i, labels));
     }
-    char verdict[512], cpus[256];
-    double rate;
+    char verdict[768], cpus[256], cause[256];
+    double rate, on_cpu;
     if (!b->npoints)
         snprintf(verdict, sizeof verdict, "not measured: no point of the kind counted ran on two or more threads");
     else if (rfl_balance_flagged(b)) {
-        int n = slow_cpus(b, labels, cpus, sizeof cpus, &rate);
+        int n = slow_cpus(b, labels, cpus, sizeof cpus, &rate, &on_cpu);
+        slow_cause(on_cpu, n > 1, cause, sizeof cause);
         snprintf(verdict, sizeof verdict,
                  "unbalanced: the %s on %s %s ran at %.2f x the median thread's rate; every sample waits for its "
-                 "slowest thread, so these points ran at that rate: CPUs shared a core (hardware threads of one "
-                 "core placed by the hypervisor) or other work ran on them",
-                 n > 1 ? "threads" : "thread", n > 1 ? "CPUs" : "CPU", cpus, rate);
+                 "slowest thread, so these points ran at that rate: %s",
+                 n > 1 ? "threads" : "thread", n > 1 ? "CPUs" : "CPU", cpus, rate, cause);
     } else if (below)
         snprintf(verdict, sizeof verdict,
                  "balanced at most points: the slowest thread ran at %.2f x the median thread's rate (median "
@@ -226,11 +259,11 @@ void rfl_balance_warn(const struct rfl_balance *b, char *const *labels)
 {
     if (!rfl_balance_flagged(b))
         return;
-    char cpus[256];
-    double rate;
-    int n = slow_cpus(b, labels, cpus, sizeof cpus, &rate);
-    rfl_warn("%s on %s %s ran at %.2f x the others' rate (%s): two of this machine's CPUs shared one core during "
-             "the run, or other work ran on them; its CPU ceilings are lower than the cores deliver alone",
-             n > 1 ? "threads" : "the thread", n > 1 ? "CPUs" : "CPU", cpus, rate,
-             b->points_desc ? b->points_desc : "");
+    char cpus[256], cause[256];
+    double rate, on_cpu;
+    int n = slow_cpus(b, labels, cpus, sizeof cpus, &rate, &on_cpu);
+    slow_cause(on_cpu, n > 1, cause, sizeof cause);
+    rfl_warn("%s on %s %s ran at %.2f x the others' rate (%s): %s; its CPU ceilings are lower than the cores "
+             "deliver alone", n > 1 ? "threads" : "the thread", n > 1 ? "CPUs" : "CPU", cpus, rate,
+             b->points_desc ? b->points_desc : "", cause);
 }

@@ -9,6 +9,12 @@
  * hardware threads), every compute-bound or L1-bound point runs at half
  * the rate the cores give alone, and these two threads show it.
  *
+ * Why a thread was slow, the sidecar says from its on-CPU share: its CPU
+ * time over its busy time in the same samples. A thread that was off its
+ * CPU (another process ran there, or the hypervisor took the vCPU) shows
+ * it; a thread on its CPU throughout but slower shared its core with a busy
+ * hardware thread or ran at a lower clock.
+ *
  * The statistic is folded over the points a program chooses (rfl_flops:
  * the SIMD kernels' compute-bound points; rfl_bandwidth: the L1 points) and
  * reported as the sidecars' `thread_balance` (docs/FORMAT.md). */
@@ -21,6 +27,9 @@
 /* A thread below this rate over the median thread's is slow at a point;
  * a run whose median point has its slowest thread below it is flagged. */
 #define RFL_BALANCE_SLOW 0.8
+/* A slow thread on its CPU for less than this share of its busy time was
+ * slowed by being off it. */
+#define RFL_BALANCE_ON_CPU 0.9
 
 /* Per job thread (rank-major: rank 0's threads first). */
 struct rfl_balance_thread {
@@ -28,6 +37,8 @@ struct rfl_balance_thread {
     unsigned slow;     /* of them, where it was slow */
     double log_sum;    /* sum of ln(rate over the median thread's) */
     double worst;      /* least rate over the median thread's */
+    unsigned on_cpu_points; /* of the points, those with an on-CPU share */
+    double on_cpu_sum;      /* sum of those shares */
 };
 
 struct rfl_balance {
@@ -51,9 +62,10 @@ int rfl_balance_init(struct rfl_balance *b, size_t nthreads, const char *points_
 void rfl_balance_free(struct rfl_balance *b);
 
 /* Rank 0: folds in one point: busy[i] (i < nthreads) is job thread i's best
- * busy seconds, NAN where it did not run. Points where fewer than two
- * threads ran are ignored. */
-void rfl_balance_add(struct rfl_balance *b, const double *busy);
+ * busy seconds, NAN where it did not run, and on_cpu[i] (on_cpu may be
+ * NULL) the share of that sample it spent on its CPU, NAN unknown. Points
+ * where fewer than two threads ran are ignored. */
+void rfl_balance_add(struct rfl_balance *b, const double *busy, const double *on_cpu);
 
 /* The run's figure: the median over points of their slowest-over-median
  * ratio (NAN without points). */

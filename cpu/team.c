@@ -53,9 +53,10 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
     }
     team->binding = calloc((size_t)team->threads, sizeof *team->binding);
     team->busy = aligned_alloc(64, (size_t)team->threads * sizeof *team->busy);
-    team->busy_send = calloc((size_t)team->threads, sizeof *team->busy_send);
-    team->busy_all = rfl_mpi_rank() == 0 ? calloc((size_t)team->ranks * (size_t)team->threads, sizeof *team->busy_all)
-                                         : NULL;
+    team->busy_send = calloc(2 * (size_t)team->threads, sizeof *team->busy_send);
+    const size_t job_threads = (size_t)team->ranks * (size_t)team->threads;
+    team->busy_all = rfl_mpi_rank() == 0 ? calloc(job_threads, sizeof *team->busy_all) : NULL;
+    team->on_cpu_all = rfl_mpi_rank() == 0 ? calloc(job_threads, sizeof *team->on_cpu_all) : NULL;
     if (team->busy)
         memset(team->busy, 0, (size_t)team->threads * sizeof *team->busy);
     /* Test only (tests/flops/balance.sh): a thread that takes twice its time. */
@@ -64,7 +65,7 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
     long k = slow && *slow ? strtol(slow, &end, 10) : -1;
     team->slow_test_tid = end && *end == '\0' && k >= 0 && k < team->threads ? (int)k : -1;
     return team->binding && (team->hosts || rfl_mpi_rank() != 0) && team->busy && team->busy_send &&
-                   (team->busy_all || rfl_mpi_rank() != 0)
+                   ((team->busy_all && team->on_cpu_all) || rfl_mpi_rank() != 0)
                ? 0
                : RFL_EXIT_FAILURE;
 }
@@ -75,7 +76,8 @@ void rfl_team_free(struct rfl_team *team)
     free(team->busy);
     free(team->busy_send);
     free(team->busy_all);
-    team->busy_send = team->busy_all = NULL;
+    free(team->on_cpu_all);
+    team->busy_send = team->busy_all = team->on_cpu_all = NULL;
     team->binding = NULL;
     free(team->hosts);
     team->hosts = NULL;
@@ -104,6 +106,9 @@ void rfl_team_sample_begin(struct rfl_team *team)
         team->t0 = rfl_now_s();
     }
 #pragma omp barrier
+    struct rfl_team_busy *b = &team->busy[omp_get_thread_num()];
+    if (b->on)
+        b->cpu0 = rfl_thread_cpu_s();
 }
 
 double rfl_team_sample_end(struct rfl_team *team)
@@ -120,8 +125,12 @@ double rfl_team_sample_end(struct rfl_team *team)
             rfl_sleep_until(team->t0 + 2 * busy);
             busy *= 2;
         }
-        if (busy < b->best)
+        if (busy < b->best) {
             b->best = busy;
+            /* read after the start barrier, so it can pass 1 by a barrier's time */
+            const double share = (rfl_thread_cpu_s() - b->cpu0) / busy;
+            b->best_on_cpu = share > 1 ? 1 : share;
+        }
     }
 #pragma omp barrier
 #pragma omp master
@@ -161,20 +170,30 @@ void rfl_team_busy_begin(struct rfl_team *team)
 {
     struct rfl_team_busy *b = &team->busy[omp_get_thread_num()];
     b->best = INFINITY;
+    b->best_on_cpu = NAN;
     b->on = 1;
 }
 
 void rfl_team_busy_end(struct rfl_team *team) { team->busy[omp_get_thread_num()].on = 0; }
 
-const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active)
+const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active, const double **on_cpu)
 {
+    /* per rank: its busy times, then its on-CPU shares; one gather */
+    const int n = team->threads;
     double *mine = team->busy_send;
-    for (int t = 0; t < team->threads; t++)
-        mine[t] = (unsigned)t < active && isfinite(team->busy[t].best) ? team->busy[t].best : NAN;
-    double *all = rfl_mpi_gather_doubles(mine, team->threads);
-    if (all && team->busy_all)
-        memcpy(team->busy_all, all, (size_t)team->ranks * (size_t)team->threads * sizeof *all);
+    for (int t = 0; t < n; t++) {
+        const int ran = (unsigned)t < active && isfinite(team->busy[t].best);
+        mine[t] = ran ? team->busy[t].best : NAN;
+        mine[n + t] = ran ? team->busy[t].best_on_cpu : NAN;
+    }
+    double *all = rfl_mpi_gather_doubles(mine, 2 * n);
+    for (int r = 0; all && team->busy_all && r < team->ranks; r++) {
+        memcpy(team->busy_all + (size_t)r * n, all + (size_t)r * 2 * n, (size_t)n * sizeof *all);
+        memcpy(team->on_cpu_all + (size_t)r * n, all + (size_t)r * 2 * n + n, (size_t)n * sizeof *all);
+    }
     free(all);
+    if (on_cpu)
+        *on_cpu = team->on_cpu_all;
     return team->busy_all;
 }
 

@@ -13,11 +13,14 @@
 #include "common/hosts.h"
 
 /* One thread's busy time (from the sample's start to the end of its own
- * work), its best since rfl_team_busy_begin; a cache line each. */
+ * work), its best since rfl_team_busy_begin, and the share of that best
+ * sample the thread spent on its CPU (its CPU time over its busy time);
+ * a cache line each. */
 struct rfl_team_busy {
-    double best;
+    double best, best_on_cpu;
+    double cpu0; /* the thread's CPU clock at the sample's start */
     int on;
-    char pad[64 - sizeof(double) - sizeof(int)];
+    char pad[64 - 3 * sizeof(double) - sizeof(int)];
 };
 
 struct rfl_team {
@@ -34,8 +37,9 @@ struct rfl_team {
     int interrupted;      /* rank 0 had a signal by the end of the last sample */
     double omp_barrier_us, mpi_barrier_us, sample_overhead_us;
     struct rfl_team_busy *busy; /* per thread */
-    double *busy_send;          /* per thread: rfl_team_busy_gather's */
-    double *busy_all;           /* rank 0: ranks x threads, what it gathers */
+    double *busy_send;          /* 2 x threads: rfl_team_busy_gather's */
+    double *busy_all;           /* rank 0: ranks x threads, the busy times it gathers */
+    double *on_cpu_all;         /* rank 0: ranks x threads, the on-CPU shares */
     int slow_test_tid;          /* RFL_TEST_SLOW_THREAD (test only), else -1 */
 };
 
@@ -76,14 +80,16 @@ double *rfl_team_rank_stats(const double *own, unsigned experiments);
  * before its end barrier and keeps the thread's least busy time. Test only:
  * with RFL_TEST_SLOW_THREAD=K, thread K of every rank then counts twice
  * its busy time and sleeps until then, as a thread that shares its core
- * would take (asleep: it takes no CPU from the others). */
+ * would take (asleep: it takes no CPU from the others, and its on-CPU
+ * share is about a half). */
 void rfl_team_busy_begin(struct rfl_team *team);
 void rfl_team_busy_end(struct rfl_team *team);
 /* The master of every rank (collective), after the samples: returns on
  * rank 0 (NULL elsewhere) ranks x threads values, rank-major: each thread's
  * best busy seconds, NAN for threads at or beyond `active` or with no
- * sample; valid until the next call. */
-const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active);
+ * sample; and in *on_cpu (may be NULL) the same threads' share of that
+ * sample on their CPU (NAN unknown). Valid until the next call. */
+const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active, const double **on_cpu);
 /* Collective (after the region): on rank 0, ranks x threads names
  * "rankR.tT@CPU" (rank-major; CPU: where the thread ran, "?" unknown),
  * freed with rfl_team_labels_free; NULL on other ranks. */

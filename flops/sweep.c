@@ -236,9 +236,10 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                             if (!agree_verification(&p, &pt, &sh, &out))
                                 sh.stop = 1;
                             else {
-                                const double *busy = rfl_team_busy_gather(&p.team, pt.active); /* collective */
+                                const double *on_cpu = NULL;
+                                const double *busy = rfl_team_busy_gather(&p.team, pt.active, &on_cpu); /* collective */
                                 if (balance_ok && rfl_fl_balance_counts(&p, &pt))
-                                    rfl_balance_add(&balance, busy);
+                                    rfl_balance_add(&balance, busy, on_cpu);
                                 if (root)
                                     rfl_fl_write_row(&p, &pt, g, sh.ghz_before, &out.csv, &tally, per_rank);
                             }

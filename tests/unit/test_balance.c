@@ -3,7 +3,8 @@
  * counts, threads that did not run), the run's fold over points (two
  * siblings at half rate in every point: flagged, those two named; a quiet
  * run; a few unbalanced points; a thread slow once), and the sidecar object
- * and its verdict. */
+ * and its verdict, with the cause the on-CPU shares name (off its CPU, on
+ * it throughout, unknown). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -52,17 +53,29 @@ static void test_point_ratio(void **state)
 }
 
 /* npoints points of N threads, `slow` at `factor` x the time in the first
- * `slow_points` of them, the others within 3% of each other. */
-static void fill(struct rfl_balance *b, int npoints, const int *slow, int nslow, double factor, int slow_points)
+ * `slow_points` of them, the others within 3% of each other; the slow
+ * threads on their CPU `slow_on_cpu` of the time at those points, the
+ * others 0.99 (NAN: no shares known). */
+static void fill_on_cpu(struct rfl_balance *b, int npoints, const int *slow, int nslow, double factor,
+                        int slow_points, double slow_on_cpu)
 {
     for (int p = 0; p < npoints; p++) {
-        double busy[N];
-        for (int i = 0; i < N; i++)
+        double busy[N], on_cpu[N];
+        for (int i = 0; i < N; i++) {
             busy[i] = 1.0 + 0.03 * ((i * 7 + p * 3) % 11) / 10.0;
-        for (int s = 0; s < nslow && p < slow_points; s++)
+            on_cpu[i] = 0.99;
+        }
+        for (int s = 0; s < nslow && p < slow_points; s++) {
             busy[slow[s]] *= factor;
-        rfl_balance_add(b, busy);
+            on_cpu[slow[s]] = slow_on_cpu;
+        }
+        rfl_balance_add(b, busy, isnan(slow_on_cpu) ? NULL : on_cpu);
     }
+}
+
+static void fill(struct rfl_balance *b, int npoints, const int *slow, int nslow, double factor, int slow_points)
+{
+    fill_on_cpu(b, npoints, slow, nslow, factor, slow_points, NAN);
 }
 
 static char *labels[N];
@@ -121,8 +134,45 @@ static void test_siblings_flagged(void **state)
     o = rfl_balance_to_json(&b, labels);
     v = json_string_value(json_object_get(o, "verdict"));
     assert_true(strncmp(v, "unbalanced: the thread on CPU 6 ran at 0.", 41) == 0);
+    /* no on-CPU share known: both causes named, neither chosen */
+    assert_non_null(strstr(v, "CPUs shared a core (hardware threads of one core placed by the hypervisor) or other"));
+    assert_true(json_is_null(json_object_get(json_array_get(json_object_get(o, "slow_threads"), 0), "on_cpu_share")));
     json_decref(o);
     rfl_balance_free(&b);
+}
+
+/* The cause from the slow threads' on-CPU share: off the CPU half the
+ * time (another process; the test's planted thread sleeps so), or on it
+ * throughout (a shared core, a lower clock). */
+static void test_cause(void **state)
+{
+    (void)state;
+    const int slow[2] = {3, 11};
+    const struct {
+        double on_cpu;
+        int nslow;
+        const char *says;
+    } cases[] = {
+        {0.5, 1, "so these points ran at that rate: it was on its CPU 50% of its busy time: other work"},
+        {0.6, 2, "so these points ran at that rate: they were on their CPUs 60% of their busy time: other work"},
+        {0.98, 1, "so these points ran at that rate: it was on its CPU throughout (98%): it shared its core with"},
+        {0.95, 2, "so these points ran at that rate: they were on their CPUs throughout (95%): each shared its core"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        struct rfl_balance b;
+        assert_int_equal(rfl_balance_init(&b, N, "q"), 0);
+        fill_on_cpu(&b, 12, slow, cases[c].nslow, 2.0, 12, cases[c].on_cpu);
+        json_t *o = rfl_balance_to_json(&b, labels);
+        const char *v = json_string_value(json_object_get(o, "verdict"));
+        if (!strstr(v, cases[c].says))
+            fail_msg("case %zu: verdict \"%s\" lacks \"%s\"", c, v, cases[c].says);
+        json_t *t = json_array_get(json_object_get(o, "slow_threads"), 0);
+        assert_true(fabs(json_real_value(json_object_get(t, "on_cpu_share")) - cases[c].on_cpu) < 1e-12);
+        t = json_array_get(json_object_get(o, "threads"), 0);
+        assert_true(fabs(json_real_value(json_object_get(t, "on_cpu_share")) - 0.99) < 1e-12);
+        json_decref(o);
+        rfl_balance_free(&b);
+    }
 }
 
 static void test_quiet_run(void **state)
@@ -177,7 +227,7 @@ static void test_no_points(void **state)
     double busy[N];
     for (int i = 0; i < N; i++)
         busy[i] = i ? NAN : 1.0;
-    rfl_balance_add(&b, busy);
+    rfl_balance_add(&b, busy, NULL);
     assert_int_equal(b.npoints, 0);
     assert_true(isnan(rfl_balance_ratio(&b)));
     assert_false(rfl_balance_flagged(&b));
@@ -193,7 +243,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_point_ratio), cmocka_unit_test(test_siblings_flagged),
-        cmocka_unit_test(test_quiet_run), cmocka_unit_test(test_some_points), cmocka_unit_test(test_no_points),
+        cmocka_unit_test(test_cause),     cmocka_unit_test(test_quiet_run),
+        cmocka_unit_test(test_some_points), cmocka_unit_test(test_no_points),
     };
     return cmocka_run_group_tests(tests, make_labels, free_labels);
 }
