@@ -59,7 +59,7 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
     team->on_cpu_all = rfl_mpi_rank() == 0 ? calloc(job_threads, sizeof *team->on_cpu_all) : NULL;
     if (team->busy)
         memset(team->busy, 0, (size_t)team->threads * sizeof *team->busy);
-    /* Test only (tests/flops/balance.sh): a thread that takes twice its time. */
+    /* Test only (tests/flops/balance.sh): a thread that takes four times its time. */
     const char *slow = getenv("RFL_TEST_SLOW_THREAD");
     char *end = NULL;
     long k = slow && *slow ? strtol(slow, &end, 10) : -1;
@@ -122,8 +122,8 @@ double rfl_team_sample_end(struct rfl_team *team)
             /* Asleep, as the planted slow rank: a spinning thread took
              * CPU from the other threads of a busy machine, slowed them
              * with it and hid itself (CI read 0.72 for the 0.5 planted). */
-            rfl_sleep_until(team->t0 + 2 * busy);
-            busy *= 2;
+            rfl_sleep_until(team->t0 + RFL_TEST_SLOW_THREAD_FACTOR * busy);
+            busy *= RFL_TEST_SLOW_THREAD_FACTOR;
         }
         if (busy < b->best) {
             b->best = busy;
