@@ -325,6 +325,7 @@ static int run_program(struct run *r, int p, int index, int total)
     }
     snprintf(st->status, sizeof st->status, "done");
     st->budget = rfl_run_budget_of_step(r->dir, pr->outputs);
+    st->thread_balance = rfl_run_balance_of_step(r->dir, pr->outputs);
     write_marker(r, st);
     if (share > 0) {
         double now = rfl_now_s() - r->t0;
@@ -652,6 +653,7 @@ int rfl_cmd_run(int argc, char **argv)
     for (size_t i = 0; i < r.nsteps; i++) {
         free(r.steps[i].command);
         json_decref(r.steps[i].budget);
+        free(r.steps[i].thread_balance);
     }
     json_decref(r.noise);
     rfl_settings_free(&s);

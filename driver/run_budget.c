@@ -107,13 +107,11 @@ static json_t *load_json(const char *dir, const char *name)
 json_t *rfl_run_budget_of_step(const char *dir, const char *pattern)
 {
     char **names = step_sidecars(dir, pattern);
-    json_t *cuts = json_array(), *balance = NULL;
+    json_t *cuts = json_array();
     int found = 0, spent = 0;
     for (size_t i = 0; names && names[i]; i++) {
         json_t *o = load_json(dir, names[i]);
-        json_t *bud = json_object_get(o, "budget"), *verdict = json_object_get(json_object_get(o, "thread_balance"), "verdict");
-        if (json_is_string(verdict) && !balance)
-            balance = rfl_json_text(json_string_value(verdict));
+        json_t *bud = json_object_get(o, "budget");
         if (json_is_object(bud)) {
             found = 1;
             spent |= json_is_true(json_object_get(bud, "spent"));
@@ -128,13 +126,24 @@ json_t *rfl_run_budget_of_step(const char *dir, const char *pattern)
     rfl_run_free_names(names);
     if (!found) {
         json_decref(cuts);
-        json_decref(balance);
         return NULL;
     }
-    json_t *step = json_pack("{s:o, s:b}", "cuts", cuts, "spent", spent);
-    if (balance)
-        json_object_set_new(step, "thread_balance", balance);
-    return step;
+    return json_pack("{s:o, s:b}", "cuts", cuts, "spent", spent);
+}
+
+char *rfl_run_balance_of_step(const char *dir, const char *pattern)
+{
+    char **names = step_sidecars(dir, pattern);
+    char *balance = NULL;
+    for (size_t i = 0; names && names[i] && !balance; i++) {
+        json_t *o = load_json(dir, names[i]);
+        json_t *verdict = json_object_get(json_object_get(o, "thread_balance"), "verdict");
+        if (json_is_string(verdict))
+            balance = strdup(json_string_value(verdict));
+        json_decref(o);
+    }
+    rfl_run_free_names(names);
+    return balance;
 }
 
 const char *rfl_run_noise_verdict(double cv)

@@ -52,10 +52,12 @@ double rfl_run_budget_share(const struct rfl_run_budget *b, int p, double used_s
 json_t *rfl_run_budget_json(const struct rfl_run_budget *b, double used_s);
 
 /* The "budget" of the sidecars in dir whose names match `pattern` (a CSV
- * pattern of the program table; .csv read as .json): their cuts joined,
- * whether one ran out, and the first one's thread_balance verdict (rfl_flops,
- * rfl_bandwidth). NULL when none has one. */
+ * pattern of the program table; .csv read as .json): their cuts joined and
+ * whether one ran out. NULL when none has one. */
 json_t *rfl_run_budget_of_step(const char *dir, const char *pattern);
+/* The first of those sidecars' thread_balance verdict (rfl_flops,
+ * rfl_bandwidth; with a budget or without), malloc'd; NULL when none has one. */
+char *rfl_run_balance_of_step(const char *dir, const char *pattern);
 
 /* A finished program step, for the noise time line. */
 struct rfl_run_noise_step {

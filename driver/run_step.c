@@ -31,9 +31,9 @@ json_t *rfl_run_step_json(const struct rfl_run_step *st)
     if (st->budget) {
         json_object_set(o, "cuts", json_object_get(st->budget, "cuts"));
         json_object_set(o, "budget_spent", json_object_get(st->budget, "spent"));
-        if (json_object_get(st->budget, "thread_balance"))
-            json_object_set(o, "thread_balance", json_object_get(st->budget, "thread_balance"));
     }
+    if (st->thread_balance)
+        json_object_set_new(o, "thread_balance", rfl_json_text(st->thread_balance));
     if (st->resumed)
         json_object_set_new(o, "resumed", json_true());
     return o;
@@ -50,8 +50,8 @@ void rfl_run_step_from_json(struct rfl_run_step *st, json_t *o)
     if (json_is_array(json_object_get(o, "cuts")))
         st->budget = json_pack("{s:O, s:b}", "cuts", json_object_get(o, "cuts"), "spent",
                                json_is_true(json_object_get(o, "budget_spent")));
-    if (st->budget && json_is_string(json_object_get(o, "thread_balance")))
-        json_object_set(st->budget, "thread_balance", json_object_get(o, "thread_balance"));
+    if (json_is_string(json_object_get(o, "thread_balance")))
+        st->thread_balance = strdup(json_string_value(json_object_get(o, "thread_balance")));
     if (json_is_string(cmd))
         st->command = strdup(json_string_value(cmd));
     snprintf(st->status, sizeof st->status, "%s", json_is_string(status) ? json_string_value(status) : "done");

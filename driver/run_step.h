@@ -15,6 +15,7 @@ struct rfl_run_step {
     double started_s;  /* since this rfl run began */
     double steal_percent; /* the hypervisor's share of the CPUs while it ran (< 0 or NaN: unknown) */
     json_t *budget;    /* what its sidecars say of the budget: cuts, spent */
+    char *thread_balance; /* its first sidecar's thread_balance verdict (NULL: none), budget or not */
     int program;       /* index in rfl_programs; -1: ceilings, plot, report */
     int resumed;
 };
