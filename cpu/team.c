@@ -127,7 +127,7 @@ double rfl_team_sample_end(struct rfl_team *team)
         }
         if (busy < b->best) {
             b->best = busy;
-            /* read after the start barrier, so it can pass 1 by a barrier's time */
+            /* two clocks of their own granularity: a share may read a hair over 1 */
             const double share = (rfl_thread_cpu_s() - b->cpu0) / busy;
             b->best_on_cpu = share > 1 ? 1 : share;
         }

@@ -324,8 +324,7 @@ static int run_program(struct run *r, int p, int index, int total)
         return RFL_EXIT_FAILURE;
     }
     snprintf(st->status, sizeof st->status, "done");
-    st->budget = rfl_run_budget_of_step(r->dir, pr->outputs);
-    st->thread_balance = rfl_run_balance_of_step(r->dir, pr->outputs);
+    st->budget = rfl_run_budget_of_step(r->dir, pr->outputs, &st->thread_balance);
     write_marker(r, st);
     if (share > 0) {
         double now = rfl_now_s() - r->t0;

@@ -104,14 +104,17 @@ static json_t *load_json(const char *dir, const char *name)
     return o;
 }
 
-json_t *rfl_run_budget_of_step(const char *dir, const char *pattern)
+json_t *rfl_run_budget_of_step(const char *dir, const char *pattern, char **balance)
 {
     char **names = step_sidecars(dir, pattern);
     json_t *cuts = json_array();
     int found = 0, spent = 0;
+    *balance = NULL;
     for (size_t i = 0; names && names[i]; i++) {
         json_t *o = load_json(dir, names[i]);
-        json_t *bud = json_object_get(o, "budget");
+        json_t *bud = json_object_get(o, "budget"), *verdict = json_object_get(json_object_get(o, "thread_balance"), "verdict");
+        if (json_is_string(verdict) && !*balance)
+            *balance = strdup(json_string_value(verdict));
         if (json_is_object(bud)) {
             found = 1;
             spent |= json_is_true(json_object_get(bud, "spent"));
@@ -129,21 +132,6 @@ json_t *rfl_run_budget_of_step(const char *dir, const char *pattern)
         return NULL;
     }
     return json_pack("{s:o, s:b}", "cuts", cuts, "spent", spent);
-}
-
-char *rfl_run_balance_of_step(const char *dir, const char *pattern)
-{
-    char **names = step_sidecars(dir, pattern);
-    char *balance = NULL;
-    for (size_t i = 0; names && names[i] && !balance; i++) {
-        json_t *o = load_json(dir, names[i]);
-        json_t *verdict = json_object_get(json_object_get(o, "thread_balance"), "verdict");
-        if (json_is_string(verdict))
-            balance = strdup(json_string_value(verdict));
-        json_decref(o);
-    }
-    rfl_run_free_names(names);
-    return balance;
 }
 
 const char *rfl_run_noise_verdict(double cv)

@@ -53,11 +53,10 @@ json_t *rfl_run_budget_json(const struct rfl_run_budget *b, double used_s);
 
 /* The "budget" of the sidecars in dir whose names match `pattern` (a CSV
  * pattern of the program table; .csv read as .json): their cuts joined and
- * whether one ran out. NULL when none has one. */
-json_t *rfl_run_budget_of_step(const char *dir, const char *pattern);
-/* The first of those sidecars' thread_balance verdict (rfl_flops,
- * rfl_bandwidth; with a budget or without), malloc'd; NULL when none has one. */
-char *rfl_run_balance_of_step(const char *dir, const char *pattern);
+ * whether one ran out; NULL when none has one. And in *balance the first
+ * one's thread_balance verdict (rfl_flops, rfl_bandwidth; with a budget or
+ * without), malloc'd, NULL when none has one. */
+json_t *rfl_run_budget_of_step(const char *dir, const char *pattern, char **balance);
 
 /* A finished program step, for the noise time line. */
 struct rfl_run_noise_step {
