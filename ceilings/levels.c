@@ -58,9 +58,11 @@ static double noise_of(const struct rfl_levels_input *in, const double *v, size_
             qsort(scratch, j - from, sizeof *scratch, cmp_double);
             size_t k = j - from;
             double med = k % 2 ? scratch[k / 2] : 0.5 * (scratch[k / 2 - 1] + scratch[k / 2]);
-            if (k > 1)
-                for (size_t t = from; t < j; t++)
-                    dev[m++] = fabs(v[t] - med);
+            if (k > 1) {
+                for (size_t t = 0; t < k; t++)
+                    dev[m + t] = fabs(v[from + t] - med);
+                m += k;
+            }
         }
         i = j;
     }
