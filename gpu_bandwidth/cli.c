@@ -78,7 +78,8 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
          "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, bw_precisions},
         {"threads-per-block", 't', RFL_OPT_STRING, &o->threads_text, "LIST",
-         "threads per block, multiples of 32 up to 1024 (default 256,1024; --quick 256)", 0, 0, NULL},
+         "threads per block, multiples of 32 up to 1024 (default 256,1024; --quick 256;\n"
+         "                              l1_set 128 in both)", 0, 0, NULL},
         {"blocks", 'b', RFL_OPT_STRING, &o->blocks_text, "LIST",
          "blocks per grid: max (all that fit at once), Nx (N per SM) or N (default max)", 0, 0, NULL},
         {"chunk", 'c', RFL_OPT_SIZE, &o->chunk_bytes, "SIZE",

@@ -165,12 +165,16 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
     const struct rfl_gpu_bandwidth_opts *o = c->o;
     int cap = RFL_GBW_NKERNELS * RFL_GBW_NACCESS * 2 * RFL_GBW_MAX_LIST * RFL_GBW_MAX_LIST + 1, ncfg = 0;
     struct rfl_gbw_config *cfgs = calloc((size_t)cap, sizeof *cfgs);
+    static const unsigned l1_set_threads[] = {RFL_GBW_L1_SET_THREADS};
     for (int k = 0; k < RFL_GBW_NKERNELS && cfgs; k++) {
         if (!(kernels >> k & 1) || k == RFL_GBW_MEMCPY)
             continue;
+        const int own_threads = k == RFL_GBW_L1_SET && !o->threads_text;
+        const unsigned *threads = own_threads ? l1_set_threads : o->threads;
+        const int nthreads = own_threads ? 1 : o->nthreads;
         for (int a = 0; a < RFL_GBW_NACCESS; a++)
             for (int p = 0; p < 2; p++)
-                for (int t = 0; t < o->nthreads; t++)
+                for (int t = 0; t < nthreads; t++)
                     for (int b = 0; b < o->nblocks; b++) {
                         /* l2_waves' grid is trials x chunks: its blocks spec only sizes the sums */
                         if (!(accesses >> a & 1) || !(precisions >> p & 1) ||
@@ -181,7 +185,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                         cfg->kernel = (enum rfl_gbw_kernel)k;
                         cfg->access = (enum rfl_gbw_access)a;
                         cfg->prec = (enum rfl_gpu_precision)p;
-                        cfg->threads = o->threads[t];
+                        cfg->threads = threads[t];
                         cfg->spec = o->blocks[b];
                         cfg->tile_vecs = k == RFL_GBW_SHARED        ? rfl_gbw_tile_vecs_for(&c->dev, cfg->threads)
                                          : k == RFL_GBW_GLOBAL_BULK ? chunk_bytes / RFL_GBW_VEC_BYTES

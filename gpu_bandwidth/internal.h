@@ -22,6 +22,11 @@
 /* Working sets at least this many times the L2 are device-memory rows
  * for the evidence (below, part of the array may still hit in L2). */
 #define RFL_GBW_DEVICE_MEMORY_L2_FACTOR 4
+/* l1_set's block size unless -t is given: every block reads the whole
+ * set, so small blocks, many to an SM, read the most of it (an H100: 125
+ * B/clk/SM at 128 threads from 64 to 216 KiB, 120-123 at 256, 82-125 at
+ * 1024; docs/PERFORMANCE.md). */
+#define RFL_GBW_L1_SET_THREADS 128u
 /* The levels of the stderr summary, in its column order. */
 #define RFL_GBW_NLEVELS 4
 

@@ -2,9 +2,10 @@
 # The L1 ceiling (l1_set) of two builds side by side on the device machine, then from `rfl run`:
 # the base revision's rfl_gpu_bandwidth, built from .peers/rfl-base.tgz (`git archive BASE`,
 # git-ignored: carry `.peers`), against this tree's ($build, tests/device/gpu.sh build first),
-# ROUNDS rounds, the two alternating, each roofs.sh's L1 sweep; the best bytes per clock per SM
-# at level l1 per round, build and precision. Then compute-sanitizer memcheck on this tree's
-# l1_set, and `rfl run --quick` and `rfl run --full` of gpu_bandwidth (the ceiling users get).
+# ROUNDS rounds, the two alternating, each an L1 sweep of 64..1024 threads per block; the best
+# bytes per clock per SM at level l1 per round, build and precision, and per block size. Then
+# compute-sanitizer memcheck on this tree's l1_set, and `rfl run --quick` and `rfl run --full`
+# of gpu_bandwidth (the ceiling users get).
 # Usage (repository root, device machine): bash tests/device/l1_ab.sh [ROUNDS] [STAGES]
 #   STAGES: comma list of ab,memcheck,quick,full (default: all)
 # Results: $OUT/summary.txt and $OUT/l1-ab.tgz.
@@ -21,7 +22,7 @@ has() { case ",$stages," in *,"$1",*) return 0 ;; esac; return 1; }
 new=$build/rfl_gpu_bandwidth
 [ -x "$new" ] || { say "no $new: run tests/device/gpu.sh build first"; exit 1; }
 say "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader)"
-sweep="-k l1_set -a read -p fp32,fp64 -t 256,512,1024 --wss 16K:256K -g 2 -e 5 -m 0.005"
+sweep="-k l1_set -a read -p fp32,fp64 -t 64,128,256,512,1024 --wss 16K:256K -g 1.41 -e 5 -m 0.005"
 
 # best CSV...: per file, the best B/clk/SM at level l1 for fp32 and fp64, with its point.
 best() {
@@ -39,6 +40,14 @@ for f in sys.argv[1:]:
         out.append(f"{p} {float(b['bytes_per_clock_per_sm']):6.1f} B/clk/SM ({float(b['gbytes_per_s']):.0f} GB/s, "
                    f"{int(b['wss_bytes']) >> 10} KiB, {b['threads_per_block']} threads, {float(b['sm_clock_mhz']):.0f} MHz)")
     print(f"{f.split('/')[-2]}: " + "; ".join(out))
+    # the best per block size, to show where l1_set's own (128) stands
+    per = {}
+    for r in rows:
+        k = (r["precision"], int(r["threads_per_block"]))
+        per[k] = max(per.get(k, 0), float(r["bytes_per_clock_per_sm"]))
+    if len({t for _, t in per}) > 1:
+        print("  by threads: " + "; ".join(f"{p} " + " ".join(f"{t}:{v:.1f}" for (q, t), v in sorted(per.items()) if q == p)
+                                           for p in ("fp32", "fp64")))
 EOF
 }
 
@@ -74,7 +83,7 @@ fi
 if has memcheck; then
     cs=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null | head -n 1)
     if [ -n "$cs" ]; then
-        "$cs" --tool memcheck --error-exitcode 99 "$new" -k l1_set -a read -p fp32,fp64 -t 256,1024 --wss 16K:256K -g 4 \
+        "$cs" --tool memcheck --error-exitcode 99 "$new" -k l1_set -a read -p fp32,fp64 -t 64,128,1024 --wss 16K:256K -g 4 \
             -e 1 -m 0.0001 -o "$R/memcheck.csv" >"$R/memcheck.log" 2>&1
         say "memcheck l1_set: exit $?, $(grep -E 'ERROR SUMMARY' "$R/memcheck.log" | tail -n 1)"
     fi

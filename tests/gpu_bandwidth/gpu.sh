@@ -83,6 +83,18 @@ for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_
     grep -q "verification failed" "$tmp/err" || fail "--inject-fault $case: no 'verification failed' message"
 done
 
+# Without -t, l1_set runs its own block size (128 threads), the others the
+# default list; -t sets l1_set's too (the tiny sweep's 256 above).
+expect_exit 0 "l1_set's own block size" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 \
+    -k l1_set,global_inside -a read -p fp32 -o "$tmp/l1.csv"
+[ "$(csv_count "$tmp/l1.csv" '$col["kernel"] == "l1_set" && $col["threads_per_block"] != 128')" -eq 0 ] &&
+    [ "$(csv_count "$tmp/l1.csv" '$col["kernel"] == "l1_set"')" -ge 1 ] ||
+    fail "l1_set without -t: rows at other than 128 threads per block, or none"
+[ "$(csv_column "$tmp/l1.csv" threads_per_block | sort -u | tr '\n' ' ')" = "1024 128 256 " ] ||
+    fail "without -t: threads per block $(csv_column "$tmp/l1.csv" threads_per_block | sort -u | tr '\n' ' '), not 128 (l1_set), 256 and 1024"
+[ "$(csv_count "$out" '$col["kernel"] == "l1_set" && $col["threads_per_block"] != 256')" -eq 0 ] ||
+    fail "l1_set with -t 256 ran another block size"
+
 # --unroll auto (the default): 8 loads in flight for l2_own, 16 for l2_waves.
 grep -q '"unroll": 8' "$tmp/bw.json" && grep -q '"l2_waves_unroll": 16' "$tmp/bw.json" ||
     fail "the sidecar does not record the default unrolls (l2_own 8, l2_waves 16)"
