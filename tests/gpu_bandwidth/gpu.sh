@@ -58,10 +58,12 @@ done
 [ "$(csv_count "$out" '$col["kernel"] == "l2_own" && $col["wss_bytes"] <= 1048576 && $col["level"] != "l2"')" -eq 0 ] ||
     fail "an l2_own row within the L2 is not level l2"
 # l2_waves: a trial reads every vector once (its grid is trials x chunks),
-# never past the L2 (the stand-in's 1 MiB), one launch shape per thread count.
+# never past the L2 (the device's: the stand-in's 1 MiB, a GPU's from the
+# sidecar), one launch shape per thread count.
 [ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["scope"] == "gpu" && ($col["bytes_per_trial"] + 0 != $col["wss_bytes"] + 0 || $col["tile_bytes"] != 0 || $col["level"] != "l2")')" -eq 0 ] ||
     fail "an l2_waves row does not count its data set once per trial, or is not level l2"
-[ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["wss_bytes"] > 1048576')" -eq 0 ] || fail "l2_waves ran past the L2"
+l2=$(json_eval "$tmp/bw.json" "d['gpus'][0]['device']['l2_bytes']")
+[ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["wss_bytes"] > '"$l2")" -eq 0 ] || fail "l2_waves ran past the L2 ($l2 bytes)"
 [ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["blocks_spec"] == "2x"')" -eq 0 ] ||
     fail "l2_waves ran a second blocks spec (its grid is trials x chunks)"
 [ "$(csv_count "$out" '$col["kernel"] == "l1_set" && $col["wss_bytes"] <= 65536 && $col["level"] != "l1"')" -eq 0 ] ||
