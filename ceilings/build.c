@@ -160,8 +160,14 @@ static int load_input(struct rfl_model *m, const char *dir, const char *name, co
         json_decref(meta);
         return -1;
     }
+    /* Under a time budget a program may cut every point of a table (rfl_gpu_micro
+     * skips a mode with no time left) and write its header alone; its sidecar
+     * says so. Such a file adds nothing, and the model says why. */
+    const json_t *budget = json_object_get(meta, "budget");
+    const int all_cut_ok = json_integer_value(json_object_get(budget, "points_cut")) > 0 ||
+                           json_integer_value(json_object_get(budget, "sizes_cut")) > 0;
     struct rfl_table t;
-    if (rfl_table_read(path, &t) != 0) {
+    if (rfl_table_read_some(path, &t, all_cut_ok) != 0) {
         json_decref(meta);
         return -1;
     }
@@ -169,6 +175,12 @@ static int load_input(struct rfl_model *m, const char *dir, const char *name, co
         rfl_table_free(&t);
         json_decref(meta);
         return -1;
+    }
+    if (t.nrows == 0) {
+        rfl_model_note(m, "%s: no rows: the time budget cut every point of it (its sidecar's budget)", name);
+        rfl_table_free(&t);
+        json_decref(meta);
+        return 0;
     }
     struct rfl_input *more = realloc(m->inputs, (m->ninputs + 1) * sizeof *more);
     if (!more) {

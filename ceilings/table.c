@@ -52,7 +52,9 @@ static int grow_push(struct growing *g, const void *item)
     return 0;
 }
 
-int rfl_table_read(const char *path, struct rfl_table *t)
+int rfl_table_read(const char *path, struct rfl_table *t) { return rfl_table_read_some(path, t, 0); }
+
+int rfl_table_read_some(const char *path, struct rfl_table *t, int header_only_ok)
 {
     memset(t, 0, sizeof *t);
     size_t len = 0;
@@ -166,7 +168,7 @@ int rfl_table_read(const char *path, struct rfl_table *t)
         rfl_error("%s:1: empty file (expected a CSV header)", path);
         rc = -1;
     }
-    if (rc == 0 && rows.n == 1) {
+    if (rc == 0 && rows.n == 1 && !header_only_ok) {
         rfl_error("%s:2: no data rows after the header", path);
         rc = -1;
     }

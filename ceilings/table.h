@@ -19,6 +19,9 @@ struct rfl_table {
  * unterminated quote or a row whose field count differs from the header's
  * is an error (one line on stderr, -1). */
 int rfl_table_read(const char *path, struct rfl_table *t);
+/* The same, but a header without rows is a table of none where
+ * `header_only_ok` (a program whose time budget cut every point). */
+int rfl_table_read_some(const char *path, struct rfl_table *t, int header_only_ok);
 void rfl_table_free(struct rfl_table *t);
 
 /* Index of a column, or -1. */

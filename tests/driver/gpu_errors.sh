@@ -63,6 +63,27 @@ expect_input_error "unknown kind" "gpu_micro_launches.csv: not a kind of CSV rfl
 broken_input "measured point without a rate" "unified_memory.csv:2: column 'gbytes_per_s': a measured point" \
     unified_memory.csv awk -F, -v OFS=, 'NR == 2 { $22 = "ok"; $14 = "" } { print }'
 
+# A header alone is no error where the sidecar's time budget cut points
+# (rfl_gpu_micro writes a mode it had no time for so): the file adds
+# nothing, and the note and roofline.json say why. Without a cut it stays
+# the error above.
+if have_python3; then
+    fresh
+    head -n 1 "$gpu_golden/gpu_micro_barrier.csv" >"$R/gpu_micro_barrier.csv"
+    python3 - "$R/gpu_micro_barrier.json" <<'PY' || hard_error "cannot rewrite the barrier sidecar"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["budget"] = {"time_budget_s": 1.0, "used_s": 1.2, "spent": True, "points_run": 0, "points_cut": 1,
+               "cut": [{"what": "barrier: every point (no time left)", "points": 1}], "samples": {}}
+json.dump(d, open(sys.argv[1], "w"))
+PY
+    "$RFL" ceilings "$R" >/dev/null 2>"$tmp/err" || fail "header only, budget cut: exit $?: $(cat "$tmp/err")"
+    grep -q 'note: gpu_micro_barrier.csv: no rows: the time budget cut every point of it' "$tmp/err" ||
+        fail "header only, budget cut: no note: $(cat "$tmp/err")"
+    [ -s "$R/ceilings.csv" ] || fail "header only, budget cut: no ceilings.csv"
+    grep -q 'gpu_micro_barrier.csv: no rows' "$R/roofline.json" || fail "header only, budget cut: roofline.json has no note"
+fi
+
 # Rows that did not verify are skipped and noted, not an error.
 fresh
 awk -F, -v OFS=, 'NR == 3 { $NF = "0" } { print }' "$gpu_golden/gpu_flops.csv" >"$R/gpu_flops.csv"
