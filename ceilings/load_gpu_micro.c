@@ -74,8 +74,11 @@ static int fit_member_fill(const struct rfl_table *t, size_t r, const int *col, 
         return -1;
     if (strcmp(mem, "pinned") != 0)
         return 0;
-    if (rfl_table_bytes(t, r, col[2], 0, &row->wss) || rfl_table_double(t, r, col[3], 0, &row->rate) ||
-        rfl_load_positive(t, r, col[3], row->rate))
+    if (rfl_table_bytes(t, r, col[2], 0, &row->wss) || rfl_table_double(t, r, col[3], 1, &row->rate))
+        return -1;
+    if (isnan(row->rate)) /* no fit: noted by the loader */
+        return 0;
+    if (rfl_load_positive(t, r, col[3], row->rate))
         return -1;
     rfl_member_host_link_key(row->key, sizeof row->key, dir, mem);
     return 1;
@@ -101,9 +104,18 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
         double lat, bw, rms, big;
         if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
             rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) || rfl_table_bytes(t, r, c_min, 0, &bmin) ||
-            rfl_table_bytes(t, r, c_max, 0, &bmax) || rfl_table_double(t, r, c_lat, 0, &lat) ||
-            rfl_table_double(t, r, c_bw, 0, &bw) || rfl_load_positive(t, r, c_bw, bw) ||
-            rfl_table_double(t, r, c_rms, 0, &rms) || rfl_table_double(t, r, c_big, 0, &big))
+            rfl_table_bytes(t, r, c_max, 0, &bmax) || rfl_table_double(t, r, c_lat, 1, &lat) ||
+            rfl_table_double(t, r, c_bw, 1, &bw))
+            return -1;
+        /* rfl_gpu_micro writes a fit it could not make (too few sizes, as
+         * under a time budget) with its values empty: no fit, noted. */
+        if (isnan(lat) && isnan(bw)) {
+            rfl_model_note(m, "%s:%d: %s %s: no fit (too few sizes), skipped", t->path, t->lineno[r], dir, mem);
+            continue;
+        }
+        if (rfl_table_double(t, r, c_lat, 0, &lat) || rfl_table_double(t, r, c_bw, 0, &bw) ||
+            rfl_load_positive(t, r, c_bw, bw) || rfl_table_double(t, r, c_rms, 0, &rms) ||
+            rfl_table_double(t, r, c_big, 0, &big))
             return -1;
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)

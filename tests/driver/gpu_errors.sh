@@ -63,6 +63,18 @@ expect_input_error "unknown kind" "gpu_micro_launches.csv: not a kind of CSV rfl
 broken_input "measured point without a rate" "unified_memory.csv:2: column 'gbytes_per_s': a measured point" \
     unified_memory.csv awk -F, -v OFS=, 'NR == 2 { $22 = "ok"; $14 = "" } { print }'
 
+# A transfer fit row rfl_gpu_micro could not fit (too few sizes) has its
+# latency and bandwidth empty: skipped with a note. One of them alone
+# empty is a broken file.
+broken_input "fit without its latency" "gpu_micro_transfer_fit.csv:2: column 'latency_us': empty value" \
+    gpu_micro_transfer_fit.csv set_field 2 8 ''
+fresh
+awk -F, -v OFS=, 'NR == 2 { $8 = ""; $9 = ""; $10 = ""; $11 = ""; $14 = "" } { print }' \
+    "$gpu_golden/gpu_micro_transfer_fit.csv" >"$R/gpu_micro_transfer_fit.csv"
+"$RFL" ceilings "$R" >/dev/null 2>"$tmp/err" || fail "a fit row without a fit: exit $?: $(cat "$tmp/err")"
+grep -q 'note: .*gpu_micro_transfer_fit.csv:2: h2d pinned: no fit (too few sizes), skipped' "$tmp/err" ||
+    fail "a fit row without a fit: no note: $(cat "$tmp/err")"
+
 # A header alone is no error where the sidecar's time budget cut points
 # (rfl_gpu_micro writes a mode it had no time for so): the file adds
 # nothing, and the note and roofline.json say why. Without a cut it stays

@@ -43,8 +43,18 @@ bandwidth.quick_args = --quick --wss 16K:2M --min-time 0.0002 --experiments 2 -k
 mpiexec_args = --mca btl self,vader --mca btl_vader_single_copy_mechanism none
 CONF
 run=$tmp/run
-RFL_TEST_HOSTS=a,a,b,b RFL_TEST_SLOW_RANK=2:5 "$RFL" run --config "$conf" --ranks 4 --output "$run" >/dev/null 2>"$tmp/err" ||
-    fail "rfl run --ranks 4: exit $?: $(tail -n 20 "$tmp/err")"
+# Three tries at the planted outlier: on a busy machine (the device's make
+# check -j8) the other ranks can be slowed as much; a plant never seen fails.
+for try in 1 2 3; do
+    rm -rf "$run"
+    RFL_TEST_HOSTS=a,a,b,b RFL_TEST_SLOW_RANK=2:5 "$RFL" run --config "$conf" --ranks 4 --output "$run" >/dev/null 2>"$tmp/err" ||
+        fail "rfl run --ranks 4: exit $?: $(tail -n 20 "$tmp/err")"
+    nbw=$(csv_count "$run/ceilings.csv" '$col["rank"] == "" && $col["kind"] == "bandwidth"')
+    [ "$(csv_count "$run/ceilings.csv" '$col["rank"] == 2 && $col["host"] == "b" && $col["outlier"] == 1 && $col["percent_of_peers"] < 60')" -eq "$nbw" ] &&
+        break
+    [ "$try" -lt 3 ] || fail "ceilings.csv: the planted outlier (rank 2, 5x slower) is not flagged on every ceiling in three tries: $(cat "$run/ceilings.csv")"
+    note "try $try: the planted outlier not flagged on every ceiling (a busy machine)"
+done
 check_verified "$run/bandwidth.csv"
 jobs=$(csv_count "$run/bandwidth.csv" '$col["rank"] == ""')
 [ "$jobs" -gt 0 ] && [ "$(csv_count "$run/bandwidth.csv" '$col["rank"] != ""')" -eq $((4 * jobs)) ] ||
@@ -55,11 +65,8 @@ if have_python3; then
     [ "$(json_eval "$run/bandwidth.json" 'd["test_slow_rank"] + " " + d["host_names"]')" = "2:5 RFL_TEST_HOSTS (testing only)" ] ||
         fail "bandwidth.json: test settings not recorded"
 fi
-nbw=$(csv_count "$run/ceilings.csv" '$col["rank"] == "" && $col["kind"] == "bandwidth"')
 [ "$nbw" -gt 0 ] && [ "$(csv_count "$run/ceilings.csv" '$col["rank"] != ""')" -eq $((4 * nbw)) ] ||
     fail "ceilings.csv: not four members per ceiling: $(cat "$run/ceilings.csv")"
-[ "$(csv_count "$run/ceilings.csv" '$col["rank"] == 2 && $col["host"] == "b" && $col["outlier"] == 1 && $col["percent_of_peers"] < 60')" -eq "$nbw" ] ||
-    fail "ceilings.csv: the planted outlier (rank 2, 5x slower) is not flagged on every ceiling: $(cat "$run/ceilings.csv")"
 grep -q 'rank 2 on b' "$run/report.md" || fail "report: the planted outlier is not named"
 
 # A malformed setting: one line, exit 2, nothing written.

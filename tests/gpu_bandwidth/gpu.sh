@@ -70,9 +70,15 @@ l2=$(json_eval "$tmp/bw.json" "d['gpus'][0]['device']['l2_bytes']")
     fail "an l1_set row within one SM's L1 is not level l1"
 # Both grids ran: the resident maximum and 2 blocks per SM.
 [ "$(csv_column "$out" blocks_spec | sort -u | grep -c -x -e max -e 2x)" -eq 2 ] || fail "blocks_spec lacks max or 2x"
-# Kernels with the trials inside record the SM clock.
-bad=$(awk -F, 'NR > 1 && ($5 == "global_inside" || $5 == "shared_blocked") && $24 !~ /^[0-9.]+$/ { print; exit }' "$out")
-[ -z "$bad" ] || fail "no sm_clock_mhz in: $bad"
+# Kernels with the trials inside record the SM clock: each kernel on some
+# rows (a row whose in-kernel window was under 0.5 ms has none, as when
+# other processes share the GPU: the device's make check -j8 had one).
+for kernel in global_inside shared_blocked; do
+    [ "$(csv_count "$out" '$col["kernel"] == "'$kernel'" && $col["sm_clock_mhz"] + 0 > 0')" -gt 0 ] ||
+        fail "no $kernel row with an sm_clock_mhz"
+done
+bad=$(awk -F, 'NR > 1 && $24 != "" && $24 !~ /^[0-9.]+$/ { print; exit }' "$out")
+[ -z "$bad" ] || fail "an sm_clock_mhz that is not a number in: $bad"
 grep -q "evidence: device_memory_vs_datasheet\|evidence: device " "$tmp/err" || fail "no evidence lines on stderr"
 check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 
