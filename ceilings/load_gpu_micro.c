@@ -104,12 +104,12 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
         double lat, bw, rms, big;
         if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
             rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) || rfl_table_bytes(t, r, c_min, 0, &bmin) ||
-            rfl_table_bytes(t, r, c_max, 0, &bmax) || rfl_table_double(t, r, c_lat, 1, &lat) ||
-            rfl_table_double(t, r, c_bw, 1, &bw))
+            rfl_table_bytes(t, r, c_max, 0, &bmax))
             return -1;
         /* rfl_gpu_micro writes a fit it could not make (too few sizes, as
-         * under a time budget) with its values empty: no fit, noted. */
-        if (isnan(lat) && isnan(bw)) {
+         * under a time budget) with its values empty: no fit, noted. One
+         * of them alone empty is an error below. */
+        if (!*rfl_table_cell(t, r, c_lat) && !*rfl_table_cell(t, r, c_bw)) {
             rfl_model_note(m, "%s:%d: %s %s: no fit (too few sizes), skipped", t->path, t->lineno[r], dir, mem);
             continue;
         }
