@@ -18,6 +18,7 @@ struct rfl_bandwidth_opts {
     const char *output;   /* CSV path ("-": stdout, no sidecar) */
     double time_budget_s; /* the whole run within this (bandwidth/budget_plan.h); 0: none */
     int quick;
+    int remote;           /* enum rfl_bw_remote (remote.h): the remote-memory curve; 0: auto */
     int inject_fault;     /* tests only: corrupt one element after timing */
     int argc;             /* the command line, for the metadata */
     char **argv;

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "budget_plan.h"
 #include "common/budget.h"
+#include "common/plateau.h"
 #include "common/size.h"
 
 #include <math.h>
@@ -9,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_bw_end_names[] = {"sweep_end", "plateau", "llc", "budget", "not_measured", "none", NULL};
+const char *const rfl_bw_end_names[] = {"sweep_end", "plateau", "llc", "budget", "not_measured", "none", "memory_limit",
+                                        "unavailable", NULL};
 
 /* What is kept for the end of the run (verification is per point; the
  * commit and the summary are quick). */
@@ -26,7 +28,7 @@ size_t rfl_bw_grid(uint64_t min, uint64_t max, double growth, const double *cap,
 {
     size_t n = 0;
     const double llc = ncache ? cap[ncache - 1] : 0;
-    const double tail = llc > 0 ? RFL_BW_PLATEAU_FROM * llc : (double)max;
+    const double tail = llc > 0 ? RFL_BW_GRID_FINE_FROM * llc : (double)max;
 #define ADD(v)                                                                                                     \
     do {                                                                                                           \
         double v_ = (v);                                                                                           \
@@ -48,8 +50,8 @@ size_t rfl_bw_grid(uint64_t min, uint64_t max, double growth, const double *cap,
             ADD(lo * pow(hi / lo, 2.0 / 3));
         }
     }
-    /* Past 2 x the LLC: steps of sqrt(2), whatever the growth, so a plateau
-     * of three points spans a doubling. */
+    /* Past 2 x the LLC: steps of sqrt(2), whatever the growth, as the
+     * extension's, so the memory plateau is found at the same resolution. */
     if (llc > 0)
         for (double w = tail; w < (double)max; w *= M_SQRT2)
             ADD(w);
@@ -65,28 +67,27 @@ size_t rfl_bw_grid(uint64_t min, uint64_t max, double growth, const double *cap,
     return m;
 }
 
-int rfl_bw_plateau_reached(const double *x, const double *rate, const double *spread, size_t n, double llc)
+int rfl_bw_plateau_reached(const double *x, const double *rate, const double *spread, size_t n, double llc,
+                           double *from)
 {
-    if (llc <= 0 || n == 0)
+    if (llc <= 0 || n == 0 || x[n - 1] <= llc)
+        return 0; /* no hint of where memory begins, or not past it yet */
+    /* Only the last two octaves decide whether the plateau is confirmed:
+     * the run from the end reaches them or breaks before; so the cost of a
+     * check after every point stays that of those points (a --growth 1.01
+     * sweep has thousands). */
+    size_t k = n - 1;
+    while (k > 0 && x[n - 1] < RFL_PLATEAU_MIN_SPAN * x[k])
+        k--;
+    while (k > 0 && !(rate[k] > 0)) /* a point not run (a stride) opens no window */
+        k--;
+    struct rfl_plateau p;
+    rfl_plateau_find(x + k, rate + k, spread + k, n - k, llc, 0, &p);
+    if (!p.confirmed)
         return 0;
-    size_t count = 0;
-    double low_best = INFINITY, high_median = 0, last_x = 0;
-    for (size_t k = n; k-- > 0;) {
-        if (rate[k] <= 0)
-            continue;
-        if (x[k] < RFL_BW_PLATEAU_FROM * llc)
-            break;
-        if (count == 0)
-            last_x = x[k];
-        count++;
-        /* each point's rates from its median sample to its best */
-        double median = rate[k] / (1 + (spread[k] > 0 ? spread[k] : 0));
-        low_best = rate[k] < low_best ? rate[k] : low_best;
-        high_median = median > high_median ? median : high_median;
-        if (count >= RFL_BW_PLATEAU_POINTS && last_x / x[k] >= RFL_BW_PLATEAU_SPAN)
-            return high_median <= low_best * (1 + RFL_BW_PLATEAU_TOL);
-    }
-    return 0;
+    if (from)
+        *from = x[k + p.first];
+    return 1;
 }
 
 int rfl_bw_budget_init(struct rfl_bw_budget *b, const struct rfl_budget *clock, unsigned e0, double mt0, const uint64_t *wss,
@@ -100,6 +101,7 @@ int rfl_bw_budget_init(struct rfl_bw_budget *b, const struct rfl_budget *clock, 
     b->mt0 = mt0;
     b->wss = wss;
     b->npoints = npoints;
+    b->default_last = npoints ? npoints - 1 : 0;
     b->job_threads = job_threads ? job_threads : 1;
     b->llc_thread = llc_thread;
     b->rate = calloc(npoints ? npoints : 1, sizeof *b->rate);
@@ -142,6 +144,31 @@ int rfl_bw_budget_init(struct rfl_bw_budget *b, const struct rfl_budget *clock, 
                     it->end = RFL_BW_END_NONE;
                 }
     return 0;
+}
+
+int rfl_bw_budget_add_remote(struct rfl_bw_budget *b, int isa, int prec, int kid)
+{
+    if (b->nitems >= RFL_BW_MAX_ITEMS || b->npoints == 0)
+        return -1;
+    struct rfl_bw_item *it = &b->items[b->nitems];
+    memset(it, 0, sizeof *it);
+    *it = (struct rfl_bw_item){.isa = isa, .prec = prec, .kid = kid, .tier = 3, .remote = 1,
+                               .last = b->default_last, .end = RFL_BW_END_NONE};
+    while (it->first < it->last && (double)b->wss[it->first] / (double)b->job_threads < 2 * b->llc_thread)
+        it->first++;
+    return (int)b->nitems++;
+}
+
+void rfl_bw_budget_remote_range(struct rfl_bw_budget *b, size_t i, size_t first, size_t last)
+{
+    b->items[i].first = first;
+    b->items[i].last = last < b->npoints ? last : b->npoints - 1;
+}
+
+void rfl_bw_budget_extend(struct rfl_bw_budget *b, size_t default_last)
+{
+    b->extendable = default_last + 1 < b->npoints;
+    b->default_last = default_last < b->npoints ? default_last : b->npoints ? b->npoints - 1 : 0;
 }
 
 void rfl_bw_budget_free(struct rfl_bw_budget *b)
@@ -215,7 +242,8 @@ static double correction(const struct rfl_bw_budget *b)
 }
 
 /* Where a curve not yet run is expected to end: where the first-tier
- * curves that found their plateau did, else its range's end. */
+ * curves that confirmed their memory plateau did, else the default range's
+ * end (an extension is not planned for: it is paid for as it happens). */
 static size_t expected_last(const struct rfl_bw_budget *b, size_t i)
 {
     const struct rfl_bw_item *it = &b->items[i];
@@ -230,7 +258,9 @@ static size_t expected_last(const struct rfl_bw_budget *b, size_t i)
                     last = j > last ? j : last;
                     found = 1;
                 }
-    return found && last < it->last ? last : it->last;
+    if (!found)
+        last = b->default_last;
+    return last < it->last ? last : it->last;
 }
 
 static int on_stride(size_t j, size_t last, unsigned stride) { return stride <= 1 || j % stride == 0 || j == last; }
@@ -247,7 +277,7 @@ static double predict(const struct rfl_bw_budget *b, size_t from, size_t jfrom, 
         if (b->items[i].tier == 2 && !tier2)
             continue;
         size_t last = expected_last(b, i);
-        for (size_t j = i == from ? jfrom : 0; j <= last && j < b->npoints; j++)
+        for (size_t j = i == from ? jfrom : b->items[i].first; j <= last && j < b->npoints; j++)
             if (on_stride(j, b->items[i].last, stride))
                 sum += point_cost(b, j, b->items[i].kid, e, mt);
     }
@@ -256,7 +286,7 @@ static double predict(const struct rfl_bw_budget *b, size_t from, size_t jfrom, 
 
 int rfl_bw_budget_point_runs(const struct rfl_bw_budget *b, size_t i, size_t j)
 {
-    return on_stride(j, b->items[i].last, b->items[i].stride);
+    return j >= b->items[i].first && on_stride(j, b->items[i].last, b->items[i].stride);
 }
 
 int rfl_bw_budget_item_begin(struct rfl_bw_budget *b, size_t i, double now, unsigned *experiments, double *min_time_s)
@@ -300,6 +330,33 @@ int rfl_bw_budget_item_begin(struct rfl_bw_budget *b, size_t i, double now, unsi
     return 1;
 }
 
+/* Whether curve i's memory plateau is confirmed over its first n working
+ * sets; records where the plateau begins. */
+static int curve_confirmed(struct rfl_bw_budget *b, size_t i, size_t n)
+{
+    double *x = malloc((n ? n : 1) * sizeof *x), from = 0;
+    if (!x)
+        return 0; /* out of memory: the curve runs its whole range */
+    for (size_t k = 0; k < n; k++)
+        x[k] = (double)b->wss[k] / (double)b->job_threads;
+    /* No cache known: the default range's end is 8 x where it would be. */
+    const double llc = b->llc_thread > 0 ? b->llc_thread : (double)b->wss[b->default_last] / (double)b->job_threads / 8;
+    int held = rfl_bw_plateau_reached(x, b->curve_rate, b->spread, n, llc, &from);
+    free(x);
+    if (held)
+        b->items[i].plateau_from = (uint64_t)llround(from * (double)b->job_threads);
+    return held;
+}
+
+/* How a curve that ran to its last working set ended: a second-tier curve
+ * at the LLC, an extended first-tier one at the memory limit. */
+static int range_end(const struct rfl_bw_budget *b, const struct rfl_bw_item *it)
+{
+    if (it->tier == 2 && it->last + 1 < b->npoints)
+        return RFL_BW_END_LLC;
+    return it->tier == 1 && b->extendable ? RFL_BW_END_MEMORY : RFL_BW_END_SWEEP;
+}
+
 void rfl_bw_budget_point_begin(struct rfl_bw_budget *b, double now) { b->point_start = now; }
 
 int rfl_bw_budget_point_end(struct rfl_bw_budget *b, size_t i, size_t j, double gbytes_per_s, double spread,
@@ -315,27 +372,15 @@ int rfl_bw_budget_point_end(struct rfl_bw_budget *b, size_t i, size_t j, double 
         b->rate[j] = gbytes_per_s;
     b->curve_rate[j] = gbytes_per_s;
     b->spread[j] = spread;
-    if (b->on) {
-        double *x = malloc((j + 1) * sizeof *x);
-        int held = 0;
-        if (x) {
-            for (size_t k = 0; k <= j; k++)
-                x[k] = (double)b->wss[k] / (double)b->job_threads;
-            held = rfl_bw_plateau_reached(x, b->curve_rate, b->spread, j + 1, b->llc_thread);
-            free(x);
-        }
-        if (held && j < it->last) {
-            it->end = RFL_BW_END_PLATEAU;
-            for (size_t k = 0; k <= j; k++)
-                if (b->curve_rate[k] > 0 && (double)b->wss[k] >= RFL_BW_PLATEAU_FROM * b->llc_thread * (double)b->job_threads) {
-                    it->plateau_from = b->wss[k];
-                    break;
-                }
-            return 1;
-        }
+    /* The first tier's memory plateau: within a budget a curve ends as soon
+     * as it is confirmed; without one at the default range's end, or past
+     * it, in the extension. */
+    if (it->tier == 1 && curve_confirmed(b, i, j + 1) && (b->on || j >= b->default_last)) {
+        it->end = j > b->default_last || (b->on && j < it->last) ? RFL_BW_END_PLATEAU : RFL_BW_END_SWEEP;
+        return 1;
     }
     if (j >= it->last) {
-        it->end = it->tier == 2 && it->last + 1 < b->npoints ? RFL_BW_END_LLC : RFL_BW_END_SWEEP;
+        it->end = range_end(b, it);
         return 1;
     }
     if (b->on) {
@@ -362,6 +407,11 @@ int rfl_bw_budget_point_end(struct rfl_bw_budget *b, size_t i, size_t j, double 
             it->end = RFL_BW_END_BUDGET;
             return 2;
         }
+        /* In the extension: only while the curves after it still fit too. */
+        if (j >= b->default_last && b->cost_next + (i + 1 < b->nitems ? predict(b, i + 1, 0, b->level) : 0) > left) {
+            it->end = RFL_BW_END_BUDGET;
+            return 1;
+        }
     }
     return 0;
 }
@@ -370,7 +420,7 @@ void rfl_bw_budget_item_end(struct rfl_bw_budget *b, size_t i)
 {
     struct rfl_bw_item *it = &b->items[i];
     if (it->end == RFL_BW_END_NONE && it->rows)
-        it->end = it->tier == 2 && it->last + 1 < b->npoints ? RFL_BW_END_LLC : RFL_BW_END_SWEEP;
+        it->end = range_end(b, it);
 }
 
 static const char *curve_name(const struct rfl_bw_item *it, char *buf, size_t len)
@@ -395,9 +445,9 @@ json_t *rfl_bw_budget_to_json(const struct rfl_bw_budget *b)
     for (size_t i = 0; i < b->nitems; i++) {
         const struct rfl_bw_item *it = &b->items[i];
         json_array_append_new(
-            curves, json_pack("{s:s, s:s, s:s, s:i, s:s, s:i, s:f, s:i, s:I, s:I}", "kernel", rfl_bw_kernels[it->kid].name,
-                              "precision", rfl_precision_names[it->prec], "isa", rfl_isa_names[it->isa], "tier",
-                              it->tier, "end", rfl_bw_end_names[it->end], "experiments", (int)it->experiments,
+            curves, json_pack("{s:s, s:s, s:s, s:s, s:i, s:s, s:i, s:f, s:i, s:I, s:I}", "kernel",
+                              rfl_bw_kernels[it->kid].name, "precision", rfl_precision_names[it->prec], "isa",
+                              rfl_isa_names[it->isa], "memory", it->remote ? "remote" : "local", "tier", it->tier, "end", rfl_bw_end_names[it->end], "experiments", (int)it->experiments,
                               "min_time_s", it->min_time_s, "stride", (int)it->stride, "rows", (json_int_t)it->rows, "wss_max_bytes",
                               (json_int_t)it->last_wss));
         if (it->rows) {
@@ -413,7 +463,7 @@ json_t *rfl_bw_budget_to_json(const struct rfl_bw_budget *b)
             }
         }
         nllc += it->end == RFL_BW_END_LLC;
-        if (it->end == RFL_BW_END_PLATEAU) {
+        if (it->end == RFL_BW_END_PLATEAU && b->npoints && it->last_wss < b->wss[b->default_last]) {
             nplateau++;
             plo = it->last_wss < plo ? it->last_wss : plo;
             phi = it->last_wss > phi ? it->last_wss : phi;
@@ -438,10 +488,10 @@ json_t *rfl_bw_budget_to_json(const struct rfl_bw_budget *b)
     }
     if (nplateau) {
         snprintf(text, sizeof text,
-                 "%zu curves stop past %g x the last-level cache once the memory plateau holds (at %s to %s) "
-                 "instead of going on to %s",
-                 nplateau, RFL_BW_PLATEAU_FROM, rfl_format_size(plo, a, sizeof a), rfl_format_size(phi, c, sizeof c),
-                 rfl_format_size(b->npoints ? b->wss[b->npoints - 1] : 0, d, sizeof d));
+                 "%zu curves stop once their memory plateau is confirmed (flat within its noise over two octaves "
+                 "past the last transition; at %s to %s) instead of going on to %s",
+                 nplateau, rfl_format_size(plo, a, sizeof a), rfl_format_size(phi, c, sizeof c),
+                 rfl_format_size(b->npoints ? b->wss[b->default_last] : 0, d, sizeof d));
         json_array_append_new(cuts, json_string(text));
     }
     if (nfewer) {

@@ -1,13 +1,18 @@
-/* rfl_bandwidth within a time budget (--time-budget SECONDS): what it
- * measures, in which order and how thoroughly, decided from the budget and
- * from what the points measured so far cost.
+/* rfl_bandwidth's plan of curves and working sets, and how it keeps to a
+ * time budget (--time-budget SECONDS): what it measures, in which order and
+ * how thoroughly, decided from the budget and from what the points measured
+ * so far cost; and where each curve of the default range ends: once its
+ * memory plateau is confirmed (common/plateau.h), which may be past the
+ * default end (the range extended, bounded by the memory limit).
  *
  * - Curves (kernel x precision x ISA) in two tiers: the first precision
  *   asked for (fp64 by default) of every kernel over every working set,
  *   then the other precision up to the last-level cache only: past it
  *   bytes are bytes, and its curve could not differ.
- * - A curve stops extending past 2 x the LLC once the memory plateau holds
- *   (rfl_bw_plateau_reached), instead of sweeping on to 8 x the LLC.
+ * - A first-tier curve stops once its memory plateau is confirmed: its
+ *   tail plateau (common/plateau.h) spans two octaves past the LLC hint
+ *   (the larger of hwloc's and CPUID's sizes), instead of sweeping on to 8 x
+ *   the hint; without a budget it runs the whole default range first.
  * - Working sets of the default range are placed from the cache sizes
  *   (rfl_bw_grid): each cache level gets points inside it whatever the
  *   growth, and past 2 x the LLC the steps are sqrt(2).
@@ -21,6 +26,11 @@
  *   result, exit 0, and the sidecar's "budget" says what was cut.
  * Without a budget the plan is the plain sweep: every curve in its order
  * over every working set with the given settings.
+ * With or without one, a default range (no --wss) is extendable
+ * (rfl_bw_budget_extend): a first-tier curve whose memory plateau is not
+ * confirmed at the default end goes on, working set by working set (sqrt(2)
+ * steps), until it is, or until the memory limit; within a budget only while
+ * the next point and the curves after it still fit.
  *
  * Rank 0's clock drives every decision (the caller broadcasts `now`), so
  * every rank and thread decides alike. */
@@ -35,26 +45,27 @@
 #include "kernels.h"
 #include "common/budget.h"
 
-#define RFL_BW_MAX_ITEMS (RFL_NISA * RFL_NPRECISION * RFL_BW_NKERNELS)
-#define RFL_BW_PLATEAU_POINTS 3   /* at least this many working sets agree ... */
-#define RFL_BW_PLATEAU_SPAN 1.99  /* ... over at least a doubling ... */
-#define RFL_BW_PLATEAU_FROM 2.0   /* ... each at least this many times the LLC ... */
-#define RFL_BW_PLATEAU_TOL 0.03   /* ... within their noise and this */
+#define RFL_BW_MAX_ITEMS (RFL_NISA * RFL_NPRECISION * RFL_BW_NKERNELS + 1) /* + the remote curve */
+#define RFL_BW_GRID_FINE_FROM 2.0 /* past this many times the LLC the grid steps by sqrt(2) */
 #define RFL_BW_LADDER 7
 
 /* How a curve ended. */
 enum rfl_bw_end {
-    RFL_BW_END_SWEEP,    /* at the end of the range */
-    RFL_BW_END_PLATEAU,  /* past 2 x the LLC, the memory plateau held */
+    RFL_BW_END_SWEEP,    /* at the end of the range (a default range: its memory plateau confirmed there) */
+    RFL_BW_END_PLATEAU,  /* its memory plateau confirmed (within a budget before the default end, or past it) */
     RFL_BW_END_LLC,      /* a second-tier curve, at the last-level cache */
     RFL_BW_END_BUDGET,   /* the budget was spent */
     RFL_BW_END_DROPPED,  /* not measured: the budget left no time for it */
-    RFL_BW_END_NONE      /* not reached (interrupted, or a failure) */
+    RFL_BW_END_NONE,     /* not reached (interrupted, or a failure) */
+    RFL_BW_END_MEMORY,   /* the extension reached the memory limit, its memory plateau not confirmed */
+    RFL_BW_END_UNAVAILABLE /* the remote curve could not run: no local memory plateau, or pages that did not move */
 };
 extern const char *const rfl_bw_end_names[];
 
 struct rfl_bw_item {
     int isa, prec, kid, tier;
+    int remote;            /* tier 3: every thread's memory on another NUMA domain (rfl_bw_budget_add_remote) */
+    size_t first;          /* index of the first working set it may run (0 but for the remote curve) */
     size_t last;           /* index of the last working set it may run */
     /* what happened */
     int end;               /* enum rfl_bw_end */
@@ -63,7 +74,7 @@ struct rfl_bw_item {
     unsigned stride;       /* every stride-th working set (and the last); 1: all */
     size_t rows;
     uint64_t last_wss;     /* job bytes of its last row */
-    uint64_t plateau_from; /* RFL_BW_END_PLATEAU: the first working set of the plateau */
+    uint64_t plateau_from; /* where the two octaves that confirmed its memory plateau begin (job bytes) */
 };
 
 struct rfl_bw_budget {
@@ -75,8 +86,10 @@ struct rfl_bw_budget {
     struct rfl_bw_item items[RFL_BW_MAX_ITEMS];
     size_t npoints;
     const uint64_t *wss;         /* job bytes of each working set, ascending */
+    size_t default_last;         /* the default range's last working set; past it, the extension */
+    int extendable;              /* a default range (rfl_bw_budget_extend) */
     uint64_t job_threads;
-    double llc_thread;           /* per-thread share of the last-level cache; 0: unknown */
+    double llc_thread;           /* per-thread share of the LLC hint (hwloc or CPUID, the larger); 0: unknown */
     double *rate;                /* best job GB/s measured at each working set (0: none) */
     double *spread;              /* the current curve: time_median / time_min - 1 at each point */
     double *curve_rate;          /* the current curve: its best GB/s at each point (0: not run) */
@@ -97,14 +110,14 @@ struct rfl_bw_budget {
 size_t rfl_bw_grid(uint64_t min, uint64_t max, double growth, const double *cap, unsigned ncache, uint64_t *out,
                    size_t room);
 
-/* Whether a curve's memory plateau holds at its last point: its last
- * points from RFL_BW_PLATEAU_FROM x the LLC on (per-thread bytes x,
- * ascending, n of them), at least RFL_BW_PLATEAU_POINTS spanning at least
- * RFL_BW_PLATEAU_SPAN, agree within their noise: the ranges from each
- * one's median rate to its best (rate: the best; spread: time_median /
- * time_min - 1) share a value, give or take RFL_BW_PLATEAU_TOL. rate 0: a
- * point not run. */
-int rfl_bw_plateau_reached(const double *x, const double *rate, const double *spread, size_t n, double llc);
+/* Whether a curve's memory plateau is confirmed at its last point (per-
+ * thread bytes x, ascending, n of them; rate: the best, 0 for a point not
+ * run; spread: time_median / time_min - 1): its tail plateau
+ * (common/plateau.h) is confirmed and reaches past the LLC hint `llc`
+ * (<= 0: never: a flat cache plateau could pass for memory's).
+ * *from: the plateau's first point (x), when it is. */
+int rfl_bw_plateau_reached(const double *x, const double *rate, const double *spread, size_t n, double llc,
+                           double *from);
 
 /* The plan. clock: started when the program began (total 0: no budget). wss: the working sets (kept, not
  * copied). kernels, precisions, isas: bitmasks of what to run; supported:
@@ -113,6 +126,18 @@ int rfl_bw_budget_init(struct rfl_bw_budget *b, const struct rfl_budget *clock, 
                        size_t npoints, uint64_t job_threads, double llc_thread, unsigned kernels, unsigned precisions,
                        unsigned isas, int (*supported)(int isa, int prec, int kid));
 void rfl_bw_budget_free(struct rfl_bw_budget *b);
+/* The working sets past `default_last` are the default range's extension:
+ * first-tier curves go into them only while their memory plateau is not
+ * confirmed. Without this call the range ends at its last working set. */
+void rfl_bw_budget_extend(struct rfl_bw_budget *b, size_t default_last);
+
+/* The remote curve, last of all (tier 3): kernel kid of isa x prec with
+ * every thread's memory on another NUMA domain, over the working sets its
+ * local twin's memory plateau holds: planned from 2 x the LLC hint to the
+ * default range's end, set when it begins (rfl_bw_budget_remote_range).
+ * Returns its index, or -1 (no room). */
+int rfl_bw_budget_add_remote(struct rfl_bw_budget *b, int isa, int prec, int kid);
+void rfl_bw_budget_remote_range(struct rfl_bw_budget *b, size_t i, size_t first, size_t last);
 
 /* Before curve i, at budget clock `now` (rank 0's, broadcast): whether to
  * measure it, and with which experiments and minimum sample time. */
@@ -123,8 +148,8 @@ int rfl_bw_budget_point_runs(const struct rfl_bw_budget *b, size_t i, size_t j);
 void rfl_bw_budget_point_begin(struct rfl_bw_budget *b, double now);
 /* After a verified point of curve i at working set j: its best rate and
  * spread, and the time now. Returns 0 to go on with the curve, 1 to end the
- * curve (its plateau held, or its range ended), 2 to end the sweep (the
- * next point would not fit the budget). When the rest no longer fits, the
+ * curve (its memory plateau confirmed, its range ended, or no time left to
+ * extend it), 2 to end the sweep (the next point would not fit the budget). When the rest no longer fits, the
  * curve's next points get the settings of a further ladder step
  * (items[i].experiments, .min_time_s, .stride). */
 int rfl_bw_budget_point_end(struct rfl_bw_budget *b, size_t i, size_t j, double gbytes_per_s, double spread,

@@ -8,6 +8,8 @@ libbandwidth_a_SOURCES = \
 	bandwidth/kernels_c.c bandwidth/kernels_c.inc \
 	bandwidth/kernels_x86.c bandwidth/kernels_simd.inc \
 	bandwidth/budget_plan.c bandwidth/budget_plan.h \
+	bandwidth/memory.c bandwidth/memory.h \
+	bandwidth/remote.c bandwidth/remote.h \
 	bandwidth/verify.c bandwidth/verify.h
 
 bin_PROGRAMS += rfl_bandwidth
@@ -15,7 +17,7 @@ rfl_bandwidth_SOURCES = bandwidth/main.c
 rfl_bandwidth_LDADD = libbandwidth.a libcpu.a librfl.a
 
 test_scripts += tests/bandwidth/cli.sh tests/bandwidth/smoke.sh tests/bandwidth/mpi.sh tests/bandwidth/outputs.sh tests/bandwidth/signals.sh \
-	tests/bandwidth/budget.sh tests/bandwidth/balance.sh
+	tests/bandwidth/budget.sh tests/bandwidth/balance.sh tests/bandwidth/plateau.sh tests/bandwidth/layout.sh tests/bandwidth/remote.sh
 if HAVE_CMOCKA
 unit_tests += \
 	tests/unit/test_size tests/unit/test_stats tests/unit/test_csv \

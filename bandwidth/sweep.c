@@ -7,6 +7,8 @@
 #include "bandwidth.h"
 #include "kernels.h"
 #include "budget_plan.h"
+#include "remote.h"
+#include "memory.h"
 #include "verify.h"
 #include "cpu/balance.h"
 #include "cpu/buffer.h"
@@ -49,7 +51,11 @@ struct plan {
     unsigned experiments;
     uint64_t wss_min, wss_max;     /* whole job */
     int wss_default;               /* the range is the default one (no --wss) */
-    size_t region_bytes;           /* per thread, a multiple of 2 MiB */
+    uint64_t wss_extension_max;    /* the default range may extend to this (memory.h); else wss_max */
+    struct rfl_bw_llc_hint llc_hint;
+    size_t region_bytes;           /* per thread, a multiple of 2 MiB: room for wss_extension_max */
+    size_t touch_bytes;            /* per thread, first touched before the sweep: room for wss_max */
+    int remote;                    /* measure the remote-memory curve (remote.h) */
     struct rfl_topo topo;
 };
 
@@ -60,10 +66,7 @@ struct shared {
     unsigned experiments;             /* of the current curve */
     double min_time_s;
     struct rfl_bw_mismatch *mismatch; /* one per thread */
-};
-
-struct best {
-    double gbytes_per_s[RFL_TOPO_MAX_CACHE + 1]; /* per hwloc level, the last is DRAM */
+    int moved_failed;                 /* threads whose pages could not move (the remote curve) */
 };
 
 /* One row of bandwidth.csv: the job's (rank < 0: empty rank and host), or a
@@ -77,10 +80,11 @@ struct row_shape {
     const char *level;
     uint64_t n, elem, trials;
     int experiments;
+    int remote;    /* the memory column: "remote" (remote.h) or "local" */
 };
 
 static void write_row(struct rfl_csv *csv, const struct row_shape *r, double bytes, double wa_bytes, const double t[3],
-                      int rank, const char *host)
+                      const double sustained[2], int rank, const char *host)
 {
     rfl_csv_str(csv, r->k->name);
     rfl_csv_str(csv, rfl_precision_names[r->prec]);
@@ -103,6 +107,9 @@ static void write_row(struct rfl_csv *csv, const struct row_shape *r, double byt
         rfl_csv_double(csv, bytes / t[i] * 1e-9);
     rfl_csv_double(csv, wa_bytes / t[0] * 1e-9);
     rfl_csv_int(csv, 1);
+    rfl_csv_double(csv, sustained[0]); /* sustained: best and median part; NAN (empty): not measured */
+    rfl_csv_double(csv, sustained[1]);
+    rfl_csv_str(csv, r->remote ? "remote" : "local");
     if (rank < 0) {
         rfl_csv_str(csv, "");
         rfl_csv_str(csv, "");
@@ -134,6 +141,10 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
                       rfl_isa_supported(RFL_ISA_AVX512) ? ", avx512" : "");
             return RFL_EXIT_USAGE;
         }
+    const int remote = rfl_bw_remote_wanted(o->remote, &p->topo, o->wss[0] != 0, p->kernels >> RFL_BW_SUM & 1);
+    if (remote < 0)
+        return -remote;
+    p->remote = remote;
     p->growth = o->growth ? o->growth : o->quick ? 2.0 : M_SQRT2;
     p->min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.001 : 0.002;
     p->experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
@@ -143,7 +154,11 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     if (nodes < 1)
         nodes = 1;
     double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * rfl_buffer_available_memory();
-    uint64_t llc = rfl_topo_llc_total_bytes(&p->topo);
+    int hint_rc = rfl_bw_llc_hint(&p->topo, &p->llc_hint);
+    if (hint_rc != RFL_EXIT_OK)
+        return hint_rc;
+    const uint64_t llc = p->llc_hint.bytes;
+    const double huge_page = RFL_HUGE_PAGE_BYTES;
     if (o->wss[0]) {
         p->wss_min = o->wss[0];
         p->wss_max = o->wss[1];
@@ -157,7 +172,20 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
             p->wss_max = (uint64_t)cap;
         if (p->wss_max < p->wss_min)
             p->wss_max = p->wss_min;
+        /* The extension, until the memory plateau is confirmed: as far as
+         * whole huge pages of each thread's region fit that limit. */
+        double region_max = floor(0.9 * mem_limit / p->node_threads / huge_page) * huge_page - 3 * ARRAY_PAD_BYTES;
+        p->wss_extension_max = region_max > 0 ? (uint64_t)(region_max * (double)total_threads) : 0;
+        /* ... and no further than RFL_BW_EXTENSION_FACTOR x the hint (at least
+         * 2 GiB a node): a curve still not flat there moves with the machine,
+         * not with a cache, and is reported unconfirmed rather than swept
+         * through all of memory (on a busy 2-core VM it went to 8 GiB). */
+        const double ext_cap = fmax(RFL_BW_EXTENSION_FACTOR * (double)llc, 0x1p31) * nodes;
+        if ((double)p->wss_extension_max > ext_cap)
+            p->wss_extension_max = (uint64_t)ext_cap;
     }
+    if (p->wss_extension_max < p->wss_max)
+        p->wss_extension_max = p->wss_max;
     /* The smallest point: one quantum of one array per thread. */
     uint64_t floor_bytes = RFL_BW_ELEM_QUANTUM * 4 * total_threads;
     if (p->wss_max < floor_bytes) {
@@ -169,8 +197,7 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     }
     /* In floating point first: near 2^64 bytes the rounding below would wrap
      * to a small buffer and the sweep would write past it. */
-    const double huge_page = RFL_HUGE_PAGE_BYTES;
-    double per_thread = ceil((double)p->wss_max / (double)total_threads) + 3 * ARRAY_PAD_BYTES;
+    double per_thread = ceil((double)p->wss_extension_max / (double)total_threads) + 3 * ARRAY_PAD_BYTES;
     double node_bytes = ceil(per_thread / huge_page) * huge_page * p->node_threads;
     if (node_bytes > mem_limit) {
         char a[32], b[32];
@@ -181,7 +208,37 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
         return RFL_EXIT_USAGE;
     }
     p->region_bytes = (size_t)(ceil(per_thread / huge_page) * huge_page);
+    double default_thread = ceil((double)p->wss_max / (double)total_threads) + 3 * ARRAY_PAD_BYTES;
+    p->touch_bytes = (size_t)(ceil(default_thread / huge_page) * huge_page);
+    if (p->touch_bytes > p->region_bytes)
+        p->touch_bytes = p->region_bytes;
     return RFL_EXIT_OK;
+}
+
+/* One repetition of a sustained window (cpu/team.h): the point's sample on
+ * this thread, the arrays refilled first when the closed form needs it (that
+ * time is not counted). */
+struct window_rep {
+    rfl_bw_fn fn;
+    struct rfl_bw_work *w;
+    uint64_t *applied, refill;
+    enum rfl_bw_kernel_id kid;
+    enum rfl_precision prec;
+};
+
+static double window_rep(void *ctx)
+{
+    struct window_rep *r = ctx;
+    double excluded = 0;
+    if (*r->applied + r->w->trials > r->refill) {
+        const double t0 = rfl_now_s();
+        rfl_bw_fill(r->kid, r->prec, r->w);
+        *r->applied = 0;
+        excluded = rfl_now_s() - t0;
+    }
+    r->fn(r->w);
+    *r->applied += r->w->trials;
+    return excluded;
 }
 
 /* One timed sample of `fn` on every thread of every rank (see team.h). */
@@ -204,38 +261,6 @@ static void thread_arrays(const struct plan *p, char *buffer, int tid, const str
     w->c = k->arrays > 2 ? base + 2 * (bytes + ARRAY_PAD_BYTES) : NULL;
 }
 
-static int flat_index(int isa, int prec, int kid) { return (isa * RFL_NPRECISION + prec) * RFL_BW_NKERNELS + kid; }
-
-static void print_summary(const struct plan *p, struct best *best)
-{
-    if (rfl_mpi_rank() != 0)
-        return;
-    char head[128];
-    int n = snprintf(head, sizeof head, "%-22s", "best GB/s");
-    for (unsigned i = 0; i < p->topo.ncache; i++)
-        n += snprintf(head + n, sizeof head - (size_t)n, " %9s%d", "L", p->topo.cache[i].level);
-    snprintf(head + n, sizeof head - (size_t)n, " %10s", "DRAM");
-    fprintf(stderr, "%s\n", head);
-    for (int isa = 0; isa < RFL_NISA; isa++)
-        for (int prec = 0; prec < RFL_NPRECISION; prec++)
-            for (int k = 0; k < RFL_BW_NKERNELS; k++) {
-                if (!(p->isas >> isa & 1) || !(p->precisions >> prec & 1) || !(p->kernels >> k & 1) ||
-                    !rfl_bw_lookup((enum rfl_isa)isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)k))
-                    continue;
-                const struct best *row = &best[flat_index(isa, prec, k)];
-                char name[64];
-                snprintf(name, sizeof name, "%s %s %s", rfl_bw_kernels[k].name, rfl_precision_names[prec],
-                         rfl_isa_names[isa]);
-                fprintf(stderr, "%-22s", name);
-                for (unsigned l = 0; l <= p->topo.ncache; l++)
-                    if (row->gbytes_per_s[l] > 0)
-                        fprintf(stderr, " %10.1f", row->gbytes_per_s[l]);
-                    else
-                        fprintf(stderr, " %10s", "-");
-                fputc('\n', stderr);
-            }
-}
-
 static int supported(int isa, int prec, int kid)
 {
     return rfl_bw_lookup((enum rfl_isa)isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)kid) != NULL;
@@ -245,11 +270,8 @@ static int supported(int isa, int prec, int kid)
  * rfl_topo_level_name counts it) times the job's threads. */
 static void capacities(const struct plan *p, double *cap)
 {
-    for (unsigned i = 0; i < p->topo.ncache; i++) {
-        const struct rfl_cache_level *c = &p->topo.cache[i];
-        unsigned used = c->instances < (unsigned)p->node_threads ? c->instances : (unsigned)p->node_threads;
-        cap[i] = (double)c->size_bytes * used / p->node_threads * p->ranks * p->threads;
-    }
+    for (unsigned i = 0; i < p->topo.ncache; i++)
+        cap[i] = rfl_bw_job_capacity(&p->topo.cache[i], p->node_threads, (uint64_t)p->ranks * (uint64_t)p->threads);
 }
 
 /* rank 0's budget clock, the same on every rank */
@@ -275,6 +297,26 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     const uint64_t job_threads = (uint64_t)p.ranks * (uint64_t)p.threads;
     double cap[RFL_TOPO_MAX_CACHE];
     capacities(&p, cap);
+
+    /* One buffer for the whole run, with room for the extension (its pages
+     * touched only as the sweep reaches them); where the system refuses
+     * that much address space, the default range alone. */
+    int madvise_ok;
+    char *buffer = rfl_buffer_try_alloc(p.region_bytes * (size_t)p.threads, &madvise_ok);
+    if (!buffer && p.touch_bytes < p.region_bytes) {
+        char a[32];
+        rfl_warn("cannot reserve %s for the sweep's extension past the default range: it ends at %s",
+                 rfl_format_size(p.region_bytes * (size_t)p.threads, a, sizeof a),
+                 rfl_format_size(p.wss_max, a, sizeof a));
+        p.region_bytes = p.touch_bytes;
+        p.wss_extension_max = p.wss_max;
+    }
+    size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
+    if (!buffer && !(buffer = rfl_buffer_alloc(buffer_bytes, &madvise_ok))) {
+        rfl_team_free(&p.team);
+        rfl_topo_free(&p.topo);
+        return RFL_EXIT_FAILURE;
+    }
 
     /* Working sets of the whole job: geometric from min to max inclusive;
      * within a budget, the default range placed from the cache sizes. */
@@ -302,30 +344,38 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 break;
         }
     }
+    /* The default range's extension (memory.h): first-tier curves go on
+     * past its end, by sqrt(2), until their memory plateau is confirmed. */
+    const size_t default_last = npoints ? npoints - 1 : 0;
+    if (p.wss_default && p.wss_extension_max > p.wss_max && rfl_bw_extend_grid(&wss, &npoints, p.wss_extension_max))
+        npoints = 0;
     struct rfl_bw_budget bb;
+    struct rfl_bw_memory curves;
     struct rfl_noise noise;
-    const double llc_thread = p.topo.ncache ? cap[p.topo.ncache - 1] / (double)job_threads : 0;
+    const double llc_thread = rfl_bw_llc_hint_thread(&p.llc_hint, &p.topo, p.node_threads);
     if (!wss || rfl_bw_budget_init(&bb, &clock, p.experiments, p.min_time_s, wss, npoints, job_threads, llc_thread,
                                    p.kernels, p.precisions, p.isas, supported) != 0) {
         rfl_error_all("out of memory");
         free(wss);
+        free(buffer);
         rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
         return RFL_EXIT_FAILURE;
     }
+    if (p.wss_default)
+        rfl_bw_budget_extend(&bb, default_last);
+    if (p.remote) { /* the widest ISA asked for, the first precision */
+        int isa = RFL_NISA - 1, prec = 0;
+        while (isa > 0 && !(p.isas >> isa & 1))
+            isa--;
+        while (prec < RFL_NPRECISION - 1 && !(p.precisions >> prec & 1))
+            prec++;
+        if (rfl_bw_budget_add_remote(&bb, isa, prec, RFL_BW_SUM) < 0)
+            p.remote = 0;
+    }
+    if (rfl_bw_memory_init(&curves, npoints, &p.topo, p.node_threads, job_threads) != 0)
+        rfl_warn("out of memory: no summary table and no memory plateau record");
     int noise_ok = rfl_noise_init(&noise, p.threads, job_threads, clock.t_start) == 0;
-
-    size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
-    int madvise_ok;
-    char *buffer = rfl_buffer_alloc(buffer_bytes, &madvise_ok);
-    if (!buffer) {
-        rfl_noise_free(&noise);
-        rfl_bw_budget_free(&bb);
-        free(wss);
-        rfl_team_free(&p.team);
-        rfl_topo_free(&p.topo);
-        return RFL_EXIT_FAILURE;
-    }
 
     const struct rfl_session_spec out_spec = {.program = "rfl_bandwidth", .argc = o->argc, .argv = o->argv,
                                               .output = o->output, .columns = columns, .ncols = NCOLUMNS};
@@ -333,6 +383,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     if (rfl_session_open(&out, &out_spec) != 0) {
         free(buffer);
         rfl_noise_free(&noise);
+        rfl_bw_memory_free(&curves);
         rfl_bw_budget_free(&bb);
         free(wss);
         rfl_team_free(&p.team);
@@ -343,8 +394,6 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     struct shared sh;
     memset(&sh, 0, sizeof sh);
     sh.mismatch = calloc((size_t)p.threads, sizeof *sh.mismatch);
-    int nbest = RFL_NISA * RFL_NPRECISION * RFL_BW_NKERNELS;
-    struct best *best = calloc((size_t)nbest, sizeof *best);
     /* rank 0: each thread's best busy time of every L1 point, folded */
     struct rfl_balance balance;
     int balance_ok = root && rfl_balance_init(&balance, job_threads, "working sets in L1") == 0;
@@ -353,8 +402,11 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     {
         const int tid = omp_get_thread_num();
         rfl_team_enter(&p.team, &p.topo, tid);
-        /* First touch: each thread's pages come from its own NUMA node. */
-        rfl_buffer_first_touch(buffer + (size_t)tid * p.region_bytes, p.region_bytes);
+        /* First touch: each thread's pages come from its own NUMA node;
+         * the extension's as the sweep reaches them (touched). */
+        char *const region = buffer + (size_t)tid * p.region_bytes;
+        size_t touched = p.touch_bytes;
+        rfl_buffer_first_touch(region, touched);
         rfl_team_measure_barriers(&p.team, o->quick || bb.on ? BARRIER_REPS / 5 : BARRIER_REPS);
         if (noise_ok)
             rfl_noise_probe(&noise, &p.team, tid, 1);
@@ -369,6 +421,8 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 sh.end_curve = 0;
             }
 #pragma omp barrier
+            if (sh.go && bb.items[ii].remote)
+                rfl_bw_remote_begin(&p.topo, &bb, ii, &curves, &sh.go, &sh.moved_failed, region, touched);
             if (!sh.go)
                 continue;
             const struct rfl_bw_item *item = &bb.items[ii];
@@ -394,6 +448,13 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 const double min_time_s = item->min_time_s;
 #pragma omp master
                 rfl_bw_budget_point_begin(&bb, budget_now(&clock));
+                const size_t reach = k->arrays * (n * elem + ARRAY_PAD_BYTES);
+                if (reach > touched && touched < p.region_bytes) {
+                    size_t upto = (reach + RFL_HUGE_PAGE_BYTES - 1) / RFL_HUGE_PAGE_BYTES * RFL_HUGE_PAGE_BYTES;
+                    upto = upto < p.region_bytes ? upto : p.region_bytes;
+                    rfl_buffer_first_touch(region + touched, upto - touched);
+                    touched = upto;
+                }
                 struct rfl_bw_work w;
                 thread_arrays(&p, buffer, tid, k, pr, n, &w);
                 w.scalar = kid == RFL_BW_RMW ? RFL_BW_RMW_BETA : RFL_BW_TRIAD_SCALAR;
@@ -437,6 +498,15 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     trials *= fastest > 0 && min_time_s / fastest < 64 ? (uint64_t)ceil(min_time_s / fastest) : 64;
                 }
                 rfl_team_busy_end(&p.team);
+                /* threads uneven: the rate they sustain at their own pace, beside the synchronised one */
+                double sustained[2] = {NAN, NAN};
+                if (!p.team.interrupted && rfl_team_uneven(&p.team, (unsigned)p.threads)) {
+                    struct window_rep rep = {fn, &w, &applied, refill, (enum rfl_bw_kernel_id)kid, pr};
+                    const double rep_bytes = (double)n * (double)elem * (k->reads + k->writes) * (double)trials;
+                    sustained[0] = 1e-9 * rfl_team_sustained(&p.team, experiments * min_time_s, experiments, window_rep,
+                                                             &rep, rep_bytes);
+                    sustained[1] = 1e-9 * p.team.sustained_median;
+                }
                 /* A signal during the samples: the point is dropped
                  * unchecked, and the agreement below stops the run. */
                 const int dropped = p.team.interrupted;
@@ -472,6 +542,10 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                          (k->reads + k->writes) * (double)trials;
                     const double wa_bytes = k->nontemporal ? bytes
                         : bytes / (k->reads + k->writes) * (k->reads + 2 * k->writes);
+                    /* what the point counts for, in the summary and the budget alike */
+                    double counted, counted_spread;
+                    rfl_bw_counted_rate(bytes / st.min * 1e-9, st.median / st.min - 1, sustained, &counted,
+                                        &counted_spread);
                     char level[16];
                     unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
                     /* each rank's own samples: its rows beside the job's */
@@ -483,18 +557,19 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                  k->name, rfl_precision_names[prec], rfl_isa_names[isa],
                                  (unsigned long long)(wss_thread * job_threads), bad);
                     } else if (root) {
-                        if (balance_ok && li == 0 && p.topo.ncache > 0)
+                        if (balance_ok && li == 0 && p.topo.ncache > 0 && !item->remote)
                             rfl_balance_add(&balance, busy, on_cpu);
                         const struct row_shape shape = {k, prec, isa, p.ranks, p.threads, wss_thread * job_threads,
-                                                        wss_thread, level, n, elem, trials, experiments};
+                                                        wss_thread, level, n, elem, trials, experiments, item->remote};
                         const double job[3] = {st.min, st.median, st.max};
-                        write_row(&out.csv, &shape, bytes, wa_bytes, job, -1, NULL);
-                        for (int r = 0; per_rank && r < p.ranks; r++)
-                            write_row(&out.csv, &shape, bytes / p.ranks, wa_bytes / p.ranks, per_rank + 3 * r, r,
-                                      p.team.hosts[r]);
-                        double *b = &best[flat_index(isa, prec, kid)].gbytes_per_s[li];
-                        if (bytes / st.min * 1e-9 > *b)
-                            *b = bytes / st.min * 1e-9;
+                        write_row(&out.csv, &shape, bytes, wa_bytes, job, sustained, -1, NULL);
+                        /* a rank's own rows: local memory's (the members' per-domain DRAM) */
+                        for (int r = 0; per_rank && !item->remote && r < p.ranks; r++)
+                            write_row(&out.csv, &shape, bytes / p.ranks, wa_bytes / p.ranks, per_rank + 3 * r,
+                                      (const double[2]){NAN, NAN}, r, p.team.hosts[r]);
+                        if (!item->remote)
+                            rfl_bw_memory_add(&curves, rfl_bw_memory_curve(isa, prec, kid), j, (double)wss_thread,
+                                              counted, counted_spread);
                         char sz[32];
                         rfl_progress("%s %s %s  %s  %.1f GB/s", k->name, rfl_precision_names[prec],
                                      rfl_isa_names[isa], rfl_format_size(wss_thread * job_threads, sz, sizeof sz),
@@ -504,8 +579,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                     if (!sh.stop) {
                         /* the budget: go on, end the curve, or end the sweep */
-                        int next = rfl_bw_budget_point_end(&bb, ii, j, bytes / st.min * 1e-9,
-                                                           st.median / st.min - 1, budget_now(&clock));
+                        int next = rfl_bw_budget_point_end(&bb, ii, j, counted, counted_spread, budget_now(&clock));
                         sh.end_curve = next >= 1;
                         sh.end_sweep = next == 2;
                     }
@@ -523,7 +597,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     }
     double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
-    rfl_team_describe(&p.team, out.meta);
+    rfl_team_describe(&p.team, &p.topo, out.meta);
     char **labels = rfl_team_thread_labels(&p.team); /* collective */
 
     json_t *meta = rfl_session_outcome(&out);
@@ -534,6 +608,8 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                   "wss_max_bytes", (json_int_t)p.wss_max, "growth", p.growth, "min_time_s",
                                   p.min_time_s, "experiments", (int)p.experiments, "timer_resolution_s",
                                   rfl_timer_resolution_s(), "elapsed_s", elapsed, "points", (int)npoints);
+        json_object_set_new(sweep, "memory_plateau", rfl_bw_memory_to_json(&curves, &bb, &p.llc_hint, p.wss_max,
+                                                                           p.wss_extension_max));
         json_object_set_new(meta, "sweep", sweep);
         json_object_set_new(meta, "budget", rfl_bw_budget_to_json(&bb));
         json_object_set_new(meta, "noise_probe", noise_ok ? rfl_noise_to_json(&noise) : json_null());
@@ -549,22 +625,24 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                                          rfl_bw_kernels[k].formula));
         json_object_set_new(meta, "kernels", kernels);
     }
+    if (root && balance_ok) /* before the commit: the sidecar's "warnings" carry it to the report */
+        rfl_balance_warn(&balance, labels);
+    if (root && out.status == RFL_EXIT_OK)
+        rfl_bw_memory_warn(&curves, &bb);
     rfl_session_commit(&out);
     if (root) {
         rfl_info("barriers: OpenMP %.2f us, MPI %.2f us, per-sample overhead %.2f us", p.team.omp_barrier_us,
                  p.team.mpi_barrier_us, p.team.sample_overhead_us);
-        print_summary(&p, best);
+        rfl_bw_memory_print(&curves, &bb, &p.topo, &p.llc_hint);
         if (bb.on && out.status == RFL_EXIT_OK) {
             rfl_budget_print_cuts(&clock, json_object_get(meta, "budget"));
         }
-        if (balance_ok)
-            rfl_balance_warn(&balance, labels);
     }
     int exit_code = rfl_session_close(&out);
     if (balance_ok)
         rfl_balance_free(&balance);
     rfl_team_labels_free(&p.team, labels);
-    free(best);
+    rfl_bw_memory_free(&curves);
     free(sh.mismatch);
     rfl_team_free(&p.team);
     free(buffer);

@@ -74,6 +74,68 @@ static void clock_from_meta(struct rfl_model *m, const json_t *meta)
     }
 }
 
+/* A CPU or NUMA list from a sidecar, only if it is one ("0-7,16"): text that
+ * is not a list never reaches a title or the report. */
+static const char *cpu_list(const json_t *obj, const char *key)
+{
+    const char *v = json_string_value(json_object_get(obj, key));
+    return v && *v && strlen(v) < 200 && strspn(v, "0123456789,-") == strlen(v) ? v : "?";
+}
+
+/* The sidecar's "layout" (cpu/team.c) in words: in->layout for the report,
+ * in->layout_brief for a chart's title. */
+static void layout_from_meta(struct rfl_input *in, const json_t *meta)
+{
+    const json_t *layout = json_object_get(meta, "layout"), *ranks = json_object_get(layout, "ranks");
+    const json_t *node = json_object_get(layout, "node");
+    if (!json_is_array(ranks) || json_array_size(ranks) == 0)
+        return;
+    const char *rule = json_string_value(json_object_get(layout, "rule"));
+    const size_t n = json_array_size(ranks);
+    int used = snprintf(in->layout, sizeof in->layout, "%ld rank%s x %ld thread%s, %s (the node: %lld cores, %lld "
+                        "NUMA domain%s):", in->ranks, in->ranks == 1 ? "" : "s", in->threads_per_rank,
+                        in->threads_per_rank == 1 ? "" : "s", rule ? rule : "?",
+                        (long long)json_integer_value(json_object_get(node, "cores")),
+                        (long long)json_integer_value(json_object_get(node, "numa_domains")),
+                        json_integer_value(json_object_get(node, "numa_domains")) == 1 ? "" : "s");
+    int brief = snprintf(in->layout_brief, sizeof in->layout_brief, "CPUs");
+    for (size_t i = 0; i < n; i++) {
+        const json_t *r = json_array_get(ranks, i);
+        const char *source = json_string_value(json_object_get(r, "source"));
+        if (used > 0 && (size_t)used < sizeof in->layout)
+            used += snprintf(in->layout + used, sizeof in->layout - (size_t)used, "%s rank %zu on CPUs %s (NUMA %s, %s)",
+                             i ? ";" : "", i, cpu_list(r, "cpus"), cpu_list(r, "numa"), source ? source : "?");
+        if (n <= 4 && brief > 0 && (size_t)brief < sizeof in->layout_brief)
+            brief += snprintf(in->layout_brief + brief, sizeof in->layout_brief - (size_t)brief, "%s%s (NUMA %s)",
+                              i ? " | " : " ", cpu_list(r, "cpus"), cpu_list(r, "numa"));
+    }
+    if (n > 4) /* a title has room for a few ranks: the span of the rest */
+        snprintf(in->layout_brief, sizeof in->layout_brief, "CPUs %s .. %s", cpu_list(json_array_get(ranks, 0), "cpus"),
+                 cpu_list(json_array_get(ranks, n - 1), "cpus"));
+    if (used > 0 && (size_t)used < sizeof in->layout)
+        snprintf(in->layout + used, sizeof in->layout - (size_t)used, ".");
+}
+
+/* The strings of a JSON array, one a line (control characters as spaces); NULL for none. */
+static char *join_lines(const json_t *array)
+{
+    size_t total = 0, i;
+    json_t *v;
+    json_array_foreach(array, i, v)
+        total += json_is_string(v) ? json_string_length(v) + 1 : 0;
+    char *out = total ? malloc(total + 1) : NULL, *p = out;
+    json_array_foreach(array, i, v) {
+        if (!out || !json_is_string(v))
+            continue;
+        for (const char *c = json_string_value(v); *c; c++)
+            *p++ = (unsigned char)*c < 0x20 ? ' ' : *c;
+        *p++ = '\n';
+    }
+    if (out)
+        *p = '\0';
+    return out;
+}
+
 static void model_note(void *m, const char *text) { rfl_model_note(m, "%s", text); }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -203,6 +265,8 @@ static int load_input(struct rfl_model *m, const char *dir, const char *name, co
     in->ranks = json_is_integer(r) ? (long)json_integer_value(r) : 0;
     in->threads_per_rank = json_is_integer(th) ? (long)json_integer_value(th) : 0;
     in->rows = t.nrows;
+    layout_from_meta(in, meta);
+    in->warnings = join_lines(json_object_get(meta, "warnings"));
     if (strcmp(in->status, "complete") != 0) {
         rfl_warn("%s: the run that wrote it did not complete (status \"%s\"): its ceilings may be low", path,
                  in->status);

@@ -6,6 +6,7 @@
 #include "model.h"
 #include "spread.h"
 #include "schema/schema.h"
+#include "common/size.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -21,12 +22,54 @@ static int kernel_used(const struct rfl_ceilings_settings *s, const char *kernel
     return (s->bandwidth_kernels & all) == all;
 }
 
+/* "DRAM remote": the best memory plateau of the curves whose memory was on
+ * another NUMA domain (rfl_bandwidth --remote): what a domain's threads
+ * read from another's memory. */
+static int remote_roof(struct rfl_model *m, const struct rfl_ceilings_settings *s)
+{
+    const struct rfl_bw_curve *win = NULL;
+    for (size_t i = 0; i < m->ncurves; i++) {
+        const struct rfl_bw_curve *c = &m->curves[i];
+        if (c->remote && kernel_used(s, c->kernel) && c->memory_known && c->memory.best < c->n &&
+            (!win || c->y[c->memory.best] > win->y[win->memory.best]))
+            win = c;
+    }
+    if (!win)
+        return 0;
+    struct rfl_ceiling *ce = rfl_model_add_ceiling(m);
+    if (!ce)
+        return -1;
+    const size_t first = win->memory.memory_first, last = win->memory.last, best = win->memory.best;
+    snprintf(ce->device, sizeof ce->device, "cpu");
+    ce->kind = RFL_CEILING_BANDWIDTH;
+    snprintf(ce->name, sizeof ce->name, "DRAM remote");
+    ce->value = win->y[best];
+    snprintf(ce->program, sizeof ce->program, "rfl_bandwidth");
+    snprintf(ce->kernel, sizeof ce->kernel, "%s", win->kernel);
+    snprintf(ce->precision, sizeof ce->precision, "%s", win->precision);
+    snprintf(ce->isa, sizeof ce->isa, "%s", win->isa);
+    ce->ranks = win->ranks;
+    ce->threads_per_rank = win->threads_per_rank;
+    ce->wss_min_bytes = win->wss[first];
+    ce->wss_max_bytes = win->wss[last];
+    ce->topology_bytes = m->memory_bytes * (uint64_t)win->nodes;
+    ce->points = last - first + 1;
+    ce->unconfirmed = !win->memory.confirmed;
+    size_t top_first, top_last;
+    rfl_spread_top_plateau(win->y + first, last - first + 1, best - first, &top_first, &top_last);
+    rfl_spread_set(ce, win->y, win->y_median, win->samples, first + top_first, first + top_last);
+    ce->synchronised = win->sync ? win->sync[best] : NAN;
+    ce->curve = (long)(win - m->curves);
+    snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
+    return 0;
+}
+
 int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s)
 {
     if (m->ncurves == 0)
         return 0;
-    for (size_t i = 0; i < m->ncurves; i++)
-        m->curves[i].used = kernel_used(s, m->curves[i].kernel);
+    for (size_t i = 0; i < m->ncurves; i++) /* a remote curve sets its own roof only (remote_roof) */
+        m->curves[i].used = kernel_used(s, m->curves[i].kernel) && !m->curves[i].remote;
     size_t first_ceiling = m->nceilings;
     for (unsigned l = 0; l <= m->ncache; l++) {
         char name[16];
@@ -73,18 +116,29 @@ int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settin
         free(trans);
         ce->flops_per_elem = NAN;
         ce->points = pick.count;
+        ce->unconfirmed = pick.unconfirmed;
+        if (pick.unconfirmed) {
+            char lo[32], hi[32];
+            rfl_model_note(m, "%s: no bandwidth curve's memory plateau is confirmed (flat within its noise over two "
+                              "octaves past the last transition): the ceiling is the tail of %s %s %s (%s to %s), "
+                              "which may still hold cached data or noise; rfl_bandwidth without --wss extends its "
+                              "sweep until the plateau is confirmed", name, win->kernel, win->precision, win->isa,
+                           rfl_format_size(ce->wss_min_bytes, lo, sizeof lo),
+                           rfl_format_size(ce->wss_max_bytes, hi, sizeof hi));
+        }
         /* The plateau's points next to the best within RFL_SPREAD_PLATEAU of it: a ramp at the
          * plateau's edge (a GPU not yet full, a cache half left) measures another quantity. */
         size_t top_first, top_last;
         rfl_spread_top_plateau(win->y + pick.first, pick.last - pick.first + 1, pick.best - pick.first, &top_first,
                                &top_last);
         rfl_spread_set(ce, win->y, win->y_median, win->samples, pick.first + top_first, pick.first + top_last);
+        ce->synchronised = win->sync ? win->sync[pick.best] : NAN;
         ce->curve = (long)(win - m->curves);
         ce->segment = win->levels.owner[l];
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
     }
     rfl_mark_shared(m, first_ceiling);
-    return 0;
+    return remote_roof(m, s);
 }
 
 int rfl_flops_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *s)
@@ -144,6 +198,7 @@ int rfl_flops_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *
         size_t top_first, top_last;
         rfl_spread_top_plateau(best->gflops, best->n, best_row, &top_first, &top_last);
         rfl_spread_set(ce, best->gflops, best->median, best->samples, top_first, top_last);
+        ce->synchronised = best->sync ? best->sync[best_row] : NAN;
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
     }
     free(done);

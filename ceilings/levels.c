@@ -16,10 +16,7 @@
 
 unsigned rfl_levels_of(const struct rfl_levels_input *in, double x)
 {
-    for (unsigned l = 0; l < in->ncache; l++)
-        if (x <= in->capacity[l])
-            return l;
-    return in->ncache;
+    return rfl_plateau_level_of(x, in->capacity, in->ncache, in->memory_from);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -322,6 +319,21 @@ size_t rfl_levels_value(const struct rfl_levels_input *in, const struct rfl_leve
     if (level > in->ncache)
         return 0;
     size_t count = 0;
+    /* The CPU: the memory plateau the curve shows is DRAM's, whichever
+     * segments the fit put it in. */
+    if (level == in->ncache && in->memory_from > 0) {
+        for (size_t i = 0; i < in->n; i++) {
+            if (in->x[i] < in->memory_from)
+                continue;
+            if (count == 0 || in->y[i] > in->y[*best])
+                *best = i;
+            if (count == 0)
+                *first = i;
+            *last = i;
+            count++;
+        }
+        return count;
+    }
     /* Past RFL_LEVELS_DRAM_FACTOR x the last cache no data can still be
      * cached: those points are DRAM's whichever segment the fit put them in
      * (a plateau shared with the last cache may own DRAM's name). */

@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "common/plateau.h"
+
 #define RFL_LEVELS_MAX_CACHE 6  /* cache levels; DRAM is one more */
 #define RFL_LEVELS_MAX_SEG 16
 /* The most points of one curve or series (docs/FORMAT.md): a fit costs
@@ -22,10 +24,11 @@
 #define RFL_LEVELS_MIN_STEP 1.10      /* adjacent plateaus differ by at least 10% */
 #define RFL_LEVELS_MIN_SPAN 1.99      /* a plateau covers at least a doubling of the working set */
 #define RFL_LEVELS_NOISE_FLOOR 0.01   /* 1%: the scatter assumed of a perfectly clean curve */
-/* DRAM's ceiling counts only working sets at least this many times the
- * last-level cache: caches with adaptive replacement keep part of a stream
+/* The GPU's device memory counts only working sets at least this many
+ * times the L2: caches with adaptive replacement keep part of a stream
  * resident well past their size (a 300 MiB L3 still served a third of the
- * traffic at twice its size). */
+ * traffic at twice its size). The CPU's DRAM comes from the memory plateau
+ * the curve itself shows (memory_from, common/plateau.h) instead. */
 #define RFL_LEVELS_DRAM_FACTOR 4.0
 
 struct rfl_levels_input {
@@ -34,6 +37,11 @@ struct rfl_levels_input {
     const double *y;          /* bandwidth, > 0 */
     unsigned ncache;
     const double *capacity;   /* per-thread share of each cache level, ascending, ncache entries */
+    /* CPU: where the curve's memory plateau begins (rfl_plateau_memory_from:
+     * points from there on are memory's, those before it, past the last
+     * cache's capacity, still that cache's: a transition's shoulder); 0: by
+     * capacity alone (the GPU, or a curve that never left its caches). */
+    double memory_from;
 };
 
 struct rfl_segment {
@@ -54,7 +62,8 @@ struct rfl_levels {
     double penalty;           /* cost of one more segment in the fit */
 };
 
-/* The level (0 .. ncache-1 a cache, ncache DRAM) whose capacity first holds x. */
+/* The level (0 .. ncache-1 a cache, ncache DRAM) of x: the cache whose
+ * capacity first holds it, or DRAM from memory_from on (rfl_plateau_level_of). */
 unsigned rfl_levels_of(const struct rfl_levels_input *in, double x);
 
 /* Segments the curve, classifies plateaus and names them. A plateau's
@@ -65,12 +74,14 @@ unsigned rfl_levels_of(const struct rfl_levels_input *in, double x);
 int rfl_levels_detect(const struct rfl_levels_input *in, struct rfl_levels *out);
 
 /* The ceiling of a level: the best bandwidth among the level's own points
- * (by capacity) on the plateau that names it, not counting the plateau's
+ * (rfl_levels_of) on the plateau that names it, not counting the plateau's
  * first point when a segment precedes it and the plateau has three points
  * or more (that point still has part of its data in the faster level).
- * DRAM's ceiling is the best point at RFL_LEVELS_DRAM_FACTOR x the last
- * cache or beyond, in whatever segment, when the sweep has two such points;
- * otherwise DRAM is treated like the caches.
+ * DRAM's ceiling, where memory_from is set, is the best point from there on:
+ * the curve's memory plateau, in whatever segments the fit put it. Else
+ * (the GPU) the best point at RFL_LEVELS_DRAM_FACTOR x the last cache or
+ * beyond, when the sweep has two such points; otherwise DRAM is treated
+ * like the caches.
  * Sets the index of the best point and the first and last of the level's
  * points there; returns how many there are (0: the level has no plateau). */
 /* The points of a curve at or past RFL_LEVELS_DRAM_FACTOR x its last cache. */

@@ -89,6 +89,43 @@ int rfl_load_spread_cells(const struct rfl_table *t, size_t row, int c_median, i
     return 0;
 }
 
+void rfl_load_member_place(const json_t *meta, long rank, char *host, size_t len)
+{
+    const json_t *layout = json_object_get(meta, "layout");
+    if (json_integer_value(json_object_get(json_object_get(layout, "node"), "numa_domains")) < 2)
+        return;
+    const json_t *ranks = json_object_get(layout, "ranks");
+    for (size_t i = 0; i < json_array_size(ranks); i++) {
+        const json_t *r = json_array_get(ranks, i);
+        const char *numa = json_string_value(json_object_get(r, "numa"));
+        if (json_integer_value(json_object_get(r, "rank")) != rank || !numa || !*numa ||
+            strspn(numa, "0123456789,-") != strlen(numa))
+            continue;
+        size_t used = strlen(host);
+        if (used < len)
+            snprintf(host + used, len - used, " NUMA %s", numa);
+        return;
+    }
+}
+
+int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_median, double *rate, double *median,
+                       double *sync)
+{
+    double best = NAN, mid = NAN;
+    *sync = NAN;
+    if ((c_best >= 0 && (rfl_table_double(t, row, c_best, 1, &best) ||
+                         (!isnan(best) && rfl_load_positive(t, row, c_best, best)))) ||
+        (c_median >= 0 && (rfl_table_double(t, row, c_median, 1, &mid) ||
+                           (!isnan(mid) && rfl_load_positive(t, row, c_median, mid)))))
+        return -1;
+    if (best > *rate) {
+        *sync = *rate;
+        *rate = best;
+        *median = mid > 0 && mid <= best ? mid : NAN;
+    }
+    return 0;
+}
+
 int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, int col)
 {
     const char *s;
@@ -250,16 +287,12 @@ void rfl_load_index_free(struct rfl_load_index *ix)
     memset(ix, 0, sizeof *ix);
 }
 
-int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
+/* A sidecar's list of caches (topology.caches or .cpuid_caches): 0, or -1
+ * after one line naming the file, the key and the entry. */
+static int read_caches(const json_t *caches, const char *key, const char *path, struct rfl_cache_info *cache,
+                       unsigned *ncache)
 {
-    json_t *topo = json_object_get(meta, "topology");
-    json_t *caches = json_object_get(topo, "caches");
-    if (!json_is_array(caches)) {
-        rfl_error("%s: no topology.caches (the cache sizes that name the levels)", path);
-        return -1;
-    }
-    struct rfl_cache_info cache[RFL_LEVELS_MAX_CACHE];
-    unsigned ncache = 0;
+    *ncache = 0;
     size_t i;
     json_t *c;
     json_array_foreach(caches, i, c) {
@@ -270,25 +303,52 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
             (uint64_t)json_integer_value(size) > RFL_TABLE_MAX_BYTES || json_integer_value(inst) <= 0 ||
             json_integer_value(inst) > RFL_TABLE_MAX_COUNT ||
             (json_is_integer(share) && (json_integer_value(share) < 0 || json_integer_value(share) > RFL_TABLE_MAX_COUNT))) {
-            rfl_error("%s: topology.caches[%zu]: expected integer level (0 to 99), size_bytes (1 to 1 EiB) and "
-                      "instances (1 to %ld)", path, i, RFL_TABLE_MAX_COUNT);
+            rfl_error("%s: topology.%s[%zu]: expected integer level (0 to 99), size_bytes (1 to 1 EiB) and "
+                      "instances (1 to %ld)", path, key, i, RFL_TABLE_MAX_COUNT);
             return -1;
         }
-        if (ncache == RFL_LEVELS_MAX_CACHE) {
-            rfl_error("%s: more than %d cache levels", path, RFL_LEVELS_MAX_CACHE);
+        if (*ncache == RFL_LEVELS_MAX_CACHE) {
+            rfl_error("%s: topology.%s: more than %d cache levels", path, key, RFL_LEVELS_MAX_CACHE);
             return -1;
         }
-        cache[ncache].level = (int)json_integer_value(level);
-        cache[ncache].size_bytes = (uint64_t)json_integer_value(size);
-        cache[ncache].instances = (unsigned)json_integer_value(inst);
-        cache[ncache].cores_sharing = json_is_integer(share) ? (unsigned)json_integer_value(share) : 0;
-        ncache++;
+        struct rfl_cache_info *ci = &cache[(*ncache)++];
+        ci->level = (int)json_integer_value(level);
+        ci->size_bytes = (uint64_t)json_integer_value(size);
+        ci->instances = (unsigned)json_integer_value(inst);
+        ci->cores_sharing = json_is_integer(share) ? (unsigned)json_integer_value(share) : 0;
     }
+    return 0;
+}
+
+int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
+{
+    json_t *topo = json_object_get(meta, "topology");
+    json_t *caches = json_object_get(topo, "caches"), *cpuid = json_object_get(topo, "cpuid_caches");
+    if (!json_is_array(caches)) {
+        rfl_error("%s: no topology.caches (the cache sizes that name the levels)", path);
+        return -1;
+    }
+    if (cpuid && !json_is_null(cpuid) && !json_is_array(cpuid)) {
+        rfl_error("%s: topology.cpuid_caches: expected a list of caches or null", path);
+        return -1;
+    }
+    struct rfl_cache_info cache[RFL_LEVELS_MAX_CACHE], cpuid_cache[RFL_LEVELS_MAX_CACHE];
+    unsigned ncache = 0, ncpuid = 0;
+    if (read_caches(caches, "caches", path, cache, &ncache) != 0 ||
+        (json_is_array(cpuid) && read_caches(cpuid, "cpuid_caches", path, cpuid_cache, &ncpuid) != 0))
+        return -1;
     json_t *mem = json_object_get(topo, "memory_bytes"), *cores = json_object_get(topo, "cores");
-    json_t *model = json_object_get(topo, "cpu_model");
+    json_t *model = json_object_get(topo, "cpu_model"), *source = json_object_get(topo, "caches_source");
     if (m->ncache == 0 && m->memory_bytes == 0) {
         m->ncache = ncache;
         memcpy(m->cache, cache, sizeof cache);
+        m->ncpuid_cache = ncpuid;
+        memcpy(m->cpuid_cache, cpuid_cache, sizeof cpuid_cache);
+        /* a word from the sidecar ("sysfs"): letters only reach the report */
+        if (json_is_string(source) && strlen(json_string_value(source)) < sizeof m->cache_source &&
+            strspn(json_string_value(source), "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_") ==
+                strlen(json_string_value(source)))
+            snprintf(m->cache_source, sizeof m->cache_source, "%s", json_string_value(source));
         m->memory_bytes = json_is_integer(mem) && json_integer_value(mem) > 0 &&
                                   (uint64_t)json_integer_value(mem) <= RFL_TABLE_MAX_BYTES
                               ? (uint64_t)json_integer_value(mem)
@@ -307,6 +367,10 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
     if (!same) {
         rfl_error("%s: its topology differs from the other files' (one run directory holds one machine)", path);
         return -1;
+    }
+    if (m->ncpuid_cache == 0 && ncpuid) { /* an earlier sidecar (an older rfl) had none */
+        m->ncpuid_cache = ncpuid;
+        memcpy(m->cpuid_cache, cpuid_cache, sizeof cpuid_cache);
     }
     return 0;
 }

@@ -42,9 +42,16 @@ struct rfl_plateau_pick {
     size_t best, first, last, count;  /* as rfl_levels_value */
     size_t with_points;               /* used curves with working sets in the level */
     size_t ntrans;
+    int unconfirmed;                  /* the CPU's DRAM: the winner's memory plateau is not confirmed */
 };
 void rfl_plateau_pick(const struct rfl_bw_curve *curves, size_t ncurves, int level, int per_job, double *trans,
                       struct rfl_plateau_pick *p);
+/* A CPU curve's memory plateau (common/plateau.h, from its points, their
+ * median rates and its capacities): sets c->memory and c->memory_known. */
+void rfl_curve_find_memory(struct rfl_bw_curve *c);
+/* The curve's input to levels.h, memory_from set where its memory plateau
+ * was found. */
+struct rfl_levels_input rfl_curve_input(const struct rfl_bw_curve *c);
 /* Levels whose ceilings (from ceilings[first] on) are one plateau of one
  * curve, no step seen between them: each names the others in shared_with. */
 void rfl_mark_shared(struct rfl_model *m, size_t first);
@@ -86,6 +93,17 @@ int rfl_load_push_long(long **v, size_t n, long x);
  * timed samples (empty: 0; else 1 to RFL_TABLE_MAX_COUNT). -1 with a message. */
 int rfl_load_spread_cells(const struct rfl_table *t, size_t row, int c_median, int c_samples, double *median,
                           long *samples);
+/* A row's sustained rate (cpu/team.h: where the threads ran unevenly; the
+ * optional columns c_best and c_median, empty when not measured): when it
+ * is above the synchronised best *rate, it becomes *rate and its median
+ * part *median, and *sync keeps the synchronised best; else *sync is NaN.
+ * 0, or -1 after one error line (a value that is not a positive number). */
+/* A CPU member's place: on a node of two or more NUMA domains, " NUMA N"
+ * (the domains of rank `rank` in the sidecar's layout) after its host, so
+ * each domain's rank is a member of its own (per-domain DRAM ceilings). */
+void rfl_load_member_place(const json_t *meta, long rank, char *host, size_t len);
+int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_median, double *rate, double *median,
+                       double *sync);
 /* A row of a latency + bytes/bandwidth fit (common/fit.c's columns: points, bytes_min,
  * bytes_max, latency_us, bandwidth_gbytes_per_s, max_relative_error; NaN where empty, as a
  * series too short to fit): 0, or -1 after a one-line error naming the cell. */

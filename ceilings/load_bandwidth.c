@@ -43,10 +43,10 @@ static long count_nodes(const char *placement)
  * made when new. */
 static struct rfl_bw_curve *find_curve(struct rfl_model *m, struct rfl_load_index *index, size_t input,
                                        const char *kernel, const char *prec, const char *isa, int nt, long ranks,
-                                       long threads)
+                                       long threads, int remote)
 {
     char job[64];
-    snprintf(job, sizeof job, "%d %ld %ld", nt, ranks, threads);
+    snprintf(job, sizeof job, "%d %ld %ld %d", nt, ranks, threads, remote);
     const char *key[] = {kernel, prec, isa, job};
     long found = rfl_load_index_find(index, key, 4);
     if (found >= 0)
@@ -65,17 +65,20 @@ static struct rfl_bw_curve *find_curve(struct rfl_model *m, struct rfl_load_inde
     c->nontemporal = nt;
     c->ranks = ranks;
     c->threads_per_rank = threads;
+    c->remote = remote;
     c->input = input;
     return c;
 }
 
-static int curve_push(struct rfl_bw_curve *c, double x, double y, uint64_t wss, double median, long samples)
+static int curve_push(struct rfl_bw_curve *c, double x, double y, uint64_t wss, double median, long samples,
+                      double sync)
 {
     uint64_t *nw = realloc(c->wss, (c->n + 1) * sizeof *nw);
     if (nw)
         c->wss = nw;
     if (!nw || rfl_load_push_double(&c->x, c->n, x) || rfl_load_push_double(&c->y, c->n, y) ||
-        rfl_load_push_double(&c->y_median, c->n, median) || rfl_load_push_long(&c->samples, c->n, samples))
+        rfl_load_push_double(&c->y_median, c->n, median) || rfl_load_push_long(&c->samples, c->n, samples) ||
+        rfl_load_push_double(&c->sync, c->n, sync))
         return -1;
     c->wss[c->n] = wss;
     c->n++;
@@ -87,12 +90,13 @@ static void sort_curve(struct rfl_bw_curve *c)
     /* Insertion sort: the programs write ascending already. */
     for (size_t i = 1; i < c->n; i++)
         for (size_t j = i; j > 0 && c->x[j - 1] > c->x[j]; j--) {
-            double tx = c->x[j], ty = c->y[j], tm = c->y_median[j];
+            double tx = c->x[j], ty = c->y[j], tm = c->y_median[j], tsy = c->sync[j];
             uint64_t tw = c->wss[j];
             long ts = c->samples[j];
             c->x[j] = c->x[j - 1], c->y[j] = c->y[j - 1], c->wss[j] = c->wss[j - 1];
-            c->y_median[j] = c->y_median[j - 1], c->samples[j] = c->samples[j - 1];
+            c->y_median[j] = c->y_median[j - 1], c->samples[j] = c->samples[j - 1], c->sync[j] = c->sync[j - 1];
             c->x[j - 1] = tx, c->y[j - 1] = ty, c->wss[j - 1] = tw, c->y_median[j - 1] = tm, c->samples[j - 1] = ts;
+            c->sync[j - 1] = tsy;
         }
 }
 
@@ -109,13 +113,15 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
     int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     int c_median = rfl_table_column(t, "gbytes_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     int c_rank = rfl_table_column(t, "rank"), c_host = rfl_table_column(t, "host");
+    int c_sus = rfl_table_column(t, "gbytes_per_s_sustained"), c_sus_med = rfl_table_column(t, "gbytes_per_s_sustained_median");
+    int c_memory = rfl_table_column(t, "memory");
     size_t first_curve = m->ncurves;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
-        char kernel[32], prec[16], isa[16];
+        char kernel[32], prec[16], isa[16], memory[16] = "local";
         long nt, ranks, threads, verified, samples = 0;
         uint64_t wss, wpt;
-        double rate, median = NAN;
+        double rate, median = NAN, sync;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
             rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_count(t, r, c_nt, 0, 1, &nt) ||
             rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
@@ -123,7 +129,9 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified) ||
             rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
-        if (rfl_load_positive(t, r, c_rate, rate) != 0)
+        if ((c_memory >= 0 && rfl_load_text(memory, sizeof memory, t, r, c_memory)) ||
+            rfl_load_positive(t, r, c_rate, rate) != 0 ||
+            rfl_load_sustained(t, r, c_sus, c_sus_med, &rate, &median, &sync) != 0)
             goto fail;
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
@@ -135,6 +143,7 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             if (rfl_table_count(t, r, c_rank, 0, ranks - 1, &row.rank) ||
                 (c_host >= 0 && rfl_load_text(row.host, sizeof row.host, t, r, c_host)))
                 goto fail;
+            rfl_load_member_place(meta, row.rank, row.host, sizeof row.host);
             rfl_member_key(row.key, sizeof row.key, kernel, prec, isa, nt != 0, ranks, threads);
             if (rfl_member_row_add(m, &row) != 0) {
                 rfl_error("%s: out of memory", t->path);
@@ -142,12 +151,17 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             }
             continue;
         }
-        struct rfl_bw_curve *c = find_curve(m, &index, input, kernel, prec, isa, nt != 0, ranks, threads);
+        if (strcmp(memory, "local") && strcmp(memory, "remote")) {
+            rfl_error("%s:%d: column 'memory': expected local or remote, not '%s'", t->path, t->lineno[r], memory);
+            goto fail;
+        }
+        struct rfl_bw_curve *c = find_curve(m, &index, input, kernel, prec, isa, nt != 0, ranks, threads,
+                                            !strcmp(memory, "remote"));
         char what[96];
         snprintf(what, sizeof what, "%s %s %s", kernel, prec, isa);
         if (c && rfl_load_room(t, r, c->n, what) != 0)
             goto fail;
-        if (!c || curve_push(c, (double)wpt, rate, wss, median, samples) != 0) {
+        if (!c || curve_push(c, (double)wpt, rate, wss, median, samples, sync) != 0) {
             rfl_error("%s: out of memory", t->path);
             goto fail;
         }
@@ -168,7 +182,11 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
         }
         for (unsigned l = 0; l <= m->ncache; l++)
             c->level_of[l] = (int)l;
-        struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
+        /* Where memory begins is measured on the curve, before the levels
+         * are named: a point in the last transition's shoulder is the last
+         * cache's, never DRAM (common/plateau.h). */
+        rfl_curve_find_memory(c);
+        struct rfl_levels_input in = rfl_curve_input(c);
         if (rfl_levels_detect(&in, &c->levels) != 0) {
             rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
                       c->kernel, c->precision, c->isa, c->n);

@@ -45,7 +45,7 @@ static struct rfl_flops_series *find_series(struct rfl_model *m, struct rfl_load
 /* One point per flops-per-element: the best unroll (the envelope), with
  * that row's median-sample rate and samples. */
 struct flops_row {
-    double fpe, gflops, model, median;
+    double fpe, gflops, model, median, sync;
     uint64_t wss;
     long unroll, samples;
 };
@@ -60,6 +60,7 @@ static int series_push(struct rfl_flops_series *f, const struct flops_row *r)
                 f->unroll[k] = r->unroll;
                 f->median[k] = r->median;
                 f->samples[k] = r->samples;
+                f->sync[k] = r->sync;
             }
             if (r->model > 0 && !(f->model[k] >= r->model))
                 f->model[k] = r->model;
@@ -72,7 +73,8 @@ static int series_push(struct rfl_flops_series *f, const struct flops_row *r)
         f->wss = d;
     if (!d || rfl_load_push_long(&f->unroll, f->n, r->unroll) || rfl_load_push_double(&f->fpe, f->n, r->fpe) ||
         rfl_load_push_double(&f->gflops, f->n, r->gflops) || rfl_load_push_double(&f->model, f->n, r->model) ||
-        rfl_load_push_double(&f->median, f->n, r->median) || rfl_load_push_long(&f->samples, f->n, r->samples))
+        rfl_load_push_double(&f->median, f->n, r->median) || rfl_load_push_long(&f->samples, f->n, r->samples) ||
+        rfl_load_push_double(&f->sync, f->n, r->sync))
         return -1;
     f->wss[f->n] = r->wss;
     f->n++;
@@ -93,13 +95,14 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_unroll = rfl_table_column(t, "unroll");
     int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     int c_rank = rfl_table_column(t, "rank"), c_host = rfl_table_column(t, "host");
+    int c_sus = rfl_table_column(t, "gflops_per_s_sustained"), c_sus_med = rfl_table_column(t, "gflops_per_s_sustained_median");
     size_t first_series = m->nseries;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
         char variant[32], isa[16], prec[16];
         long ranks, threads, verified, unroll = 0, samples;
         uint64_t wss;
-        double fpe, rate, model = NAN, peak = NAN, median;
+        double fpe, rate, model = NAN, peak = NAN, median, sync;
         if (rfl_load_text(variant, sizeof variant, t, r, c_var) || rfl_load_text(isa, sizeof isa, t, r, c_isa) ||
             rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
             rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 0, &wss) ||
@@ -110,7 +113,8 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             (c_unroll >= 0 && rfl_table_count(t, r, c_unroll, 0, RFL_TABLE_MAX_COUNT, &unroll)) ||
             rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
-        if (rfl_load_positive(t, r, c_fpe, fpe) != 0 || rfl_load_positive(t, r, c_rate, rate) != 0)
+        if (rfl_load_positive(t, r, c_fpe, fpe) != 0 || rfl_load_positive(t, r, c_rate, rate) != 0 ||
+            rfl_load_sustained(t, r, c_sus, c_sus_med, &rate, &median, &sync) != 0)
             goto fail;
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
@@ -122,6 +126,7 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             if (rfl_table_count(t, r, c_rank, 0, ranks - 1, &mr.rank) ||
                 (c_host >= 0 && rfl_load_text(mr.host, sizeof mr.host, t, r, c_host)))
                 goto fail;
+            rfl_load_member_place(meta, mr.rank, mr.host, sizeof mr.host);
             rfl_member_compute_key(mr.key, sizeof mr.key, variant, unroll, isa, prec, ranks, threads);
             if (rfl_member_row_add(m, &mr) != 0) {
                 rfl_error("%s: out of memory", t->path);
@@ -130,7 +135,7 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             continue;
         }
         struct rfl_flops_series *f = find_series(m, &index, input, variant, isa, prec, ranks, threads);
-        const struct flops_row row = {fpe, rate, model, median, wss, unroll, samples};
+        const struct flops_row row = {fpe, rate, model, median, sync, wss, unroll, samples};
         int pushed = f ? series_push(f, &row) : -1;
         if (pushed > 0) {
             char what[96];
@@ -160,6 +165,7 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
                 SWAP(gflops, double);
                 SWAP(model, double);
                 SWAP(median, double);
+                SWAP(sync, double);
                 SWAP(wss, uint64_t);
                 SWAP(unroll, long);
                 SWAP(samples, long);

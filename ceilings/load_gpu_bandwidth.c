@@ -185,7 +185,7 @@ int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_t
                 c->samples[b - 1] = ts;
             }
         bw_curve_levels(&g->dev, c);
-        struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->capacity};
+        struct rfl_levels_input in = rfl_curve_input(c);
         if (rfl_levels_detect(&in, &c->levels) != 0) {
             rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
                       c->kernel, c->access, c->precision, c->n);

@@ -7,6 +7,7 @@ noinst_LIBRARIES += libceilings.a
 libceilings_a_SOURCES = \
 	ceilings/settings.h ceilings/names.c \
 	ceilings/table.c ceilings/table.h \
+	ceilings/caches.c ceilings/caches.h \
 	ceilings/levels.c ceilings/levels.h \
 	ceilings/model.c ceilings/model.h ceilings/gpu.h \
 	ceilings/build.c ceilings/apps.c \

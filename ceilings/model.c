@@ -41,7 +41,7 @@ struct rfl_ceiling *rfl_model_add_ceiling(struct rfl_model *m)
     struct rfl_ceiling *c = &m->ceilings[m->nceilings++];
     memset(c, 0, sizeof *c);
     c->spec = NAN;
-    c->flops_per_elem = NAN;
+    c->flops_per_elem = c->synchronised = NAN;
     c->value_low = c->value_high = NAN;
     c->curve = c->segment = -1;
     return c;
@@ -63,19 +63,21 @@ const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *
 
 void rfl_bw_curve_free(struct rfl_bw_curve *c)
 {
-    free(c->x), free(c->y), free(c->wss), free(c->clock_mhz), free(c->y_median), free(c->samples);
+    free(c->x), free(c->y), free(c->wss), free(c->clock_mhz), free(c->y_median), free(c->samples), free(c->sync);
 }
 
 void rfl_flops_series_free(struct rfl_flops_series *f)
 {
     free(f->fpe), free(f->gflops), free(f->wss), free(f->model), free(f->unroll);
-    free(f->row_peak), free(f->clock_mhz), free(f->tpb), free(f->blocks), free(f->median), free(f->samples);
+    free(f->row_peak), free(f->clock_mhz), free(f->tpb), free(f->blocks), free(f->median), free(f->samples), free(f->sync);
 }
 
 void rfl_model_free(struct rfl_model *m)
 {
-    for (size_t i = 0; i < m->ninputs; i++)
+    for (size_t i = 0; i < m->ninputs; i++) {
         free(m->inputs[i].command_line);
+        free(m->inputs[i].warnings);
+    }
     for (size_t i = 0; i < m->ncurves; i++)
         rfl_bw_curve_free(&m->curves[i]);
     for (size_t i = 0; i < m->nseries; i++)

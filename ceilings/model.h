@@ -37,7 +37,10 @@ struct rfl_ceiling {
     uint64_t topology_bytes;                /* the level's capacity for the job; 0: none */
     uint64_t transition_bytes;              /* detected end of the level; 0: none */
     double flops_per_elem;                  /* compute: at the best row */
+    double synchronised;                    /* CPU: where `value` is the rate the threads sustained at their own
+                                             * pace (they ran unevenly), the synchronised best; else NaN */
     size_t points;
+    int unconfirmed;                        /* CPU DRAM: no curve's memory plateau was confirmed (common/plateau.h) */
     char shared_with[RFL_NAME_LEN];         /* levels whose ceiling is the same plateau of the same curve */
     char file[256];
     long curve, segment;                    /* internal: where a bandwidth ceiling came from (index into
@@ -51,6 +54,9 @@ struct rfl_input {            /* one CSV file and its sidecar */
     char *command_line;
     long ranks, threads_per_rank;
     size_t rows;
+    char layout[640];         /* the sidecar's "layout" in words: each rank's CPUs, NUMA domains, source; "" none */
+    char layout_brief[160];   /* its CPUs and NUMA domains per rank, for a chart's title; "" none */
+    char *warnings;           /* the sidecar's "warnings", one a line (owned; NULL none) */
 };
 
 struct rfl_cache_info {
@@ -76,12 +82,16 @@ struct rfl_bw_curve {
     double *clock_mhz;        /* GPU: SM clock of each point (NaN: none); NULL on the CPU */
     double *y_median;         /* the median sample's GB/s (NaN: not in the file) */
     long *samples;            /* timed samples of each point (0: not in the file) */
+    double *sync;             /* CPU: where y is a sustained rate, the synchronised best; else NaN (NULL on the GPU) */
     unsigned ncache;          /* capacities that cut the curve */
     double capacity[RFL_LEVELS_MAX_CACHE]; /* CPU: per-thread share of each level */
     int level_of[RFL_LEVELS_MAX_CACHE + 1]; /* the curve's level -> its device's (CPU: the same;
                                              * GPU: enum rfl_gpu_level) */
     struct rfl_levels levels;
     int used;                 /* may set ceilings (ceilings.bandwidth_kernels; not memcpy_d2d) */
+    int remote;               /* CPU: its memory on another NUMA domain (bandwidth.csv's memory): the DRAM remote roof */
+    int memory_known;         /* CPU: `memory` was found (rfl_curve_input sets memory_from from it) */
+    struct rfl_plateau memory; /* CPU: the curve's tail plateau and memory points (common/plateau.h) */
 };
 
 /* One flops series: GFLOP/s against flops per element, the best row at each
@@ -103,6 +113,7 @@ struct rfl_flops_series {
     long *tpb, *blocks;       /* GPU: the best row's launch shape */
     double *median;           /* the best row's median-sample GFLOP/s (NaN: not in the file) */
     long *samples;            /* the best row's timed samples (0: not in the file) */
+    double *sync;             /* CPU: where gflops is a sustained rate, the synchronised best; else NaN */
 };
 
 /* What rfl_flops found about the FMA units its threads ran on (its
@@ -159,6 +170,9 @@ struct rfl_model {
     char host[128], cpu_model[128], date[40], version[32], machine[128];
     unsigned ncache;
     struct rfl_cache_info cache[RFL_LEVELS_MAX_CACHE];
+    char cache_source[32];    /* where hwloc took `cache` ("sysfs"); "" not recorded */
+    unsigned ncpuid_cache;    /* the sidecar's topology.cpuid_caches (0: none recorded) */
+    struct rfl_cache_info cpuid_cache[RFL_LEVELS_MAX_CACHE];
     uint64_t memory_bytes;
     unsigned cores;
     double clock_ghz;         /* measured by rfl_flops; 0: unknown */

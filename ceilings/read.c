@@ -48,6 +48,7 @@ static int read_row(const struct rfl_table *t, size_t r, struct rfl_ceiling *c)
     int c_name = rfl_table_column(t, "name"), c_value = rfl_table_column(t, "value");
     int c_low = rfl_table_column(t, "value_low"), c_high = rfl_table_column(t, "value_high");
     int c_spec = rfl_table_column(t, "spec_value"), c_points = rfl_table_column(t, "spread_points");
+    int c_sync = rfl_table_column(t, "synchronised_value");
     char kind[16];
     memset(c, 0, sizeof *c);
     c->curve = c->segment = -1;
@@ -55,7 +56,7 @@ static int read_row(const struct rfl_table *t, size_t r, struct rfl_ceiling *c)
     if (text_cell(t, r, c_dev, c->device, sizeof c->device) || text_cell(t, r, c_kind, kind, sizeof kind) ||
         text_cell(t, r, c_name, c->name, sizeof c->name) || rate_cell(t, r, c_value, 0, &c->value) ||
         rate_cell(t, r, c_low, 1, &c->value_low) || rate_cell(t, r, c_high, 1, &c->value_high) ||
-        rate_cell(t, r, c_spec, 1, &c->spec))
+        rate_cell(t, r, c_spec, 1, &c->spec) || rate_cell(t, r, c_sync, 1, &c->synchronised))
         return -1;
     if (!strcmp(kind, "bandwidth"))
         c->kind = RFL_CEILING_BANDWIDTH;
@@ -81,6 +82,13 @@ static int read_row(const struct rfl_table *t, size_t r, struct rfl_ceiling *c)
         rfl_table_count(t, r, c_points, 1, RFL_TABLE_MAX_COUNT, &points) != 0)
         return -1;
     c->spread_points = (size_t)points;
+    /* who measured it (rfl run --layouts names each layout's ranks x threads); empty: 0 */
+    const int c_ranks = rfl_table_column(t, "ranks"), c_threads = rfl_table_column(t, "threads_per_rank");
+    if ((c_ranks >= 0 && *rfl_table_cell(t, r, c_ranks) &&
+         rfl_table_count(t, r, c_ranks, 0, RFL_TABLE_MAX_COUNT, &c->ranks) != 0) ||
+        (c_threads >= 0 && *rfl_table_cell(t, r, c_threads) &&
+         rfl_table_count(t, r, c_threads, 0, RFL_TABLE_MAX_COUNT, &c->threads_per_rank) != 0))
+        return -1;
     return 0;
 }
 

@@ -1,5 +1,6 @@
 /* ceilings.csv and roofline.json: the model of a run directory, written. */
 #include "config.h"
+#include "caches.h"
 #include "dense.h"
 #include "gpu.h"
 #include "model.h"
@@ -73,6 +74,7 @@ static void write_row(struct rfl_csv *csv, const struct rfl_ceiling *job, const 
     rfl_csv_u64(csv, c->points);
     csv_u64_or_empty(csv, c->spread_points);
     csv_u64_or_empty(csv, c->samples);
+    rfl_csv_double(csv, mb ? NAN : c->synchronised);
     rfl_csv_str(csv, c->shared_with);
     rfl_csv_str(csv, c->file);
     if (mb) {
@@ -121,10 +123,10 @@ static json_t *ceiling_json(const struct rfl_ceiling *c)
                              "wss_min_bytes", (json_int_t)c->wss_min_bytes, "wss_max_bytes",
                              (json_int_t)c->wss_max_bytes, "flops_per_elem", R(c->flops_per_elem), "points",
                              (json_int_t)c->points, "file", T(c->file));
-    json_t *spread = json_pack("{s:o, s:o, s:o, s:o, s:o, s:b}", "value_low", R(c->value_low), "value_high",
+    json_t *spread = json_pack("{s:o, s:o, s:o, s:o, s:o, s:b, s:o}", "value_low", R(c->value_low), "value_high",
                                R(c->value_high), "percent", R(rfl_ceiling_spread(c)), "points",
                                u64_or_null(c->spread_points), "samples", u64_or_null(c->samples), "noisy",
-                               rfl_ceiling_noisy(c));
+                               rfl_ceiling_noisy(c), "synchronised_value", R(c->synchronised));
     return json_pack("{s:o, s:s, s:o, s:o, s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "device", T(c->device),
                      "kind", c->kind == RFL_CEILING_BANDWIDTH ? "bandwidth" : "compute", "name", T(c->name), "value",
                      R(c->value), "spread", spread, "unit", rfl_ceiling_unit(c), "spec_value", R(c->spec),
@@ -317,6 +319,7 @@ int rfl_roofline_write_json(const struct rfl_model *m, const char *path)
         rfl_json_append(levels, lv, &bad);
     }
     rfl_json_set(root, "levels", levels, &bad);
+    rfl_json_set(root, "caches", have_cpu ? rfl_cache_check_json(m) : json_null(), &bad);
 
     json_t *ceil = json_array();
     for (size_t i = 0; i < m->nceilings; i++)

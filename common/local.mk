@@ -18,6 +18,7 @@ librfl_a_SOURCES = \
 	common/meta.c common/meta.h \
 	common/mpi_shim.c common/mpi_shim.h \
 	common/options.c common/options.h \
+	common/plateau.c common/plateau.h \
 	common/progress.c common/progress.h \
 	common/selftest.h \
 	common/session.c common/session.h \
@@ -37,3 +38,8 @@ if HAVE_CMOCKA
 unit_tests += tests/unit/test_steal
 endif
 tests_unit_test_steal_LDADD = $(unit_ldadd)
+
+if HAVE_CMOCKA
+unit_tests += tests/unit/test_plateau
+endif
+tests_unit_test_plateau_LDADD = $(unit_ldadd)

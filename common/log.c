@@ -7,6 +7,8 @@
 static const char *progname = "rfl";
 static int log_rank = 0;
 static int log_quiet = 0;
+static char warnings[RFL_LOG_MAX_WARNINGS][1024];
+static size_t nwarnings;
 
 void rfl_log_set_progname(const char *argv0)
 {
@@ -20,7 +22,8 @@ void rfl_log_set_rank(int rank) { log_rank = rank; }
 int rfl_log_rank(void) { return log_rank; }
 void rfl_log_set_quiet(int quiet) { log_quiet = quiet; }
 
-static void vemit(const char *tag, const char *fmt, va_list ap)
+/* Prints one line; returns it as shown (a static buffer, valid until the next call). */
+static const char *vemit(const char *tag, const char *fmt, va_list ap)
 {
     /* One fprintf per line, so lines from several ranks do not interleave. */
     char line[2048], shown[4 * sizeof line];
@@ -39,6 +42,9 @@ static void vemit(const char *tag, const char *fmt, va_list ap)
     }
     shown[o] = '\0';
     fprintf(stderr, "%s: %s%s\n", progname, tag, shown);
+    static char last[4 * 2048];
+    memcpy(last, shown, o + 1);
+    return last;
 }
 
 void rfl_error(const char *fmt, ...)
@@ -67,9 +73,14 @@ void rfl_warn(const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vemit("warning: ", fmt, ap);
+    const char *shown = vemit("warning: ", fmt, ap);
     va_end(ap);
+    if (nwarnings < RFL_LOG_MAX_WARNINGS)
+        snprintf(warnings[nwarnings++], sizeof warnings[0], "%s", shown);
 }
+
+size_t rfl_log_warning_count(void) { return nwarnings; }
+const char *rfl_log_warning(size_t i) { return i < nwarnings ? warnings[i] : ""; }
 
 void rfl_info(const char *fmt, ...)
 {

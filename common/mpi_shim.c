@@ -18,6 +18,7 @@
 #endif
 
 static int rank_, size_ = 1, local_rank_, local_size_ = 1, initialised_by_us;
+static MPI_Comm local_ = MPI_COMM_NULL; /* this node's ranks (MPI_COMM_TYPE_SHARED) */
 static char library_[MPI_MAX_LIBRARY_VERSION_STRING];
 
 int rfl_mpi_init(int *argc, char ***argv)
@@ -33,11 +34,9 @@ int rfl_mpi_init(int *argc, char ***argv)
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     MPI_Comm_size(MPI_COMM_WORLD, &size_);
-    MPI_Comm local;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
-    MPI_Comm_rank(local, &local_rank_);
-    MPI_Comm_size(local, &local_size_);
-    MPI_Comm_free(&local);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local_);
+    MPI_Comm_rank(local_, &local_rank_);
+    MPI_Comm_size(local_, &local_size_);
     int len = 0;
     MPI_Get_library_version(library_, &len);
     char *nl = strchr(library_, '\n'); /* keep the first line: name and version */
@@ -55,6 +54,8 @@ void rfl_mpi_finalize(void)
 {
     int flag = 0;
     MPI_Finalized(&flag);
+    if (!flag && local_ != MPI_COMM_NULL)
+        MPI_Comm_free(&local_);
     if (initialised_by_us && !flag)
         MPI_Finalize();
 }
@@ -87,6 +88,13 @@ double rfl_mpi_max_double(double v)
     return r;
 }
 
+double rfl_mpi_sum_double(double v)
+{
+    double r;
+    MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    return r;
+}
+
 long long rfl_mpi_sum_ll(long long v)
 {
     long long r;
@@ -99,6 +107,42 @@ int rfl_mpi_max_int(int v)
     int r;
     MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     return r;
+}
+
+int rfl_mpi_min_int(int v)
+{
+    int r;
+    MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    return r;
+}
+
+char *rfl_mpi_local_allgather_strings(const char *mine, const char *sep)
+{
+    int len = (int)strlen(mine) + 1;
+    int *lens = malloc(sizeof *lens * (size_t)local_size_), *displs = malloc(sizeof *displs * (size_t)local_size_);
+    if (!lens || !displs)
+        rfl_mpi_abort(RFL_EXIT_FAILURE); /* a rank that cannot take part would hang the others */
+    MPI_Allgather(&len, 1, MPI_INT, lens, 1, MPI_INT, local_);
+    size_t total = 0;
+    for (int r = 0; r < local_size_; r++) {
+        displs[r] = (int)total;
+        total += (size_t)lens[r];
+    }
+    char *all = malloc(total);
+    char *joined = malloc(total + strlen(sep) * (size_t)local_size_ + 1);
+    if (!all || !joined)
+        rfl_mpi_abort(RFL_EXIT_FAILURE);
+    MPI_Allgatherv(mine, len, MPI_CHAR, all, lens, displs, MPI_CHAR, local_);
+    joined[0] = '\0';
+    for (int r = 0; r < local_size_; r++) {
+        if (r)
+            strcat(joined, sep);
+        strcat(joined, all + displs[r]);
+    }
+    free(lens);
+    free(displs);
+    free(all);
+    return joined;
 }
 
 #define RFL_MPI_P2P_TAG 4711
@@ -211,7 +255,14 @@ void rfl_mpi_bcast_double(double *v, int n) { (void)v; (void)n; }
 void rfl_mpi_bcast_int(int *v, int n) { (void)v; (void)n; }
 double rfl_mpi_max_double(double v) { return v; }
 long long rfl_mpi_sum_ll(long long v) { return v; }
+double rfl_mpi_sum_double(double v) { return v; }
 int rfl_mpi_max_int(int v) { return v; }
+int rfl_mpi_min_int(int v) { return v; }
+char *rfl_mpi_local_allgather_strings(const char *mine, const char *sep)
+{
+    (void)sep;
+    return strdup(mine);
+}
 char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
     (void)sep;

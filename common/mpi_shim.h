@@ -18,12 +18,17 @@ int rfl_mpi_local_size(void);
 /* Index and count of the ranks whose `key` equals ours (e.g. host and
  * cpuset: the ranks that share a set of cores). */
 void rfl_mpi_peers(const char *key, int *index, int *count);
+/* Every rank of this node's string, joined by `sep` in local-rank order, on
+ * every rank of the node (the caller frees). Collective over the node. */
+char *rfl_mpi_local_allgather_strings(const char *mine, const char *sep);
 void rfl_mpi_barrier(void);
 void rfl_mpi_bcast_double(double *values, int count);
 void rfl_mpi_bcast_int(int *values, int count);
 double rfl_mpi_max_double(double value);
 long long rfl_mpi_sum_ll(long long value);
+double rfl_mpi_sum_double(double value);
 int rfl_mpi_max_int(int value);
+int rfl_mpi_min_int(int value);
 /* Point-to-point between two ranks (rfl_network's ping-pong): blocking,
  * at most INT_MAX bytes, a fixed tag. 0, or -1 after a message (and
  * always -1 without MPI, where there is no other rank). */

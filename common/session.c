@@ -121,8 +121,11 @@ double rfl_session_stop(struct rfl_session *s)
 
 json_t *rfl_session_outcome(struct rfl_session *s)
 {
-    if (s->meta)
+    if (s->meta) {
         rfl_meta_set_outcome(s->meta, s->status, s->failure);
+        /* here, before the program's own keys; filled at the commit */
+        json_object_set_new(s->meta, "warnings", json_array());
+    }
     return s->meta;
 }
 
@@ -140,6 +143,16 @@ int rfl_session_commit(struct rfl_session *s)
     for (int i = 0; i < s->ncompanions; i++)
         if (!failed && rfl_csv_commit(&s->companions[i]) != 0)
             failed = 1;
+    json_t *warnings = s->meta ? json_object_get(s->meta, "warnings") : NULL;
+    if (s->meta && !warnings) {
+        warnings = json_array();
+        json_object_set_new(s->meta, "warnings", warnings);
+    }
+    if (warnings) { /* every warning printed so far, for the report */
+        json_array_clear(warnings);
+        for (size_t i = 0; i < rfl_log_warning_count(); i++)
+            json_array_append_new(warnings, rfl_json_text(rfl_log_warning(i)));
+    }
     if (!failed && s->meta_path && rfl_meta_write(s->meta, s->meta_path) != 0)
         failed = 1;
     if (failed) {

@@ -237,8 +237,9 @@ json_t *rfl_balance_to_json(const struct rfl_balance *b, char *const *labels)
         int n = slow_cpus(b, labels, cpus, sizeof cpus, &rate, &on_cpu);
         slow_cause(on_cpu, n > 1, cause, sizeof cause);
         snprintf(verdict, sizeof verdict,
-                 "unbalanced: the %s on %s %s ran at %.2f x the median thread's rate; every sample waits for its "
-                 "slowest thread, so these points ran at that rate: %s",
+                 "unbalanced: the %s on %s %s ran at %.2f x the median thread's rate; every synchronised sample "
+                 "waits for its slowest thread (what a bulk-synchronous code sees), so the ceilings take the rate "
+                 "the threads sustained at their own pace where it was higher: %s",
                  n > 1 ? "threads" : "thread", n > 1 ? "CPUs" : "CPU", cpus, rate, cause);
     } else if (below)
         snprintf(verdict, sizeof verdict,
@@ -263,7 +264,7 @@ void rfl_balance_warn(const struct rfl_balance *b, char *const *labels)
     double rate, on_cpu;
     int n = slow_cpus(b, labels, cpus, sizeof cpus, &rate, &on_cpu);
     slow_cause(on_cpu, n > 1, cause, sizeof cause);
-    rfl_warn("%s on %s %s ran at %.2f x the others' rate (%s): %s; its CPU ceilings are lower than the cores "
-             "deliver alone", n > 1 ? "threads" : "the thread", n > 1 ? "CPUs" : "CPU", cpus, rate,
+    rfl_warn("%s on %s %s ran at %.2f x the others' rate (%s): %s; the synchronised rates wait for it, the "
+             "ceilings take the rate the threads sustained at their own pace", n > 1 ? "threads" : "the thread", n > 1 ? "CPUs" : "CPU", cpus, rate,
              b->points_desc ? b->points_desc : "", cause);
 }

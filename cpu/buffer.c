@@ -10,16 +10,23 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-char *rfl_buffer_alloc(size_t bytes, int *madvise_ok)
+char *rfl_buffer_try_alloc(size_t bytes, int *madvise_ok)
 {
     char *buffer = NULL;
     *madvise_ok = 0;
-    if (posix_memalign((void **)&buffer, RFL_HUGE_PAGE_BYTES, bytes) != 0) {
+    if (posix_memalign((void **)&buffer, RFL_HUGE_PAGE_BYTES, bytes) != 0)
+        return NULL;
+    *madvise_ok = madvise(buffer, bytes, MADV_HUGEPAGE) == 0;
+    return buffer;
+}
+
+char *rfl_buffer_alloc(size_t bytes, int *madvise_ok)
+{
+    char *buffer = rfl_buffer_try_alloc(bytes, madvise_ok);
+    if (!buffer) {
         char a[32];
         rfl_error_all("cannot allocate %s for the buffers", rfl_format_size(bytes, a, sizeof a));
-        return NULL;
     }
-    *madvise_ok = madvise(buffer, bytes, MADV_HUGEPAGE) == 0;
     return buffer;
 }
 

@@ -14,6 +14,10 @@
 /* NULL (with a message naming the size) when the allocation fails.
  * *madvise_ok: the kernel accepted MADV_HUGEPAGE. Free with free(). */
 char *rfl_buffer_alloc(size_t bytes, int *madvise_ok);
+/* The same without the message: NULL where the system refuses the size
+ * (the caller has a smaller plan). Pages are not touched: an allocation
+ * larger than what is used costs address space only. */
+char *rfl_buffer_try_alloc(size_t bytes, int *madvise_ok);
 /* A thread's first touch of its share (zeroes, so its pages come from its
  * NUMA node), in slices, stopping early once this process had a signal:
  * a large working set takes a while to touch, and the sweep is about to

@@ -1,12 +1,16 @@
 #include "config.h"
 #include "team.h"
+#include "balance.h"
+#include "layout.h"
 #include "common/interrupt.h"
 #include "common/log.h"
+#include "common/meta.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
 #include "common/stats.h"
 #include "common/timer.h"
 
+#include <limits.h>
 #include <math.h>
 #include <omp.h>
 #include <stdio.h>
@@ -14,36 +18,157 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The first `count` cores that intersect `set`, from the `skip`-th on
+ * (wrapping), their PUs within `set` into `out`; returns how many. */
+static unsigned take_cores(hwloc_topology_t topo, hwloc_const_cpuset_t set, unsigned skip, unsigned count,
+                           hwloc_bitmap_t out)
+{
+    const int n = hwloc_get_nbobjs_inside_cpuset_by_type(topo, set, HWLOC_OBJ_CORE);
+    hwloc_bitmap_zero(out);
+    if (n <= 0) { /* no cores known: the PUs themselves */
+        hwloc_bitmap_copy(out, set);
+        return (unsigned)hwloc_bitmap_weight(set);
+    }
+    unsigned got = 0;
+    for (unsigned i = 0; i < count && i < (unsigned)n; i++) {
+        hwloc_obj_t core = hwloc_get_obj_inside_cpuset_by_type(topo, set, HWLOC_OBJ_CORE, (skip + i) % (unsigned)n);
+        hwloc_bitmap_t pus = hwloc_bitmap_dup(core->cpuset);
+        hwloc_bitmap_and(pus, pus, set);
+        hwloc_bitmap_or(out, out, pus);
+        hwloc_bitmap_free(pus);
+        got++;
+    }
+    return got;
+}
+
+/* The union of every local rank's binding, from their lists joined by ';'. */
+static void union_of(const char *lists, hwloc_bitmap_t out)
+{
+    hwloc_bitmap_zero(out);
+    char *work = lists ? strdup(lists) : NULL, *save = NULL;
+    hwloc_bitmap_t one = hwloc_bitmap_alloc();
+    for (char *tok = work && one ? strtok_r(work, ";", &save) : NULL; tok; tok = strtok_r(NULL, ";", &save))
+        if (hwloc_bitmap_list_sscanf(one, tok) == 0)
+            hwloc_bitmap_or(out, out, one);
+    hwloc_bitmap_free(one);
+    free(work);
+}
+
+/* Where this rank's threads run (see team.h): fills team->use, source and
+ * narrow. Collective over the node. */
+static int place(struct rfl_team *team, const struct rfl_topo *topo, struct rfl_layout_share *share)
+{
+    hwloc_topology_t t = topo->topology;
+    char key[512], host[256] = "", bound[256] = "";
+    gethostname(host, sizeof host - 1);
+    hwloc_bitmap_list_snprintf(bound, sizeof bound, topo->allowed);
+    snprintf(key, sizeof key, "%s@%s", bound, host);
+    int peer_index, peer_count;
+    rfl_mpi_peers(key, &peer_index, &peer_count); /* the ranks started on the same CPUs */
+    char *bindings = rfl_mpi_local_allgather_strings(bound, ";");
+    team->use = hwloc_bitmap_alloc();
+    hwloc_bitmap_t others = hwloc_bitmap_alloc(), busy = hwloc_bitmap_alloc();
+    if (!bindings || !team->use || !others || !busy) {
+        free(bindings);
+        hwloc_bitmap_free(others);
+        hwloc_bitmap_free(busy);
+        return RFL_EXIT_FAILURE;
+    }
+    const unsigned bound_cores = topo->allowed_cores;
+    const char *how;
+    if (getenv("OMP_PROC_BIND")) {
+        hwloc_bitmap_copy(team->use, topo->allowed);
+        how = "OpenMP (OMP_PROC_BIND)";
+    } else if (peer_count > 1 && hwloc_bitmap_isincluded(share->cpuset, topo->allowed)) {
+        hwloc_bitmap_copy(team->use, share->cpuset);
+        how = "fair share";
+    } else if (peer_count > 1) {
+        /* a shared binding that does not hold the share: split it among its ranks */
+        const unsigned each = bound_cores / (unsigned)peer_count ? bound_cores / (unsigned)peer_count : 1;
+        take_cores(t, topo->allowed, (unsigned)peer_index * each, each, team->use);
+        how = "the launcher's shared binding, split";
+    } else if (bound_cores >= share->cores) {
+        hwloc_bitmap_copy(team->use, topo->allowed);
+        how = hwloc_bitmap_isequal(topo->allowed, share->cpuset) ? "fair share"
+              : rfl_launcher_kind_of_env() == RFL_LAUNCHER_UNKNOWN ? "inherited binding"
+                                                                  : "the launcher's binding";
+    } else if (rfl_launcher_kind_of_env() == RFL_LAUNCHER_UNKNOWN) {
+        /* narrower, but not by an MPI launcher (taskset, numactl): the user's choice */
+        hwloc_bitmap_copy(team->use, topo->allowed);
+        how = "inherited binding";
+    } else {
+        /* Narrower than its share: widen when the share's other CPUs (those no
+         * rank of this job was bound to) are idle. */
+        union_of(bindings, others);
+        hwloc_bitmap_andnot(others, share->cpuset, others);
+        if (rfl_layout_busy_cpus(others, busy, 0.05) == 0) {
+            hwloc_bitmap_copy(team->use, share->cpuset);
+            how = "widened from the launcher's binding";
+        } else {
+            hwloc_bitmap_copy(team->use, topo->allowed);
+            team->narrow = 1;
+            how = "launcher, narrower than its share";
+        }
+    }
+    snprintf(team->source, sizeof team->source, "%s", how);
+    free(bindings);
+    hwloc_bitmap_free(others);
+    hwloc_bitmap_free(busy);
+    team->rank_cores = (unsigned)hwloc_get_nbobjs_inside_cpuset_by_type(t, team->use, HWLOC_OBJ_CORE);
+    if (team->rank_cores < 1)
+        team->rank_cores = (unsigned)hwloc_bitmap_weight(team->use) > 0 ? (unsigned)hwloc_bitmap_weight(team->use) : 1;
+    return 0;
+}
+
+/* Rank 0: one line with the launcher's options that give each rank its share. */
+static void advise(const struct rfl_layout_share *share)
+{
+    const enum rfl_launcher_kind kind = rfl_launcher_kind_of_env();
+    char buf[256], *words[8], line[320] = "";
+    size_t n = rfl_launcher_binding_words(kind, share->cores, share->per_domain, buf, sizeof buf, words, 8);
+    for (size_t i = 0; i < n; i++) {
+        strncat(line, " ", sizeof line - strlen(line) - 1);
+        strncat(line, words[i], sizeof line - strlen(line) - 1);
+    }
+    rfl_warn("the launcher bound ranks to fewer cores than their share of this node (%u cores each) and other "
+             "processes use the rest: measuring them as bound; for %u rank%s x %u cores, start %s -n %u%s",
+             share->cores, share->nranks, share->nranks == 1 ? "" : "s", share->cores,
+             kind == RFL_LAUNCHER_SLURM ? "srun" : kind == RFL_LAUNCHER_OPEN_MPI ? "mpirun" : "mpiexec",
+             share->nranks, n ? line : " with each rank bound to that many cores");
+}
+
 int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned requested)
 {
     memset(team, 0, sizeof *team);
-    char key[512], host[256] = "";
-    gethostname(host, sizeof host - 1);
-    hwloc_bitmap_list_snprintf(key, sizeof key, topo->allowed);
-    strncat(key, host, sizeof key - strlen(key) - 1);
-    int peer_index, peer_count;
-    rfl_mpi_peers(key, &peer_index, &peer_count);
-    team->rank_cores = topo->allowed_cores / (unsigned)(peer_count > 0 ? peer_count : 1);
-    if (team->rank_cores < 1)
-        team->rank_cores = 1;
+    struct rfl_layout_share share;
+    if (rfl_layout_plan(topo->topology, hwloc_topology_get_allowed_cpuset(topo->topology),
+                        (unsigned)rfl_mpi_local_size(), (unsigned)rfl_mpi_local_rank(), &share) != 0) {
+        rfl_error_all("hwloc finds no core this process may use");
+        return RFL_EXIT_FAILURE;
+    }
+    int rc = place(team, topo, &share);
+    rfl_layout_describe_rule(&share, team->rule, sizeof team->rule);
+    if (rfl_mpi_max_int(team->narrow) && rfl_mpi_rank() == 0)
+        advise(&share);
+    rfl_layout_share_free(&share);
+    /* every rank runs as many threads as the rank with the fewest cores */
+    const int fewest = rfl_mpi_min_int(rc == 0 ? (int)team->rank_cores : INT_MAX);
+    if (rc != 0)
+        return rc;
     if (requested)
         omp_set_num_threads((int)requested);
     else if (!getenv("OMP_NUM_THREADS"))
-        omp_set_num_threads((int)team->rank_cores);
+        omp_set_num_threads(fewest);
     team->ranks = rfl_mpi_size();
     team->threads = omp_get_max_threads();
     team->node_threads = rfl_mpi_local_size() * team->threads;
     if ((unsigned)team->node_threads > topo->cores)
         rfl_warn("oversubscribed: %d threads on %u cores of this node; the rates measure the "
                  "scheduler as much as the machine", team->node_threads, topo->cores);
-    /* Consecutive cores per rank; when oversubscribed, rfl_topo_bind_thread
-     * wraps around, spreading ranks evenly over the cores. */
     team->bind = getenv("OMP_PROC_BIND") == NULL;
-    if (team->bind)
-        team->bind_offset = (unsigned)(peer_index * team->threads);
     if (rfl_mpi_rank() == 0)
         team->hosts = calloc((size_t)team->ranks, sizeof *team->hosts);
-    int rc = rfl_test_slow_rank(&team->slow_factor);
+    rc = rfl_test_slow_rank(&team->slow_factor);
     if (rc == 0)
         rc = rfl_host_names(team->hosts, &team->hosts_from_test);
     if (rc) {
@@ -54,6 +179,7 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
     team->binding = calloc((size_t)team->threads, sizeof *team->binding);
     team->busy = aligned_alloc(64, (size_t)team->threads * sizeof *team->busy);
     team->busy_send = calloc(2 * (size_t)team->threads, sizeof *team->busy_send);
+    team->window_rate = calloc((size_t)team->threads * RFL_TEAM_MAX_WINDOWS, sizeof *team->window_rate);
     const size_t job_threads = (size_t)team->ranks * (size_t)team->threads;
     team->busy_all = rfl_mpi_rank() == 0 ? calloc(job_threads, sizeof *team->busy_all) : NULL;
     team->on_cpu_all = rfl_mpi_rank() == 0 ? calloc(job_threads, sizeof *team->on_cpu_all) : NULL;
@@ -64,7 +190,7 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
     char *end = NULL;
     long k = slow && *slow ? strtol(slow, &end, 10) : -1;
     team->slow_test_tid = end && *end == '\0' && k >= 0 && k < team->threads ? (int)k : -1;
-    return team->binding && (team->hosts || rfl_mpi_rank() != 0) && team->busy && team->busy_send &&
+    return team->binding && (team->hosts || rfl_mpi_rank() != 0) && team->busy && team->busy_send && team->window_rate &&
                    ((team->busy_all && team->on_cpu_all) || rfl_mpi_rank() != 0)
                ? 0
                : RFL_EXIT_FAILURE;
@@ -72,9 +198,14 @@ int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned r
 
 void rfl_team_free(struct rfl_team *team)
 {
+    if (team->use)
+        hwloc_bitmap_free(team->use);
+    team->use = NULL;
     free(team->binding);
     free(team->busy);
     free(team->busy_send);
+    free(team->window_rate);
+    team->window_rate = NULL;
     free(team->busy_all);
     free(team->on_cpu_all);
     team->busy_send = team->busy_all = team->on_cpu_all = NULL;
@@ -86,8 +217,16 @@ void rfl_team_free(struct rfl_team *team)
 
 void rfl_team_enter(struct rfl_team *team, const struct rfl_topo *topo, int tid)
 {
-    if (team->bind)
-        rfl_topo_bind_thread(topo, team->bind_offset + (unsigned)tid);
+    if (team->bind) {
+        /* one PU of the tid-th core (wrapping when oversubscribed): the
+         * scheduler must not move it between SMT siblings */
+        hwloc_bitmap_t set = hwloc_bitmap_alloc();
+        if (set && take_cores(topo->topology, team->use, (unsigned)tid, 1, set) > 0) {
+            hwloc_bitmap_singlify(set);
+            hwloc_set_cpubind(topo->topology, set, HWLOC_CPUBIND_THREAD);
+        }
+        hwloc_bitmap_free(set);
+    }
     rfl_topo_describe_thread(topo, team->binding[tid], sizeof team->binding[tid]);
 }
 
@@ -197,6 +336,64 @@ const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active,
     return team->busy_all;
 }
 
+int rfl_team_uneven(struct rfl_team *team, unsigned active)
+{
+#pragma omp barrier
+#pragma omp master
+    {
+        const double *busy = rfl_team_busy_gather(team, active, NULL); /* collective */
+        int v[1] = {0};
+        if (busy) {
+            double ratio = rfl_balance_point_ratio(busy, (size_t)team->ranks * (size_t)team->threads, NULL);
+            v[0] = ratio < RFL_BALANCE_SLOW;
+        }
+        rfl_mpi_bcast_int(v, 1);
+        team->uneven = v[0];
+    }
+#pragma omp barrier
+    return team->uneven;
+}
+
+double rfl_team_sustained(struct rfl_team *team, double window_s, unsigned parts, double (*rep)(void *ctx), void *ctx,
+                          double work)
+{
+    const int tid = omp_get_thread_num();
+    parts = parts < 1 ? 1 : parts > RFL_TEAM_MAX_WINDOWS ? RFL_TEAM_MAX_WINDOWS : parts;
+    double *mine = team->window_rate + (size_t)tid * RFL_TEAM_MAX_WINDOWS;
+    rfl_team_sample_begin(team);
+    for (unsigned k = 0; k < parts; k++) {
+        mine[k] = 0;
+        if (!rep)
+            continue;
+        const double t0 = rfl_now_s();
+        double excluded = 0, own;
+        uint64_t reps = 0;
+        do {
+            excluded += rep(ctx);
+            reps++;
+            own = rfl_now_s() - t0 - excluded;
+        } while (own < window_s / parts);
+        mine[k] = (double)reps * work / own;
+    }
+    rfl_team_sample_end(team);
+#pragma omp master
+    {
+        double job[RFL_TEAM_MAX_WINDOWS];
+        for (unsigned k = 0; k < parts; k++) {
+            double sum = 0;
+            for (int t = 0; t < team->threads; t++)
+                sum += team->window_rate[(size_t)t * RFL_TEAM_MAX_WINDOWS + k];
+            job[k] = rfl_mpi_sum_double(sum);
+        }
+        struct rfl_stats st;
+        rfl_stats_compute(job, parts, &st); /* sorts */
+        team->sustained = st.max;
+        team->sustained_median = st.median;
+    }
+#pragma omp barrier
+    return team->sustained;
+}
+
 char **rfl_team_thread_labels(const struct rfl_team *team)
 {
     size_t len = (size_t)team->threads * 112 + 32;
@@ -283,8 +480,40 @@ void rfl_team_measure_barriers(struct rfl_team *team, int reps)
 #pragma omp barrier
 }
 
-void rfl_team_describe(const struct rfl_team *team, json_t *meta)
+/* Collective: rank 0's "layout" object (NULL elsewhere). */
+static json_t *layout_json(const struct rfl_team *team, const struct rfl_topo *topo)
 {
+    char host[256] = "", cpus[256] = "", bound[256] = "", numa[64], packages[64];
+    gethostname(host, sizeof host - 1);
+    hwloc_bitmap_list_snprintf(cpus, sizeof cpus, team->use);
+    hwloc_bitmap_list_snprintf(bound, sizeof bound, topo->allowed);
+    rfl_layout_where(topo->topology, team->use, numa, sizeof numa, packages, sizeof packages);
+    json_t *mine = json_pack("{s:i, s:o, s:s, s:i, s:s, s:s, s:s, s:s}", "rank", rfl_mpi_rank(), "host",
+                             rfl_json_text(host), "cpus", cpus, "cores", (int)team->rank_cores, "numa", numa,
+                             "packages", packages, "source", team->source, "launcher_cpus", bound);
+    char *text = mine ? json_dumps(mine, JSON_COMPACT) : NULL;
+    json_decref(mine);
+    char *all = rfl_mpi_gather_strings(text ? text : "{}", "\n");
+    free(text);
+    if (!all)
+        return NULL;
+    struct rfl_layout_node node;
+    rfl_layout_node_read(topo->topology, hwloc_topology_get_allowed_cpuset(topo->topology), &node);
+    json_t *ranks = json_array();
+    for (char *save = NULL, *line = strtok_r(all, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        json_t *one = json_loads(line, 0, NULL);
+        json_array_append_new(ranks, one ? one : json_object());
+    }
+    free(all);
+    return json_pack("{s:{s:i, s:i, s:i, s:i}, s:i, s:s, s:i, s:o}", "node", "cores", (int)node.cores, "pus",
+                     (int)node.pus, "numa_domains", (int)node.domains, "packages", (int)node.packages,
+                     "ranks_per_node", rfl_mpi_local_size(), "rule", team->rule, "threads_per_rank", team->threads,
+                     "ranks", ranks);
+}
+
+void rfl_team_describe(const struct rfl_team *team, const struct rfl_topo *topo, json_t *meta)
+{
+    json_t *layout = layout_json(team, topo);
     size_t len = (size_t)team->threads * 112 + 32;
     char *mine = calloc(1, len);
     for (int t = 0; mine && t < team->threads; t++) {
@@ -310,6 +539,8 @@ void rfl_team_describe(const struct rfl_team *team, json_t *meta)
         json_object_set_new(meta, "threads_per_rank", json_integer(team->threads));
         json_object_set_new(meta, "rank_placement", json_string(placement ? placement : ""));
         json_object_set_new(meta, "binding", json_pack("{s:s, s:o}", "source", source, "threads", threads));
+        json_object_set_new(meta, "layout", layout ? layout : json_null());
+        layout = NULL;
         if (team->hosts_from_test)
             json_object_set_new(meta, "host_names", json_string("RFL_TEST_HOSTS (testing only)"));
         if (getenv("RFL_TEST_SLOW_RANK"))
@@ -318,6 +549,7 @@ void rfl_team_describe(const struct rfl_team *team, json_t *meta)
                             json_pack("{s:f, s:f, s:f}", "omp_barrier_us", team->omp_barrier_us, "mpi_barrier_us",
                                       team->mpi_barrier_us, "sample_overhead_us", team->sample_overhead_us));
     }
+    json_decref(layout);
     free(bindings);
     free(placement);
 }

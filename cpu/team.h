@@ -25,9 +25,12 @@ struct rfl_team_busy {
 
 struct rfl_team {
     int ranks, threads, node_threads;
-    unsigned rank_cores;  /* this rank's share of the cores of its cpuset */
+    unsigned rank_cores;  /* the cores this rank's threads run on (`use`) */
     int bind;             /* rfl pins the threads (OMP_PROC_BIND is unset) */
-    unsigned bind_offset; /* core index of this rank's first thread */
+    hwloc_bitmap_t use;   /* the PUs of those cores: its fair share (cpu/layout.h) or the launcher's binding */
+    char source[64];      /* where `use` came from: "fair share", "launcher", "widened", ... */
+    char rule[64];        /* how the node was shared (rfl_layout_describe_rule) */
+    int narrow;           /* the launcher bound this rank to fewer cores than its share, which others use */
     char (*binding)[96];  /* per thread: the PU it ran on and its mask */
     double t0, elapsed;   /* the sample in progress (master thread) */
     double own_elapsed;   /* the last sample on this rank alone: its threads' end, before the MPI barrier */
@@ -41,12 +44,23 @@ struct rfl_team {
     double *busy_all;           /* rank 0: ranks x threads, the busy times it gathers */
     double *on_cpu_all;         /* rank 0: ranks x threads, the on-CPU shares */
     int slow_test_tid;          /* RFL_TEST_SLOW_THREAD (test only), else -1 */
+    double *window_rate;        /* threads x RFL_TEAM_MAX_WINDOWS: each thread's work per second in each part
+                                 * of the last sustained window */
+    double sustained, sustained_median; /* its best and median part, the job's (every thread reads them) */
+    int uneven;                 /* rfl_team_uneven's answer (every thread reads it) */
 };
 
-/* Threads per rank: `requested`, else OMP_NUM_THREADS, else the rank's share
- * of the cores of its cpuset (ranks that share a cpuset, because the
- * launcher bound them to a socket or not at all, split its cores, and
- * one thread per core: SMT siblings share the pipes). Warns when the node
+/* Where each rank's threads run: its fair share of the node's cores
+ * (cpu/layout.h: the node's cores divided among the ranks on it, one rank
+ * per NUMA domain when the counts match). A launcher's binding at least as
+ * wide as the share and not shared with another rank is kept (the user
+ * chose it); ranks that share one binding (none, or a socket) take their
+ * shares inside it; a rank an MPI launcher bound to fewer cores widens to
+ * its share when no other process uses those cores, else it keeps the
+ * binding and rank 0 says in one line the launcher options that would give
+ * the share. OMP_PROC_BIND leaves the binding to OpenMP. Threads per rank:
+ * `requested`, else OMP_NUM_THREADS, else the fewest cores any rank got
+ * (one thread per core: SMT siblings share the pipes). Warns when the node
  * is oversubscribed. Every rank's host on rank 0 and the test-only
  * RFL_TEST_SLOW_RANK (common/hosts.h). Collective. Returns 0, or an exit
  * code: RFL_EXIT_USAGE for a malformed test setting (one line printed),
@@ -94,6 +108,35 @@ void rfl_team_busy_end(struct rfl_team *team);
  * sample; and in *on_cpu (may be NULL) the same threads' share of that
  * sample on their CPU (NAN unknown). Valid until the next call. */
 const double *rfl_team_busy_gather(const struct rfl_team *team, unsigned active, const double **on_cpu);
+/* Sustained rates (issue 26): where a point's threads ran unevenly (a
+ * hypervisor that puts two vCPUs on one core for a while, then others), a
+ * synchronised sample waits for the slowest thread and reads what a
+ * bulk-synchronous code sees at that moment; repeated runs then disagree by
+ * up to 2x. The sustained figure lets every thread work at its own pace for
+ * a window: each thread repeats the point's sample for at least `window_s`
+ * of its own time, all together, with no barrier between repetitions, and
+ * the job's rate is the sum of each thread's work over its own time. Every
+ * thread is busy throughout, so shared resources (L3, DRAM) see the whole
+ * team; a thread slowed for part of the window counts for the part it ran.
+ *
+ * rfl_team_uneven: every thread of every rank, after rfl_team_busy_end:
+ * whether the point's slowest thread (best busy time) ran below
+ * RFL_BALANCE_SLOW x the median thread's rate; the same answer everywhere
+ * (also in team->uneven). Collective.
+ * rfl_team_sustained: every thread: rep(ctx) does one repetition of `work`
+ * units (bytes, flops) on this thread and returns the seconds of it not to
+ * count (a refill of the arrays); threads at or beyond `active` pass NULL
+ * and only take part in the barriers. The window is timed as `parts`
+ * consecutive parts (at most RFL_TEAM_MAX_WINDOWS), each thread going from
+ * one to the next without waiting, so its spread is known: the job's rate
+ * of each part is the sum over threads. Returns the best part's units per
+ * second on every thread (also team->sustained; the median part's in
+ * team->sustained_median). Collective. */
+#define RFL_TEAM_MAX_WINDOWS 16
+int rfl_team_uneven(struct rfl_team *team, unsigned active);
+double rfl_team_sustained(struct rfl_team *team, double window_s, unsigned parts, double (*rep)(void *ctx), void *ctx,
+                          double work);
+
 /* Collective (after the region): on rank 0, ranks x threads names
  * "rankR.tT@CPU" (rank-major; CPU: where the thread ran, "?" unknown),
  * freed with rfl_team_labels_free; NULL on other ranks. */
@@ -105,8 +148,9 @@ void rfl_team_labels_free(const struct rfl_team *team, char **labels);
 void rfl_team_measure_barriers(struct rfl_team *team, int reps);
 
 /* Collective (after the region): on rank 0 adds ranks, threads_per_rank,
- * rank_placement, binding {source, threads[]} and barrier_overhead to
- * `meta`; other ranks pass NULL. */
-void rfl_team_describe(const struct rfl_team *team, json_t *meta);
+ * rank_placement, binding {source, threads[]}, layout {node, rule, ranks[]:
+ * each rank's CPUs, cores, NUMA domains, packages and where they came from}
+ * and barrier_overhead to `meta`; other ranks pass NULL. */
+void rfl_team_describe(const struct rfl_team *team, const struct rfl_topo *topo, json_t *meta);
 
 #endif

@@ -1,5 +1,11 @@
 /* Machine topology through hwloc: cores, cache sizes per level, NUMA nodes,
- * memory; and thread binding to the cores this process may use. */
+ * memory; and thread binding to the cores this process may use. The cache
+ * sizes come twice: from hwloc's default discovery (sysfs on Linux: they
+ * name the levels) and from hwloc's x86 backend alone (CPUID). Both are
+ * hints: a virtual machine may report sizes that are not the real ones, and
+ * the two may disagree (a 2-vCPU EPYC guest: sysfs 8 MiB of L3, CPUID 64);
+ * rfl_bandwidth measures where the last transition really ends
+ * (common/plateau.h). */
 #ifndef RFL_TOPO_H
 #define RFL_TOPO_H
 
@@ -26,6 +32,9 @@ struct rfl_topo {
     uint64_t memory_bytes;
     unsigned ncache;
     struct rfl_cache_level cache[RFL_TOPO_MAX_CACHE];
+    char cache_source[32];    /* where hwloc's default discovery took them: "sysfs" (Linux) or its backend */
+    unsigned ncpuid_cache;    /* 0: no CPUID caches (not x86, or hwloc could not restrict itself to x86) */
+    struct rfl_cache_level cpuid_cache[RFL_TOPO_MAX_CACHE];
     char cpu_model[128];
 };
 
@@ -34,6 +43,8 @@ int rfl_topo_load(struct rfl_topo *t);
 void rfl_topo_free(struct rfl_topo *t);
 /* Size of one instance of the last-level cache, times the instances. */
 uint64_t rfl_topo_llc_total_bytes(const struct rfl_topo *t);
+/* The same from CPUID's caches (0: none). */
+uint64_t rfl_topo_cpuid_llc_total_bytes(const struct rfl_topo *t);
 /* Cache of a level (1..), or NULL when the machine has no such level. */
 const struct rfl_cache_level *rfl_topo_cache(const struct rfl_topo *t, int level);
 /* Binds the calling thread to the index-th allowed core (wrapping around

@@ -30,6 +30,21 @@ void rfl_doc_para(struct rfl_doc *d, const char *fmt, ...)
     fputs("</p>\n", d->html.fp);
 }
 
+void rfl_doc_list(struct rfl_doc *d, const char *const *items, size_t n)
+{
+    fputs("<ul>\n", d->html.fp);
+    for (size_t i = 0; i < n; i++) {
+        fputs("- ", d->md.fp);
+        rfl_md_text(d->md.fp, items[i], 1);
+        fputs("\n", d->md.fp);
+        fputs("<li>", d->html.fp);
+        rfl_html_text(d->html.fp, items[i]);
+        fputs("</li>\n", d->html.fp);
+    }
+    fputs("</ul>\n", d->html.fp);
+    fputs("\n", d->md.fp);
+}
+
 /* One row of cells: Markdown "| a | b |", HTML <tr> of <th> or <td> (`tag`), both lines left open. */
 static void cells_row(struct rfl_doc *d, const char *const *cells, size_t n, const char *tag)
 {

@@ -16,6 +16,8 @@ struct rfl_doc {
 
 void rfl_doc_heading(struct rfl_doc *d, int level, const char *text);
 __attribute__((format(printf, 2, 3))) void rfl_doc_para(struct rfl_doc *d, const char *fmt, ...);
+/* A bulleted list, one item a line. */
+void rfl_doc_list(struct rfl_doc *d, const char *const *items, size_t n);
 void rfl_doc_table_begin(struct rfl_doc *d, const char *const *head, size_t n);
 void rfl_doc_table_row(struct rfl_doc *d, const char *const *cells, size_t n);
 void rfl_doc_table_end(struct rfl_doc *d);

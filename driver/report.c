@@ -7,8 +7,11 @@
 #include "profile_table.h"
 #include "report_dense.h"
 #include "report_budget.h"
+#include "report_caches.h"
 #include "report_link.h"
+#include "report_layouts.h"
 #include "report_members.h"
+#include "report_warnings.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "ceilings/spread.h"
@@ -167,9 +170,14 @@ static void ceilings_section(struct rfl_doc *d, const struct rfl_model *m)
         char spread[32], words[96];
         snprintf(name, sizeof name, "%s%s%s%s", c->name, c->shared_with[0] ? " (same plateau as " : "",
                  c->shared_with, c->shared_with[0] ? ")" : "");
+        if (c->unconfirmed) /* ceilings/caches.h: its memory plateau did not flatten */
+            snprintf(name + strlen(name), sizeof name - strlen(name), " (plateau not confirmed)");
         rfl_spread_text(spread, sizeof spread, c);
         snprintf(value, sizeof value, "%s%s%s %s", num(a, sizeof a, c->value, "%.1f"), spread[0] ? " " : "", spread,
                  rfl_ceiling_unit(c));
+        if (isfinite(c->synchronised)) /* the threads ran unevenly: say which figure is which */
+            snprintf(value + strlen(value), sizeof value - strlen(value), " sustained (synchronised %s)",
+                     num(b, sizeof b, c->synchronised, "%.1f"));
         if (c->spec > 0)
             snprintf(spec, sizeof spec, "%s (%s)", num(a, sizeof a, c->spec, "%.1f"), c->spec_source);
         else if (strcmp(c->device, "cpu") != 0 && c->kind == RFL_CEILING_BANDWIDTH && strcmp(c->name, "L2") == 0)
@@ -199,11 +207,15 @@ static void ceilings_section(struct rfl_doc *d, const struct rfl_model *m)
     rfl_doc_table_end(d);
     rfl_doc_para(d, "Bandwidth ceilings are the best rate on the plateau of the sweep that holds most of a level's "
             "working sets; levels are named by hwloc's cache sizes, and the detected end of each level "
-            "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports. "
+            "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports; DRAM's is "
+            "the best rate on the memory plateau, from where the sweep measured the last transition to end. "
             "Compute ceilings are the best rate of each precision and instruction set. The spread (\xc2\xb1) is half "
             "the distance from the ceiling down to the typical rate of its points (the median over the plateau's "
             "points, or the top of the flops sweep, of each point's median sample), in percent of the ceiling; "
-            "above %.0f%% the ceiling is marked noisy.", RFL_SPREAD_NOISY_PERCENT);
+            "above %.0f%% the ceiling is marked noisy. Where a CPU point's threads ran unevenly (a shared host "
+            "that puts two vCPUs on one core for a while), its ceiling is the rate the threads sustained at their "
+            "own pace over a window, marked sustained, with the synchronised best beside it: what a "
+            "bulk-synchronous code, each step waiting for its slowest thread, sees.", RFL_SPREAD_NOISY_PERCENT);
     if (m->fma.sentence[0])
         rfl_doc_para(d, "%s", m->fma.sentence);
     if (m->gpu && m->gpu->dev.known)
@@ -526,6 +538,9 @@ static void provenance_section(struct rfl_doc *d, const struct rfl_model *m)
         rfl_doc_table_row(d, row, 7);
     }
     rfl_doc_table_end(d);
+    for (size_t i = 0; i < m->ninputs; i++)
+        if (m->inputs[i].layout[0])
+            rfl_doc_para(d, "Layout of %s: %s", m->inputs[i].file, m->inputs[i].layout);
 }
 
 /* Steps and wall times from dir/run.json, when rfl run made the directory. */
@@ -596,12 +611,15 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     rfl_doc_para(&d, "Empirical roofline measured by rfl %s: bandwidth of every memory level and compute peak of every "
              "precision, with the textbook (spec) values beside them where known.",
          m->version);
+    rfl_report_warnings(&d, m);
     rfl_doc_heading(&d, 2, "Machine");
     machine_section(&d, m);
+    rfl_report_caches(&d, m);
     rfl_doc_heading(&d, 2, "Ceilings");
     ceilings_section(&d, m);
     if (m->nmembers)
         members_section(&d, m);
+    rfl_report_layouts(&d);
     rfl_doc_heading(&d, 2, "Charts");
     charts(&d, m, 0);
     apps_section(&d, m);
@@ -623,17 +641,7 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     provenance_section(&d, m);
     if (m->nnotes) {
         rfl_doc_heading(&d, 2, "Notes");
-        fputs("<ul>\n", d.html.fp);
-        for (size_t i = 0; i < m->nnotes; i++) {
-            fputs("- ", d.md.fp);
-            rfl_md_text(d.md.fp, m->notes[i], 1);
-            fputs("\n", d.md.fp);
-            fputs("<li>", d.html.fp);
-            rfl_html_text(d.html.fp, m->notes[i]);
-            fputs("</li>\n", d.html.fp);
-        }
-        fputs("</ul>\n", d.html.fp);
-        fputs("\n", d.md.fp);
+        rfl_doc_list(&d, (const char *const *)m->notes, m->nnotes);
     }
     run_section(&d);
     fputs("</body>\n</html>\n", d.html.fp);

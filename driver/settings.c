@@ -39,6 +39,8 @@ static void keys_of(struct rfl_settings *s, struct keyset *ks)
     add(ks, "programs", RFL_CFG_LIST, &s->programs, 0, 0, rfl_program_names);
     add(ks, "ranks", RFL_CFG_UINT, &s->ranks, 1, 4096, NULL);
     add(ks, "threads", RFL_CFG_UINT, &s->threads, 0, 4096, NULL);
+    add(ks, "oversubscribe", RFL_CFG_BOOL, &s->oversubscribe, 0, 0, NULL);
+    add(ks, "layouts", RFL_CFG_BOOL, &s->layouts, 0, 0, NULL);
     add(ks, "budget", RFL_CFG_DOUBLE, &s->budget, 0, 1e6, NULL);
     add(ks, "launcher", RFL_CFG_CHOICE, &s->launcher, 0, 0, rfl_launcher_names);
     add(ks, "hostfile", RFL_CFG_STRING, &s->hostfile, 0, 0, NULL);

@@ -22,6 +22,8 @@ struct rfl_settings {
     unsigned programs;        /* bitmask over rfl_programs */
     unsigned ranks;
     unsigned threads;         /* OpenMP threads per rank; 0: the programs' default */
+    int oversubscribe;        /* yes: more ranks x threads than this node's cores are allowed */
+    int layouts;              /* yes: the CPU programs again once per layout of the node (rfl run --layouts) */
     double budget;            /* seconds for the whole run; 0: the mode's (quick 60, full 600, standard none) */
     int launcher;             /* enum rfl_launcher (launcher.h): mpiexec or srun */
     char *hostfile;           /* mpiexec --hostfile; empty: none */

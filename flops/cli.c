@@ -47,8 +47,8 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
         {"unroll", 'u', RFL_OPT_LIST, &o->unrolls, "LIST",
          "independent vectors in flight in the simd variant (default all)", 0, 0, rfl_fl_unroll_names},
         {"threads", 'T', RFL_OPT_UINT, &o->threads, "N",
-         "OpenMP threads per rank (default: OMP_NUM_THREADS, else one per core the rank\n"
-         "                              may use)", 1, 4096, NULL},
+         "OpenMP threads per rank (default: OMP_NUM_THREADS, else one per core of the\n"
+         "                              rank's share of the node)", 1, 4096, NULL},
         {"thread-sweep", 's', RFL_OPT_FLAG, &o->thread_sweep, NULL,
          "also run with 1, 2, 4, ... threads per rank up to --threads (Fig. 4)", 0, 0, NULL},
         {"fma-units", 'F', RFL_OPT_UINT, &o->fma_units, "N",
@@ -83,7 +83,12 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
                    "its fraction of the theoretical peak (from the measured core clock) and the\n"
                    "issue-rate model's prediction. Every result is checked against its closed form;\n"
                    "a mismatch is an error (exit 3).",
-        .epilog = "Threads are pinned one per core with hwloc unless OMP_PROC_BIND is set.\n"
+        .epilog = "Each rank's threads take its fair share of the node's cores (the node's cores\n"
+                  "divided among the ranks on it, one rank per NUMA domain when the counts match),\n"
+                  "one thread per core, pinned with hwloc unless OMP_PROC_BIND is set. A rank that\n"
+                  "an MPI launcher bound to fewer cores widens to its share when those cores are\n"
+                  "idle, else it says the launcher options that give it. Where the threads ran\n"
+                  "unevenly, a point also gets the rate they sustain at their own pace.\n"
                   "Run under MPI as: mpirun -n 2 rfl_flops: each rank's own rows (rank, host) follow\n"
                   "the job's. Testing only: RFL_TEST_HOSTS=a,a,b,b names rank r's host by its r-th\n"
                   "entry; RFL_TEST_SLOW_RANK=R:FACTOR keeps rank R asleep after each timed kernel\n"

@@ -6,6 +6,7 @@
 #include "common/rfl.h"
 #include "common/stats.h"
 
+#include <math.h>
 #include <stdio.h>
 
 int rfl_fl_balance_counts(const struct rfl_fl_plan *p, const struct rfl_fl_point *pt)
@@ -121,6 +122,8 @@ static void write_one(const struct rfl_fl_plan *p, struct rfl_fl_point *pt, cons
         rfl_csv_str(csv, "");
     }
     rfl_csv_str(csv, model > 0 ? bound : "");
+    rfl_csv_double(csv, own ? NAN : pt->sustained_gflops); /* NAN (empty): not measured */
+    rfl_csv_double(csv, own ? NAN : pt->sustained_median_gflops);
     if (own) {
         rfl_csv_int(csv, rank);
         rfl_csv_str(csv, host);

@@ -81,6 +81,22 @@ void rfl_fl_clocks_free(struct rfl_fl_clocks *c)
     free(c->end.per_thread);
 }
 
+/* One repetition of a sustained window: the point's sample on this thread. */
+struct window_rep {
+    rfl_fl_fn fn;
+    struct rfl_fl_work *w;
+    uint64_t *applied;
+};
+
+static double window_rep(void *ctx)
+{
+    struct window_rep *r = ctx;
+    r->w->first_trial = *r->applied;
+    r->fn(r->w);
+    *r->applied += r->w->trials;
+    return 0;
+}
+
 void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *w, struct rfl_fl_point *pt)
 {
     uint64_t applied = 0, trials = 1;
@@ -118,6 +134,14 @@ void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *
         w->trials = trials;
     }
     rfl_team_busy_end(&p->team);
+    pt->sustained_gflops = pt->sustained_median_gflops = NAN;
+    if (!p->team.interrupted && rfl_team_uneven(&p->team, pt->active)) {
+        struct window_rep r = {fn, w, &applied};
+        const double flops = (double)w->n * pt->fpe * (double)w->trials; /* one repetition, one thread */
+        pt->sustained_gflops = 1e-9 * rfl_team_sustained(&p->team, p->experiments * p->min_time_s, p->experiments,
+                                                         fn ? window_rep : NULL, &r, flops);
+        pt->sustained_median_gflops = 1e-9 * p->team.sustained_median;
+    }
     /* An odd count of trials leaves every element away from its start
      * value: a skipped element shows. */
     if (!(applied & 1)) {

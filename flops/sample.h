@@ -58,6 +58,8 @@ struct rfl_fl_point {
     uint64_t applied;                /* trials since the fill, for the check */
     double times[RFL_FL_MAX_EXPERIMENTS]; /* seconds, one per experiment */
     double own[RFL_FL_MAX_EXPERIMENTS];   /* this rank's own seconds (cpu/team.h) */
+    double sustained_gflops;         /* where its threads ran unevenly, the job's sustained rate: the best */
+    double sustained_median_gflops;  /* and the median part of its window (cpu/team.h); else NAN */
 };
 
 /* The clock of every active thread's core, all measured at once; the
@@ -67,9 +69,10 @@ void rfl_fl_measure_clock(const struct rfl_fl_plan *p, struct rfl_fl_shared *sh,
 
 /* Times pt's samples of `fn` on `w` (NULL on threads beyond the active
  * count: they only take part in the barriers): trials double until a sample
- * lasts p->min_time_s, then p->experiments samples, and one trial more if
- * needed so the check follows an odd count. Fills pt->trials, pt->applied
- * and pt->times; leaves early, the point incomplete, when p->team.interrupted
+ * lasts p->min_time_s, then p->experiments samples; where the threads ran
+ * unevenly, a sustained window as long as those samples (cpu/team.h); and
+ * one trial more if needed so the check follows an odd count. Fills
+ * pt->trials, pt->applied, pt->times and pt->sustained_gflops; leaves early, the point incomplete, when p->team.interrupted
  * is set (a signal: see cpu/team.h). */
 void rfl_fl_time_point(struct rfl_fl_plan *p, rfl_fl_fn fn, struct rfl_fl_work *w, struct rfl_fl_point *pt);
 

@@ -268,7 +268,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
     p.min_time_s = min_time_asked;
     double elapsed = rfl_session_stop(&out);
     rfl_team_leave(&p.team, &p.topo);
-    rfl_team_describe(&p.team, out.meta);
+    rfl_team_describe(&p.team, &p.topo, out.meta);
     char **labels = rfl_team_thread_labels(&p.team); /* collective */
 
     const struct rfl_fl_clock_group *top = rfl_fl_clocks_top(&clocks);
@@ -279,6 +279,19 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         json_object_set_new(meta, "budget", rfl_fl_budget_to_json(&bb, &p));
         json_object_set_new(meta, "noise_probe", noise_ok ? rfl_noise_to_json(&noise) : json_null());
         json_object_set_new(meta, "thread_balance", balance_ok ? rfl_balance_to_json(&balance, labels) : json_null());
+    }
+    if (root) { /* before the commit: the sidecar's "warnings" carry them to the report */
+        if (tally.above_rows)
+            rfl_warn("%zu rows exceed the theoretical peak (up to %.3f x): the cores most likely ran above the "
+                     "measured clock during those samples (turbo), or the CPU has more FMA units than assumed "
+                     "(--fma-units)",
+                     tally.above_rows, tally.above_max);
+        if (end->threads && top->threads == end->threads && top->ghz_mean > 0 &&
+            fabs(end->ghz_mean / top->ghz_mean - 1.0) > 0.05)
+            rfl_warn("the clock moved during the run: %.3f GHz before the %u-thread rows, %.3f GHz at the end",
+                     top->ghz_mean, top->threads, end->ghz_mean);
+        if (balance_ok)
+            rfl_balance_warn(&balance, labels);
     }
     rfl_session_commit(&out);
     if (root) {
@@ -292,20 +305,9 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                      p.cpu.fma_units_override ? " (FMA units set by --fma-units)" : "");
         if (out.csv.rows)
             rfl_fl_print_summary(&p, tally.best, top);
-        if (tally.above_rows)
-            rfl_warn("%zu rows exceed the theoretical peak (up to %.3f x): the cores most likely ran above the "
-                     "measured clock during those samples (turbo), or the CPU has more FMA units than assumed "
-                     "(--fma-units)",
-                     tally.above_rows, tally.above_max);
         if (bb.on && out.status == RFL_EXIT_OK) {
             rfl_budget_print_cuts(&clock, json_object_get(meta, "budget"));
         }
-        if (end->threads && top->threads == end->threads && top->ghz_mean > 0 &&
-            fabs(end->ghz_mean / top->ghz_mean - 1.0) > 0.05)
-            rfl_warn("the clock moved during the run: %.3f GHz before the %u-thread rows, %.3f GHz at the end",
-                     top->ghz_mean, top->threads, end->ghz_mean);
-        if (balance_ok)
-            rfl_balance_warn(&balance, labels);
     }
     int exit_code = rfl_session_close(&out);
     rfl_noise_free(&noise);

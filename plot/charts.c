@@ -4,6 +4,7 @@
 #include "config.h"
 #include "charts.h"
 #include "plot.h"
+#include "layouts.h"
 #include "ceilings/dense.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
@@ -37,6 +38,7 @@ static int network_rows(const struct rfl_model *m) { return m->net && (m->net->c
 static int link_series(const struct rfl_model *m) { return m->link && m->link->n > 0; }
 static int dense_rows(const struct rfl_model *m) { return m->dense && m->dense->n > 0; }
 static int members(const struct rfl_model *m) { return m->nmembers > 0; }
+static int layouts(const struct rfl_model *m) { return rfl_plot_layouts_present(m->dir); }
 static int gpus_roofs(const struct rfl_model *m) { return gpu_known(m) && has_ceilings_of(m, "gpus"); }
 static size_t member_gpus(const struct rfl_model *m)
 {
@@ -70,6 +72,8 @@ const struct rfl_plot_chart rfl_plot_charts[] = {
     {"dense", 0, "Dense factorizations: GFLOP/s against n, the GEMM rate as the roof", 0, dense_rows, rfl_plot_dense},
     {"members", 0, "Each rank's ceilings against the median of its peers (outliers circled)", 0, members,
      rfl_plot_members},
+    {"layouts", 0, "CPU ceilings by layout of ranks x threads (rfl run --layouts), the spread as error bars", 0,
+     layouts, rfl_plot_layouts},
 };
 const size_t rfl_plot_ncharts = sizeof rfl_plot_charts / sizeof rfl_plot_charts[0];
 

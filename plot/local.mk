@@ -9,6 +9,7 @@ libplot_a_SOURCES = \
 	plot/device_chart.h plot/working_set.c plot/flops_chart.c \
 	plot/roofline.c plot/profile_points.c plot/profile_points.h plot/bandwidth.c plot/flops.c \
 	plot/gpu_bandwidth.c plot/gpu_flops.c plot/gemm.c plot/gpu_micro.c plot/unified_memory.c plot/network.c plot/gpu_link.c plot/dense.c plot/members.c \
+	plot/layouts.c plot/layouts.h \
 	plot/compare.c
 
 if HAVE_CMOCKA

@@ -265,10 +265,13 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
     else if (gpu)
         snprintf(title, sizeof title, "Roofline: %s %s (%s, %u SMs)", m->machine, device, m->gpu->dev.name,
                  m->gpu->dev.sm_count);
-    else
-        snprintf(title, sizeof title, "Roofline: %s%s%s%s, %ld rank%s x %ld thread%s", m->machine,
+    else {
+        /* the layout of the file the bandwidth roofs came from */
+        const char *where = nbw && bw[0]->file[0] ? rfl_plot_input_layout(m, bw[0]->file) : "";
+        snprintf(title, sizeof title, "Roofline: %s%s%s%s, %ld rank%s x %ld thread%s%s%s", m->machine,
                  m->cpu_model[0] ? " (" : "", m->cpu_model, m->cpu_model[0] ? ")" : "", ranks, ranks == 1 ? "" : "s",
-                 threads, threads == 1 ? "" : "s");
+                 threads, threads == 1 ? "" : "s", where[0] ? ", " : "", where);
+    }
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
     if (rfl_chart_begin(&c, base, gpu ? 1400 : 1200, gpu ? 850 : 800, 0.08, gpu ? 0.755 : 0.97, 0.09, 0.93, title,

@@ -41,6 +41,14 @@ void rfl_plot_corner(const struct rfl_model *m, char *buf, size_t len)
              m->date[0] ? m->date : "?");
 }
 
+const char *rfl_plot_input_layout(const struct rfl_model *m, const char *file)
+{
+    for (size_t i = 0; i < m->ninputs; i++)
+        if (!strcmp(m->inputs[i].file, file))
+            return m->inputs[i].layout_brief;
+    return "";
+}
+
 void rfl_plot_size_tics(struct rfl_chart *c, double lo, double hi)
 {
     rfl_chart_printf(c, "set xtics (");

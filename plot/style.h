@@ -21,6 +21,8 @@ double rfl_plot_pow2_ceil(double v);
 double rfl_plot_nice(double v, int down);
 /* "host H | rfl V | measured D", for the corner of every chart. */
 void rfl_plot_corner(const struct rfl_model *m, char *buf, size_t len);
+/* The CPU layout (each rank's CPUs and NUMA domains) of the input `file`, for a title; "" when unknown. */
+const char *rfl_plot_input_layout(const struct rfl_model *m, const char *file);
 /* x tics at powers of two between lo and hi, labelled 4K, 1M, ... */
 void rfl_plot_size_tics(struct rfl_chart *c, double lo, double hi);
 /* A chart of time against transfer size, both on log axes (host-device

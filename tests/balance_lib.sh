@@ -82,3 +82,29 @@ balance_normal_run()
     done
     note "flagged on their CPU three times: $_on_cpu_all; with the CPUs reversed ($_places): ${_swap:-nobody}; the cause is the machine's"
 }
+
+# balance_sustained CSV RATE FILTER: the planted run (balance_slow_run) slows
+# every synchronised sample, not the sustained window that follows an
+# uneven point (cpu/team.h): of its job rows where FILTER (python, on r, a
+# row) holds, most carry RATE_sustained, and that is well above RATE (the
+# synchronised best) at the median row. A ratio, never a rate.
+balance_sustained()
+{
+    _problem=$(python3 - "$1" "$2" "$3" <<'PY'
+import csv, sys
+path, rate, keep = sys.argv[1], sys.argv[2], sys.argv[3]
+rows = [r for r in csv.DictReader(open(path)) if not r.get('rank') and eval(keep)]
+have = [r for r in rows if r.get(rate + '_sustained')]
+if not rows:
+    print('no rows to check')
+elif 2 * len(have) < len(rows):
+    print('%d of %d rows have %s_sustained' % (len(have), len(rows), rate))
+else:
+    ratio = sorted(float(r[rate + '_sustained']) / float(r[rate]) for r in have)[len(have) // 2]
+    median_ok = all(float(r[rate + '_sustained_median']) <= float(r[rate + '_sustained']) for r in have)
+    if ratio < 1.5 or not median_ok:
+        print('sustained over synchronised: median %.2f (at least 1.5 expected); median part <= best: %s' % (ratio, median_ok))
+PY
+)
+    [ -z "$_problem" ] || fail "sustained rates of the planted run: $_problem"
+}

@@ -189,6 +189,28 @@ run_mpi()
         --mca btl self,vader --mca btl_vader_single_copy_mechanism none "$@"
 }
 
+# node_cores: this node's physical cores that this process may use, as
+# rfl's hwloc counts them (what rfl run holds ranks x threads against):
+# hwloc-calc's count, or without hwloc-utils the distinct package and core
+# ids of the allowed CPUs in /sys (python3); nothing when neither works.
+node_cores()
+{
+    if command -v hwloc-calc >/dev/null 2>&1; then
+        hwloc-calc --number-of core machine:0
+    elif have_python3; then
+        python3 -c '
+import os
+cores = set()
+for c in os.sched_getaffinity(0):
+    t = "/sys/devices/system/cpu/cpu%d/topology/" % c
+    try:
+        cores.add((open(t + "physical_package_id").read(), open(t + "core_id").read()))
+    except OSError:
+        cores.add(("cpu", c))
+print(len(cores))'
+    fi
+}
+
 # csv_columns_from_format SECTION [HEADING_TEXT]
 # Prints, one per line and in order, the backquoted column names from the
 # first column of the CSV table in docs/FORMAT.md's section SECTION: the

@@ -3,7 +3,9 @@
 # slower than the others, and a warning line says it at the end. A thread
 # that takes four times its time (asleep: on its CPU about a quarter of its
 # busy time) is made with the test-only RFL_TEST_SLOW_THREAD=K; a normal run
-# flags nobody, or a cause it can show (tests/balance_lib.sh). Ratios are checked loosely, never times.
+# flags nobody, or a cause it can show (tests/balance_lib.sh); the planted
+# run's uneven points carry the sustained rate beside the synchronised one.
+# Ratios are checked loosely, never times.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 . "$top_srcdir/tests/balance_lib.sh"
 
@@ -40,6 +42,7 @@ balance_slow_run "($l1, 'working sets in L1', ['rank0.t1'], True, True)" \
     "(b['points'], b['points_counted'], [t['thread'] for t in b['slow_threads']], b['slowest_over_median'] < b['threshold'], all(t['on_cpu_share'] < 0.7 for t in b['slow_threads']))" \
     "$RFL_BANDWIDTH" $tiny
 check_verified "$tmp/slow.csv"
+balance_sustained "$tmp/slow.csv" gbytes_per_s "r['hwloc_level'] == 'L1'"
 cpu=$(bal "$tmp/slow.json" "b['slow_threads'][0]['cpu']")
 [ "$(grep -c "the thread on CPU $cpu ran at 0\.[0-9]* x the others' rate (working sets in L1)" "$tmp/err")" -eq 1 ] ||
     fail "slow thread: no one warning line: $(cat "$tmp/err")"

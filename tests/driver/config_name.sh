@@ -57,9 +57,11 @@ dry --config bad
 [ $? -eq 2 ] || fail "--config bad: not exit 2"
 grep -qF "$cfg/bad.conf:1:" "$tmp/err" || fail "--config bad: no FILE:LINE: $(cat "$tmp/err")"
 
-# Without RFL_CONFIG_DIR, an rfl in its build tree finds the source tree's examples.
+# Without RFL_CONFIG_DIR, an rfl in its build tree finds the source tree's examples
+# (their ranks may be more than this machine's cores: --oversubscribe).
 for name in amd-epyc-7763 intel-xeon-8480 default; do
-    (cd "$tmp/work" && env -u RFL_CONFIG_DIR "$RFL" run --dry-run --config $name -p bandwidth) >"$tmp/out" 2>"$tmp/err" ||
+    (cd "$tmp/work" && env -u RFL_CONFIG_DIR "$RFL" run --dry-run --oversubscribe --config $name -p bandwidth) \
+        >"$tmp/out" 2>"$tmp/err" ||
         fail "--config $name (source tree): exit $?: $(cat "$tmp/err")"
 done
 (cd "$tmp/work" && env -u RFL_CONFIG_DIR "$RFL" run --dry-run --config nosuch) >/dev/null 2>"$tmp/err"

@@ -8,7 +8,8 @@ tiny=$top_srcdir/tests/data/driver/tiny.conf
 export GNUPLOT=/nonexistent/gnuplot
 
 "$RFL" run --ranks 2 --dry-run --config "$tiny" >"$tmp/out" 2>"$tmp/err" || fail "dry run: $(cat "$tmp/err")"
-grep -Eq -- "-n 2 --oversubscribe .*rfl_bandwidth " "$tmp/out" || fail "dry run: $(cat "$tmp/out")"
+# each rank bound to its share of the cores (tests/driver/launcher.sh has the words)
+grep -Eq -- "-n 2 --map-by [^ ]*PE=[0-9]+ --bind-to core .*rfl_bandwidth " "$tmp/out" || fail "dry run: $(cat "$tmp/out")"
 if [ "$(id -u)" = 0 ]; then
     grep -q -- "--allow-run-as-root" "$tmp/out" || fail "as root, no --allow-run-as-root: $(cat "$tmp/out")"
 fi

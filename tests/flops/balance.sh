@@ -39,6 +39,7 @@ balance_slow_run "(10, ['rank0.t1'], True, True)" \
     "(b['points'], [t['thread'] for t in b['slow_threads']], b['slowest_over_median'] < b['threshold'], all(t['on_cpu_share'] < 0.7 for t in b['slow_threads']))" \
     "$RFL_FLOPS" $tiny --threads 2
 check_verified "$tmp/slow.csv"
+balance_sustained "$tmp/slow.csv" gflops_per_s "True"
 cpu=$(bal "$tmp/slow.json" "b['slow_threads'][0]['cpu']")
 bal "$tmp/slow.json" "b['verdict']" | grep -q "^unbalanced: the thread on CPU $cpu ran at 0\.[0-9]* x" ||
     fail "slow thread: verdict $(bal "$tmp/slow.json" "b['verdict']")"

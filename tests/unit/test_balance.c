@@ -153,10 +153,10 @@ static void test_cause(void **state)
         int nslow;
         const char *says;
     } cases[] = {
-        {0.5, 1, "so these points ran at that rate: it was on its CPU 50% of its busy time: other work"},
-        {0.6, 2, "so these points ran at that rate: they were on their CPUs 60% of their busy time: other work"},
-        {0.98, 1, "so these points ran at that rate: it was on its CPU throughout (98%): it shared its core with"},
-        {0.95, 2, "so these points ran at that rate: they were on their CPUs throughout (95%): each shared its core"},
+        {0.5, 1, "where it was higher: it was on its CPU 50% of its busy time: other work"},
+        {0.6, 2, "where it was higher: they were on their CPUs 60% of their busy time: other work"},
+        {0.98, 1, "where it was higher: it was on its CPU throughout (98%): it shared its core with"},
+        {0.95, 2, "where it was higher: they were on their CPUs throughout (95%): each shared its core"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         struct rfl_balance b;

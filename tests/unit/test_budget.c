@@ -1,5 +1,6 @@
 /* The time budgets of rfl_bandwidth and rfl_flops, without timing anything:
- * when the memory plateau holds (bandwidth/budget_plan.h), where the
+ * when the memory plateau is confirmed (bandwidth/budget_plan.h), how a
+ * default range extends past its end until it is, where the
  * working sets of a default range go, the order and tiers of the curves
  * and of the flops configurations, and that a budget whose next point
  * cannot fit ends the sweep (and none never does). */
@@ -24,28 +25,29 @@ static void test_plateau(void **state)
 {
     (void)state;
     const double llc = 1 * MIB;
-    double x[] = {1 * MIB, 2 * MIB, 2.83 * MIB, 4 * MIB};
-    double flat[] = {50, 20, 20.1, 19.9}, falling[] = {50, 30, 25, 20}, quiet[] = {0.01, 0.01, 0.01, 0.01};
-    double wide[] = {0.01, 0.6, 0.6, 0.6};
-    assert_true(rfl_bw_plateau_reached(x, flat, quiet, 4, llc));
+    double x[] = {1 * MIB, 2 * MIB, 2.83 * MIB, 4 * MIB, 5.66 * MIB, 8 * MIB};
+    double flat[] = {50, 20, 20.1, 19.9, 20, 20.05}, falling[] = {50, 30, 25, 20, 17, 15};
+    double quiet[] = {0.01, 0.01, 0.01, 0.01, 0.01, 0.01}, wide[] = {0.01, 1, 1, 1, 1, 1};
+    double from = 0;
+    /* flat past the LLC over two octaves (2 to 8 MiB) */
+    assert_true(rfl_bw_plateau_reached(x, flat, quiet, 6, llc, &from));
+    assert_true(from == 2 * MIB);
     /* still falling, each point's noise small: not yet */
-    assert_false(rfl_bw_plateau_reached(x, falling, quiet, 4, llc));
+    assert_false(rfl_bw_plateau_reached(x, falling, quiet, 6, llc, NULL));
     /* the same rates on a noisy machine agree within their noise */
-    assert_true(rfl_bw_plateau_reached(x, falling, wide, 4, llc));
-    /* two points past 2 x the LLC are not enough */
-    assert_false(rfl_bw_plateau_reached(x, flat, quiet, 3, llc));
-    /* nor three that span less than a doubling */
-    double close[] = {2 * MIB, 2.4 * MIB, 2.8 * MIB, 3.2 * MIB};
-    assert_false(rfl_bw_plateau_reached(close, flat, quiet, 4, llc));
-    /* nor points below 2 x the LLC, however flat */
-    double small[] = {0.2 * MIB, 0.5 * MIB, 1 * MIB, 1.9 * MIB};
-    double same[] = {20, 20, 20, 20};
-    assert_false(rfl_bw_plateau_reached(small, same, quiet, 4, llc));
-    /* a point not run (rate 0) does not count */
-    double gap[] = {50, 20, 0, 19.9};
-    assert_false(rfl_bw_plateau_reached(x, gap, quiet, 4, llc));
-    /* without an LLC, never */
-    assert_false(rfl_bw_plateau_reached(x, flat, quiet, 4, 0));
+    assert_true(rfl_bw_plateau_reached(x, falling, wide, 6, llc, NULL));
+    /* flat over less than two octaves is not enough */
+    assert_false(rfl_bw_plateau_reached(x, flat, quiet, 5, llc, NULL));
+    /* nor a flat plateau that never passes the LLC hint, however long */
+    assert_false(rfl_bw_plateau_reached(x, flat, quiet, 6, 16 * MIB, NULL));
+    /* a point not run (rate 0) neither counts nor breaks the plateau ... */
+    double gap[] = {50, 20, 0, 19.9, 20, 20.05};
+    assert_true(rfl_bw_plateau_reached(x, gap, quiet, 6, llc, NULL));
+    /* ... but two points run are not three */
+    double sparse[] = {50, 20, 0, 0, 0, 20.05};
+    assert_false(rfl_bw_plateau_reached(x, sparse, quiet, 6, llc, NULL));
+    /* without an LLC hint, never */
+    assert_false(rfl_bw_plateau_reached(x, flat, quiet, 6, 0, NULL));
 }
 
 static void check_grid(const double *cap, unsigned ncache, uint64_t min, uint64_t max, double growth)
@@ -177,6 +179,70 @@ static void test_spent(void **state)
     rfl_bw_budget_free(&b);
 }
 
+/* The default range's extension: without a budget a first-tier curve runs
+ * the whole default range, goes on past its end while its memory plateau
+ * is not confirmed, and ends once it is; one that never flattens ends at
+ * the memory limit (its last working set), and says so. */
+static void test_extension(void **state)
+{
+    (void)state;
+    /* 1, 2, 4 MiB (default range, LLC 1 MiB per thread x 1 thread), then the extension */
+    uint64_t wss[] = {1 << 20, 2 << 20, 4 << 20, 5930000, 8 << 20, 11863283, 16 << 20, 23726566, 32 << 20};
+    const size_t n = sizeof wss / sizeof wss[0];
+    unsigned e;
+    double mt;
+    struct rfl_budget none;
+    rfl_budget_start(&none, 0);
+    struct rfl_bw_budget b;
+    unsigned sum = 1u << RFL_BW_SUM, fp64 = 1u << RFL_FP64, avx2 = 1u << RFL_ISA_AVX2;
+    assert_int_equal(rfl_bw_budget_init(&b, &none, 5, 0.002, wss, n, 1, 1 << 20, sum, fp64, avx2, all_supported), 0);
+    rfl_bw_budget_extend(&b, 2);
+    assert_true(b.extendable);
+    assert_int_equal(b.items[0].last, n - 1);
+    assert_true(rfl_bw_budget_item_begin(&b, 0, 0.0, &e, &mt));
+    /* 100 in the cache, then a shoulder (60, 40) and memory at 20 from 5.66 MiB */
+    const double rate[] = {100, 100, 60, 20, 20.2, 19.9, 20.1, 20, 20};
+    size_t j = 0;
+    int next = 0;
+    for (; j < n && next == 0; j++) {
+        rfl_bw_budget_point_begin(&b, 0);
+        next = rfl_bw_budget_point_end(&b, 0, j, rate[j], 0.01, 0);
+    }
+    assert_int_equal(next, 1);
+    /* past the default end (index 2), confirmed at 5.66 to 23.7 MiB: index 7 */
+    assert_int_equal(j - 1, 7);
+    assert_string_equal(rfl_bw_end_names[b.items[0].end], "plateau");
+    assert_int_equal(b.items[0].plateau_from, 5930000);
+    rfl_bw_budget_free(&b);
+
+    /* never flat: on to the last working set, ended by the memory limit */
+    assert_int_equal(rfl_bw_budget_init(&b, &none, 5, 0.002, wss, n, 1, 1 << 20, sum, fp64, avx2, all_supported), 0);
+    rfl_bw_budget_extend(&b, 2);
+    assert_true(rfl_bw_budget_item_begin(&b, 0, 0.0, &e, &mt));
+    next = 0;
+    for (j = 0; j < n && next == 0; j++) {
+        rfl_bw_budget_point_begin(&b, 0);
+        next = rfl_bw_budget_point_end(&b, 0, j, 100 * pow(0.8, (double)j), 0.01, 0);
+    }
+    assert_int_equal(next, 1);
+    assert_int_equal(j, n);
+    assert_string_equal(rfl_bw_end_names[b.items[0].end], "memory_limit");
+    rfl_bw_budget_free(&b);
+
+    /* flat from the start of the memory plateau within the default range: it ends there */
+    assert_int_equal(rfl_bw_budget_init(&b, &none, 5, 0.002, wss, n, 1, 256 << 10, sum, fp64, avx2, all_supported), 0);
+    rfl_bw_budget_extend(&b, 4);
+    assert_true(rfl_bw_budget_item_begin(&b, 0, 0.0, &e, &mt));
+    next = 0;
+    for (j = 0; j < n && next == 0; j++) {
+        rfl_bw_budget_point_begin(&b, 0);
+        next = rfl_bw_budget_point_end(&b, 0, j, 20, 0.01, 0);
+    }
+    assert_int_equal(j - 1, 4);
+    assert_string_equal(rfl_bw_end_names[b.items[0].end], "sweep_end");
+    rfl_bw_budget_free(&b);
+}
+
 /* rfl_flops: the configuration a compute ceiling needs runs first (the
  * fewest chains that cover the FMA latency), the other unrolls after it;
  * thinning keeps the largest FPE and every other one below it. */
@@ -234,7 +300,7 @@ int main(void)
     rfl_log_set_quiet(1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plateau), cmocka_unit_test(test_grid),        cmocka_unit_test(test_tiers),
-        cmocka_unit_test(test_spent),   cmocka_unit_test(test_flops_order),
+        cmocka_unit_test(test_spent),   cmocka_unit_test(test_extension), cmocka_unit_test(test_flops_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -205,7 +205,7 @@ static void test_gpu_levels(void **state)
         x[i] = 65536.0 * pow(4, i);
         y[i] = x[i] <= cap[1] ? 12000 : 4000;
     }
-    struct rfl_levels_input in = {9, x, y, 2, cap};
+    struct rfl_levels_input in = {9, x, y, 2, cap, 0};
     struct rfl_levels lv;
     assert_int_equal(rfl_levels_detect(&in, &lv), 0);
     assert_true(lv.owner[1] >= 0);

@@ -1,7 +1,9 @@
 /* Level detection (ceilings/levels.h) on synthetic sweeps with known
  * plateaus: clean and noisy curves, fewer plateaus than caches, more
  * plateaus than levels (never an invented "L4"), outliers, gradual
- * transitions, sweeps that stop short, and invalid input. */
+ * transitions, the CPU's memory plateau (a shoulder is never DRAM; a
+ * confirmed plateau sets DRAM's ceiling), sweeps that stop short, and
+ * invalid input. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -45,7 +47,7 @@ static void make(struct curve *c, unsigned ncache, const double *cap, const doub
     memset(c, 0, sizeof *c);
     c->ncache = ncache;
     memcpy(c->cap, cap, ncache * sizeof *cap);
-    struct rfl_levels_input in = {0, NULL, NULL, ncache, c->cap};
+    struct rfl_levels_input in = {0, NULL, NULL, ncache, c->cap, 0};
     for (double x = 4096; x <= xmax * 1.0001 && c->n < MAXN; x *= growth) {
         unsigned l = rfl_levels_of(&in, x);
         double y = bw[l];
@@ -59,13 +61,13 @@ static void make(struct curve *c, unsigned ncache, const double *cap, const doub
 
 static void detect(struct curve *c, struct rfl_levels *lv)
 {
-    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap};
+    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap, 0};
     assert_int_equal(rfl_levels_detect(&in, lv), 0);
 }
 
 static double value(struct curve *c, struct rfl_levels *lv, unsigned level)
 {
-    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap};
+    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap, 0};
     size_t best = 0, first = 0, last = 0;
     if (!rfl_levels_value(&in, lv, level, &best, &first, &last))
         return 0;
@@ -74,7 +76,7 @@ static double value(struct curve *c, struct rfl_levels *lv, unsigned level)
 
 static double transition(struct curve *c, struct rfl_levels *lv, unsigned level)
 {
-    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap};
+    struct rfl_levels_input in = {c->n, c->x, c->y, c->ncache, c->cap, 0};
     return rfl_levels_transition(&in, lv, level);
 }
 
@@ -313,7 +315,7 @@ static void test_dram_from_curves_that_reach_it(void **state)
         curves[i].level_of[0] = 0;
         curves[i].level_of[1] = 1;
         curves[i].used = 1;
-        struct rfl_levels_input in = {src[i]->n, src[i]->x, src[i]->y, 1, curves[i].capacity};
+        struct rfl_levels_input in = {src[i]->n, src[i]->x, src[i]->y, 1, curves[i].capacity, 0};
         assert_int_equal(rfl_levels_detect(&in, &curves[i].levels), 0);
     }
     double trans[2];
@@ -326,6 +328,93 @@ static void test_dram_from_curves_that_reach_it(void **state)
     /* With no curve past 4 x the cache, the shallow curve's plateau still counts. */
     rfl_plateau_pick(curves + 1, 1, 1, 0, trans, &pick);
     assert_true(pick.curve == &curves[1] && pick.curve->y[pick.best] > 150);
+}
+
+/* The CPU: DRAM is the memory plateau the curve shows (common/plateau.h).
+ * The fade past the cache (108, 107, 106: partial hits) is the cache's, no
+ * point of it is DRAM, and DRAM's ceiling is the best point of the flat
+ * tail; a curve cut short in its shoulder has no confirmed memory plateau. */
+static void test_cpu_memory_plateau(void **state)
+{
+    (void)state;
+    static struct rfl_bw_curve c;
+    memset(&c, 0, sizeof c);
+    static double x[MAXN], y[MAXN];
+    static const double ys[] = {400, 401, 399, 400, 402, 398, 400, 401, 399, 400, 401, 399, 400, 400, 401, 399, 400,
+                                108, 107, 106, 101, 100, 99, 100, 101, 100, 99};
+    double v = 4096;
+    for (size_t i = 0; i < sizeof ys / sizeof ys[0]; i++, v *= M_SQRT2) {
+        x[i] = v;
+        y[i] = ys[i];
+    }
+    c.n = sizeof ys / sizeof ys[0];
+    c.x = x;
+    c.y = y;
+    c.ncache = 1;
+    c.capacity[0] = 1 << 20;
+    c.level_of[0] = 0;
+    c.level_of[1] = 1;
+    c.used = 1;
+    rfl_curve_find_memory(&c);
+    assert_true(c.memory_known && c.memory.confirmed && c.memory.measured);
+    assert_int_equal(c.memory.memory_first, 20);
+    struct rfl_levels_input in = rfl_curve_input(&c);
+    assert_int_equal(rfl_levels_detect(&in, &c.levels), 0);
+    for (size_t i = 17; i < 20; i++)
+        assert_int_equal(rfl_levels_of(&in, x[i]), 0); /* the shoulder: the cache's */
+    assert_int_equal(rfl_levels_of(&in, x[20]), 1);
+    size_t best = 0, first = 0, last = 0;
+    assert_int_equal(rfl_levels_value(&in, &c.levels, 1, &best, &first, &last), 7);
+    assert_int_equal(first, 20);
+    assert_true(fabs(y[best] - 101) < 1e-9);
+    /* cut short in the shoulder: its tail is not confirmed */
+    c.n = 20;
+    rfl_curve_find_memory(&c);
+    assert_false(c.memory.confirmed);
+}
+
+/* Across CPU curves: a confirmed memory plateau sets DRAM's ceiling, an
+ * unconfirmed tail with a higher rate (the sweep cut it in its shoulder)
+ * does not; alone, it still gives a ceiling, marked unconfirmed. */
+static void test_cpu_dram_pick(void **state)
+{
+    (void)state;
+    static double xd[MAXN], yd[MAXN], xs[MAXN], ys[MAXN];
+    static struct rfl_bw_curve curves[2];
+    memset(curves, 0, sizeof curves);
+    size_t nd = 0, ns = 0;
+    double v = 4096;
+    for (int i = 0; v <= 16.0 * (1 << 20) * 1.0001; i++, v *= M_SQRT2) {
+        xd[nd] = v;
+        yd[nd++] = v <= (1 << 20) ? 400 + (i % 3) : 100 + (i % 2);
+        if (v <= 3.0 * (1 << 20)) {
+            xs[ns] = v;
+            ys[ns++] = v <= (1 << 20) ? 399 : 180 - 5.0 * (double)(i % 3);
+        }
+    }
+    double *xv[2] = {xd, xs}, *yv[2] = {yd, ys};
+    size_t nv[2] = {nd, ns};
+    for (int i = 0; i < 2; i++) {
+        curves[i].n = nv[i];
+        curves[i].x = xv[i];
+        curves[i].y = yv[i];
+        curves[i].ncache = 1;
+        curves[i].capacity[0] = 1 << 20;
+        curves[i].level_of[1] = 1;
+        curves[i].used = 1;
+        rfl_curve_find_memory(&curves[i]);
+        struct rfl_levels_input in = rfl_curve_input(&curves[i]);
+        assert_int_equal(rfl_levels_detect(&in, &curves[i].levels), 0);
+    }
+    assert_true(curves[0].memory.confirmed);
+    assert_false(curves[1].memory.confirmed);
+    double trans[2];
+    struct rfl_plateau_pick pick;
+    rfl_plateau_pick(curves, 2, 1, 0, trans, &pick);
+    assert_true(pick.curve == &curves[0] && fabs(pick.curve->y[pick.best] - 101) < 1e-9);
+    assert_false(pick.unconfirmed);
+    rfl_plateau_pick(curves + 1, 1, 1, 0, trans, &pick);
+    assert_true(pick.curve == &curves[1] && pick.unconfirmed);
 }
 
 static void test_sweep_stops_short(void **state)
@@ -360,7 +449,7 @@ static void test_small_and_invalid(void **state)
     (void)state;
     struct rfl_levels lv;
     double x[3] = {4096, 8192, 16384}, y[3] = {100, 101, 99}, cap[1] = {65536};
-    struct rfl_levels_input in = {1, x, y, 1, cap};
+    struct rfl_levels_input in = {1, x, y, 1, cap, 0};
     assert_int_equal(rfl_levels_detect(&in, &lv), 0);
     assert_int_equal(lv.nseg, 1);
     assert_int_equal(lv.owner[0], 0);
@@ -387,7 +476,7 @@ static void test_long_sweep(void **state)
     double *x = malloc((RFL_LEVELS_MAX_POINTS + 1) * sizeof *x), *y = malloc((RFL_LEVELS_MAX_POINTS + 1) * sizeof *y);
     assert_non_null(x);
     assert_non_null(y);
-    struct rfl_levels_input in = {n, x, y, 3, caps3};
+    struct rfl_levels_input in = {n, x, y, 3, caps3, 0};
     for (size_t i = 0; i < RFL_LEVELS_MAX_POINTS + 1; i++) {
         x[i] = 4096 * pow(1.01, (double)(i < n ? i : n));
         y[i] = bw4[rfl_levels_of(&in, x[i])] * (1 + 0.01 * rng());
@@ -422,6 +511,8 @@ int main(void)
         cmocka_unit_test(test_gradual_transition),
         cmocka_unit_test(test_dram_past_adaptive_llc),
         cmocka_unit_test(test_dram_from_curves_that_reach_it),
+        cmocka_unit_test(test_cpu_memory_plateau),
+        cmocka_unit_test(test_cpu_dram_pick),
         cmocka_unit_test(test_sweep_stops_short),
         cmocka_unit_test(test_flat),
         cmocka_unit_test(test_small_and_invalid),

@@ -35,9 +35,9 @@ $ceilings << EOD
 2.404141 367.8336
 
 
-# 'DRAM 28.4 ±1.9% GB/s'
-0.0625 1.77625
-12.94277 367.8336
+# 'DRAM 28.8 ±2.4% GB/s'
+0.0625 1.8025
+12.75429 367.8336
 
 
 # 'fp32 avx2 367.8 ±2.2% GFLOP/s (96% of spec)'
@@ -99,7 +99,7 @@ set label 3 'fp64 c 39.6 ±2.2% GFLOP/s (21% of spec)' at 59.02769,44.3888 cente
 set label 4 'L1 535.6 ±2.4% GB/s' at 0.251694,155.077 center rotate by 34.55 front textcolor rgb "#1b9e77" font "sans,10"
 set label 5 'L2 215.2 ±2.2% GB/s' at 0.3686123,91.27396 center rotate by 34.55 front textcolor rgb "#d95f02" font "sans,10"
 set label 6 'L3 153.0 ±1.9% GB/s' at 0.53378,93.94801 center rotate by 34.55 front textcolor rgb "#7570b3" font "sans,10"
-set label 7 'DRAM 28.4 ±1.9% GB/s' at 0.5763376,18.84234 center rotate by 34.55 front textcolor rgb "#e7298a" font "sans,10"
+set label 7 'DRAM 28.8 ±2.4% GB/s' at 0.5727554,19.00196 center rotate by 34.55 front textcolor rgb "#e7298a" font "sans,10"
 set label 8 'spec fp32 384.0 GFLOP/s' at 5.447399,430.9592 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 9 'spec fp64 192.0 GFLOP/s' at 24.83981,253.2521 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 10 'LU lapack fp64: 76% of fp64 avx2' at 29.20499,96.1704 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"

@@ -141,15 +141,15 @@ $plateaus << EOD
 1.677722e+07 153
 
 
-6.710886e+07 28.42
-2.684355e+08 28.42
+3.355443e+07 28.84
+2.684355e+08 28.84
 
 
 EOD
 set label 7 'L1 535.6 GB/s (triad)' at 40105.26,580.4528 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 set label 8 'L2 215.2 GB/s (triad)' at 1246907,233.2757 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 set label 9 'L3 153.0 GB/s (copy)' at 1.659442e+07,165.8127 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
-set label 10 'DRAM 28.4 GB/s (triad)' at 1.342177e+08,30.79998 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+set label 10 'DRAM 28.8 GB/s (triad)' at 1.096626e+08,31.25515 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 plot \
   $plateaus with lines lw 8 lc rgb "#c8c8c8" title "level ceiling (plateau)", \
   $curve0 with linespoints lw 1.5 pt 7 ps 0.6 lc rgb "#1b9e77" title 'sum', \

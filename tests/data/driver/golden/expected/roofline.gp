@@ -35,9 +35,9 @@ $ceilings << EOD
 2.404141 367.8336
 
 
-# 'DRAM 28.4 ±1.9% GB/s (83% of spec)'
-0.03125 0.888125
-12.94277 367.8336
+# 'DRAM 28.8 ±2.4% GB/s (85% of spec)'
+0.03125 0.90125
+12.75429 367.8336
 
 
 # 'fp32 avx2 367.8 ±2.2% GFLOP/s (96% of spec)'
@@ -91,13 +91,13 @@ set label 3 'fp64 c 39.6 ±2.2% GFLOP/s (21% of spec)' at 33.43576,45.01047 cent
 set label 4 'L1 535.6 ±2.4% GB/s (70% of spec)' at 0.1031745,64.31476 center rotate by 31.57 front textcolor rgb "#1b9e77" font "sans,10"
 set label 5 'L2 215.2 ±2.2% GB/s' at 0.3307523,82.85979 center rotate by 31.57 front textcolor rgb "#d95f02" font "sans,10"
 set label 6 'L3 153.0 ±1.9% GB/s' at 0.1103115,19.64311 center rotate by 31.57 front textcolor rgb "#7570b3" font "sans,10"
-set label 7 'DRAM 28.4 ±1.9% GB/s (83% of spec)' at 0.3150445,12.88697 center rotate by 31.57 front textcolor rgb "#e7298a" font "sans,10"
+set label 7 'DRAM 28.8 ±2.4% GB/s (85% of spec)' at 0.3132012,13.0009 center rotate by 31.57 front textcolor rgb "#e7298a" font "sans,10"
 set label 8 'spec fp32 384.0 GFLOP/s' at 2.948538,436.9948 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 9 'spec fp64 192.0 GFLOP/s' at 56.88593,218.4974 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 10 'spec L1 768.0 GB/s' at 0.1582195,141.4226 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 11 'spec DRAM 34.1 GB/s' at 0.06257182,2.48331 center rotate by 31.57 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 12 'stencil (77% of roofline)' at 0.6452712,5.5 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
-set label 13 'solver, sparse (62% of roofline)' at 0.3883659,2.1 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+set label 12 'stencil (76% of roofline)' at 0.6452712,5.5 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
+set label 13 'solver, sparse (61% of roofline)' at 0.3883659,2.1 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
 set label 14 'dense GEMM (38% of roofline)' at 42.09292,70 center rotate by 0.00 front textcolor rgb "#b2182b" font "sans,10"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#1b9e77" notitle, \

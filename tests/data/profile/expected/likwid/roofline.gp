@@ -35,9 +35,9 @@ $ceilings << EOD
 2.404141 367.8336
 
 
-# 'DRAM 28.4 ±1.9% GB/s (83% of spec)'
-0.015625 0.4440625
-12.94277 367.8336
+# 'DRAM 28.8 ±2.4% GB/s (85% of spec)'
+0.015625 0.450625
+12.75429 367.8336
 
 
 # 'fp32 avx2 367.8 ±2.2% GFLOP/s (96% of spec)'
@@ -97,12 +97,12 @@ set label 3 'fp64 c 39.6 ±2.2% GFLOP/s (21% of spec)' at 48.14575,34.75549 cent
 set label 4 'L1 535.6 ±2.4% GB/s (70% of spec)' at 0.08928722,56.0676 center rotate by 35.64 front textcolor rgb "#1b9e77" font "sans,10"
 set label 5 'L2 215.2 ±2.2% GB/s' at 0.06807809,17.18037 center rotate by 35.64 front textcolor rgb "#d95f02" font "sans,10"
 set label 6 'L3 153.0 ±1.9% GB/s' at 0.09784669,17.55172 center rotate by 35.64 front textcolor rgb "#7570b3" font "sans,10"
-set label 7 'DRAM 28.4 ±1.9% GB/s (83% of spec)' at 0.4746517,11.5058 center rotate by 35.64 front textcolor rgb "#e7298a" font "sans,10"
+set label 7 'DRAM 28.8 ±2.4% GB/s (85% of spec)' at 0.4711828,11.59051 center rotate by 35.64 front textcolor rgb "#e7298a" font "sans,10"
 set label 8 'spec fp32 384.0 GFLOP/s' at 3.149232,436.9948 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 9 'spec fp64 192.0 GFLOP/s' at 87.42658,218.4974 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 10 'spec L1 768.0 GB/s' at 0.1184292,106.6355 center rotate by 35.64 front textcolor rgb "#8c8c8c" font "sans,10"
 set label 11 'spec DRAM 34.1 GB/s' at 0.4684799,18.72956 center rotate by 35.64 front textcolor rgb "#8c8c8c" font "sans,10"
-set label 12 'triad: 93% of DRAM' at 0.1451025,1.658524 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
+set label 12 'triad: 92% of DRAM' at 0.1451025,1.658524 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
 set label 13 'dgemm: 34% of L2' at 0.6710099,66.32938 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#1b9e77" notitle, \
