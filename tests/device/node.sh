@@ -9,7 +9,7 @@
 #   bash tests/device/node.sh [RANKS] [STAGES]
 #   RANKS: ranks of the layouts run (default 2); STAGES: comma list of
 #   build,topo,quick,full,layouts,peers,compare (default all). QUICK_BUDGET, FULL_BUDGET:
-#   seconds of the CPU programs' quick and full runs (default 35 and 150: what they get of an
+#   seconds of the CPU programs' quick and full runs (default 30 and 100: about what they get of an
 #   rfl run --quick and --full on these hosts, docs/results/device-host/budget-2026-11-26);
 #   PEER_RUNS: the runs held against the peers (default quick1); REPS: peer runs (default 1).
 set -uo pipefail
@@ -19,7 +19,7 @@ stages=${2:-build,topo,quick,full,layouts,peers,compare}
 work=/tmp/rfl-node
 out=${OUT:-$work}
 build=/tmp/rfl-build-cpu
-qb=${QUICK_BUDGET:-35} fb=${FULL_BUDGET:-150}
+qb=${QUICK_BUDGET:-30} fb=${FULL_BUDGET:-100}
 mkdir -p "$work" "$out"
 has() { case ",$stages," in *,"$1",*) return 0;; esac; return 1; }
 log() { printf '\n=== %s (%s)\n' "$*" "$(date -u +%T)" | tee -a "$work/summary.txt"; }
@@ -62,7 +62,7 @@ PY
 run() { # NAME ARGS...: one rfl run, its wall time and its CPU ceilings in the summary
     local name=$1; shift
     local t0=$SECONDS
-    timeout 560 "$rfl" run "$@" -o "$work/$name" >"$work/$name.log" 2>&1
+    timeout 300 "$rfl" run "$@" -o "$work/$name" >"$work/$name.log" 2>&1
     echo "$name: exit $?, $((SECONDS - t0)) s: $(ceil "$work/$name")" | tee -a "$work/summary.txt"
     grep -h "warning" "$work/$name.log" | head -5 | tee -a "$work/summary.txt"
 }
