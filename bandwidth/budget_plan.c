@@ -81,6 +81,8 @@ int rfl_bw_plateau_reached(const double *x, const double *rate, const double *sp
         k--;
     while (k > 0 && !(rate[k] > 0)) /* a point not run (a stride) opens no window */
         k--;
+    if (x[k] < llc)
+        return 0; /* the window must lie wholly past where memory begins */
     struct rfl_plateau p;
     rfl_plateau_find(x + k, rate + k, spread + k, n - k, llc, 0, &p);
     if (!p.confirmed)
@@ -340,7 +342,8 @@ static int curve_confirmed(struct rfl_bw_budget *b, size_t i, size_t n)
     for (size_t k = 0; k < n; k++)
         x[k] = (double)b->wss[k] / (double)b->job_threads;
     /* No cache known: the default range's end is 8 x where it would be. */
-    const double llc = b->llc_thread > 0 ? b->llc_thread : (double)b->wss[b->default_last] / (double)b->job_threads / 8;
+    double llc = b->llc_thread > 0 ? b->llc_thread : (double)b->wss[b->default_last] / (double)b->job_threads / 8;
+    llc = b->measured_end > llc ? b->measured_end : llc; /* where earlier curves' transitions ended */
     int held = rfl_bw_plateau_reached(x, b->curve_rate, b->spread, n, llc, &from);
     free(x);
     if (held)

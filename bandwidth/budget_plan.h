@@ -90,6 +90,7 @@ struct rfl_bw_budget {
     int extendable;              /* a default range (rfl_bw_budget_extend) */
     uint64_t job_threads;
     double llc_thread;           /* per-thread share of the LLC hint (hwloc or CPUID, the larger); 0: unknown */
+    double measured_end;         /* per thread: where the curves so far saw their last transition end (memory.h) */
     double *rate;                /* best job GB/s measured at each working set (0: none) */
     double *spread;              /* the current curve: time_median / time_min - 1 at each point */
     double *curve_rate;          /* the current curve: its best GB/s at each point (0: not run) */
@@ -112,9 +113,10 @@ size_t rfl_bw_grid(uint64_t min, uint64_t max, double growth, const double *cap,
 
 /* Whether a curve's memory plateau is confirmed at its last point (per-
  * thread bytes x, ascending, n of them; rate: the best, 0 for a point not
- * run; spread: time_median / time_min - 1): its tail plateau
- * (common/plateau.h) is confirmed and reaches past the LLC hint `llc`
- * (<= 0: never: a flat cache plateau could pass for memory's).
+ * run; spread: time_median / time_min - 1): its last two octaves lie past
+ * `llc` (the LLC hint, or where the curves before it saw their last
+ * transition end, the larger; <= 0: never: a flat cache plateau could pass
+ * for memory's) and are a confirmed tail plateau (common/plateau.h).
  * *from: the plateau's first point (x), when it is. */
 int rfl_bw_plateau_reached(const double *x, const double *rate, const double *spread, size_t n, double llc,
                            double *from);

@@ -107,13 +107,45 @@ void rfl_bw_memory_add(struct rfl_bw_memory *m, int curve, size_t j, double x_th
     m->spread[at] = spread;
 }
 
-/* One curve's plateau, with hwloc's last cache and the one before it: as
- * rfl ceilings finds it from the CSV. */
-static void find(const struct rfl_bw_memory *m, int curve, struct rfl_plateau *p)
+/* One curve's plateau with hwloc's last cache and the one before it. */
+static void find_own(const struct rfl_bw_memory *m, int curve, struct rfl_plateau *p)
 {
     size_t at = (size_t)curve * m->npoints;
     double llc = m->ncache ? m->capacity[m->ncache - 1] : 0, inner = m->ncache > 1 ? m->capacity[m->ncache - 2] : 0;
     rfl_plateau_find(m->x + at, m->rate + at, m->spread + at, m->npoints, llc, inner, p);
+}
+
+/* Non-temporal stores bypass the cache: such a curve's own steps do not
+ * show where the last cache ends. */
+static int nontemporal(int curve) { return rfl_bw_kernels[curve % RFL_BW_NKERNELS].nontemporal; }
+
+double rfl_bw_memory_measured_end(const struct rfl_bw_memory *m)
+{
+    double end = 0;
+    for (int c = 0; m->rate && c < NCURVES; c++) {
+        struct rfl_plateau p;
+        if (nontemporal(c))
+            continue;
+        find_own(m, c, &p);
+        const double e = rfl_plateau_measured_end(&p, m->x + (size_t)c * m->npoints, m->npoints);
+        end = e > end ? e : end;
+    }
+    return end;
+}
+
+/* One curve's plateau, as rfl ceilings finds it from the CSV
+ * (rfl_curve_find_memory): with hwloc's last cache and the one before it;
+ * a non-temporal curve, or one with no step of its own, begins memory past
+ * where the run's measured transitions ended (or the last cache). */
+static void find(const struct rfl_bw_memory *m, int curve, struct rfl_plateau *p)
+{
+    find_own(m, curve, p);
+    const double llc = m->ncache ? m->capacity[m->ncache - 1] : 0, end = rfl_bw_memory_measured_end(m);
+    const double from = end > llc ? end : llc;
+    if ((nontemporal(curve) || !p->measured) && from > 0 && (nontemporal(curve) || end > llc)) {
+        size_t at = (size_t)curve * m->npoints;
+        rfl_plateau_find(m->x + at, m->rate + at, m->spread + at, m->npoints, from, from, p);
+    }
 }
 
 int rfl_bw_memory_range(const struct rfl_bw_memory *m, int curve, size_t *first, size_t *last)

@@ -66,6 +66,11 @@ void rfl_bw_counted_rate(double rate, double spread, const double sustained[2], 
  * rate and spread as rfl_bw_counted_rate counts them. */
 void rfl_bw_memory_add(struct rfl_bw_memory *m, int curve, size_t j, double x_thread, double rate, double spread);
 
+/* Where the curves' own last transitions ended, the largest (per thread;
+ * 0: no curve shows a step of its own): where memory begins for a curve
+ * with no step of its own, in the summary, the ceiling and the budget's stop. */
+double rfl_bw_memory_measured_end(const struct rfl_bw_memory *m);
+
 /* The working sets (indexes) of a curve's memory points: where memory
  * begins on its tail plateau to its last point. 0, or -1 when the curve
  * reached no memory point (rfl_bandwidth's remote curve then has none). */

@@ -589,8 +589,13 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     rfl_noise_probe(&noise, &p.team, tid, 0);
             }
 #pragma omp master
-            if (!sh.stop)
+            if (!sh.stop) {
                 rfl_bw_budget_item_end(&bb, ii);
+                /* where memory begins for the curves to come (rank 0's record) */
+                double end[1] = {root ? rfl_bw_memory_measured_end(&curves) : 0};
+                rfl_mpi_bcast_double(end, 1);
+                bb.measured_end = end[0];
+            }
         }
         if (noise_ok && !sh.stop)
             rfl_noise_probe(&noise, &p.team, tid, 1);

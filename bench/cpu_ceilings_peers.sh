@@ -52,11 +52,17 @@ likwid() { # kernel bytes -> GB/s (likwid's MByte/s), or GFLOP/s (MFlops/s) for 
         awk -v m="$metric/s:" '$1 == m { v = $2 } END { if (v != "") print v / 1000 }'
 }
 
+# DRAM's peers at 8 x the measured LLC (the L3 ceiling's detected end, else L2's), at least 1 GiB:
+# nothing of them can still be cached.
+llc=$(awk '$1 == "L3" && $6 > 0 { print $6 }' "$out/ceilings.txt")
+[ -n "$llc" ] || llc=$(awk '$1 == "L2" && $6 > 0 { print $6 }' "$out/ceilings.txt")
+dram_size=$(( ${llc:-134217728} * 8 )); [ "$dram_size" -ge 1073741824 ] || dram_size=1073741824
 printf '| ceiling | rfl (kernel) | spread | peer | peer best (kernel) | rfl / peer |\n|---|---|---|---|---|---|\n'
 while read -r name value kernel _ mid trans spread; do
     case "$name" in
-    L1|L2|L3|DRAM) kernels="load_$isa copy_$isa stream_$isa triad_$isa update_$isa"
-                   [ "$name" = DRAM ] && kernels="$kernels copy_mem_$isa stream_mem_$isa store_mem_$isa" ;;
+    L1|L2|L3) kernels="load_$isa copy_$isa stream_$isa triad_$isa update_$isa" ;;
+    DRAM) kernels="load_$isa copy_$isa stream_$isa triad_$isa update_$isa copy_mem_$isa stream_mem_$isa store_mem_$isa"
+          mid=$dram_size ;;
     fp64_avx512|fp64_avx2) kernels="peakflops_${isa}_fma"; mid=$((threads * 8192)) ;;
     fp32_avx512|fp32_avx2) kernels="peakflops_sp_${isa}_fma"; mid=$((threads * 8192)) ;;
     *) continue ;;
@@ -73,10 +79,7 @@ while read -r name value kernel _ mid trans spread; do
     printf '| %s | %.1f (%s) | %s%% | likwid-bench, %s threads, %s | %s (%s) | %s |\n' "${name//_/ }" "$value" \
         "${kernel//_/ }" "$spread" "$threads" "$(numfmt --to=iec "$mid" 2>/dev/null || echo "$mid")" "$peer" "$peer_kernel" "$ratio"
     if [ "$name" = DRAM ]; then
-        # STREAM at 8 x the measured LLC: the L3 ceiling's detected end, else the DRAM plateau's start / 2
-        llc=$(awk '$1 == "L3" && $6 > 0 { print $6 }' "$out/ceilings.txt")
-        [ -n "$llc" ] || llc=$(awk '$1 == "L2" && $6 > 0 { print $6 }' "$out/ceilings.txt")
-        size=$(( ${llc:-134217728} * 8 )); [ "$size" -ge 1073741824 ] || size=1073741824
+        size=$dram_size
         st=$(OMP_NUM_THREADS=$threads OMP_PROC_BIND=close OMP_PLACES=cores best_of "$out/stream_triad" "$size" 20)
         sr=$(python3 -c "print('%.3f' % (float('$value') / float('$st')) if float('$st') > 0 else '-')")
         printf '| DRAM | %.1f (%s) | %s%% | STREAM triad, %s threads, %s (8 x measured LLC %s) | %s | %s |\n' "$value" \

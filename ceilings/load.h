@@ -47,8 +47,11 @@ struct rfl_plateau_pick {
 void rfl_plateau_pick(const struct rfl_bw_curve *curves, size_t ncurves, int level, int per_job, double *trans,
                       struct rfl_plateau_pick *p);
 /* A CPU curve's memory plateau (common/plateau.h, from its points, their
- * median rates and its capacities): sets c->memory and c->memory_known. */
-void rfl_curve_find_memory(struct rfl_bw_curve *c);
+ * median rates and its capacities): sets c->memory and c->memory_known. A
+ * curve with no step of its own begins memory past `measured_end` (per
+ * thread: where its file's curves' own transitions ended; 0: none) when
+ * that lies past its last cache. */
+void rfl_curve_find_memory(struct rfl_bw_curve *c, double measured_end);
 /* The curve's input to levels.h, memory_from set where its memory plateau
  * was found. */
 struct rfl_levels_input rfl_curve_input(const struct rfl_bw_curve *c);

@@ -85,6 +85,21 @@ static int curve_push(struct rfl_bw_curve *c, double x, double y, uint64_t wss, 
     return 0;
 }
 
+/* The per-thread share of each cache level (as rfl_topo_level_name counts it) and the levels' names. */
+static void curve_capacities(const struct rfl_model *m, struct rfl_bw_curve *c)
+{
+    long node_threads = c->ranks / c->nodes * c->threads_per_rank;
+    if (node_threads < 1)
+        node_threads = 1;
+    c->ncache = m->ncache;
+    for (unsigned l = 0; l < m->ncache; l++) {
+        unsigned used = m->cache[l].instances < (unsigned)node_threads ? m->cache[l].instances : (unsigned)node_threads;
+        c->capacity[l] = (double)m->cache[l].size_bytes * used / (double)node_threads;
+    }
+    for (unsigned l = 0; l <= m->ncache; l++)
+        c->level_of[l] = (int)l;
+}
+
 static void sort_curve(struct rfl_bw_curve *c)
 {
     /* Insertion sort: the programs write ascending already. */
@@ -168,24 +183,22 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
         c->nodes = nodes;
     }
     rfl_load_index_free(&index);
+    double measured_end = 0; /* per thread: where this file's curves' own transitions ended, the largest */
     for (size_t i = first_curve; i < m->ncurves; i++) {
         struct rfl_bw_curve *c = &m->curves[i];
         sort_curve(c);
-        long node_threads = c->ranks / c->nodes * c->threads_per_rank;
-        if (node_threads < 1)
-            node_threads = 1;
-        c->ncache = m->ncache;
-        for (unsigned l = 0; l < m->ncache; l++) {
-            unsigned used = m->cache[l].instances < (unsigned)node_threads ? m->cache[l].instances
-                                                                             : (unsigned)node_threads;
-            c->capacity[l] = (double)m->cache[l].size_bytes * used / (double)node_threads;
-        }
-        for (unsigned l = 0; l <= m->ncache; l++)
-            c->level_of[l] = (int)l;
+        curve_capacities(m, c);
+        rfl_curve_find_memory(c, 0);
+        const double e = c->remote || c->nontemporal ? 0 : rfl_plateau_measured_end(&c->memory, c->x, c->n);
+        measured_end = e > measured_end ? e : measured_end;
+    }
+    for (size_t i = first_curve; i < m->ncurves; i++) {
+        struct rfl_bw_curve *c = &m->curves[i];
         /* Where memory begins is measured on the curve, before the levels
          * are named: a point in the last transition's shoulder is the last
-         * cache's, never DRAM (common/plateau.h). */
-        rfl_curve_find_memory(c);
+         * cache's, never DRAM (common/plateau.h); for a curve with no step
+         * of its own, past where the file's other curves' transitions ended. */
+        rfl_curve_find_memory(c, measured_end);
         struct rfl_levels_input in = rfl_curve_input(c);
         if (rfl_levels_detect(&in, &c->levels) != 0) {
             rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,

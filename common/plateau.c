@@ -23,7 +23,7 @@ static double median_sorted(const double *v, size_t n) { return n % 2 ? v[n / 2]
 void rfl_plateau_find(const double *x, const double *rate, const double *spread, size_t n, double llc, double inner,
                       struct rfl_plateau *out)
 {
-    *out = (struct rfl_plateau){.first = n, .last = n, .memory_first = n, .best = n};
+    *out = (struct rfl_plateau){.first = n, .last = n, .memory_first = n, .best = n, .memory_start = llc > 0 ? llc : 0};
     double *bests = malloc((n ? n : 1) * sizeof *bests), *medians = malloc((n ? n : 1) * sizeof *medians);
     if (!bests || !medians) {
         free(bests);
@@ -91,14 +91,30 @@ void rfl_plateau_find(const double *x, const double *rate, const double *spread,
             k++;
         out->memory_first = k <= out->last ? k : n;
     }
+    size_t memory_points = 0;
     for (size_t k = out->memory_first; k <= out->last && out->memory_first < n; k++)
-        if (was_run(rate, k) && (out->best == n || rate[k] > rate[out->best]))
-            out->best = k;
+        if (was_run(rate, k)) {
+            memory_points++;
+            if (out->best == n || rate[k] > rate[out->best])
+                out->best = k;
+        }
+    /* Memory's plateau is confirmed over two octaves past where memory
+     * begins: a curve with no step of its own (non-temporal stores stream
+     * to memory at every size) is flat through the cache too, and that
+     * flat stretch confirms nothing about memory. */
+    if (out->memory_first < n)
+        out->confirmed = memory_points >= RFL_PLATEAU_MIN_POINTS &&
+                         x[out->last] >= RFL_PLATEAU_MIN_SPAN * x[out->memory_first];
+}
+
+double rfl_plateau_measured_end(const struct rfl_plateau *p, const double *x, size_t n)
+{
+    return p->measured && p->first < n ? x[p->first] : 0;
 }
 
 double rfl_plateau_memory_from(const struct rfl_plateau *p, const double *x, size_t n)
 {
-    return p->memory_first < n ? x[p->memory_first] : 0;
+    return p->memory_first < n ? x[p->memory_first] : p->memory_start;
 }
 
 unsigned rfl_plateau_level_of(double x, const double *capacity, unsigned ncache, double memory_from)

@@ -7,6 +7,12 @@
  * size, so the step from the last cache to memory is located where the
  * curve shows it.
  *
+ * Confirmed: memory's points span two octaves (RFL_PLATEAU_MIN_POINTS
+ * points or more, last / first >= RFL_PLATEAU_MIN_SPAN) from where memory
+ * begins. A curve with no step of its own (non-temporal stores, flat
+ * through the cache) begins memory past the last cache's capacity, or past
+ * the run's measured transition (rfl_plateau_measured_end), the larger.
+ *
  * The tail plateau: the longest run of the curve's last points that agree
  * within their noise: each point's range, from its median-sample rate to
  * its best, meets the run's own (from the median of the points' median
@@ -49,7 +55,8 @@
 struct rfl_plateau {
     size_t first, last;   /* the tail plateau's first and last points; n (none) when no point was run */
     size_t points;        /* its points (those with a rate) */
-    int confirmed;        /* RFL_PLATEAU_MIN_POINTS or more over RFL_PLATEAU_MIN_SPAN or more */
+    int confirmed;        /* RFL_PLATEAU_MIN_POINTS or more over RFL_PLATEAU_MIN_SPAN or more: memory's
+                           * points from memory_first when it has some, else the tail plateau's */
     /* Memory: the first point that is memory's, n when none (the curve never
      * passed the last cache); its points run from there to `last`, all on
      * the tail plateau. */
@@ -66,6 +73,7 @@ struct rfl_plateau {
      * inner cache and the plateau (the shoulder's end is `first`); 0: none. */
     double step;
     size_t best;          /* memory's best point (n: none) */
+    double memory_start;  /* where memory may begin at the earliest (the llc given); 0: unknown */
 };
 
 /* Finds the tail plateau and memory's points of one curve: x ascending,
@@ -77,8 +85,17 @@ struct rfl_plateau {
 void rfl_plateau_find(const double *x, const double *rate, const double *spread, size_t n, double llc, double inner,
                       struct rfl_plateau *out);
 
-/* Where memory begins on the curve (x of memory_first): 0 when it has no
- * memory point, so labels go by capacity alone. */
+/* Where the curve's own last transition ends (x of its tail plateau's first
+ * point) when a step of its own precedes the plateau (measured), else 0.
+ * The largest over a run's curves is where memory begins for the curves
+ * without a step of their own: pass it (or the last cache's capacity, the
+ * larger) as their `llc`. */
+double rfl_plateau_measured_end(const struct rfl_plateau *p, const double *x, size_t n);
+
+/* Where memory begins on the curve: x of memory_first; without a memory
+ * point, where it would begin at the earliest (the llc given: no point of
+ * the curve is memory), and 0 when that is unknown, so labels go by
+ * capacity alone. */
 double rfl_plateau_memory_from(const struct rfl_plateau *p, const double *x, size_t n);
 
 /* The level a working set x belongs to: ncache (memory) at or past

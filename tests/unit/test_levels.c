@@ -355,7 +355,7 @@ static void test_cpu_memory_plateau(void **state)
     c.level_of[0] = 0;
     c.level_of[1] = 1;
     c.used = 1;
-    rfl_curve_find_memory(&c);
+    rfl_curve_find_memory(&c, 0);
     assert_true(c.memory_known && c.memory.confirmed && c.memory.measured);
     assert_int_equal(c.memory.memory_first, 20);
     struct rfl_levels_input in = rfl_curve_input(&c);
@@ -369,7 +369,7 @@ static void test_cpu_memory_plateau(void **state)
     assert_true(fabs(y[best] - 101) < 1e-9);
     /* cut short in the shoulder: its tail is not confirmed */
     c.n = 20;
-    rfl_curve_find_memory(&c);
+    rfl_curve_find_memory(&c, 0);
     assert_false(c.memory.confirmed);
 }
 
@@ -402,7 +402,7 @@ static void test_cpu_dram_pick(void **state)
         curves[i].capacity[0] = 1 << 20;
         curves[i].level_of[1] = 1;
         curves[i].used = 1;
-        rfl_curve_find_memory(&curves[i]);
+        rfl_curve_find_memory(&curves[i], 0);
         struct rfl_levels_input in = rfl_curve_input(&curves[i]);
         assert_int_equal(rfl_levels_detect(&in, &curves[i].levels), 0);
     }

@@ -113,6 +113,41 @@ static void test_noisy_plateau(void **state)
     assert_true(p.points < n - 7);
 }
 
+/* A non-temporal kernel streams to memory at every size: flat through the
+ * cache. Its flat stretch in the cache confirms nothing: memory begins past
+ * the LLC, or past the run's measured transition (another curve's step)
+ * when that lies further, and must hold two octaves from there. On an H100
+ * host copy_nt read 352 GB/s flat from 119 to 336 MiB of a 300 MiB L3
+ * (whose curves with a step ended it at 473 MiB), where memory read 146. */
+static void test_flat_through_cache(void **state)
+{
+    (void)state;
+    double x[MAXN], y[MAXN], s[MAXN];
+    size_t n = axis(x, 14); /* to 90.5 MiB */
+    for (size_t i = 0; i < n; i++) {
+        y[i] = 100;
+        s[i] = 0.01;
+    }
+    struct rfl_plateau p;
+    rfl_plateau_find(x, y, s, 11, 8 * MIB, 1 * MIB, &p); /* to 32 MiB: 11.3 to 32 past the LLC */
+    assert_false(p.measured);
+    assert_int_equal(p.memory_first, 7);
+    assert_false(p.confirmed);
+    assert_true(rfl_plateau_measured_end(&p, x, 11) == 0);
+    rfl_plateau_find(x, y, s, n, 8 * MIB, 1 * MIB, &p); /* to 90.5 MiB: two octaves past 11.3 */
+    assert_true(p.confirmed);
+    /* another curve's transition ended at 22.6 MiB: memory past it, not confirmed yet */
+    rfl_plateau_find(x, y, s, n, x[9], 1 * MIB, &p);
+    assert_int_equal(p.memory_first, 10);
+    assert_false(p.confirmed);
+    /* a curve with its own step gives where its transition ended */
+    for (size_t i = 0; i < n; i++)
+        y[i] = x[i] <= 16 * MIB ? 100 : 25;
+    rfl_plateau_find(x, y, s, n, 8 * MIB, 1 * MIB, &p);
+    assert_true(p.measured);
+    assert_true(rfl_plateau_measured_end(&p, x, n) == x[9]);
+}
+
 /* A curve still falling where the sweep ends: its tail is one or two
  * points, never confirmed; what memory there is comes from them. */
 static void test_never_flattens(void **state)
@@ -182,7 +217,9 @@ static void test_reported_size_too_large(void **state)
     assert_int_equal(rfl_plateau_level_of(16 * MIB, cap, 2, rfl_plateau_memory_from(&p, x, n)), 2);
     rfl_plateau_find(x, y, NULL, 13, 64 * MIB, 1 * MIB, &p); /* ends at 64 MiB */
     assert_int_equal(p.memory_first, 13);
-    assert_true(rfl_plateau_memory_from(&p, x, 13) == 0);
+    /* where memory would begin at the earliest: none of its points is memory */
+    assert_true(rfl_plateau_memory_from(&p, x, 13) == 64 * MIB);
+    assert_int_equal(rfl_plateau_level_of(x[12], cap, 2, rfl_plateau_memory_from(&p, x, 13)), 1);
 }
 
 /* Points not run (rate 0: a budget's stride) neither count nor break it. */
@@ -228,7 +265,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clean_step),         cmocka_unit_test(test_shoulder_not_counted),
-        cmocka_unit_test(test_noisy_plateau),      cmocka_unit_test(test_never_flattens),
+        cmocka_unit_test(test_noisy_plateau),      cmocka_unit_test(test_never_flattens), cmocka_unit_test(test_flat_through_cache),
         cmocka_unit_test(test_no_step_at_llc),     cmocka_unit_test(test_reported_size_too_large),
         cmocka_unit_test(test_points_not_run),     cmocka_unit_test(test_size_agrees),
     };
