@@ -219,7 +219,7 @@ static void test_reported_size_too_large(void **state)
     assert_int_equal(p.memory_first, 13);
     /* where memory would begin at the earliest: none of its points is memory */
     assert_true(rfl_plateau_memory_from(&p, x, 13) == 64 * MIB);
-    assert_int_equal(rfl_plateau_level_of(x[12], cap, 2, rfl_plateau_memory_from(&p, x, 13)), 1);
+    assert_int_equal(rfl_plateau_level_of(x[11], cap, 2, rfl_plateau_memory_from(&p, x, 13)), 1);
 }
 
 /* Points not run (rate 0: a budget's stride) neither count nor break it. */
