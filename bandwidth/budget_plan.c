@@ -378,7 +378,12 @@ int rfl_bw_budget_point_end(struct rfl_bw_budget *b, size_t i, size_t j, double 
     /* The first tier's memory plateau: within a budget a curve ends as soon
      * as it is confirmed; without one at the default range's end, or past
      * it, in the extension. */
-    if (it->tier == 1 && curve_confirmed(b, i, j + 1) && (b->on || j >= b->default_last)) {
+    /* The run's first curve is its probe of memory: it reaches dram_check
+     * before it may end, so a transition past its first flat stretch is
+     * seen (a VM read 60 GB/s flat from 128 to 512 MiB and 30 from 724 MiB
+     * on), and every later curve's memory begins past it (memory.h). */
+    const int probing = i == 0 && b->wss[j] < b->dram_check && j + 1 < b->npoints;
+    if (it->tier == 1 && !probing && curve_confirmed(b, i, j + 1) && (b->on || j >= b->default_last)) {
         it->end = j > b->default_last || (b->on && j < it->last) ? RFL_BW_END_PLATEAU : RFL_BW_END_SWEEP;
         return 1;
     }

@@ -91,6 +91,7 @@ struct rfl_bw_budget {
     uint64_t job_threads;
     double llc_thread;           /* per-thread share of the LLC hint (hwloc or CPUID, the larger); 0: unknown */
     double measured_end;         /* per thread: where the curves so far saw their last transition end (memory.h) */
+    uint64_t dram_check;         /* job bytes the run's first curve reaches before it may end (0: none) */
     double *rate;                /* best job GB/s measured at each working set (0: none) */
     double *spread;              /* the current curve: time_median / time_min - 1 at each point */
     double *curve_rate;          /* the current curve: its best GB/s at each point (0: not run) */

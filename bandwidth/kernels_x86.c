@@ -20,6 +20,7 @@
 #define VSTREAM(p, v) _mm512_stream_pd((p), (v))
 #define VADD(x, y) _mm512_add_pd((x), (y))
 #define VFMA(x, y, z) _mm512_fmadd_pd((x), (y), (z))
+#define VMUL(x, y) _mm512_mul_pd((x), (y))
 #define VSET1(x) _mm512_set1_pd(x)
 #define VZERO() _mm512_setzero_pd()
 #define VREDUCE(v) _mm512_reduce_add_pd(v)
@@ -34,6 +35,7 @@
 #undef VSTREAM
 #undef VADD
 #undef VFMA
+#undef VMUL
 #undef VSET1
 #undef VZERO
 #undef VREDUCE
@@ -49,6 +51,7 @@
 #define VSTREAM(p, v) _mm512_stream_ps((p), (v))
 #define VADD(x, y) _mm512_add_ps((x), (y))
 #define VFMA(x, y, z) _mm512_fmadd_ps((x), (y), (z))
+#define VMUL(x, y) _mm512_mul_ps((x), (y))
 #define VSET1(x) _mm512_set1_ps(x)
 #define VZERO() _mm512_setzero_ps()
 #define VREDUCE(v) (double)_mm512_reduce_add_ps(v)
@@ -64,6 +67,7 @@
 #undef VSTREAM
 #undef VADD
 #undef VFMA
+#undef VMUL
 #undef VSET1
 #undef VZERO
 #undef VREDUCE
@@ -93,6 +97,7 @@ __attribute__((target("avx2,fma"))) static inline double avx2_reduce_ps(__m256 v
 #define VSTREAM(p, v) _mm256_stream_pd((p), (v))
 #define VADD(x, y) _mm256_add_pd((x), (y))
 #define VFMA(x, y, z) _mm256_fmadd_pd((x), (y), (z))
+#define VMUL(x, y) _mm256_mul_pd((x), (y))
 #define VSET1(x) _mm256_set1_pd(x)
 #define VZERO() _mm256_setzero_pd()
 #define VREDUCE(v) avx2_reduce_pd(v)
@@ -107,6 +112,7 @@ __attribute__((target("avx2,fma"))) static inline double avx2_reduce_ps(__m256 v
 #undef VSTREAM
 #undef VADD
 #undef VFMA
+#undef VMUL
 #undef VSET1
 #undef VZERO
 #undef VREDUCE
@@ -122,6 +128,7 @@ __attribute__((target("avx2,fma"))) static inline double avx2_reduce_ps(__m256 v
 #define VSTREAM(p, v) _mm256_stream_ps((p), (v))
 #define VADD(x, y) _mm256_add_ps((x), (y))
 #define VFMA(x, y, z) _mm256_fmadd_ps((x), (y), (z))
+#define VMUL(x, y) _mm256_mul_ps((x), (y))
 #define VSET1(x) _mm256_set1_ps(x)
 #define VZERO() _mm256_setzero_ps()
 #define VREDUCE(v) avx2_reduce_ps(v)

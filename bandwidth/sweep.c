@@ -362,8 +362,13 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         rfl_topo_free(&p.topo);
         return RFL_EXIT_FAILURE;
     }
-    if (p.wss_default)
+    if (p.wss_default) {
         rfl_bw_budget_extend(&bb, default_last);
+        /* the first curve's probe of memory: 1 GiB a node, within the extension */
+        bb.dram_check = (uint64_t)1 << 30;
+        bb.dram_check *= (uint64_t)(p.ranks / rfl_mpi_local_size() > 1 ? p.ranks / rfl_mpi_local_size() : 1);
+        bb.dram_check = bb.dram_check < p.wss_extension_max ? bb.dram_check : p.wss_extension_max;
+    }
     if (p.remote) { /* the widest ISA asked for, the first precision */
         int isa = RFL_NISA - 1, prec = 0;
         while (isa > 0 && !(p.isas >> isa & 1))

@@ -9,6 +9,8 @@
 #   LIKWID_BENCH  likwid-bench to run (default: the one on PATH; none: the likwid columns say so)
 #   REPS          runs of each peer, the best kept (default 3)
 #   CC            compiler for the STREAM-style triad (default gcc)
+#   RFL_BANDWIDTH rfl_bandwidth to read DRAM's ceiling kernel at 1 and 2 GiB with (default: beside the rfl
+#                 that made the run, from its run.json's steps; none: the row says so)
 set -euo pipefail
 run=${1:?usage: cpu_ceilings_peers.sh RUN_DIR [OUT_DIR]}
 out=${2:-$run/peers}
@@ -84,5 +86,17 @@ while read -r name value kernel _ mid trans spread; do
         sr=$(python3 -c "print('%.3f' % (float('$value') / float('$st')) if float('$st') > 0 else '-')")
         printf '| DRAM | %.1f (%s) | %s%% | STREAM triad, %s threads, %s (8 x measured LLC %s) | %s | %s |\n' "$value" \
             "${kernel//_/ }" "$spread" "$threads" "$(numfmt --to=iec "$size")" "$(numfmt --to=iec "${llc:-0}")" "$st" "$sr"
+        # the ceiling's own kernel at 1-2 GiB, the same threads: DRAM's ceiling should hold there
+        bw=${RFL_BANDWIDTH:-$(python3 -c "import json,sys; c=[s['command'] for s in json.load(open(sys.argv[1]))['steps'] if s.get('step')=='bandwidth' and s.get('command')]; print(c[0].split()[[i for i,w in enumerate(c[0].split()) if w.endswith('/rfl_bandwidth')][0]] if c else '')" "$run/run.json" 2>/dev/null)}
+        k=$(awk -F, 'NR > 1 && $3 == "DRAM" && $1 == "cpu" { print $13 "|" $14 "|" $15; exit }' "$run/ceilings.csv")
+        if [ -n "$bw" ] && [ -x "$bw" ] && [ -n "$k" ]; then
+            IFS='|' read -r kk kp ki <<<"$k"
+            best=$(best_of sh -c '"$0" -k "$1" -p "$2" -i "$3" --wss 1G:2G --growth 2 --experiments 5 -T "$4" -o "$5" >/dev/null 2>&1 &&
+                python3 -c "import csv,sys; print(max(max(float(r[\"gbytes_per_s\"]), float(r[\"gbytes_per_s_sustained\"] or 0)) for r in csv.DictReader(open(sys.argv[1])) if not r[\"rank\"]))" "$5"' \
+                "$bw" "$kk" "$kp" "$ki" "$threads" "$out/dram-1-2G.csv")
+            br=$(python3 -c "print('%.3f' % (float('$value') / float('$best')) if float('$best') > 0 else '-')")
+            printf '| DRAM | %.1f (%s) | %s%% | rfl_bandwidth %s %s %s at 1 and 2 GiB, %s threads | %s | %s |\n' "$value" \
+                "${kernel//_/ }" "$spread" "$kk" "$kp" "$ki" "$threads" "$best" "$br"
+        fi
     fi
 done <"$out/ceilings.txt"

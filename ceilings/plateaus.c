@@ -34,7 +34,8 @@ void rfl_curve_find_memory(struct rfl_bw_curve *c, double measured_end)
     /* Non-temporal stores bypass the cache, so such a curve's own steps do
      * not show where the last cache ends; nor does a curve with no step:
      * memory begins for them past the others' transitions (or the last
-     * cache), both given as the cache before memory. */
+     * cache), given as the cache before memory too, so only points past it
+     * are memory's. A curve with a step of its own keeps its own. */
     const double from = measured_end > llc ? measured_end : llc;
     if ((c->nontemporal || !c->memory.measured) && from > 0 && (c->nontemporal || measured_end > llc))
         rfl_plateau_find(c->x, c->y, spread, c->n, from, from, &c->memory);
