@@ -1,4 +1,5 @@
 #include "config.h"
+#include "cpu/team.h"
 #include "bandwidth.h"
 #include "kernels.h"
 #include "remote.h"
@@ -58,12 +59,7 @@ int rfl_bandwidth_parse(struct rfl_bandwidth_opts *o, int argc, char **argv)
                    "working-set sweep from L1 to DRAM, every thread of every MPI rank streaming\n"
                    "through its own part of the data at once. Each kernel's result is checked\n"
                    "against its closed form; a mismatch is an error (exit 3).",
-        .epilog = "Each rank's threads take its fair share of the node's cores (the node's cores\n"
-                  "divided among the ranks on it, one rank per NUMA domain when the counts match),\n"
-                  "one thread per core, pinned with hwloc unless OMP_PROC_BIND is set. A rank that\n"
-                  "an MPI launcher bound to fewer cores widens to its share when those cores are\n"
-                  "idle, else it says the launcher options that give it. Where the threads ran\n"
-                  "unevenly, a point also gets the rate they sustain at their own pace.\n"
+        .epilog = RFL_TEAM_HELP
                   "Run under MPI as: mpirun -n 2 rfl_bandwidth: each rank's own rows (rank, host) follow\n"
                   "the job's. Testing only: RFL_TEST_HOSTS=a,a,b,b names rank r's host by its r-th\n"
                   "entry; RFL_TEST_SLOW_RANK=R:FACTOR keeps rank R asleep after each timed kernel\n"

@@ -22,6 +22,22 @@ static int kernel_used(const struct rfl_ceilings_settings *s, const char *kernel
     return (s->bandwidth_kernels & all) == all;
 }
 
+/* A bandwidth ceiling `name` of point `best` of curve `win`: what it is and where it came from. */
+static void from_curve(struct rfl_ceiling *ce, const char *name, const struct rfl_bw_curve *win, size_t best)
+{
+    snprintf(ce->device, sizeof ce->device, "cpu");
+    ce->kind = RFL_CEILING_BANDWIDTH;
+    snprintf(ce->name, sizeof ce->name, "%s", name);
+    ce->value = win->y[best];
+    snprintf(ce->program, sizeof ce->program, "rfl_bandwidth");
+    snprintf(ce->kernel, sizeof ce->kernel, "%s", win->kernel);
+    snprintf(ce->precision, sizeof ce->precision, "%s", win->precision);
+    snprintf(ce->isa, sizeof ce->isa, "%s", win->isa);
+    ce->ranks = win->ranks;
+    ce->threads_per_rank = win->threads_per_rank;
+    ce->synchronised = win->sync ? win->sync[best] : NAN;
+}
+
 /* "DRAM remote": the best memory plateau of the curves whose memory was on
  * another NUMA domain (rfl_bandwidth --remote): what a domain's threads
  * read from another's memory. */
@@ -40,16 +56,7 @@ static int remote_roof(struct rfl_model *m, const struct rfl_ceilings_settings *
     if (!ce)
         return -1;
     const size_t first = win->memory.memory_first, last = win->memory.last, best = win->memory.best;
-    snprintf(ce->device, sizeof ce->device, "cpu");
-    ce->kind = RFL_CEILING_BANDWIDTH;
-    snprintf(ce->name, sizeof ce->name, "DRAM remote");
-    ce->value = win->y[best];
-    snprintf(ce->program, sizeof ce->program, "rfl_bandwidth");
-    snprintf(ce->kernel, sizeof ce->kernel, "%s", win->kernel);
-    snprintf(ce->precision, sizeof ce->precision, "%s", win->precision);
-    snprintf(ce->isa, sizeof ce->isa, "%s", win->isa);
-    ce->ranks = win->ranks;
-    ce->threads_per_rank = win->threads_per_rank;
+    from_curve(ce, "DRAM remote", win, best);
     ce->wss_min_bytes = win->wss[first];
     ce->wss_max_bytes = win->wss[last];
     ce->topology_bytes = m->memory_bytes * (uint64_t)win->nodes;
@@ -58,7 +65,6 @@ static int remote_roof(struct rfl_model *m, const struct rfl_ceilings_settings *
     size_t top_first, top_last;
     rfl_spread_top_plateau(win->y + first, last - first + 1, best - first, &top_first, &top_last);
     rfl_spread_set(ce, win->y, win->y_median, win->samples, first + top_first, first + top_last);
-    ce->synchronised = win->sync ? win->sync[best] : NAN;
     ce->curve = (long)(win - m->curves);
     snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);
     return 0;
@@ -94,16 +100,7 @@ int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settin
             free(trans);
             return -1;
         }
-        snprintf(ce->device, sizeof ce->device, "cpu");
-        ce->kind = RFL_CEILING_BANDWIDTH;
-        snprintf(ce->name, sizeof ce->name, "%s", name);
-        ce->value = win->y[pick.best];
-        snprintf(ce->program, sizeof ce->program, "rfl_bandwidth");
-        snprintf(ce->kernel, sizeof ce->kernel, "%s", win->kernel);
-        snprintf(ce->precision, sizeof ce->precision, "%s", win->precision);
-        snprintf(ce->isa, sizeof ce->isa, "%s", win->isa);
-        ce->ranks = win->ranks;
-        ce->threads_per_rank = win->threads_per_rank;
+        from_curve(ce, name, win, pick.best);
         ce->wss_min_bytes = win->wss[pick.first];
         ce->wss_max_bytes = win->wss[pick.last];
         double job_threads = (double)(win->ranks * win->threads_per_rank);
@@ -132,7 +129,6 @@ int rfl_bandwidth_ceilings(struct rfl_model *m, const struct rfl_ceilings_settin
         rfl_spread_top_plateau(win->y + pick.first, pick.last - pick.first + 1, pick.best - pick.first, &top_first,
                                &top_last);
         rfl_spread_set(ce, win->y, win->y_median, win->samples, pick.first + top_first, pick.first + top_last);
-        ce->synchronised = win->sync ? win->sync[pick.best] : NAN;
         ce->curve = (long)(win - m->curves);
         ce->segment = win->levels.owner[l];
         snprintf(ce->file, sizeof ce->file, "%s", m->inputs[win->input].file);

@@ -116,33 +116,53 @@ int rfl_mpi_min_int(int v)
     return r;
 }
 
-char *rfl_mpi_local_allgather_strings(const char *mine, const char *sep)
+/* Every rank's string of `comm`, joined by `sep` in rank order: on rank 0
+ * (NULL elsewhere), or on every rank (`everyone`). A rank that cannot hold
+ * its part stops the job: the others would wait for it. */
+static char *gather_strings(MPI_Comm comm, int everyone, const char *mine, const char *sep)
 {
-    int len = (int)strlen(mine) + 1;
-    int *lens = malloc(sizeof *lens * (size_t)local_size_), *displs = malloc(sizeof *displs * (size_t)local_size_);
-    if (!lens || !displs)
-        rfl_mpi_abort(RFL_EXIT_FAILURE); /* a rank that cannot take part would hang the others */
-    MPI_Allgather(&len, 1, MPI_INT, lens, 1, MPI_INT, local_);
+    int me = 0, n = 1, len = (int)strlen(mine) + 1;
+    MPI_Comm_rank(comm, &me);
+    MPI_Comm_size(comm, &n);
+    const int receives = everyone || me == 0;
+    int *lens = receives ? malloc(sizeof *lens * (size_t)n) : NULL;
+    int *displs = receives ? malloc(sizeof *displs * (size_t)n) : NULL;
+    if (receives && (!lens || !displs))
+        rfl_mpi_abort(RFL_EXIT_FAILURE);
+    if (everyone)
+        MPI_Allgather(&len, 1, MPI_INT, lens, 1, MPI_INT, comm);
+    else
+        MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, comm);
     size_t total = 0;
-    for (int r = 0; r < local_size_; r++) {
+    for (int r = 0; receives && r < n; r++) {
         displs[r] = (int)total;
         total += (size_t)lens[r];
     }
-    char *all = malloc(total);
-    char *joined = malloc(total + strlen(sep) * (size_t)local_size_ + 1);
-    if (!all || !joined)
+    char *all = receives ? malloc(total) : NULL;
+    char *joined = receives ? malloc(total + strlen(sep) * (size_t)n + 1) : NULL;
+    if (receives && (!all || !joined))
         rfl_mpi_abort(RFL_EXIT_FAILURE);
-    MPI_Allgatherv(mine, len, MPI_CHAR, all, lens, displs, MPI_CHAR, local_);
-    joined[0] = '\0';
-    for (int r = 0; r < local_size_; r++) {
-        if (r)
-            strcat(joined, sep);
-        strcat(joined, all + displs[r]);
+    if (everyone)
+        MPI_Allgatherv(mine, len, MPI_CHAR, all, lens, displs, MPI_CHAR, comm);
+    else
+        MPI_Gatherv(mine, len, MPI_CHAR, all, lens, displs, MPI_CHAR, 0, comm);
+    if (joined) {
+        joined[0] = '\0';
+        for (int r = 0; r < n; r++) {
+            if (r)
+                strcat(joined, sep);
+            strcat(joined, all + displs[r]);
+        }
     }
     free(lens);
     free(displs);
     free(all);
     return joined;
+}
+
+char *rfl_mpi_local_allgather_strings(const char *mine, const char *sep)
+{
+    return gather_strings(local_, 1, mine, sep);
 }
 
 #define RFL_MPI_P2P_TAG 4711
@@ -191,36 +211,7 @@ const char *rfl_mpi_cuda_aware(void)
 
 char *rfl_mpi_gather_strings(const char *mine, const char *sep)
 {
-    int len = (int)strlen(mine) + 1;
-    int *lens = NULL, *displs = NULL;
-    char *all = NULL, *joined = NULL;
-    if (rank_ == 0) {
-        lens = malloc(sizeof *lens * (size_t)size_);
-        displs = malloc(sizeof *displs * (size_t)size_);
-    }
-    MPI_Gather(&len, 1, MPI_INT, lens, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    size_t total = 0;
-    if (rank_ == 0) {
-        for (int r = 0; r < size_; r++) {
-            displs[r] = (int)total;
-            total += (size_t)lens[r];
-        }
-        all = malloc(total);
-    }
-    MPI_Gatherv(mine, len, MPI_CHAR, all, lens, displs, MPI_CHAR, 0, MPI_COMM_WORLD);
-    if (rank_ == 0) {
-        joined = malloc(total + strlen(sep) * (size_t)size_ + 1);
-        joined[0] = '\0';
-        for (int r = 0; r < size_; r++) {
-            if (r)
-                strcat(joined, sep);
-            strcat(joined, all + displs[r]);
-        }
-    }
-    free(lens);
-    free(displs);
-    free(all);
-    return joined;
+    return gather_strings(MPI_COMM_WORLD, 0, mine, sep);
 }
 
 const char *rfl_mpi_library(void) { return library_; }

@@ -191,6 +191,26 @@ int rfl_layout_plan(hwloc_topology_t topo, hwloc_const_cpuset_t node_set, unsign
     return 0;
 }
 
+int rfl_layout_plan_here(unsigned nranks, struct rfl_layout_node *node, struct rfl_layout_share *share)
+{
+    hwloc_topology_t topo;
+    memset(node, 0, sizeof *node);
+    if (share)
+        memset(share, 0, sizeof *share);
+    if (hwloc_topology_init(&topo) != 0)
+        return -1;
+    int rc = -1;
+    if (hwloc_topology_load(topo) == 0) {
+        hwloc_const_cpuset_t allowed = hwloc_topology_get_allowed_cpuset(topo);
+        rfl_layout_node_read(topo, allowed, node);
+        rc = node->cores ? 0 : -1;
+        if (rc == 0 && share)
+            rc = rfl_layout_plan(topo, allowed, nranks, 0, share);
+    }
+    hwloc_topology_destroy(topo);
+    return rc;
+}
+
 void rfl_layout_share_free(struct rfl_layout_share *share)
 {
     if (share->cpuset)

@@ -50,6 +50,12 @@ struct rfl_layout_node {
 };
 void rfl_layout_node_read(hwloc_topology_t topo, hwloc_const_cpuset_t node_set, struct rfl_layout_node *node);
 
+/* This machine's node (hwloc's topology of it, its allowed set) and, when
+ * `share` is not NULL, the share of the first of `nranks` ranks on it
+ * (every rank's is as large): rfl run's view. 0, or -1 (hwloc failed, or no
+ * core); free the share with rfl_layout_share_free. */
+int rfl_layout_plan_here(unsigned nranks, struct rfl_layout_node *node, struct rfl_layout_share *share);
+
 /* Rank `index` of `nranks` on the node (nranks >= 1): its share. 0, or -1
  * (no core in node_set, or out of memory). Free with rfl_layout_share_free. */
 int rfl_layout_plan(hwloc_topology_t topo, hwloc_const_cpuset_t node_set, unsigned nranks, unsigned index,

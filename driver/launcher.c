@@ -223,27 +223,6 @@ static int user_places_ranks(const struct rfl_settings *s, enum rfl_launcher_kin
     return found;
 }
 
-/* This node's cores (its allowed set) and the share of the first of
- * `ranks_per_node` ranks (every rank's is as large). 0, or -1. */
-static int plan_node(unsigned ranks_per_node, unsigned *node_cores, struct rfl_layout_share *share)
-{
-    hwloc_topology_t topo;
-    memset(share, 0, sizeof *share);
-    if (hwloc_topology_init(&topo) != 0)
-        return -1;
-    if (hwloc_topology_load(topo) != 0) {
-        hwloc_topology_destroy(topo);
-        return -1;
-    }
-    hwloc_const_cpuset_t allowed = hwloc_topology_get_allowed_cpuset(topo);
-    struct rfl_layout_node node;
-    rfl_layout_node_read(topo, allowed, &node);
-    *node_cores = node.cores;
-    const int rc = rfl_layout_plan(topo, allowed, ranks_per_node, 0, share);
-    hwloc_topology_destroy(topo);
-    return rc;
-}
-
 void rfl_launcher_layout(const struct rfl_settings *s, unsigned ranks, struct rfl_launcher_layout *lay)
 {
     memset(lay, 0, sizeof *lay);
@@ -257,8 +236,10 @@ void rfl_launcher_layout(const struct rfl_settings *s, unsigned ranks, struct rf
     }
     lay->ranks_per_node = (lay->ranks + lay->nodes - 1) / lay->nodes;
     struct rfl_layout_share share;
-    if (plan_node(lay->ranks_per_node, &lay->node_cores, &share) == 0)
+    struct rfl_layout_node node;
+    if (rfl_layout_plan_here(lay->ranks_per_node, &node, &share) == 0)
         lay->cores_per_rank = share.cores;
+    lay->node_cores = node.cores;
     lay->placed_by = lay->user_binds ? (s->launcher == RFL_LAUNCHER_SRUN ? "srun_args" : "mpiexec_args") : "none";
     if (lay->ranks > 1 && !lay->user_binds && lay->cores_per_rank) {
         char planned[sizeof lay->buf], *words[8];

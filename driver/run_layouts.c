@@ -11,7 +11,6 @@
 #include "common/rfl.h"
 
 #include <errno.h>
-#include <hwloc.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,23 +27,6 @@ static int built(const struct rfl_run *r, int p)
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/%s", r->progdir, rfl_programs[p].binary);
     return access(path, X_OK) == 0;
-}
-
-/* This node's cores, NUMA domains and packages in its allowed set, as the
- * launcher's planner counts them. 0, or -1. */
-static int read_node(struct rfl_layout_node *node)
-{
-    hwloc_topology_t topo;
-    memset(node, 0, sizeof *node);
-    if (hwloc_topology_init(&topo) != 0)
-        return -1;
-    if (hwloc_topology_load(topo) != 0) {
-        hwloc_topology_destroy(topo);
-        return -1;
-    }
-    rfl_layout_node_read(topo, hwloc_topology_get_allowed_cpuset(topo), node);
-    hwloc_topology_destroy(topo);
-    return node->cores ? 0 : -1;
 }
 
 /* A layout's settings: the run's with the layout's ranks and threads, and
@@ -82,7 +64,7 @@ int rfl_run_layouts_plan(struct rfl_run *r)
         return RFL_EXIT_OK;
     }
     struct rfl_layout_node node;
-    if (read_node(&node) != 0) {
+    if (rfl_layout_plan_here(1, &node, NULL) != 0) {
         rfl_error("layouts: this node's cores could not be read (hwloc): no layout can be planned");
         return RFL_EXIT_FAILURE;
     }

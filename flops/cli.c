@@ -1,4 +1,5 @@
 #include "config.h"
+#include "cpu/team.h"
 #include "flops.h"
 #include "kernels.h"
 #include "smt_probe.h"
@@ -83,12 +84,7 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
                    "its fraction of the theoretical peak (from the measured core clock) and the\n"
                    "issue-rate model's prediction. Every result is checked against its closed form;\n"
                    "a mismatch is an error (exit 3).",
-        .epilog = "Each rank's threads take its fair share of the node's cores (the node's cores\n"
-                  "divided among the ranks on it, one rank per NUMA domain when the counts match),\n"
-                  "one thread per core, pinned with hwloc unless OMP_PROC_BIND is set. A rank that\n"
-                  "an MPI launcher bound to fewer cores widens to its share when those cores are\n"
-                  "idle, else it says the launcher options that give it. Where the threads ran\n"
-                  "unevenly, a point also gets the rate they sustain at their own pace.\n"
+        .epilog = RFL_TEAM_HELP
                   "Run under MPI as: mpirun -n 2 rfl_flops: each rank's own rows (rank, host) follow\n"
                   "the job's. Testing only: RFL_TEST_HOSTS=a,a,b,b names rank r's host by its r-th\n"
                   "entry; RFL_TEST_SLOW_RANK=R:FACTOR keeps rank R asleep after each timed kernel\n"
