@@ -134,18 +134,13 @@ double rfl_bw_memory_measured_end(const struct rfl_bw_memory *m)
 }
 
 /* One curve's plateau, as rfl ceilings finds it from the CSV
- * (rfl_curve_find_memory): with hwloc's last cache and the one before it;
- * a non-temporal curve, or one with no step of its own, begins memory past
- * where the run's measured transitions ended (or the last cache). */
+ * (rfl_curve_find_memory, through the same rfl_plateau_find_in_run). */
 static void find(const struct rfl_bw_memory *m, int curve, struct rfl_plateau *p)
 {
-    find_own(m, curve, p);
-    const double llc = m->ncache ? m->capacity[m->ncache - 1] : 0, end = rfl_bw_memory_measured_end(m);
-    const double from = end > llc ? end : llc;
-    if ((nontemporal(curve) || !p->measured) && from > 0 && (nontemporal(curve) || end > llc)) {
-        size_t at = (size_t)curve * m->npoints;
-        rfl_plateau_find(m->x + at, m->rate + at, m->spread + at, m->npoints, from, from, p);
-    }
+    size_t at = (size_t)curve * m->npoints;
+    double llc = m->ncache ? m->capacity[m->ncache - 1] : 0, inner = m->ncache > 1 ? m->capacity[m->ncache - 2] : 0;
+    rfl_plateau_find_in_run(m->x + at, m->rate + at, m->spread + at, m->npoints, llc, inner, nontemporal(curve),
+                            rfl_bw_memory_measured_end(m), p);
 }
 
 int rfl_bw_memory_range(const struct rfl_bw_memory *m, int curve, size_t *first, size_t *last)

@@ -30,15 +30,7 @@ void rfl_curve_find_memory(struct rfl_bw_curve *c, double measured_end)
     for (size_t i = 0; spread && i < c->n; i++)
         spread[i] = c->y_median && c->y_median[i] > 0 ? c->y[i] / c->y_median[i] - 1 : 0;
     double llc = c->ncache ? c->capacity[c->ncache - 1] : 0, inner = c->ncache > 1 ? c->capacity[c->ncache - 2] : 0;
-    rfl_plateau_find(c->x, c->y, spread, c->n, llc, inner, &c->memory);
-    /* Non-temporal stores bypass the cache, so such a curve's own steps do
-     * not show where the last cache ends; nor does a curve with no step:
-     * memory begins for them past the others' transitions (or the last
-     * cache), given as the cache before memory too, so only points past it
-     * are memory's. A curve with a step of its own keeps its own. */
-    const double from = measured_end > llc ? measured_end : llc;
-    if ((c->nontemporal || !c->memory.measured) && from > 0 && (c->nontemporal || measured_end > llc))
-        rfl_plateau_find(c->x, c->y, spread, c->n, from, from, &c->memory);
+    rfl_plateau_find_in_run(c->x, c->y, spread, c->n, llc, inner, c->nontemporal, measured_end, &c->memory);
     c->memory_known = 1;
     free(spread); /* out of memory: spreads of 0, the strictest reading */
 }

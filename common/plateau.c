@@ -107,6 +107,16 @@ void rfl_plateau_find(const double *x, const double *rate, const double *spread,
                          x[out->last] >= RFL_PLATEAU_MIN_SPAN * x[out->memory_first];
 }
 
+void rfl_plateau_find_in_run(const double *x, const double *rate, const double *spread, size_t n, double llc,
+                             double inner, int nontemporal, double measured_end, struct rfl_plateau *out)
+{
+    rfl_plateau_find(x, rate, spread, n, llc, inner, out);
+    const double from = measured_end > llc ? measured_end : llc;
+    /* given as the cache before memory too, so only points past it are memory's */
+    if ((nontemporal || !out->measured) && from > 0 && (nontemporal || measured_end > llc))
+        rfl_plateau_find(x, rate, spread, n, from, from, out);
+}
+
 double rfl_plateau_measured_end(const struct rfl_plateau *p, const double *x, size_t n)
 {
     return p->measured && p->first < n ? x[p->first] : 0;

@@ -85,6 +85,16 @@ struct rfl_plateau {
 void rfl_plateau_find(const double *x, const double *rate, const double *spread, size_t n, double llc, double inner,
                       struct rfl_plateau *out);
 
+/* rfl_plateau_find for one curve of a run: memory begins past the run's
+ * measured transition (`measured_end`, rfl_plateau_measured_end's largest
+ * over the run's curves; 0: none) or the last cache, the larger, for a
+ * curve whose own steps do not show where the last cache ends: one of
+ * non-temporal stores (they bypass the cache, flat through it), or one with
+ * no step of its own. A curve with its own step keeps it. The one rule
+ * rfl_bandwidth's summary and rfl ceilings apply. */
+void rfl_plateau_find_in_run(const double *x, const double *rate, const double *spread, size_t n, double llc,
+                             double inner, int nontemporal, double measured_end, struct rfl_plateau *out);
+
 /* Where the curve's own last transition ends (x of its tail plateau's first
  * point) when a step of its own precedes the plateau (measured), else 0.
  * The largest over a run's curves is where memory begins for the curves

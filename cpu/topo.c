@@ -133,27 +133,6 @@ uint64_t rfl_topo_cpuid_llc_total_bytes(const struct rfl_topo *t)
     return llc->size_bytes * llc->instances;
 }
 
-int rfl_topo_bind_thread(const struct rfl_topo *t, unsigned index)
-{
-    unsigned seen = 0, target = index % (t->allowed_cores ? t->allowed_cores : 1);
-    hwloc_bitmap_t set = hwloc_bitmap_alloc();
-    int rc = -1;
-    for (unsigned i = 0; i < t->cores; i++) {
-        hwloc_obj_t core = hwloc_get_obj_by_type(t->topology, HWLOC_OBJ_CORE, i);
-        if (!core || !hwloc_bitmap_intersects(core->cpuset, t->allowed))
-            continue;
-        if (seen++ != target)
-            continue;
-        hwloc_bitmap_and(set, core->cpuset, t->allowed);
-        /* One PU per thread: the scheduler must not move it between SMT siblings. */
-        hwloc_bitmap_singlify(set);
-        rc = hwloc_set_cpubind(t->topology, set, HWLOC_CPUBIND_THREAD);
-        break;
-    }
-    hwloc_bitmap_free(set);
-    return rc;
-}
-
 void rfl_topo_describe_thread(const struct rfl_topo *t, char *buf, size_t len)
 {
     hwloc_bitmap_t where = hwloc_bitmap_alloc(), bound = hwloc_bitmap_alloc();

@@ -1,5 +1,5 @@
 /* Machine topology through hwloc: cores, cache sizes per level, NUMA nodes,
- * memory; and thread binding to the cores this process may use. The cache
+ * memory, and the CPUs this process started on (team.c binds the threads). The cache
  * sizes come twice: from hwloc's default discovery (sysfs on Linux: they
  * name the levels) and from hwloc's x86 backend alone (CPUID). Both are
  * hints: a virtual machine may report sizes that are not the real ones, and
@@ -47,9 +47,6 @@ uint64_t rfl_topo_llc_total_bytes(const struct rfl_topo *t);
 uint64_t rfl_topo_cpuid_llc_total_bytes(const struct rfl_topo *t);
 /* Cache of a level (1..), or NULL when the machine has no such level. */
 const struct rfl_cache_level *rfl_topo_cache(const struct rfl_topo *t, int level);
-/* Binds the calling thread to the index-th allowed core (wrapping around
- * when there are more threads than cores). 0 on success. */
-int rfl_topo_bind_thread(const struct rfl_topo *t, unsigned index);
 /* "cpu3" (the PU the calling thread last ran on) and its binding list, e.g.
  * "cpu3/bind=3" or "cpu3/bind=0-15". */
 void rfl_topo_describe_thread(const struct rfl_topo *t, char *buf, size_t len);
