@@ -6,6 +6,7 @@
 #include "common/size.h"
 
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +38,45 @@ static const char *why_not(uint64_t size, uint64_t step)
         return "which lies well above the step (that cache is smaller than reported)";
     return "which lies well below the step (that cache is larger than reported, or keeps part of a stream well "
            "past its size)";
+}
+
+/* DRAM's ceiling beside its own curve's reads of 1 GiB and more in the same
+ * run: where nothing can still be cached, the ceiling should hold (a VM's
+ * memory may move between runs, so the check is within one run). */
+static void dram_check(const struct rfl_model *m, char *buf, size_t len, size_t *used)
+{
+    const struct rfl_ceiling *ce = NULL;
+    for (size_t i = 0; i < m->nceilings && !ce; i++)
+        if (strcmp(m->ceilings[i].device, "cpu") == 0 && strcmp(m->ceilings[i].name, "DRAM") == 0 &&
+            m->ceilings[i].curve >= 0 && (size_t)m->ceilings[i].curve < m->ncurves)
+            ce = &m->ceilings[i];
+    if (!ce || !(ce->value > 0))
+        return;
+    const struct rfl_bw_curve *cv = &m->curves[ce->curve];
+    double lo = INFINITY, hi = 0;
+    uint64_t from = 0, to = 0;
+    for (size_t i = 0; cv->wss && i < cv->n; i++)
+        if (cv->wss[i] >= (uint64_t)1 << 30) {
+            lo = cv->y[i] < lo ? cv->y[i] : lo;
+            hi = cv->y[i] > hi ? cv->y[i] : hi;
+            from = from ? from : cv->wss[i];
+            to = cv->wss[i];
+        }
+    if (!(hi > 0)) {
+        add(buf, len, used, " DRAM's curve (%s %s) has no working set of 1G or more to check its ceiling against.",
+            cv->kernel, cv->precision);
+        return;
+    }
+    char a[32], b[32];
+    rfl_format_size(from, a, sizeof a);
+    rfl_format_size(to, b, sizeof b);
+    if (from == to)
+        add(buf, len, used, " DRAM's ceiling, %.1f GB/s (%s %s), against the same curve's read of %s in this run: "
+            "%.1f GB/s (%.2f x the ceiling).", ce->value, cv->kernel, cv->precision, a, lo, lo / ce->value);
+    else
+        add(buf, len, used, " DRAM's ceiling, %.1f GB/s (%s %s), against the same curve's reads of %s to %s in this "
+            "run: %.1f-%.1f GB/s (%.2f-%.2f x the ceiling).", ce->value, cv->kernel, cv->precision, a, b, lo, hi,
+            lo / ce->value, hi / ce->value);
 }
 
 size_t rfl_report_caches_text(const struct rfl_model *m, char *buf, size_t len)
@@ -96,6 +136,7 @@ size_t rfl_report_caches_text(const struct rfl_model *m, char *buf, size_t len)
         add(buf, len, &used, " The memory plateau is confirmed (flat within its noise over two octaves) for %zu of "
                              "%zu curves: DRAM's ceiling %s.", v.confirmed, v.curves,
             v.confirmed ? "comes from those" : "is not confirmed (see the notes)");
+    dram_check(m, buf, len, &used);
     return used;
 }
 

@@ -8,10 +8,11 @@
 # Usage (repository root, device machine; carry .devdeps):
 #   bash tests/device/node.sh [RANKS] [STAGES]
 #   RANKS: ranks of the layouts run (default 2); STAGES: comma list of
-#   build,topo,quick,full,layouts,peers,compare (default all). QUICK_BUDGET, FULL_BUDGET:
+#   build,topo,quick,full,layouts,peers,compare,repeat (default all but repeat). QUICK_BUDGET, FULL_BUDGET:
 #   seconds of the CPU programs' quick and full runs (default 30 and 100: about what they get of an
 #   rfl run --quick and --full on these hosts, docs/results/device-host/budget-2026-11-26);
-#   PEER_RUNS: the runs held against the peers (default quick1); REPS: peer runs (default 1).
+#   PEER_RUNS: the runs held against the peers (default quick1); REPS: peer runs (default 1);
+#   ROUNDS: rounds of the repeat stage (bench/cpu_repeatability.sh, default 5).
 set -uo pipefail
 ranks=${1:-2}
 stages=${2:-build,topo,quick,full,layouts,peers,compare}
@@ -108,5 +109,9 @@ if has compare; then
         echo "--- $1 (A) vs $2 (B): exit $?" | tee -a "$work/summary.txt"
         grep -E "^\| cpu|ceilings: |^Machine noise" "$work/cmp-$1-$2.md" | tee -a "$work/summary.txt"
     done
+fi
+if has repeat; then
+    log "repeatability: ${ROUNDS:-5} rounds of a quick run and likwid-bench beside it"
+    timeout 560 bash bench/cpu_repeatability.sh "$rfl" "$work/repeat" "${ROUNDS:-5}" 2>&1 | tee "$work/repeat.md" | tee -a "$work/summary.txt"
 fi
 exit 0

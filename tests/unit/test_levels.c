@@ -417,6 +417,37 @@ static void test_cpu_dram_pick(void **state)
     assert_true(pick.curve == &curves[1] && pick.unconfirmed);
 }
 
+/* A curve whose L2 and L3 rates are within a step of each other (rmw on a
+ * 2-core Zen 4, per thread) and whose shoulder past the L3 is long: the L3
+ * is the plateau of its sized points (376-400), not the shoulder's six
+ * points (273 down to 82), which had halved the ceiling in one run of two. */
+static void test_shoulder_does_not_own_llc(void **state)
+{
+    (void)state;
+    static double x[] = {4096, 7168, 15360, 31744, 63488, 126976, 251904, 502784, 999424, 1986560,
+                         3950592, 7855104, 15617024, 31048704, 47452160, 94905344, 189811712, 379624448, 759249920};
+    static double y[] = {463, 469, 471, 468, 467, 466, 467, 466, 376, 394, 386, 400, 273, 153, 103, 82, 88, 92, 85};
+    static struct rfl_bw_curve c;
+    memset(&c, 0, sizeof c);
+    c.n = sizeof x / sizeof x[0];
+    c.x = x;
+    c.y = y;
+    c.ncache = 3;
+    c.capacity[0] = 32768;
+    c.capacity[1] = 1048576;
+    c.capacity[2] = 16777216;
+    for (int l = 0; l <= 3; l++)
+        c.level_of[l] = l;
+    c.used = 1;
+    rfl_curve_find_memory(&c, 0);
+    struct rfl_levels_input in = rfl_curve_input(&c);
+    assert_int_equal(rfl_levels_detect(&in, &c.levels), 0);
+    size_t best = 0, first = 0, last = 0;
+    assert_true(rfl_levels_value(&in, &c.levels, 2, &best, &first, &last) > 0);
+    if (!(y[best] >= 376))
+        fail_msg("L3 from the shoulder: %g at %g", y[best], x[best]);
+}
+
 static void test_sweep_stops_short(void **state)
 {
     (void)state;
@@ -513,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_dram_from_curves_that_reach_it),
         cmocka_unit_test(test_cpu_memory_plateau),
         cmocka_unit_test(test_cpu_dram_pick),
+        cmocka_unit_test(test_shoulder_does_not_own_llc),
         cmocka_unit_test(test_sweep_stops_short),
         cmocka_unit_test(test_flat),
         cmocka_unit_test(test_small_and_invalid),
