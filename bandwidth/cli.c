@@ -45,8 +45,8 @@ int rfl_bandwidth_parse(struct rfl_bandwidth_opts *o, int argc, char **argv)
          "                              pages on the NUMA domain after its own: auto (default: on\n"
          "                              a node of 2 or more domains, without --wss), on, off", 0, 0,
          rfl_bw_remote_names},
-        RFL_OPTION_OUTPUT("FILE", &o->output,
-         "CSV output, with its metadata in FILE.json (default bandwidth.csv; - for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
+         "CSV output, with its metadata in NAME.json (default bandwidth.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer points, shorter samples (defaults above)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
          "the whole run within SECONDS: fewer and shorter samples, the second precision\n"

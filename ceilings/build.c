@@ -297,7 +297,7 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
         return RFL_EXIT_USAGE;
     int rc = RFL_EXIT_OK, have_apps_file = 0, have_profile = 0;
     for (size_t i = 0; i < nnames && rc == RFL_EXIT_OK; i++) {
-        const struct rfl_source *src = rfl_source_for(names[i]);
+        const struct rfl_source *src = rfl_source_for_input(dir, names[i]);
         if (!src) {
             char known[1024] = "";
             size_t used = 0;

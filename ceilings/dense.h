@@ -10,11 +10,14 @@
 
 struct rfl_model;
 
+/* A factorization by a method, or (factorization "gemm", method "blas" or "cublas") the GEMM
+ * reference of its device at its n: the roof of that device's factorizations of that n. */
 struct rfl_dense_row {
     char factorization[16], method[16], precision[8], device[16];
     uint64_t n, block;      /* block 0: the library's own */
     double flops, time_s;   /* time_min_s */
-    double gflops, gemm_gflops, fraction; /* gemm_gflops, fraction: NaN where not measured */
+    double gflops, gemm_gflops, fraction; /* of the GEMM row of its device, precision and n where the
+                                           * file has one, else its own columns; NaN: not measured */
     double panel_s, update_s, transfer_s; /* NaN: not split */
     double error, bound;
 };
@@ -26,14 +29,19 @@ struct rfl_dense_data {
 
 void rfl_dense_free(struct rfl_dense_data *d);
 
+int rfl_dense_is_gemm(const struct rfl_dense_row *r);
+int rfl_dense_on_gpu(const struct rfl_dense_row *r); /* device gpuN, not the host's cpu */
+
 /* The byte model of a point (docs/FORMAT.md, section dense): the bytes a blocked right-looking
  * factorization moves to and within the memory that holds the matrix. */
 double rfl_dense_bytes(const struct rfl_dense_row *r);
 
-/* The GEMM roof of a precision for the dense chart: gemm.csv's best rate of that precision (where
- * rfl_gemm ran; *source "gemm.csv"), else dense.csv's own GEMM reference at its largest n
- * (*source "dense.csv"); NaN: none. On the device of `gpu` (1) or the host (0). */
-double rfl_dense_gemm_roof(const struct rfl_model *m, const char *precision, int gpu, const char **source);
+/* The GEMM roof of a precision on the host (gpu 0) or the GPU (1) for the dense chart: the
+ * reference's rate at each n, the same library at the same n as the factorizations it bounds
+ * (the gemm rows; in a file from before them, the rows' gemm_gflops_per_s). Ascending n, the
+ * best where one n has several; returns how many (at most max). */
+size_t rfl_dense_gemm_curve(const struct rfl_dense_data *d, const char *precision, int gpu, uint64_t *n,
+                            double *gflops, size_t max);
 
 /* roofline.json's "dense": the points on the rooflines. */
 json_t *rfl_dense_points_json(const struct rfl_model *m);

@@ -38,16 +38,32 @@ struct rfl_gpu_device {
     double shared_bytes_per_clock;       /* per SM; 0: unknown */
 };
 
+/* A fit stands for the host link only within this of its largest copy's
+ * rate: rfl_gpu_micro's own check (gpu_micro/transfer.c), applied again to
+ * files that do not record its verdict. */
+#define RFL_GPU_FIT_TOLERANCE 0.05
+
+/* Where a host link comes from: the fit, the best long copy (the fit
+ * failed its check), or nothing (no long copy either). */
+enum rfl_gpu_link_from { RFL_GPU_LINK_FIT, RFL_GPU_LINK_COPIES, RFL_GPU_LINK_NONE };
+
 struct rfl_gpu_transfer {       /* one direction x host memory */
     char direction[8], host_memory[16];
     size_t input;
     struct rfl_timed_points pts; /* the verified copies */
-    int have_fit;
-    double latency_us, gbytes_per_s, rms_error, largest_gbytes_per_s;
+    int have_fit;               /* a fit row was read (its bandwidth may be NaN: no fit) */
+    double latency_us, gbytes_per_s, rms_error, max_error, largest_gbytes_per_s;
     uint64_t bytes_min, bytes_max;
-    long points;
+    long points, attempts;      /* attempts: 0 where the file does not say */
+    int check_recorded;         /* the file holds rfl_gpu_micro's verdict (fit_check) */
+    char check[16];             /* "pass", "fail", "no_fit" */
+    enum rfl_gpu_link_from from;
+    double link_gbytes_per_s;   /* the host link's value (NaN: none) */
     size_t fit_input;
 };
+
+/* A transfer fit row's verdict and the host link it gives (load_gpu_micro.c). */
+void rfl_gpu_transfer_judge(struct rfl_gpu_transfer *x, const char *check, double ceiling, const char *from);
 
 struct rfl_gpu_chase {          /* one memory x stride */
     char memory[24];
@@ -112,6 +128,12 @@ double rfl_gpu_gemm_bytes(const struct rfl_gpu_gemm *r);
 void rfl_gpu_gemm_roof_name(const struct rfl_gpu_gemm *r, char *buf, size_t len);
 /* The roofline above a GEMM point: min(device memory x intensity, its roof). */
 double rfl_gpu_gemm_attainable(const struct rfl_model *m, const struct rfl_gpu_gemm *r);
+
+/* FLOPs per clock per SM of a compute roof ("fp64", "fp32", "fp16", "fp64
+ * tensor", "tf32 tensor", "bf16 tensor", "fp16 tensor") on an architecture
+ * ("sm_90"), from the table of gpu_device.c; 0 where it has none. The spec
+ * of a roof whose rows carry no peak of their own. */
+double rfl_gpu_arch_flops_per_clock(const char *arch, const char *roof);
 
 /* The GPU ceiling of that name (NULL: none). */
 const struct rfl_ceiling *rfl_gpu_ceiling(const struct rfl_model *m, const char *name);

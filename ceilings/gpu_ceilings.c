@@ -168,6 +168,22 @@ static int bandwidth_levels(struct rfl_model *m)
     return 0;
 }
 
+/* The bytes of the copy whose rate is the host link's direct figure (the
+ * best rate among the copies), for its spread. */
+static double best_copy_bytes(const struct rfl_timed_points *p)
+{
+    double bytes = 0, best = 0;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->t_min[i] > 0 && p->bytes[i] / p->t_min[i] > best) {
+            best = p->bytes[i] / p->t_min[i];
+            bytes = p->bytes[i];
+        }
+    return bytes;
+}
+
+/* The host link per direction: the pinned fit where it passed its check
+ * (rfl_gpu_transfer_judge), else the best long copy, else none; a note
+ * says why whenever it is not the fit. */
 static int host_link(struct rfl_model *m)
 {
     struct rfl_gpu_data *g = m->gpu;
@@ -175,29 +191,66 @@ static int host_link(struct rfl_model *m)
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < g->ntransfers; i++) {
             const struct rfl_gpu_transfer *x = &g->transfers[i];
-            if (!x->have_fit || strcmp(x->direction, dirs[k]) || strcmp(x->host_memory, "pinned"))
+            if (strcmp(x->direction, dirs[k]) || strcmp(x->host_memory, "pinned") || !x->check[0])
                 continue;
-            char name[32];
+            char name[32], why[256], tries[48] = "";
             snprintf(name, sizeof name, "host link %s", dirs[k]);
+            if (x->attempts > 1)
+                snprintf(tries, sizeof tries, " after %ld measurements", x->attempts);
+            if (!x->have_fit)
+                snprintf(why, sizeof why, "no fit (too few sizes)");
+            else
+                snprintf(why, sizeof why,
+                         "the pinned fit (%.3g GB/s, max error %.0f%%) is not within %.0f%% of the largest copy "
+                         "(%.3g GB/s)%s, so it is no ceiling",
+                         x->gbytes_per_s, x->max_error * 100, RFL_GPU_FIT_TOLERANCE * 100, x->largest_gbytes_per_s,
+                         tries);
+            if (x->from == RFL_GPU_LINK_NONE) {
+                rfl_model_note(m, "%s %s: %s; no copy was long enough to stand for the link either: no host link "
+                                  "%s ceiling", g->dev.label, name, why, dirs[k]);
+                continue;
+            }
+            if (x->from == RFL_GPU_LINK_COPIES)
+                rfl_model_note(m, "%s %s: %s; the ceiling is the best long copy, %.3g GB/s (direct measurement)%s",
+                               g->dev.label, name, why, x->link_gbytes_per_s,
+                               x->check_recorded ? "" : " (the file records no verdict: checked here)");
             struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_BANDWIDTH, name);
             if (!ce)
                 return -1;
             ce->isa[0] = '\0';
-            ce->value = x->gbytes_per_s;
+            ce->value = x->link_gbytes_per_s;
             snprintf(ce->program, sizeof ce->program, "rfl_gpu_micro");
-            snprintf(ce->kernel, sizeof ce->kernel, "cudaMemcpy pinned, fit");
+            snprintf(ce->kernel, sizeof ce->kernel, "%s",
+                     x->from == RFL_GPU_LINK_FIT ? "cudaMemcpy pinned, fit" : "cudaMemcpy pinned, best copy");
             ce->threads_per_rank = 1;
             ce->wss_min_bytes = x->bytes_min;
             ce->wss_max_bytes = x->bytes_max;
             ce->points = (size_t)(x->points > 0 ? x->points : 0);
             snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
-            if (rfl_spread_set_fit(ce, &x->pts, (double)x->bytes_min, (double)x->bytes_max) != 0)
+            const double lo = x->from == RFL_GPU_LINK_FIT ? (double)x->bytes_min : best_copy_bytes(&x->pts);
+            const double hi = x->from == RFL_GPU_LINK_FIT ? (double)x->bytes_max : lo;
+            if (rfl_spread_set_fit(ce, &x->pts, lo, hi) != 0)
                 return -1;
         }
     return 0;
 }
 
-static double gemm_typical(const struct rfl_gpu_gemm *g) { return g->median > 0 ? g->median : g->gflops; }
+/* A spec from the architecture's table (rfl_gpu_arch_flops_per_clock) for
+ * a roof whose row has none: SMs x the row's clock (else the device's
+ * maximum) x FLOPs per clock. */
+static void spec_from_table(struct rfl_ceiling *ce, const struct rfl_gpu_device *d, double row_mhz)
+{
+    const double per_clock = rfl_gpu_arch_flops_per_clock(d->arch, ce->name);
+    const int measured = row_mhz > 0;
+    const double mhz = measured ? row_mhz : d->sm_clock_max_mhz;
+    if (!(per_clock > 0) || !(mhz > 0) || !d->sm_count)
+        return;
+    char clk[48];
+    clock_text(clk, sizeof clk, mhz, measured);
+    ce->spec = d->sm_count * mhz * per_clock / 1000.0;
+    snprintf(ce->spec_source, sizeof ce->spec_source, "%u SMs x %s x %g flops/clk (%s table)", d->sm_count, clk,
+             per_clock, d->arch);
+}
 
 static int compute_roofs(struct rfl_model *m)
 {
@@ -245,22 +298,35 @@ static int compute_roofs(struct rfl_model *m)
             } else {
                 snprintf(ce->spec_source, sizeof ce->spec_source, "rfl_gpu_flops: SMs x clock x FMA/clk");
             }
+        } else {
+            spec_from_table(ce, d, best->clock_mhz[bk]);
         }
     }
-    /* Tensor roofs: the cuBLAS or dmma GEMM of each tensor unit and input
-     * type with the best typical (median) rate: a long GEMM whose first
-     * sample beat the power limiter and whose others did not is no roof. */
+    /* Tensor roofs: of every verified GEMM of a tensor unit and input type
+     * (cuBLAS, cuBLASLt, dmma; C in FP32 or in the input type; every
+     * shape), the best sample: a roof must bound every kernel the machine
+     * runs, and a profiled kernel is timed as one launch, which may run at
+     * boost clock before the power limiter acts (torch's BF16 4096^3 GEMM
+     * ran at 102% of the roof of the best median). value_low keeps that
+     * row's median, so the spread shows how far the typical run falls. */
     static const char *const tensor[] = {"fp64 tensor", "tf32 tensor", "bf16 tensor", "fp16 tensor"};
     for (int t = 0; t < 4; t++) {
         const struct rfl_gpu_gemm *best = NULL;
+        size_t among = 0;
         for (size_t i = 0; i < g->ngemm; i++) {
             char name[32];
             rfl_gpu_gemm_roof_name(&g->gemm[i], name, sizeof name);
-            if (!strcmp(name, tensor[t]) && (!best || gemm_typical(&g->gemm[i]) > gemm_typical(best)))
+            if (strcmp(name, tensor[t]) != 0)
+                continue;
+            among++;
+            if (!best || g->gemm[i].gflops > best->gflops)
                 best = &g->gemm[i];
         }
         if (!best)
             continue;
+        if (among > 1)
+            rfl_model_note(m, "%s %s: the best of %zu verified GEMMs, %s %s n%s %ldx%ldx%ld", d->label, tensor[t], among,
+                           best->kernel, best->config, best->transb, best->m, best->n, best->k);
         struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, tensor[t]);
         if (!ce)
             return -1;
@@ -285,6 +351,8 @@ static int compute_roofs(struct rfl_model *m)
                 snprintf(ce->spec_source, sizeof ce->spec_source, "rfl_gemm: SMs x clock x flops/clk (%s)",
                          best->unit);
             }
+        } else {
+            spec_from_table(ce, d, best->clock_mhz);
         }
     }
     return 0;

@@ -11,6 +11,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Dense rates per SM and clock from NVIDIA's A100 and H100 whitepapers:
+ * an FMA is 2 FLOPs; the vector units' FMA per clock as gpu/gpu.c's table,
+ * the tensor units' FLOPs as rfl_gemm's (gemm/kernels.c). H100 SXM at its
+ * 1980 MHz boost x 132 SMs: 67 TFLOP/s FP64 tensor, 34 FP64 vector; at
+ * 1830 MHz 495 TF32, 990 FP16/BF16. Kept here too so a file whose sidecar
+ * or rows lack them (a row whose clock was not read) still has a spec. */
+static const struct {
+    const char *arch;
+    double fp64, fp32, fp16;                      /* vector FLOPs per clock per SM */
+    double fp64_tensor, tf32_tensor, bf16_tensor, fp16_tensor;
+} arch_rates[] = {
+    {"sm_80", 2 * 32, 2 * 64, 2 * 256, 128, 1024, 2048, 2048},
+    {"sm_90", 2 * 64, 2 * 128, 2 * 256, 256, 2048, 4096, 4096},
+};
+
+double rfl_gpu_arch_flops_per_clock(const char *arch, const char *roof)
+{
+    for (size_t i = 0; i < sizeof arch_rates / sizeof arch_rates[0]; i++) {
+        if (strcmp(arch_rates[i].arch, arch) != 0)
+            continue;
+        const double *v[] = {&arch_rates[i].fp64, &arch_rates[i].fp32, &arch_rates[i].fp16,
+                             &arch_rates[i].fp64_tensor, &arch_rates[i].tf32_tensor, &arch_rates[i].bf16_tensor,
+                             &arch_rates[i].fp16_tensor};
+        static const char *const names[] = {"fp64", "fp32", "fp16", "fp64 tensor", "tf32 tensor", "bf16 tensor",
+                                            "fp16 tensor"};
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            if (!strcmp(names[k], roof))
+                return *v[k];
+    }
+    return 0;
+}
+
 struct rfl_gpu_data *rfl_gpu_data(struct rfl_model *m)
 {
     if (!m->gpu) {

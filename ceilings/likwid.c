@@ -33,6 +33,7 @@
 #include "profile.h"
 #include "table.h"
 #include "common/input.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -50,6 +51,7 @@ struct entry {
 
 struct region {
     char *name;
+    int line;           /* of its last metric read, for a message about its sums */
     long calls;
     double *info_time;  /* its Raw table's region info: each thread's runtime, 6 decimals (NULL: none) */
     size_t ninfo;
@@ -253,12 +255,20 @@ static int metric_table(struct reader *rd, const char *region, long rows, char *
             sum += found[i].what < 2 ? found[i].v[t] * found[i].scale * runtime[t] : found[i].v[t] * found[i].scale;
             longest = fmax(longest, runtime[t]);
         }
+        if (rc == 0 && !rfl_profile_amount_ok(sum)) {
+            rfl_error("%s:%d: region '%s': metric '%s': its sum over %zu hardware threads%s is too large a number "
+                      "(%g: profile.csv could not hold it)", rd->path, found[i].line, region, found[i].metric, threads,
+                      found[i].what < 2 ? ", each rate x its runtime," : "", sum);
+            rc = -1;
+        }
         if (rc == 0 && found[i].what < 2 && !(longest > 0)) {
             rfl_error("%s:%d: region '%s': metric '" RUNTIME "' is 0 (no time)", rd->path, found[i].line, region);
             rc = -1;
         }
         if (rc == 0 && add_entry(g, found[i].metric, found[i].what, sum, longest) != 0)
             rc = -1;
+        if (g)
+            g->line = found[i].line;
         free(found[i].v);
     }
     free(v);
@@ -383,6 +393,11 @@ static int to_profile(struct reader *rd, struct rfl_profile *p)
                 k->bytes[l] = (isfinite(k->bytes[l]) ? k->bytes[l] : 0) + x->value;
             }
         }
+        char what[256];
+        if (rfl_kernel_check(k, what, sizeof what) != 0) {
+            rfl_error("%s:%d: region '%s': %s (profile.csv could not hold it)", rd->path, g->line, k->name, what);
+            return -1;
+        }
     }
     return 0;
 }
@@ -411,6 +426,10 @@ int rfl_likwid_read(const char *path, struct rfl_profile *p)
         s = nl ? nl + 1 : NULL;
     }
     for (size_t i = 0; rc == 0 && i < nlines;) {
+        if (rfl_interrupted()) {
+            rc = -1; /* the caller says so */
+            break;
+        }
         char *line = lines[i++];
         if (!strncmp(line, "CPU name:,", 10)) {
             char *f[4], *copy = strdup(line);

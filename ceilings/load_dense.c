@@ -17,9 +17,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const factorizations[] = {"lu", "cholesky", "qr", NULL};
-static const char *const methods[] = {"lapack", "cusolver", "hybrid", "gpu_panel", NULL};
+/* "gemm" rows are the GEMM reference of their device (blas: the host's, cublas: the GPU's). */
+static const char *const factorizations[] = {"lu", "cholesky", "qr", "gemm", NULL};
+static const char *const methods[] = {"lapack", "cusolver", "hybrid", "gpu_panel", "blas", "cublas", NULL};
 static const char *const short_names[] = {"LU", "Chol", "QR"};
+
+int rfl_dense_is_gemm(const struct rfl_dense_row *r) { return !strcmp(r->factorization, "gemm"); }
+
+int rfl_dense_on_gpu(const struct rfl_dense_row *r) { return strcmp(r->device, "cpu") != 0; }
+
+/* A GEMM row names a library and a factorization row a method, never the other way. */
+static int pairing(const struct rfl_table *t, size_t r, int c_meth, const struct rfl_dense_row *x)
+{
+    const int library = !strcmp(x->method, "blas") || !strcmp(x->method, "cublas");
+    if (rfl_dense_is_gemm(x) == library)
+        return 0;
+    rfl_error("%s:%d: column '%s': '%s' %s", t->path, t->lineno[r], t->columns[c_meth], x->method,
+              library ? "is a GEMM library: only a gemm row names one" : "is not a GEMM library (blas or cublas)");
+    return -1;
+}
+
+/* Each factorization row's reference: the GEMM row of its device, precision and n where the file
+ * has one (rfl_dense writes them; an older file only its rows' own gemm_gflops_per_s). */
+static void link_gemm(struct rfl_dense_data *d, size_t from)
+{
+    for (size_t i = from; i < d->n; i++) {
+        struct rfl_dense_row *r = &d->rows[i];
+        if (rfl_dense_is_gemm(r))
+            continue;
+        for (size_t j = from; j < d->n; j++) {
+            const struct rfl_dense_row *g = &d->rows[j];
+            if (rfl_dense_is_gemm(g) && !strcmp(g->device, r->device) && !strcmp(g->precision, r->precision) &&
+                g->n == r->n) {
+                r->gemm_gflops = g->gflops;
+                r->fraction = r->gflops / g->gflops;
+                break;
+            }
+        }
+    }
+}
 
 void rfl_dense_free(struct rfl_dense_data *d)
 {
@@ -70,6 +106,7 @@ int rfl_load_dense(struct rfl_model *m, size_t input, const struct rfl_table *t,
     int c_panel = rfl_table_column(t, "panel_s"), c_update = rfl_table_column(t, "update_s");
     int c_xfer = rfl_table_column(t, "transfer_s"), c_err = rfl_table_column(t, "backward_error");
     int c_bound = rfl_table_column(t, "backward_error_bound"), c_ver = rfl_table_column(t, "verified");
+    const size_t first = m->dense->n;
     for (size_t r = 0; r < t->nrows; r++) {
         struct rfl_dense_row x;
         memset(&x, 0, sizeof x);
@@ -78,7 +115,7 @@ int rfl_load_dense(struct rfl_model *m, size_t input, const struct rfl_table *t,
         if (one_of(t, r, c_fac, factorizations, x.factorization, sizeof x.factorization) ||
             one_of(t, r, c_meth, methods, x.method, sizeof x.method) ||
             one_of(t, r, c_prec, precisions, x.precision, sizeof x.precision) ||
-            rfl_load_text(x.device, sizeof x.device, t, r, c_dev) ||
+            pairing(t, r, c_meth, &x) || rfl_load_text(x.device, sizeof x.device, t, r, c_dev) ||
             rfl_table_count(t, r, c_n, 1, RFL_TABLE_MAX_COUNT, &n))
             return -1;
         x.n = (uint64_t)n;
@@ -106,6 +143,7 @@ int rfl_load_dense(struct rfl_model *m, size_t input, const struct rfl_table *t,
         if (rfl_load_append(&m->dense->rows, &m->dense->n, sizeof x, &x) != 0)
             return -1;
     }
+    link_gemm(m->dense, first);
     return 0;
 }
 
@@ -124,8 +162,6 @@ double rfl_dense_bytes(const struct rfl_dense_row *r)
     return bytes;
 }
 
-static int gpu_method(const char *method) { return strcmp(method, "lapack") != 0; }
-
 static size_t index_of(const char *const *names, const char *name)
 {
     size_t i = 0;
@@ -142,6 +178,8 @@ int rfl_dense_points(struct rfl_model *m, const struct rfl_ceilings_settings *s)
     const struct rfl_dense_data *d = m->dense;
     for (size_t i = 0; d && i < d->n; i++) {
         const struct rfl_dense_row *r = &d->rows[i];
+        if (rfl_dense_is_gemm(r))
+            continue; /* the roof, not a point under it */
         int largest = 1;
         for (size_t j = 0; j < d->n && largest; j++)
             largest = !(!strcmp(d->rows[j].factorization, r->factorization) && !strcmp(d->rows[j].method, r->method) &&
@@ -168,7 +206,7 @@ int rfl_dense_points(struct rfl_model *m, const struct rfl_ceilings_settings *s)
             rfl_error("dense.csv: out of memory");
             return -1;
         }
-        const int gpu = gpu_method(r->method);
+        const int gpu = rfl_dense_on_gpu(r);
         snprintf(k->device, sizeof k->device, "%s", gpu ? "gpu" : "cpu");
         snprintf(k->tool, sizeof k->tool, "dense");
         k->launches = 1;
@@ -187,25 +225,37 @@ int rfl_dense_points(struct rfl_model *m, const struct rfl_ceilings_settings *s)
     return 0;
 }
 
-double rfl_dense_gemm_roof(const struct rfl_model *m, const char *precision, int gpu, const char **source)
+size_t rfl_dense_gemm_curve(const struct rfl_dense_data *d, const char *precision, int gpu, uint64_t *n,
+                            double *gflops, size_t max)
 {
-    double best = NAN;
-    *source = NULL;
-    for (size_t i = 0; gpu && m->gpu && i < m->gpu->ngemm; i++) {
-        const struct rfl_gpu_gemm *g = &m->gpu->gemm[i];
-        if (!strcmp(g->precision, precision) && !(g->gflops <= best))
-            best = g->gflops, *source = "gemm.csv";
+    size_t k = 0;
+    int rows = 0; /* the file has GEMM rows of this precision and device */
+    for (size_t i = 0; d && i < d->n; i++)
+        rows |= rfl_dense_is_gemm(&d->rows[i]) && rfl_dense_on_gpu(&d->rows[i]) == gpu &&
+                !strcmp(d->rows[i].precision, precision);
+    for (size_t i = 0; d && i < d->n; i++) {
+        const struct rfl_dense_row *r = &d->rows[i];
+        if (rfl_dense_on_gpu(r) != gpu || strcmp(r->precision, precision) || rfl_dense_is_gemm(r) != rows)
+            continue;
+        const double v = rows ? r->gflops : r->gemm_gflops;
+        if (!(v > 0))
+            continue;
+        size_t at = 0;
+        while (at < k && n[at] < r->n)
+            at++;
+        if (at < k && n[at] == r->n) {
+            gflops[at] = fmax(gflops[at], v);
+            continue;
+        }
+        if (k == max)
+            continue;
+        memmove(n + at + 1, n + at, (k - at) * sizeof *n);
+        memmove(gflops + at + 1, gflops + at, (k - at) * sizeof *gflops);
+        n[at] = r->n;
+        gflops[at] = v;
+        k++;
     }
-    if (*source)
-        return best;
-    uint64_t at = 0;
-    for (size_t i = 0; m->dense && i < m->dense->n; i++) {
-        const struct rfl_dense_row *r = &m->dense->rows[i];
-        if (!strcmp(r->precision, precision) && gpu_method(r->method) == gpu && r->gemm_gflops > 0 && r->n >= at &&
-            !(r->n == at && r->gemm_gflops <= best))
-            best = r->gemm_gflops, at = r->n, *source = "dense.csv";
-    }
-    return best;
+    return k;
 }
 
 json_t *rfl_dense_points_json(const struct rfl_model *m)

@@ -154,9 +154,20 @@ static int elem_bytes(const char *prec, int output)
     return 2; /* bf16, fp16 inputs */
 }
 
+/* Whether the row's C is stored in its 16-bit input type: rfl_gemm's
+ * config says so with " C bf16" or " C fp16" at its end (docs/FORMAT.md). */
+static int c_in_input_type(const struct rfl_gpu_gemm *r)
+{
+    char tail[16];
+    const size_t cl = strlen(r->config);
+    const int tl = snprintf(tail, sizeof tail, " C %s", r->precision);
+    return (!strcmp(r->precision, "bf16") || !strcmp(r->precision, "fp16")) && tl > 0 && cl >= (size_t)tl &&
+           !strcmp(r->config + cl - (size_t)tl, tail);
+}
+
 double rfl_gpu_gemm_bytes(const struct rfl_gpu_gemm *r)
 {
-    double in = elem_bytes(r->precision, 0), out = elem_bytes(r->precision, 1);
+    double in = elem_bytes(r->precision, 0), out = elem_bytes(r->precision, !c_in_input_type(r));
     return ((double)r->m * r->k + (double)r->k * r->n) * in + 2.0 * r->m * r->n * out;
 }
 

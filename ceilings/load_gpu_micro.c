@@ -63,24 +63,109 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
     return rfl_row_filter_end(m, &f, input, more);
 }
 
-/* Every GPU's own pinned fit as a member row of the host link (members.h):
- * the file has one row per rank and direction, and no aggregate. */
-static const char *const fit_member_columns[] = {"direction", "host_memory", "bytes_max", "bandwidth_gbytes_per_s",
-                                                 NULL};
+void rfl_gpu_transfer_judge(struct rfl_gpu_transfer *x, const char *check, double ceiling, const char *from)
+{
+    const int fitted = x->gbytes_per_s > 0;
+    const int within = fitted && x->largest_gbytes_per_s > 0 &&
+                       fabs(x->gbytes_per_s / x->largest_gbytes_per_s - 1) <= RFL_GPU_FIT_TOLERANCE;
+    x->check_recorded = check && *check;
+    snprintf(x->check, sizeof x->check, "%s", x->check_recorded ? check : !fitted ? "no_fit" : within ? "pass" : "fail");
+    /* A verdict of pass whose numbers say otherwise is no pass either. */
+    if (within && !strcmp(x->check, "pass")) {
+        x->from = RFL_GPU_LINK_FIT;
+        x->link_gbytes_per_s = x->gbytes_per_s;
+    } else if (x->check_recorded && strcmp(x->check, "pass") != 0) {
+        const int copies = from && !strcmp(from, "largest_copies") && ceiling > 0;
+        x->from = copies ? RFL_GPU_LINK_COPIES : RFL_GPU_LINK_NONE;
+        x->link_gbytes_per_s = copies ? ceiling : NAN;
+    } else { /* a file from before the check: its largest copy is the direct measurement */
+        const int copies = x->largest_gbytes_per_s > 0;
+        x->from = copies ? RFL_GPU_LINK_COPIES : RFL_GPU_LINK_NONE;
+        x->link_gbytes_per_s = copies ? x->largest_gbytes_per_s : NAN;
+    }
+}
+
+/* The columns of a fit row: those of every file, then the verdict's
+ * (optional: files from before the check lack them). */
+enum { F_DIR, F_MEM, F_POINTS, F_MIN, F_MAX, F_LAT, F_BW, F_RMS, F_MAXERR, F_BIG, F_ATTEMPTS, F_CHECK, F_CEIL, F_FROM,
+       F_N };
+static const char *const fit_columns[F_N + 1] = {
+    "direction", "host_memory", "points", "bytes_min", "bytes_max", "latency_us", "bandwidth_gbytes_per_s",
+    "rms_relative_error", "max_relative_error", "largest_gbytes_per_s", "attempts", "fit_check",
+    "ceiling_gbytes_per_s", "ceiling_from", NULL};
+
+/* One fit row into x (its direction and host memory already there): 0, or
+ * -1 on a bad cell (one line said). */
+static int read_fit_row(const struct rfl_table *t, size_t r, const int *col, struct rfl_gpu_transfer *x)
+{
+    long points = 0, attempts = 0;
+    uint64_t bmin = 0, bmax = 0;
+    double lat = NAN, bw = NAN, rms = NAN, maxerr = NAN, big = NAN, ceiling = NAN;
+    char check[16] = "", from[24] = "";
+    if (rfl_table_count(t, r, col[F_POINTS], 0, RFL_TABLE_MAX_COUNT, &points) ||
+        rfl_table_bytes(t, r, col[F_MIN], 0, &bmin) || rfl_table_bytes(t, r, col[F_MAX], 0, &bmax))
+        return -1;
+    /* rfl_gpu_micro writes a fit it could not make (too few sizes, as
+     * under a time budget) with its values empty. One of the two alone
+     * empty is an error. */
+    const int empty = !*rfl_table_cell(t, r, col[F_LAT]) && !*rfl_table_cell(t, r, col[F_BW]);
+    if (!empty && (rfl_table_double(t, r, col[F_LAT], 0, &lat) || rfl_table_double(t, r, col[F_BW], 0, &bw) ||
+                   rfl_load_positive(t, r, col[F_BW], bw) || rfl_table_double(t, r, col[F_RMS], 0, &rms)))
+        return -1;
+    if ((col[F_MAXERR] >= 0 && rfl_table_double(t, r, col[F_MAXERR], 1, &maxerr)) ||
+        rfl_table_double(t, r, col[F_BIG], 1, &big) ||
+        (col[F_ATTEMPTS] >= 0 && *rfl_table_cell(t, r, col[F_ATTEMPTS]) &&
+         rfl_table_count(t, r, col[F_ATTEMPTS], 1, RFL_TABLE_MAX_COUNT, &attempts)) ||
+        (col[F_CEIL] >= 0 && rfl_table_double(t, r, col[F_CEIL], 1, &ceiling)) ||
+        (col[F_CHECK] >= 0 && *rfl_table_cell(t, r, col[F_CHECK]) && rfl_load_text(check, sizeof check, t, r, col[F_CHECK])) ||
+        (col[F_FROM] >= 0 && *rfl_table_cell(t, r, col[F_FROM]) && rfl_load_text(from, sizeof from, t, r, col[F_FROM])))
+        return -1;
+    if (*check && strcmp(check, "pass") && strcmp(check, "fail") && strcmp(check, "no_fit")) {
+        rfl_error("%s:%d: column 'fit_check': '%s' is not pass, fail or no_fit", t->path, t->lineno[r], check);
+        return -1;
+    }
+    x->have_fit = !empty;
+    x->latency_us = lat;
+    x->gbytes_per_s = bw;
+    x->rms_error = rms;
+    x->max_error = maxerr;
+    x->largest_gbytes_per_s = big;
+    x->bytes_min = bmin;
+    x->bytes_max = bmax;
+    x->points = points;
+    x->attempts = attempts;
+    rfl_gpu_transfer_judge(x, check, ceiling, from);
+    return 0;
+}
+
+/* Every GPU's own pinned host link as a member row (members.h): the file
+ * has one row per rank and direction, and no aggregate. */
+static const char *const member_columns[] = {"direction", "host_memory", "bytes_max", "bandwidth_gbytes_per_s",
+                                             "largest_gbytes_per_s", "fit_check", "ceiling_gbytes_per_s",
+                                             "ceiling_from", NULL};
 static int fit_member_fill(const struct rfl_table *t, size_t r, const int *col, struct rfl_member_row *row)
 {
-    char dir[8], mem[16];
-    if (rfl_load_text(dir, sizeof dir, t, r, col[0]) || rfl_load_text(mem, sizeof mem, t, r, col[1]))
+    struct rfl_gpu_transfer x;
+    memset(&x, 0, sizeof x);
+    char check[16] = "", from[24] = "";
+    double ceiling = NAN;
+    if (rfl_load_text(x.direction, sizeof x.direction, t, r, col[0]) ||
+        rfl_load_text(x.host_memory, sizeof x.host_memory, t, r, col[1]))
         return -1;
-    if (strcmp(mem, "pinned") != 0)
+    if (strcmp(x.host_memory, "pinned") != 0)
         return 0;
-    if (rfl_table_bytes(t, r, col[2], 0, &row->wss) || rfl_table_double(t, r, col[3], 1, &row->rate))
+    if (rfl_table_bytes(t, r, col[2], 0, &row->wss) || rfl_table_double(t, r, col[3], 1, &x.gbytes_per_s) ||
+        (!isnan(x.gbytes_per_s) && rfl_load_positive(t, r, col[3], x.gbytes_per_s)) ||
+        rfl_table_double(t, r, col[4], 1, &x.largest_gbytes_per_s) ||
+        (col[5] >= 0 && *rfl_table_cell(t, r, col[5]) && rfl_load_text(check, sizeof check, t, r, col[5])) ||
+        (col[6] >= 0 && rfl_table_double(t, r, col[6], 1, &ceiling)) ||
+        (col[7] >= 0 && *rfl_table_cell(t, r, col[7]) && rfl_load_text(from, sizeof from, t, r, col[7])))
         return -1;
-    if (isnan(row->rate)) /* no fit: noted by the loader */
+    rfl_gpu_transfer_judge(&x, check, ceiling, from);
+    if (x.from == RFL_GPU_LINK_NONE) /* noted by the loader */
         return 0;
-    if (rfl_load_positive(t, r, col[3], row->rate))
-        return -1;
-    rfl_member_host_link_key(row->key, sizeof row->key, dir, mem);
+    row->rate = x.link_gbytes_per_s;
+    rfl_member_host_link_key(row->key, sizeof row->key, x.direction, x.host_memory);
     return 1;
 }
 
@@ -90,56 +175,45 @@ int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rf
         return -1;
     struct rfl_row_filter f;
     rfl_row_filter_init(&f, m, t);
-    int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
-    int c_points = rfl_table_column(t, "points"), c_min = rfl_table_column(t, "bytes_min");
-    int c_max = rfl_table_column(t, "bytes_max"), c_lat = rfl_table_column(t, "latency_us");
-    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_rms = rfl_table_column(t, "rms_relative_error");
-    int c_big = rfl_table_column(t, "largest_gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
+    int col[F_N];
+    for (int i = 0; i < F_N; i++)
+        col[i] = rfl_table_column(t, fit_columns[i]);
+    int c_ver = rfl_table_column(t, "verified");
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char dir[8], mem[16];
-        long points;
-        uint64_t bmin, bmax;
-        double lat, bw, rms, big;
-        if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
-            rfl_table_count(t, r, c_points, 0, RFL_TABLE_MAX_COUNT, &points) || rfl_table_bytes(t, r, c_min, 0, &bmin) ||
-            rfl_table_bytes(t, r, c_max, 0, &bmax))
+        if (rfl_load_text(dir, sizeof dir, t, r, col[F_DIR]) || rfl_load_text(mem, sizeof mem, t, r, col[F_MEM]))
             return -1;
-        /* rfl_gpu_micro writes a fit it could not make (too few sizes, as
-         * under a time budget) with its values empty: no fit, noted. One
-         * of them alone empty is an error below. */
-        if (!*rfl_table_cell(t, r, c_lat) && !*rfl_table_cell(t, r, c_bw)) {
-            rfl_model_note(m, "%s:%d: %s %s: no fit (too few sizes), skipped", t->path, t->lineno[r], dir, mem);
-            continue;
-        }
-        if (rfl_table_double(t, r, c_lat, 0, &lat) || rfl_table_double(t, r, c_bw, 0, &bw) ||
-            rfl_load_positive(t, r, c_bw, bw) || rfl_table_double(t, r, c_rms, 0, &rms) ||
-            rfl_table_double(t, r, c_big, 0, &big))
+        struct rfl_gpu_transfer row;
+        memset(&row, 0, sizeof row);
+        if (read_fit_row(t, r, col, &row))
             return -1;
         int ok = rfl_load_verified(m, t, r, c_ver);
         if (ok < 0)
             return -1;
         if (!ok)
             continue;
+        if (!row.have_fit)
+            rfl_model_note(m, "%s:%d: %s %s: no fit (too few sizes)", t->path, t->lineno[r], dir, mem);
         struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
         if (!x) {
             rfl_error("out of memory");
             return -1;
         }
-        x->have_fit = 1;
-        x->latency_us = lat;
-        x->gbytes_per_s = bw;
-        x->rms_error = rms;
-        x->largest_gbytes_per_s = big;
-        x->bytes_min = bmin;
-        x->bytes_max = bmax;
-        x->points = points;
-        x->fit_input = input;
+        /* The copies (gpu_micro_transfer.csv) stay as they were loaded. */
+        struct rfl_timed_points pts = x->pts;
+        size_t pts_input = x->input;
+        row.pts = pts;
+        row.input = pts_input;
+        snprintf(row.direction, sizeof row.direction, "%s", x->direction);
+        snprintf(row.host_memory, sizeof row.host_memory, "%s", x->host_memory);
+        row.fit_input = input;
+        *x = row;
     }
     if (rfl_row_filter_end(m, &f, input, more) != 0)
         return -1;
-    return rfl_member_gpu_rows(m, input, t, meta, fit_member_columns, fit_member_fill);
+    return rfl_member_gpu_rows(m, input, t, meta, member_columns, fit_member_fill);
 }
 
 int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)

@@ -163,6 +163,7 @@ struct rfl_app {
     double flops[RFL_FLOP_NUNITS];
     double bytes[RFL_MEM_NLEVELS]; /* NaN: not measured at that level */
     double clock_mhz;         /* the SM clock it ran at (ncu: cycles over time); NaN: not known */
+    int lower_bound;          /* a flop count was not recorded: flops, intensities, GFLOP/s are at least these */
 };
 
 struct rfl_model {

@@ -28,12 +28,24 @@
  * - Tensor cores: sm__ops_path_tensor_src_* count operations, an FMA 2:
  *   the 2048^3 matrix products in FP64 (DMMA), FP16 and BF16 (HGMMA) read
  *   17,179,869,184 = 2 x 2048^3 each, so 1 flop per count. Integer
- *   tensor work (int8, int1) is no flops and is not counted. */
+ *   tensor work (int8, int1) is no flops and is not counted.
+ *
+ * A recording may lack metrics (ncu run with fewer, or a GPU without
+ * them): without time there is nothing to place, so only that and the
+ * kernel name must be there. A missing flop count makes the kernel's flops
+ * (and its intensities and GFLOP/s) lower bounds, kept as such; a missing
+ * byte count leaves that level unmeasured. The missing ones are named once.
+ *
+ * Every count and sum must be one profile.csv can hold and read back
+ * (rfl_profile_amount_ok): a sum over launches that overflows, or a time
+ * so small it is denormal, is refused here naming its line, so rfl profile
+ * never commits a file its own reader refuses. */
 #include "config.h"
 #include "model.h"
 #include "profile.h"
 #include "table.h"
 #include "common/input.h"
+#include "common/interrupt.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -84,8 +96,9 @@ char *rfl_ncu_metric_list(int (*keep)(const char *name, void *ctx), void *ctx)
     return s;
 }
 
-/* Splits one CSV line in place (quoted fields, doubled quotes); NULL and
- * *n = 0 when out of memory or a quote is not closed. */
+/* Splits one CSV record in place (quoted fields, doubled quotes, newlines
+ * inside quotes); NULL and *n = 0 when out of memory, a quote is not
+ * closed or text follows a closing quote. */
 static char **split(char *line, size_t *n)
 {
     size_t cap = 1;
@@ -116,8 +129,11 @@ static char **split(char *line, size_t *n)
                     *out++ = *in++;
                 }
             }
-            while (*in && *in != ',') /* text after the closing quote: kept */
-                *out++ = *in++;
+            if (*in && *in != ',') { /* text after the closing quote: a quote missing or one too many */
+                free(f);
+                *n = 0;
+                return NULL;
+            }
         } else {
             while (*in && *in != ',')
                 *out++ = *in++;
@@ -174,17 +190,50 @@ static double unit_factor(enum rfl_ncu_role role, const char *unit, const char *
     return 0;
 }
 
-/* A number as ncu writes it, thousands separators and all; -1 unless a
- * finite value >= 0. */
+/* A number as ncu writes it: digits, grouped in threes by commas or not
+ * at all ("1,051,539,456", "351648"), maybe a fraction and an exponent.
+ * No sign, blank, hex, inf or nan, and a comma only between whole groups
+ * (not "1.234,5", ",123", "123,", "1,,234", "12,34"): a misplaced one
+ * means a file in another locale or a damaged field, which reading with
+ * the commas dropped would turn into another number. -1 unless such a
+ * finite value. */
 static int ncu_number(const char *text, double *out)
 {
-    char buf[128];
-    size_t o = 0;
-    for (const char *c = text; *c && o + 1 < sizeof buf; c++)
-        if (*c != ',')
-            buf[o++] = *c;
+    char buf[512];
+    size_t o = 0, i = 0, run = 0;
+#define DIGIT(c) ((c) >= '0' && (c) <= '9')
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    while (DIGIT(text[i]))
+        buf[o++] = text[i++], run++;
+    if (!run || (text[i] == ',' && run > 3))
+        return -1;
+    while (text[i] == ',') {
+        if (!(DIGIT(text[i + 1]) && DIGIT(text[i + 2]) && DIGIT(text[i + 3])) || DIGIT(text[i + 4]))
+            return -1;
+        memcpy(buf + o, text + i + 1, 3);
+        o += 3;
+        i += 4;
+    }
+    if (text[i] == '.') {
+        buf[o++] = text[i++];
+        if (!DIGIT(text[i]))
+            return -1;
+        while (DIGIT(text[i]))
+            buf[o++] = text[i++];
+    }
+    if (text[i] == 'e' || text[i] == 'E') {
+        buf[o++] = text[i++];
+        if (text[i] == '+' || text[i] == '-')
+            buf[o++] = text[i++];
+        if (!DIGIT(text[i]))
+            return -1;
+        while (DIGIT(text[i]))
+            buf[o++] = text[i++];
+    }
+#undef DIGIT
     buf[o] = '\0';
-    return strlen(text) < sizeof buf && rfl_parse_c_double(buf, out) == 0 && *out >= 0 ? 0 : -1;
+    return text[i] == '\0' && rfl_parse_c_double(buf, out) == 0 && *out >= 0 ? 0 : -1;
 }
 
 struct table {
@@ -192,8 +241,23 @@ struct table {
     double factor[NMETRICS];
 };
 
-/* A header row: the metric columns, each required one present. */
-static int header(const char *path, int line, char **f, size_t n, struct table *t)
+/* What the reader keeps beside each kernel of the profile. */
+struct kernel_info {
+    int last_line;    /* its last launch, for a message about its sums */
+    int unmeasured;   /* levels (1 << level) some launch had no byte count for */
+};
+
+struct reader {
+    const char *path;
+    struct rfl_profile *p;
+    struct kernel_info *info;
+    int missing[NMETRICS]; /* expected metrics some table lacks */
+    int have_cycles;
+};
+
+/* A header row: the metric columns; a missing one is noted (the time,
+ * without which nothing can be placed, is an error). */
+static int header(struct reader *rd, int line, char **f, size_t n, struct table *t)
 {
     t->ncols = (int)n;
     t->name_col = t->device_col = -1;
@@ -209,15 +273,19 @@ static int header(const char *path, int line, char **f, size_t n, struct table *
                 t->col[i] = (int)c;
     }
     if (t->name_col < 0) {
-        rfl_error("%s:%d: no column 'Kernel Name' (expected ncu --csv --page raw output)", path, line);
+        rfl_error("%s:%d: no column 'Kernel Name' (expected ncu --csv --page raw output)", rd->path, line);
         return -1;
     }
-    for (size_t i = 0; i < NMETRICS; i++)
-        if (rfl_ncu_metrics[i].required && t->col[i] < 0) {
-            rfl_error("%s:%d: no column for metric '%s' (ncu was run without it; rfl profile --help lists the "
-                      "metrics)", path, line, rfl_ncu_metrics[i].name);
+    for (size_t i = 0; i < NMETRICS; i++) {
+        if (t->col[i] >= 0 || !rfl_ncu_metrics[i].required)
+            continue;
+        if (rfl_ncu_metrics[i].role == RFL_NCU_TIME) {
+            rfl_error("%s:%d: no column for metric '%s' (ncu was run without it, and without a time no kernel can be "
+                      "placed; rfl profile --help lists the metrics)", rd->path, line, rfl_ncu_metrics[i].name);
             return -1;
         }
+        rd->missing[i] = 1;
+    }
     return 0;
 }
 
@@ -241,61 +309,89 @@ static int units(const char *path, int line, char **f, size_t n, struct table *t
     return 0;
 }
 
-/* The kernel of that name, added at the end when new; NULL: out of memory. */
-static struct rfl_app *kernel_named(struct rfl_profile *p, const char *name, const char *device)
+/* The index of the kernel of that name, added at the end when new; -1:
+ * out of memory. */
+static long kernel_named(struct reader *rd, const char *name, const char *device)
 {
+    struct rfl_profile *p = rd->p;
     for (size_t i = p->n; i-- > 0;)
         if (!strcmp(p->k[i].name, name))
-            return &p->k[i];
+            return (long)i;
     struct rfl_app *more = realloc(p->k, (p->n + 1) * sizeof *more);
     if (!more)
-        return NULL;
+        return -1;
     p->k = more;
+    struct kernel_info *info = realloc(rd->info, (p->n + 1) * sizeof *info);
+    if (!info)
+        return -1;
+    rd->info = info;
+    memset(&info[p->n], 0, sizeof *info);
     struct rfl_app *k = &p->k[p->n];
     memset(k, 0, sizeof *k);
     k->name = strdup(name);
     k->device_name = device && *device ? strdup(device) : NULL;
     if (!k->name) {
         free(k->device_name);
-        return NULL;
+        return -1;
     }
     snprintf(k->device, sizeof k->device, "gpu");
     snprintf(k->tool, sizeof k->tool, "ncu");
     k->clock_mhz = 0; /* cycles, summed; made a clock at the end */
-    p->n++;
-    return k;
+    return (long)p->n++;
+}
+
+/* *sum += add, unless the sum would be one profile.csv cannot hold. */
+static int add_to(double *sum, double add)
+{
+    if (!rfl_profile_amount_ok(*sum + add))
+        return -1;
+    *sum += add;
+    return 0;
 }
 
 /* One launch, added to its kernel. */
-static int launch(const char *path, int line, char **f, size_t n, const struct table *t, struct rfl_profile *p,
-                  int *have_cycles)
+static int launch(struct reader *rd, int line, char **f, size_t n, const struct table *t)
 {
+    const char *path = rd->path;
     if ((int)n != t->ncols) {
         rfl_error("%s:%d: %zu fields, the header has %d", path, line, n, t->ncols);
         return -1;
     }
     const char *name = f[t->name_col];
+    if (!*name) {
+        rfl_error("%s:%d: column 'Kernel Name' is empty (a launch without a kernel name cannot be told apart)", path,
+                  line);
+        return -1;
+    }
     double v[NMETRICS] = {0};
     for (size_t i = 0; i < NMETRICS; i++) {
         if (t->col[i] < 0)
             continue;
         if (ncu_number(f[t->col[i]], &v[i]) != 0) {
-            rfl_error("%s:%d: kernel '%.120s%s': metric '%s': '%s' is not a number", path, line, KERNEL(name),
-                      rfl_ncu_metrics[i].name, f[t->col[i]]);
+            rfl_error("%s:%d: kernel '%.120s%s': metric '%s' (column %d): '%s' is not a number", path, line,
+                      KERNEL(name), rfl_ncu_metrics[i].name, t->col[i] + 1, f[t->col[i]]);
             return -1;
         }
         v[i] *= t->factor[i];
+        if (!rfl_profile_amount_ok(v[i])) {
+            rfl_error("%s:%d: kernel '%.120s%s': metric '%s': '%s' is too %s a number in its unit (%g: profile.csv "
+                      "could not hold it)", path, line, KERNEL(name), rfl_ncu_metrics[i].name, f[t->col[i]],
+                      isfinite(v[i]) ? "small" : "large", v[i]);
+            return -1;
+        }
     }
     if (!(v[0] > 0)) {
         rfl_error("%s:%d: kernel '%.120s%s': metric '%s' is 0 (no time: nothing to place on a roofline)", path, line,
                   KERNEL(name), rfl_ncu_metrics[0].name);
         return -1;
     }
-    struct rfl_app *k = kernel_named(p, name, t->device_col >= 0 ? f[t->device_col] : NULL);
-    if (!k) {
+    long ki = kernel_named(rd, name, t->device_col >= 0 ? f[t->device_col] : NULL);
+    if (ki < 0) {
         rfl_error("%s: out of memory", path);
         return -1;
     }
+    struct rfl_app *k = &rd->p->k[ki];
+    rd->info[ki].last_line = line;
     k->launches++;
     double mma = 0;
     for (size_t i = 0; i < NMETRICS; i++)
@@ -313,21 +409,77 @@ static int launch(const char *path, int line, char **f, size_t n, const struct t
         mma = 0;
     for (size_t i = 0; i < NMETRICS; i++) {
         const struct rfl_ncu_metric *m = &rfl_ncu_metrics[i];
-        if (t->col[i] < 0)
+        if (t->col[i] < 0) {
+            if (m->required && m->role == RFL_NCU_FLOPS)
+                k->lower_bound = 1;
+            else if (m->required && m->role == RFL_NCU_BYTES)
+                rd->info[ki].unmeasured |= 1 << m->index;
             continue;
+        }
+        int rc = 0;
         if (m->role == RFL_NCU_TIME)
-            k->time_s += v[i];
+            rc = add_to(&k->time_s, v[i]);
         else if (m->role == RFL_NCU_CYCLES) {
-            k->clock_mhz += v[i];
-            *have_cycles = 1;
+            rc = add_to(&k->clock_mhz, v[i]);
+            rd->have_cycles = 1;
         } else if (m->role == RFL_NCU_BYTES)
-            k->bytes[m->index] += v[i];
+            rc = add_to(&k->bytes[m->index], v[i]);
         else if (m->role == RFL_NCU_FLOPS && !strcmp(m->name, SASS("hfma")))
-            k->flops[m->index] += m->weight * fmax(0, v[i] - mma); /* HFMA2 less any HFMA2.MMA moves */
+            rc = add_to(&k->flops[m->index], m->weight * fmax(0, v[i] - mma)); /* HFMA2 less any HFMA2.MMA moves */
         else if (m->role == RFL_NCU_FLOPS)
-            k->flops[m->index] += m->weight * v[i];
+            rc = add_to(&k->flops[m->index], m->weight * v[i]);
+        if (rc != 0) {
+            rfl_error("%s:%d: kernel '%.120s%s': metric '%s': '%s' makes its sum over %ld launches too large a number "
+                      "(profile.csv could not hold it)", path, line, KERNEL(name), m->name, f[t->col[i]], k->launches);
+            return -1;
+        }
     }
     return 0;
+}
+
+/* The end of the record that starts at s: the first newline outside
+ * double quotes (a quoted field may hold newlines, RFC 4180), or the end
+ * of the text; *lines: the newlines inside it. */
+static char *record_end(char *s, int *lines)
+{
+    int quoted = 0;
+    *lines = 0;
+    for (; *s; s++) {
+        if (*s == '"')
+            quoted = !quoted;
+        else if (*s == '\n' && !quoted)
+            return s;
+        else if (*s == '\n')
+            ++*lines;
+    }
+    return NULL;
+}
+
+/* One line naming every expected metric the recording lacked, and what
+ * that leaves of the points. */
+static void say_missing(const struct reader *rd)
+{
+    char names[1024] = "", effect[256] = "";
+    size_t n = 0;
+    int flops = 0;
+    for (size_t i = 0; i < NMETRICS; i++) {
+        if (!rd->missing[i])
+            continue;
+        const struct rfl_ncu_metric *m = &rfl_ncu_metrics[i];
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof names - used, "%s'%s'", n++ ? ", " : "", m->name);
+        if (m->role == RFL_NCU_FLOPS)
+            flops = 1;
+        if (m->role == RFL_NCU_BYTES)
+            snprintf(effect + strlen(effect), sizeof effect - strlen(effect), "%s%s bytes not measured",
+                     *effect ? "; " : "", m->index == RFL_MEM_DRAM ? "device memory" : m->index == RFL_MEM_L2 ? "L2" : "L1");
+    }
+    if (!n)
+        return;
+    rfl_warn("%s: no column for metric%s %s (ncu was run without %s): read without %s; %s%s%s", rd->path, n > 1 ? "s" : "",
+             names, n > 1 ? "them" : "it", n > 1 ? "them" : "it",
+             flops ? "the flops, intensities and GFLOP/s of its kernels are lower bounds (marked ≥)" : "",
+             flops && *effect ? "; " : "", effect);
 }
 
 int rfl_ncu_read(const char *path, struct rfl_profile *p)
@@ -338,37 +490,48 @@ int rfl_ncu_read(const char *path, struct rfl_profile *p)
     if (!text)
         return -1;
     enum { NO_HEADER, UNITS, ROWS } state = NO_HEADER;
+    struct reader rd = {.path = path, .p = p};
     struct table t = {0};
-    int line = 0, rc = 0, have_cycles = 0, headers = 0;
+    int line = 0, next_line = 1, rc = 0, headers = 0;
     char *next = text;
     while (rc == 0 && next && *next) {
+        if (rfl_interrupted()) {
+            rc = -1; /* the caller says so */
+            break;
+        }
         char *s = next;
-        next = strchr(s, '\n');
+        line = next_line;
+        int header_line = !strncmp(s, "\"ID\",", 5);
+        int record = s[0] == '"' && (state != NO_HEADER || header_line);
+        int inner = 0;
+        /* Other output (==PROF== lines, the program's own) is a line each,
+         * whatever quotes it holds; a CSV record may span lines. */
+        next = record ? record_end(s, &inner) : strchr(s, '\n');
         if (next)
             *next++ = '\0';
-        line++;
+        next_line += 1 + inner;
         size_t l = strlen(s);
         if (l && s[l - 1] == '\r')
             s[--l] = '\0';
-        int header_line = !strncmp(s, "\"ID\",", 5);
-        if (s[0] != '"' || (state == NO_HEADER && !header_line))
-            continue; /* ==PROF== lines, the program's own output */
+        if (!record)
+            continue;
         size_t n = 0;
         char **f = split(s, &n);
         if (!f) {
-            rfl_error("%s:%d: a quoted field that does not end (or out of memory)", path, line);
+            rfl_error("%s:%d: a quoted field that does not end, or text after its closing quote (or out of memory)", path,
+                      line);
             rc = -1;
             break;
         }
         if (header_line) {
-            rc = header(path, line, f, n, &t);
+            rc = header(&rd, line, f, n, &t);
             state = UNITS;
             headers++;
         } else if (state == UNITS) {
             rc = units(path, line, f, n, &t);
             state = ROWS;
         } else {
-            rc = launch(path, line, f, n, &t, p, &have_cycles);
+            rc = launch(&rd, line, f, n, &t);
         }
         free(f);
     }
@@ -384,14 +547,25 @@ int rfl_ncu_read(const char *path, struct rfl_profile *p)
         rfl_error("%s: no kernels: ncu profiled no launch (did the program run any kernel?)", path);
         rc = -1;
     }
+    for (size_t i = 0; rc == 0 && i < p->n; i++) {
+        struct rfl_app *k = &p->k[i];
+        k->clock_mhz = rd.have_cycles ? k->clock_mhz / k->time_s * 1e-6 : NAN;
+        k->bytes[RFL_MEM_L3] = NAN;
+        for (int l = 0; l < RFL_MEM_NLEVELS; l++)
+            if (rd.info[i].unmeasured & (1 << l))
+                k->bytes[l] = NAN;
+        char what[256];
+        if (rfl_kernel_check(k, what, sizeof what) != 0) {
+            rfl_error("%s:%d: kernel '%.120s%s': %s (profile.csv could not hold it)", path, rd.info[i].last_line,
+                      KERNEL(k->name), what);
+            rc = -1;
+        }
+    }
+    free(rd.info);
     if (rc != 0) {
         rfl_profile_free(p);
         return -1;
     }
-    for (size_t i = 0; i < p->n; i++) {
-        struct rfl_app *k = &p->k[i];
-        k->clock_mhz = have_cycles ? k->clock_mhz / k->time_s * 1e-6 : NAN;
-        k->bytes[RFL_MEM_L3] = NAN;
-    }
+    say_missing(&rd);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include "load.h"
 #include "model.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,15 @@ void rfl_plateau_pick(const struct rfl_bw_curve *curves, size_t ncurves, int lev
     qsort(trans, p->ntrans, sizeof *trans, cmp_double);
 }
 
+/* Two ceilings of one plateau are "the same plateau" only where their
+ * values agree within their spreads (each one's median to best overlap):
+ * L2 at 156.5 and L3 at 126.8 GB/s from one fitted segment are not. */
+static int agree(const struct rfl_ceiling *a, const struct rfl_ceiling *b)
+{
+    double alo = isfinite(a->value_low) ? a->value_low : a->value, blo = isfinite(b->value_low) ? b->value_low : b->value;
+    return a->value >= blo && b->value >= alo;
+}
+
 void rfl_mark_shared(struct rfl_model *m, size_t first)
 {
     for (size_t i = first; i < m->nceilings; i++) {
@@ -103,7 +113,7 @@ void rfl_mark_shared(struct rfl_model *m, size_t first)
         size_t used = 0;
         for (size_t j = first; j < m->nceilings; j++) {
             const struct rfl_ceiling *b = &m->ceilings[j];
-            if (j != i && b->curve == a->curve && b->segment == a->segment)
+            if (j != i && b->curve == a->curve && b->segment == a->segment && agree(a, b))
                 used += (size_t)snprintf(a->shared_with + used, sizeof a->shared_with - used, "%s%s",
                                          used ? " " : "", b->name);
         }

@@ -366,8 +366,51 @@ int rfl_kernels_replace(struct rfl_model *m, struct rfl_profile *p)
     return 0;
 }
 
+/* A rate as the tables write it. */
+static void rate(char *buf, size_t len, double v) { snprintf(buf, len, v >= 100 ? "%.0f" : "%.3g", v); }
+
+/* One sentence for a point above the roof it is held against: the roof,
+ * not the point, is wrong (a roof bounds every kernel the machine runs). */
+static void above(const struct rfl_app *a, const char *what, void (*say)(void *ctx, const char *text), void *ctx)
+{
+    char text[768], got[32], roof[32];
+    rate(got, sizeof got, a->gflops);
+    rate(roof, sizeof roof, a->attainable);
+    snprintf(text, sizeof text,
+             "roof measured too low: %s '%.80s' ran at %s%s GFLOP/s, %.1f%% of the roof above it, %.90s at %s GFLOP/s%s "
+             "(a roof bounds every kernel the machine runs: measure that roof again)",
+             what, a->label && *a->label ? a->label : a->name, a->lower_bound ? "≥" : "", got,
+             100 * a->gflops / a->attainable, a->bound, roof, strstr(a->bound, "bandwidth") ? " at its intensity" : "");
+    say(ctx, text);
+}
+
+/* Every point above its roof, a few named and the rest counted. */
+static void above_roofs(const struct rfl_model *m, void (*say)(void *ctx, const char *text), void *ctx)
+{
+    enum { NAMED = 8 };
+    size_t n = 0;
+    for (size_t i = 0; i < m->napps; i++) {
+        const struct rfl_app *a = &m->apps[i];
+        if (a->attainable > 0 && a->gflops > a->attainable && n++ < NAMED)
+            above(a, "application point", say, ctx);
+    }
+    for (size_t i = 0; i < m->nkernels; i++) {
+        const struct rfl_app *k = &m->kernels[i];
+        if (strcmp(k->tool, "dense") && k->attainable > 0 && k->gflops > k->attainable && n++ < NAMED)
+            above(k, !strcmp(k->device, "gpu") ? "kernel" : "region", say, ctx);
+    }
+    if (n > NAMED) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "roof measured too low: %zu more points above their roofs (profile.csv: fraction_of_roof above 1)",
+                 n - NAMED);
+        say(ctx, text);
+    }
+}
+
 void rfl_kernels_caveats(const struct rfl_model *m, void (*say)(void *ctx, const char *text), void *ctx)
 {
+    above_roofs(m, say, ctx);
     const struct rfl_gpu_device *d = m->gpu && m->gpu->dev.known ? &m->gpu->dev : NULL;
     const char *other = NULL;
     double cycles = 0, time = 0;

@@ -74,13 +74,28 @@ void rfl_kernel_bound(const struct rfl_model *m, struct rfl_app *k);
 /* The model's kernels of p's device replaced by p's (moved out of p), each
  * bounded. -1: out of memory. */
 int rfl_kernels_replace(struct rfl_model *m, struct rfl_profile *p);
-/* What may make the GPU points of a model wrong, one sentence each to
- * say(): the kernels ran on another GPU than the roofs were measured on,
- * or slower than its maximum clock (ncu locks clocks unless told not to). */
+/* What may make the points of a model wrong, one sentence each to say():
+ * a profiled or application point above the roof it is held against ("roof
+ * measured too low", with both rates and the roof's name); the kernels ran
+ * on another GPU than the roofs were measured on, or slower than its
+ * maximum clock (ncu locks clocks unless told not to). */
 void rfl_kernels_caveats(const struct rfl_model *m, void (*say)(void *ctx, const char *text), void *ctx);
 
-/* DIR/profile.csv: the model's kernels (atomically); read back, appended
- * to m->kernels and bounded. -1 after one line naming FILE:LINE. */
+/* Whether v, as profile.csv writes it (nine digits), reads back under its
+ * reader's rules: a finite number >= 0. A denormal, or a value that rounds
+ * past the largest double, does not. */
+int rfl_profile_amount_ok(double v);
+/* Whether every value profile.csv would write of k reads back (its name,
+ * counts, sums, clock, GFLOP/s and intensities): 0, or -1 with "column
+ * 'C': 'VALUE' ..." in what. */
+int rfl_kernel_check(const struct rfl_app *k, char *what, size_t len);
+
+/* DIR/profile.csv: the model's kernels (atomically), each row checked
+ * against the reader's rules before anything is replaced and the whole
+ * file read back by the reader before the rename. -1 after one line (a
+ * write failed or an interrupt), -2 after one line naming the row a reader
+ * would refuse (nothing replaced either way). Read back, appended to
+ * m->kernels and bounded. -1 after one line naming FILE:LINE. */
 int rfl_profile_write(const struct rfl_model *m, const char *path);
 int rfl_profile_read(struct rfl_model *m, const char *path);
 

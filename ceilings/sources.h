@@ -34,4 +34,8 @@ extern const size_t rfl_nsources;
 /* The source whose pattern matches a file name (no directory), or NULL. */
 const struct rfl_source *rfl_source_for(const char *file_name);
 
+/* The source of DIR/NAME: by its sidecar's "program" (NAME.json, or a
+ * companion's main file's), else by its name as rfl_source_for. */
+const struct rfl_source *rfl_source_for_input(const char *dir, const char *name);
+
 #endif

@@ -80,29 +80,30 @@ int rfl_ceiling_noisy(const struct rfl_ceiling *c) { return rfl_ceiling_spread(c
 
 const char *rfl_spread_text(char *buf, size_t len, const struct rfl_ceiling *c)
 {
-    double s = rfl_ceiling_spread(c);
-    char num[24];
-    if (isnan(s)) {
+    char num[32];
+    if (isnan(rfl_ceiling_spread(c))) {
         if (len)
             buf[0] = '\0';
         return buf;
     }
-    rfl_format_double(num, sizeof num, s < 9.95 ? "%.1f" : "%.0f", s);
-    snprintf(buf, len, "\xc2\xb1%s%%", num);
+    const double v = c->value_low;
+    rfl_format_double(num, sizeof num, v < 9.995 ? "%.2f" : v < 999.95 ? "%.1f" : "%.0f", v);
+    snprintf(buf, len, "median %s", num);
     return buf;
 }
 
 const char *rfl_spread_words(char *buf, size_t len, const struct rfl_ceiling *c)
 {
-    char text[32], samples[48] = "";
+    char text[48], samples[48] = "", pct[32];
     if (!*rfl_spread_text(text, sizeof text, c)) {
         snprintf(buf, len, "-");
         return buf;
     }
     if (c->samples)
         snprintf(samples, sizeof samples, ", %llu samples", (unsigned long long)c->samples);
-    snprintf(buf, len, "%s%s (%zu point%s%s)", rfl_ceiling_noisy(c) ? "noisy: " : "", text, c->spread_points,
-             c->spread_points == 1 ? "" : "s", samples);
+    rfl_format_double(pct, sizeof pct, "%.0f", 100.0 * c->value_low / c->value);
+    snprintf(buf, len, "%s%s, %s%% of best (%zu point%s%s)", rfl_ceiling_noisy(c) ? "noisy: " : "", text, pct,
+             c->spread_points, c->spread_points == 1 ? "" : "s", samples);
     return buf;
 }
 

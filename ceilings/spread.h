@@ -58,12 +58,13 @@ void rfl_spread_top_plateau_within(const double *y, size_t n, size_t best, doubl
 double rfl_ceiling_spread(const struct rfl_ceiling *c);
 int rfl_ceiling_noisy(const struct rfl_ceiling *c);
 
-/* "+-1.2%" as the report and the charts write it ("±1.2%", one decimal
- * below 10%, none above); "" when unknown. Returns buf. */
+/* "median 52.0": the typical rate (value_low) in the value's unit, as the
+ * report and the charts write it beside the best ("79.8 GFLOP/s (median
+ * 52.0)"); "" when unknown. Returns buf. */
 const char *rfl_spread_text(char *buf, size_t len, const struct rfl_ceiling *c);
 
-/* The report's words on it: "noisy: ±7.6% (7 points, 35 samples)",
- * "±1.2% (7 points, 35 samples)" or "-" when unknown. Returns buf. */
+/* The report's words on it: "noisy: median 40.1, 76% of best (7 points,
+ * 35 samples)", "median 52.0, 98% of best (...)" or "-" when unknown. */
 const char *rfl_spread_words(char *buf, size_t len, const struct rfl_ceiling *c);
 
 #endif

@@ -10,26 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rfl_parse_c_double(const char *text, double *out)
-{
-    if (!text || !*text)
-        return -1;
-    locale_t c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    locale_t previous = c_locale ? uselocale(c_locale) : (locale_t)0;
-    char *end = NULL;
-    errno = 0;
-    double v = strtod(text, &end);
-    int bad = end == text || *end != '\0' || errno == ERANGE || !isfinite(v);
-    if (c_locale) {
-        uselocale(previous);
-        freelocale(c_locale);
-    }
-    if (bad)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 struct growing {

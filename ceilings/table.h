@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "common/number.h"
 
 struct rfl_table {
     char *path;
@@ -58,8 +59,7 @@ int rfl_table_bytes(const struct rfl_table *t, size_t row, int col, uint64_t min
 /* A non-empty text field. */
 int rfl_table_text(const struct rfl_table *t, size_t row, int col, const char **out);
 
-/* Parses a double with '.' whatever LC_NUMERIC says; -1 unless the whole
- * text is a finite number. */
-int rfl_parse_c_double(const char *text, double *out);
+/* rfl_parse_c_double (common/number.h): a cell's number, '.' whatever
+ * LC_NUMERIC says. */
 
 #endif

@@ -395,15 +395,15 @@ void rfl_ceilings_print(const struct rfl_model *m)
 {
     for (size_t i = 0; i < m->nceilings; i++) {
         const struct rfl_ceiling *c = &m->ceilings[i];
-        char spec[64] = "", spread[32];
+        char spec[64] = "", spread[48];
         if (c->spec > 0)
             snprintf(spec, sizeof spec, "  (%.0f%% of spec %.1f)", rfl_ceiling_percent(c), c->spec);
         rfl_spread_text(spread, sizeof spread, c);
         if (strcmp(c->device, "cpu") == 0)
-            rfl_info("%-4s %-16s %10.1f %-7s %-7s %s %s %s, %ldx%ld%s", c->device, c->name, c->value, spread,
-                     rfl_ceiling_unit(c), c->kernel, c->precision, c->isa, c->ranks, c->threads_per_rank, spec);
+            rfl_info("%-4s %-16s %10.1f %-7s %-14s %s %s %s, %ldx%ld%s", c->device, c->name, c->value,
+                     rfl_ceiling_unit(c), spread, c->kernel, c->precision, c->isa, c->ranks, c->threads_per_rank, spec);
         else
-            rfl_info("%-4s %-16s %10.1f %-7s %-7s %s%s%s%s", c->device, c->name, c->value, spread, rfl_ceiling_unit(c),
+            rfl_info("%-4s %-16s %10.1f %-7s %-14s %s%s%s%s", c->device, c->name, c->value, rfl_ceiling_unit(c), spread,
                      c->kernel, c->precision[0] ? " " : "", c->precision, spec);
     }
     for (size_t i = 0; i < m->nnotes; i++)

@@ -2,11 +2,11 @@
 #include "config_file.h"
 #include "input.h"
 #include "log.h"
+#include "number.h"
 #include "size.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,19 +21,6 @@ int rfl_config_set_string(char **dest, const char *value)
     free(*dest);
     *dest = copy;
     return 0;
-}
-
-/* strtod honours LC_NUMERIC; config values are always written with '.'. */
-static double c_strtod(const char *s, char **end)
-{
-    locale_t c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    locale_t previous = c_locale ? uselocale(c_locale) : (locale_t)0;
-    double v = strtod(s, end);
-    if (c_locale) {
-        uselocale(previous);
-        freelocale(c_locale);
-    }
-    return v;
 }
 
 static int choice_index(const char *const *choices, const char *value, size_t len)
@@ -80,11 +67,8 @@ static int apply(const struct rfl_cfg_key *k, const char *value, char *expected,
         return 0;
     }
     case RFL_CFG_DOUBLE: {
-        char *end = NULL;
-        errno = 0;
-        double v = c_strtod(value, &end);
-        if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) ||
-            ((k->min != 0 || k->max != 0) && (v < k->min || v > k->max))) {
+        double v = 0;
+        if (rfl_parse_decimal(value, &v) != 0 || ((k->min != 0 || k->max != 0) && (v < k->min || v > k->max))) {
             if (k->min != 0 || k->max != 0)
                 snprintf(expected, elen, "expected a number from %g to %g", k->min, k->max);
             else

@@ -17,6 +17,7 @@ librfl_a_SOURCES = \
 	common/main.h \
 	common/meta.c common/meta.h \
 	common/mpi_shim.c common/mpi_shim.h \
+	common/number.c common/number.h \
 	common/options.c common/options.h \
 	common/plateau.c common/plateau.h \
 	common/progress.c common/progress.h \

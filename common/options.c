@@ -2,13 +2,13 @@
 #include "options.h"
 #include "csv.h"
 #include "log.h"
+#include "number.h"
 #include "rfl.h"
 #include "size.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -47,19 +47,6 @@ static int bad_value(const struct rfl_cli *cli, const struct rfl_option *o, cons
     return -1;
 }
 
-/* strtod honours LC_NUMERIC; option values are always written with '.'. */
-static double parse_c_double(const char *s, char **end)
-{
-    locale_t c_locale = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    locale_t previous = c_locale ? uselocale(c_locale) : (locale_t)0;
-    double v = strtod(s, end);
-    if (c_locale) {
-        uselocale(previous);
-        freelocale(c_locale);
-    }
-    return v;
-}
-
 static int choice_index(const struct rfl_option *o, const char *value, size_t len)
 {
     for (int i = 0; o->choices[i]; i++)
@@ -86,11 +73,8 @@ static int apply(const struct rfl_cli *cli, const struct rfl_option *o, const ch
         return 0;
     }
     case RFL_OPT_DOUBLE: {
-        char *end = NULL;
-        errno = 0;
-        double v = parse_c_double(value, &end);
-        if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) ||
-            ((o->min != 0 || o->max != 0) && (v < o->min || v > o->max))) {
+        double v = 0;
+        if (rfl_parse_decimal(value, &v) != 0 || ((o->min != 0 || o->max != 0) && (v < o->min || v > o->max))) {
             char lo[32], hi[32];
             rfl_format_double(lo, sizeof lo, "%g", o->min);
             rfl_format_double(hi, sizeof hi, "%g", o->max);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void release(struct rfl_session *s)
 {
@@ -176,8 +177,12 @@ int rfl_session_close(struct rfl_session *s)
 {
     if (s->root && !(s->spec.flags & RFL_SESSION_TABLE) && !s->write_failed) {
         const char *name = s->spec.columns ? s->spec.output : "-";
+        /* The full path: under rfl run the program's folder is not the user's. */
+        char cwd[4096];
+        const int relative = name[0] != '/' && strcmp(name, "-") != 0 && getcwd(cwd, sizeof cwd);
         if (s->status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s", s->csv.rows, name);
+            rfl_error("interrupted: the %zu rows measured so far are in %s%s%s", s->csv.rows, relative ? cwd : "",
+                      relative ? "/" : "", name);
         else if (s->status == RFL_EXIT_OK)
             rfl_info("%zu rows in %s (%.1f s)", s->csv.rows, name, s->elapsed_s);
     }

@@ -1,9 +1,12 @@
 #include "config.h"
 #include "topo.h"
+#include "common/input.h"
 #include "common/log.h"
 #include "common/meta.h"
 
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void read_cpu_model(struct rfl_topo *t)
@@ -63,6 +66,19 @@ static void read_cpuid_caches(struct rfl_topo *t)
 #endif
 }
 
+uint64_t rfl_topo_meminfo_total(const char *path)
+{
+    char why[128];
+    size_t len = 0;
+    char *text = rfl_input_load(path, 1 << 20, &len, why, sizeof why);
+    const char *line = text ? strstr(text, "MemTotal:") : NULL;
+    uint64_t kib = 0;
+    if (line && (line == text || line[-1] == '\n') && sscanf(line, "MemTotal: %" SCNu64 " kB", &kib) != 1)
+        kib = 0;
+    free(text);
+    return kib <= UINT64_MAX / 1024 ? kib * 1024 : 0;
+}
+
 int rfl_topo_load(struct rfl_topo *t)
 {
     memset(t, 0, sizeof *t);
@@ -77,7 +93,12 @@ int rfl_topo_load(struct rfl_topo *t)
     if (t->cores == 0)
         t->cores = t->pus;
     hwloc_obj_t root = hwloc_get_root_obj(t->topology);
-    t->memory_bytes = root->total_memory;
+    /* The kernel's MemTotal, not the NUMA nodes' sum: under a hypervisor
+     * (hotplugged or ballooned memory) the nodes' meminfo that hwloc reads
+     * can hold half of the machine's memory or less. */
+    t->memory_bytes = rfl_topo_meminfo_total("/proc/meminfo");
+    if (!t->memory_bytes)
+        t->memory_bytes = root->total_memory;
 
     t->ncache = read_caches(t->topology, t->cores, t->cache);
     const char *backend = hwloc_obj_get_info_by_name(root, "Backend");

@@ -29,7 +29,7 @@ struct rfl_topo {
     hwloc_bitmap_t allowed;   /* PUs this process was started on */
     unsigned cores, pus, packages, numa_nodes;
     unsigned allowed_cores;   /* cores that intersect `allowed` */
-    uint64_t memory_bytes;
+    uint64_t memory_bytes;    /* the node's total (MemTotal), else hwloc's NUMA nodes' */
     unsigned ncache;
     struct rfl_cache_level cache[RFL_TOPO_MAX_CACHE];
     char cache_source[32];    /* where hwloc's default discovery took them: "sysfs" (Linux) or its backend */
@@ -40,6 +40,8 @@ struct rfl_topo {
 
 /* Loads the topology of this machine; -1 with a message if hwloc fails. */
 int rfl_topo_load(struct rfl_topo *t);
+/* MemTotal of a /proc/meminfo-style file, in bytes; 0 when it has none. */
+uint64_t rfl_topo_meminfo_total(const char *path);
 void rfl_topo_free(struct rfl_topo *t);
 /* Size of one instance of the last-level cache, times the instances. */
 uint64_t rfl_topo_llc_total_bytes(const struct rfl_topo *t);

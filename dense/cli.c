@@ -19,6 +19,55 @@ void rfl_dense_defaults(struct rfl_dense_opts *o)
     o->seed = 42;
 }
 
+unsigned rfl_dense_method_factors(enum rfl_dense_method m)
+{
+    /* A GPU QR panel needs larft on the device, which cuSOLVER does not expose. */
+    return m == RFL_DENSE_GPU_PANEL ? 1u << RFL_DENSE_LU | 1u << RFL_DENSE_CHOLESKY : RFL_DENSE_ALL_FACTORS;
+}
+
+/* "lu and cholesky", "lu, cholesky and qr" */
+static void name_list(char *buf, size_t len, unsigned mask, const char *const *names)
+{
+    buf[0] = '\0';
+    int total = 0, k = 0;
+    for (int i = 0; names[i]; i++)
+        total += mask >> i & 1;
+    for (int i = 0; names[i]; i++)
+        if (mask >> i & 1) {
+            const size_t at = strlen(buf);
+            snprintf(buf + at, len - at, "%s%s", k == 0 ? "" : k + 1 == total ? " and " : ", ", names[i]);
+            k++;
+        }
+}
+
+int rfl_dense_check_combination(unsigned methods, unsigned factors, char *msg, size_t len)
+{
+    const unsigned ms = methods ? methods : RFL_DENSE_ALL_METHODS, fs = factors ? factors : RFL_DENSE_ALL_FACTORS;
+    char have[64], asked[64];
+    /* A method asked by name must have a factorization to run; with the default methods the
+     * others run what gpu_panel lacks, so only names asked on both sides can clash. */
+    for (int m = 0; methods && m < RFL_DENSE_NMETHOD; m++)
+        if (methods >> m & 1 && !(rfl_dense_method_factors((enum rfl_dense_method)m) & fs)) {
+            name_list(have, sizeof have, rfl_dense_method_factors((enum rfl_dense_method)m), rfl_dense_factor_names);
+            name_list(asked, sizeof asked, fs, rfl_dense_factor_names);
+            snprintf(msg, len, "--method %s with --factorization %s: no such combination (%s has %s only)",
+                     rfl_dense_method_names[m], asked, rfl_dense_method_names[m], have);
+            return -1;
+        }
+    for (int f = 0; factors && f < RFL_DENSE_NFACTOR; f++) {
+        int runs = 0;
+        for (int m = 0; m < RFL_DENSE_NMETHOD; m++)
+            runs |= (ms >> m & 1) && (rfl_dense_method_factors((enum rfl_dense_method)m) >> f & 1);
+        if (!runs) {
+            name_list(asked, sizeof asked, ms, rfl_dense_method_names);
+            snprintf(msg, len, "--factorization %s with --method %s: no such combination (%s has no %s)",
+                     rfl_dense_factor_names[f], asked, asked, rfl_dense_factor_names[f]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 double rfl_dense_flops(enum rfl_dense_factor f, double n)
 {
     const double n3 = n * n * n;
@@ -57,12 +106,13 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
                                "                              left, a size runs when its estimate (the last size's time x the\n"
                                "                              flop ratio) fits, larger sizes of the precision are cut once one\n"
                                "                              does not; the sidecar says what was cut (default: no limit)"),
-        RFL_OPTION_OUTPUT("FILE", &o->output, "CSV output, with its metadata in FILE.json (default dense.csv; - for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output, "CSV output, with its metadata in NAME.json (default dense.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "smaller sizes and fewer samples (defaults above)"),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit"),
         RFL_OPTION_SELF_TEST(&o->self_test),
         RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-                                "testing: corrupt one factor after timing (the run must end with exit 3)"),
+                                "testing: corrupt one factor, and one element of each GEMM\n"
+                                "                              product, after timing (the run must end with exit 3)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_dense",
@@ -88,6 +138,19 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
                     "rfl_dense: option --sizes: invalid value '%s' (expected integers from 16 to 1048576 or "
                     "MIN:MAX ranges, separated by commas, at most %d sizes)\n",
                     sizes, RFL_DENSE_MAX_SIZES);
+        return RFL_CLI_ERROR;
+    }
+    /* Every name is what the default runs: the methods this build and machine have (a host without
+     * a GPU runs lapack rather than failing). */
+    if (o->methods == RFL_DENSE_ALL_METHODS)
+        o->methods = 0;
+    if (o->factors == RFL_DENSE_ALL_FACTORS)
+        o->factors = 0;
+    char why[256];
+    if (rfl_dense_check_combination(o->methods, o->factors, why, sizeof why) != 0) {
+        /* Refused here, before a device is looked for: bad usage on any machine. */
+        if (rfl_log_rank() == 0)
+            fprintf(stderr, "rfl_dense: %s\n", why);
         return RFL_CLI_ERROR;
     }
     if (!o->experiments)

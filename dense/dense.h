@@ -18,9 +18,14 @@ enum rfl_dense_method { RFL_DENSE_LAPACK, RFL_DENSE_CUSOLVER, RFL_DENSE_HYBRID, 
 
 extern const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1];
 extern const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1];
+#define RFL_DENSE_ALL_FACTORS ((1u << RFL_DENSE_NFACTOR) - 1)
+#define RFL_DENSE_ALL_METHODS ((1u << RFL_DENSE_NMETHOD) - 1)
+
+/* The factorizations a method has (a bitmask of enum rfl_dense_factor). */
+unsigned rfl_dense_method_factors(enum rfl_dense_method m);
 
 struct rfl_dense_opts {
-    unsigned factors, methods, precisions; /* bitmasks; 0: all */
+    unsigned factors, methods, precisions; /* bitmasks; 0: all (a list of every name, or "all", is 0) */
     const char *sizes_text;
     unsigned sizes[RFL_DENSE_MAX_SIZES];
     size_t nsizes;
@@ -52,5 +57,9 @@ int rfl_dense_parse_sizes(const char *text, unsigned *sizes, size_t max, size_t 
 
 /* Standard flop counts: LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3 (LAPACK Working Note 41). */
 double rfl_dense_flops(enum rfl_dense_factor f, double n);
+
+/* The factorizations and methods asked that have no partner among the other's (gpu_panel asked
+ * for QR alone): 0, or -1 after one line naming the combination in msg. */
+int rfl_dense_check_combination(unsigned methods, unsigned factors, char *msg, size_t len);
 
 #endif

@@ -116,7 +116,12 @@ int rfl_dense_gpu_load(struct rfl_dense_gpu *g, const struct rfl_dense_matrix *o
     g->fp64 = orig->fp64;
     g->n = orig->n;
     const size_t bytes = (size_t)orig->n * orig->n * (orig->fp64 ? 8 : 4);
-    return RFL_CUDA(cudaMemcpy(g->orig, orig->a, bytes, cudaMemcpyHostToDevice));
+    /* On the work's own stream, finished before the work: a pageable cudaMemcpy may return
+     * before its DMA ends, and the legacy stream does not order the non-blocking main one. */
+    return RFL_CUDA(cudaMemcpyAsync(g->orig, orig->a, bytes, cudaMemcpyHostToDevice, g->main)) ||
+                   RFL_CUDA(cudaStreamSynchronize(g->main))
+               ? -1
+               : 0;
 }
 
 /* cuSOLVER's work area for factorization f at the loaded size, grown as needed. */
@@ -578,26 +583,29 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
     return 0;
 }
 
-int rfl_dense_gpu_gemm(struct rfl_dense_gpu *g, unsigned experiments, double *seconds)
+int rfl_dense_gpu_gemm(struct rfl_dense_gpu *g, double *seconds)
 {
     const int n = g->n;
-    double best = INFINITY;
-    for (unsigned e = 0; e < experiments; e++) {
-        const double t0 = rfl_now_s();
-        int rc;
-        if (g->fp64) {
-            const double one = 1, zero = 0;
-            rc = BLAS(cublasDgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->orig, n, g->orig, n, &zero,
-                                  g->a, n));
-        } else {
-            const float one = 1, zero = 0;
-            rc = BLAS(cublasSgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->orig, n, g->orig, n, &zero,
-                                  g->a, n));
-        }
-        if (rc || RFL_CUDA(cudaStreamSynchronize(g->main)))
-            return -1;
-        best = fmin(best, rfl_now_s() - t0);
+    const double t0 = rfl_now_s();
+    int rc;
+    if (g->fp64) {
+        const double one = 1, zero = 0;
+        rc = BLAS(cublasDgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->orig, n, g->orig, n, &zero, g->a, n));
+    } else {
+        const float one = 1, zero = 0;
+        rc = BLAS(cublasSgemm(g->blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, g->orig, n, g->orig, n, &zero, g->a, n));
     }
-    *seconds = best;
+    if (rc || RFL_CUDA(cudaStreamSynchronize(g->main)))
+        return -1;
+    *seconds = rfl_now_s() - t0;
     return 0;
+}
+
+int rfl_dense_gpu_product(struct rfl_dense_gpu *g, struct rfl_dense_matrix *c)
+{
+    const size_t bytes = (size_t)g->n * g->n * (g->fp64 ? 8 : 4);
+    return RFL_CUDA(cudaMemcpyAsync(c->a, g->a, bytes, cudaMemcpyDeviceToHost, g->main)) ||
+                   RFL_CUDA(cudaStreamSynchronize(g->main))
+               ? -1
+               : 0;
 }

@@ -30,7 +30,10 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
                          int keep, struct rfl_dense_matrix *fact, int *ipiv, void *tau, double *seconds,
                          struct rfl_dense_split *split);
 
-/* GEMM by cuBLAS on the loaded matrix (C = A A): the best seconds of `experiments`. */
-int rfl_dense_gpu_gemm(struct rfl_dense_gpu *g, unsigned experiments, double *seconds);
+/* One GEMM by cuBLAS at the loaded size and precision, C = L L (L the loaded matrix): *seconds
+ * of the call. 0, or -1 after a message. */
+int rfl_dense_gpu_gemm(struct rfl_dense_gpu *g, double *seconds);
+/* The last GEMM's product copied to c (host memory, n x n). 0 or -1. */
+int rfl_dense_gpu_product(struct rfl_dense_gpu *g, struct rfl_dense_matrix *c);
 
 #endif

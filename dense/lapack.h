@@ -47,6 +47,12 @@ int rfl_dense_lapack_gemm(int fp64, int n, const void *a, const void *b, void *c
 double rfl_dense_backward_error(const struct rfl_dense_matrix *orig, const struct rfl_dense_matrix *fact,
                                 enum rfl_dense_factor f, const int *ipiv, const void *tau, unsigned long long seed);
 
+/* The same check of a GEMM's product c of a and b: ||C x - A (B x)||_inf / (||A||_inf ||B||_inf
+ * ||x||_inf n eps), x with |x_j| in [1/2, 1] and random signs, under the same bound for a correct product (its error is within n eps |A||B|
+ * elementwise). NaN when it cannot be computed. */
+double rfl_dense_gemm_error(const struct rfl_dense_matrix *a, const struct rfl_dense_matrix *b,
+                            const struct rfl_dense_matrix *c, unsigned long long seed);
+
 /* The bound a backward error is checked against (a small multiple of n eps, above what a
  * stable factorization of these matrices gives). */
 #define RFL_DENSE_BACKWARD_ERROR_BOUND 16.0

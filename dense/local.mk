@@ -10,7 +10,8 @@ if HAVE_CUDA
 noinst_LIBRARIES += libdensegpu.a libdensekernels.a
 endif
 endif
-libdense_a_SOURCES = dense/dense.h dense/cli.c dense/run.c dense/lapack.h dense/lapack.c
+libdense_a_SOURCES = dense/dense.h dense/cli.c dense/run.c dense/lapack.h dense/lapack.c dense/reference.h \
+	dense/reference.c
 libdense_a_CPPFLAGS = $(gpu_cppflags)
 libdensegpu_a_SOURCES = dense/gpu.h dense/gpu.c dense/kernels.h
 libdensegpu_a_CPPFLAGS = $(gpu_cppflags)

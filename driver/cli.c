@@ -50,10 +50,9 @@ int rfl_load_settings_for(struct rfl_settings *s, const char *dir, const char *c
     if (config) /* a path, or the name of an installed config */
         return rfl_config_find(config, conf, sizeof conf) != 0 || rfl_settings_load(s, conf) != 0 ? RFL_EXIT_USAGE
                                                                                                 : RFL_EXIT_OK;
-    snprintf(conf, sizeof conf, "%s/run.conf", dir);
-    if (access(conf, F_OK) == 0 && rfl_settings_load(s, conf) != 0)
-        return RFL_EXIT_USAGE;
-    return RFL_EXIT_OK;
+    /* A dangling or looping run.conf is an error, not the embedded default. */
+    int found;
+    return rfl_settings_load_run_conf(s, dir, &found) != 0 ? RFL_EXIT_USAGE : RFL_EXIT_OK;
 }
 
 static const char *settings_app(const struct rfl_settings *s, const char *app)
@@ -106,7 +105,7 @@ int rfl_do_plot(const char *dir, const struct rfl_settings *s, const char *app, 
     int rc = rfl_model_build(&m, dir, &s->ceilings, settings_app(s, app));
     if (rc == RFL_EXIT_OK) {
         int rendered = 0;
-        int prc = rfl_plot_write(&m, dir, render, &rendered);
+        int prc = rfl_plot_write(&m, dir, render, s->formats, &rendered);
         if (prc == RFL_PLOT_FAILED)
             rc = RFL_EXIT_FAILURE;
     }
@@ -164,7 +163,8 @@ static int dir_command(enum which which, int argc, char **argv)
 {
     const char *config = NULL, *app = NULL, *dir = NULL;
     int no_render = 0;
-    struct rfl_option table[3] = {
+    unsigned formats = 0;
+    struct rfl_option table[4] = {
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
          "settings and spec values, or NAME of an installed config\n"
          "                              (default: DIR/run.conf, else the embedded default)", 0, 0, NULL},
@@ -173,6 +173,7 @@ static int dir_command(enum which which, int argc, char **argv)
          "                              default: DIR/applications.csv when present",
          0, 0, NULL},
         {"no-render", 0, RFL_OPT_FLAG, &no_render, NULL, "write the .gp scripts only", 0, 0, NULL},
+        RFL_OPTION_FORMAT(&formats),
     };
     static const char *const names[] = {"rfl ceilings", "rfl plot", "rfl report"};
     static const char *const summaries[] = {
@@ -184,8 +185,9 @@ static int dir_command(enum which which, int argc, char **argv)
         "Writes a self-contained gnuplot script per chart into DIR (roofline.gp, bandwidth.gp,\n"
         "flops.gp; with GPU files roofline-gpu0.gp, gpu_bandwidth.gp, gpu_flops.gp, gemm.gp,\n"
         "unified_memory.gp, unified_memory_reuse.gp, gpu_latency.gp, gpu_transfer.gp) and\n"
-        "renders each to PNG with gnuplot ($GNUPLOT, else gnuplot in PATH); without gnuplot\n"
-        "the scripts are still written.",
+        "renders each with gnuplot ($GNUPLOT, else gnuplot in PATH) to PNG, and to PDF and SVG\n"
+        "with --format (the same picture, vector: for papers); without gnuplot the scripts\n"
+        "are still written, and a format gnuplot has no terminal for is skipped with a warning.",
         "Writes DIR/report.md (charts linked) and DIR/report.html (charts embedded): the\n"
         "machine, the ceilings table, the charts and the provenance of every number."};
     const struct rfl_cli cli = {
@@ -194,7 +196,7 @@ static int dir_command(enum which which, int argc, char **argv)
         .epilog = "Exit status: 0 ok, 1 a write failed, 2 bad usage or an input file rfl cannot read\n"
                   "(the message names FILE:LINE).",
         .options = table,
-        .noptions = which == CMD_PLOT ? 3 : 2,
+        .noptions = which == CMD_PLOT ? 4 : 2,
         .allow_operands = 1,
     };
     switch (parse_dir_command(&cli, argc, argv, &dir)) {
@@ -208,6 +210,8 @@ static int dir_command(enum which which, int argc, char **argv)
     rfl_afile_remove_stale(dir); /* what a killed rfl left there */
     struct rfl_settings s;
     int rc = rfl_load_settings_for(&s, dir, config);
+    if (formats)
+        s.formats = formats;
     if (rc == RFL_EXIT_OK) {
         if (which == CMD_CEILINGS)
             rc = rfl_do_ceilings(dir, &s, app, 0);

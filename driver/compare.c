@@ -193,11 +193,11 @@ static void write_table(FILE *f, const struct compare *k)
         cells[c++] = rfl_ceiling_unit(any);
         for (size_t r = 0; r < k->nruns; r++, c++) {
             const struct rfl_ceiling *x = row->at[r];
-            char num[48], spread[24];
+            char num[48], spread[48];
             if (x) {
                 rfl_format_double(num, sizeof num, "%.1f", x->value);
                 rfl_spread_text(spread, sizeof spread, x);
-                snprintf(text[c], sizeof text[c], "%s%s%s", num, spread[0] ? " " : "", spread);
+                snprintf(text[c], sizeof text[c], "%s%s%s%s", num, spread[0] ? " (" : "", spread, spread[0] ? ")" : "");
             } else {
                 snprintf(text[c], sizeof text[c], "-");
             }
@@ -313,7 +313,7 @@ static void chart_base(char bases[][48], size_t i, const char *device)
 }
 
 /* compare.md, compare.csv and the charts, all or none. */
-static int write_outputs(const struct compare *k, const char *out, int render)
+static int write_outputs(const struct compare *k, const char *out, int render, unsigned formats)
 {
     char devices[MAX_DEVICES][16], bases[MAX_DEVICES][48], md[4096], csv[4096];
     size_t ndev = 0;
@@ -348,11 +348,13 @@ static int write_outputs(const struct compare *k, const char *out, int render)
     }
     if (rfl_afile_commit(&f) != 0 || write_csv(k, csv) != 0)
         goto failed;
+    rfl_plot_script_formats(formats);
     for (size_t d = 0; d < ndev; d++) {
         int rc = rfl_plot_compare(pr, k->nruns, devices[d], out, bases[d]);
-        if (rc < 0 || (rc == 0 && gnuplot && rfl_plot_render(gnuplot, out, bases[d]) != 0))
+        if (rc < 0 || (rc == 0 && gnuplot && rfl_plot_render(gnuplot, out, bases[d], formats) != 0))
             goto failed;
     }
+    rfl_plot_script_formats(RFL_PLOT_PNG);
     if (rfl_afile_stage_commit() != 0)
         return -1;
     rfl_info("wrote %s, %s and %zu chart%s%s", md, csv, ndev, ndev == 1 ? "" : "s",
@@ -443,6 +445,7 @@ int rfl_cmd_compare(int argc, char **argv)
     k.tolerance = 5;
     const char *out = NULL;
     int no_render = 0;
+    unsigned formats = RFL_PLOT_PNG;
     struct rfl_option table[] = {
         {"tolerance", 't', RFL_OPT_DOUBLE, &k.tolerance, "PCT",
          "a ceiling differs from run A's when |ratio - 1| is above max(PCT%, the two\n"
@@ -450,6 +453,9 @@ int rfl_cmd_compare(int argc, char **argv)
          0, 100, NULL},
         RFL_OPTION_OUTPUT("DIR", &out, "also write DIR/compare.md, compare.csv and compare-DEVICE.gp (+ .png)"),
         {"no-render", 0, RFL_OPT_FLAG, &no_render, NULL, "with -o: write the .gp scripts only", 0, 0, NULL},
+        RFL_OPTION_FORMAT_HELP(&formats, "with -o: the charts' formats, comma-separated: png (what\n"
+                                         "                              compare.md links), pdf and svg for papers\n"
+                                         "                              (default png)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl compare",
@@ -490,7 +496,7 @@ int rfl_cmd_compare(int argc, char **argv)
     }
     if (rc == RFL_EXIT_OK && match(&k) != 0)
         rc = RFL_EXIT_FAILURE;
-    if (rc == RFL_EXIT_OK && out && write_outputs(&k, out, !no_render) != 0)
+    if (rc == RFL_EXIT_OK && out && write_outputs(&k, out, !no_render, formats) != 0)
         rc = RFL_EXIT_FAILURE;
     if (rc == RFL_EXIT_OK) {
         write_table(stdout, &k);

@@ -161,17 +161,51 @@ int rfl_run_outputs_exist(const char *dir, const char *pattern)
     return found;
 }
 
+/* A word as the shell reads it back: as it is when every byte is one the
+ * shell takes literally, else in single quotes (a ' as '\''), so a
+ * command from the log or --dry-run pasted into a shell runs exactly argv:
+ * a path with a blank stays one word and $(...) in it is never run. */
+static size_t quote_word(const char *w, char *out)
+{
+    static const char safe[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_@%+=:,./-";
+    size_t n = 0, len = strlen(w);
+    if (len && strspn(w, safe) == len) {
+        if (out)
+            memcpy(out, w, len);
+        return len;
+    }
+    if (out)
+        out[n] = '\'';
+    n++;
+    for (; *w; w++) {
+        if (*w == '\'') {
+            if (out)
+                memcpy(out + n, "'\\''", 4);
+            n += 4;
+        } else {
+            if (out)
+                out[n] = *w;
+            n++;
+        }
+    }
+    if (out)
+        out[n] = '\'';
+    return n + 1;
+}
+
 char *rfl_run_join_argv(char **argv)
 {
     size_t len = 1;
     for (size_t i = 0; argv[i]; i++)
-        len += strlen(argv[i]) + 1;
-    char *s = calloc(1, len);
+        len += quote_word(argv[i], NULL) + 1;
+    char *s = malloc(len), *w = s;
     for (size_t i = 0; s && argv[i]; i++) {
         if (i)
-            strcat(s, " ");
-        strcat(s, argv[i]);
+            *w++ = ' ';
+        w += quote_word(argv[i], w);
     }
+    if (s)
+        *w = '\0';
     return s;
 }
 

@@ -21,7 +21,9 @@ char **rfl_run_matching_files(const char *dir, const char *pattern, const char *
 void rfl_run_free_names(char **names);
 /* The outputs of a program are in dir: at least one CSV of its pattern. */
 int rfl_run_outputs_exist(const char *dir, const char *pattern);
-/* argv joined by spaces (the caller frees it; NULL out of memory). */
+/* argv joined by spaces, each word shell-quoted where it needs it, so the
+ * line pasted into a shell runs argv and nothing else (the caller frees
+ * it; NULL out of memory). */
 char *rfl_run_join_argv(char **argv);
 /* results_dir (default "results") / HOST-YYYYmmdd-HHMMSS, made unique. */
 void rfl_run_default_dir(const char *results_dir, char *buf, size_t len);

@@ -45,6 +45,8 @@ test_scripts += tests/driver/caches.sh
 test_scripts += tests/driver/members.sh tests/driver/launcher.sh tests/driver/gpu_members.sh
 test_scripts += tests/driver/oversubscribe.sh
 test_scripts += tests/driver/layouts.sh
+test_scripts += tests/driver/formats.sh
+test_scripts += tests/driver/input_kind.sh tests/driver/strict_inputs.sh tests/driver/memory_total.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

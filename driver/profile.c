@@ -8,6 +8,7 @@
 #include "spawn.h"
 #include "ceilings/model.h"
 #include "ceilings/profile.h"
+#include "plot/plot.h"
 #include "common/afile.h"
 #include "common/input.h"
 #include "common/interrupt.h"
@@ -125,8 +126,10 @@ static int run_ncu(char **cmd, const char *scratch, struct rfl_profile *p)
     struct query q = {rfl_input_read(out, RFL_INPUT_MAX_BYTES, &(size_t){0}, "ncu's metric list")};
     if (!q.text)
         return RFL_EXIT_FAILURE;
+    /* Without a time nothing can be placed; any other metric this ncu lacks
+     * is left out, and the reader names it and marks what it bounds. */
     for (size_t i = 0; i < rfl_ncu_nmetrics; i++)
-        if (rfl_ncu_metrics[i].required && !ncu_knows(rfl_ncu_metrics[i].name, &q)) {
+        if (rfl_ncu_metrics[i].role == RFL_NCU_TIME && !ncu_knows(rfl_ncu_metrics[i].name, &q)) {
             rfl_error("%s --query-metrics lists no metric '%s' (this GPU or Nsight Compute lacks it)", ncu,
                       rfl_ncu_metrics[i].name);
             free(q.text);
@@ -260,6 +263,17 @@ static void warn_caveat(void *ctx, const char *text)
     rfl_warn("%s", text);
 }
 
+/* Puts profile.csv back as it was before this command replaced it (NULL:
+ * there was none), after a signal stopped the charts or the report that go
+ * with it: the run directory is left as it was. */
+static void restore(const char *path, const char *old)
+{
+    if (old ? rfl_afile_write_string(path, old) == 0 : unlink(path) == 0 || errno == ENOENT)
+        rfl_error("interrupted: %s is as it was before", path);
+    else
+        rfl_error("interrupted: %s could not be put back as it was", path);
+}
+
 /* The points into the model; profile.csv, charts and report into dir. */
 static int place(struct rfl_model *m, struct rfl_profile *p, const char *dir, const struct rfl_settings *s, int render)
 {
@@ -284,24 +298,49 @@ static int place(struct rfl_model *m, struct rfl_profile *p, const char *dir, co
                  unplaced > 4 ? ", ..." : "");
     rfl_kernels_caveats(m, warn_caveat, NULL);
     struct rfl_kernel_table t;
-    if (rfl_kernel_table(m, device, &t) > 0) {
+    int made = rfl_kernel_table(m, device, &t);
+    if (made > 0) {
         rfl_kernel_table_print(stdout, &t);
         rfl_kernel_table_free(&t);
     }
     if (fflush(stdout) != 0)
         return RFL_EXIT_FAILURE;
+    if (rfl_interrupted()) {
+        rfl_error("interrupted: nothing written");
+        return RFL_EXIT_INTERRUPTED;
+    }
+    if (made < 0) {
+        rfl_error("out of memory");
+        return RFL_EXIT_FAILURE;
+    }
     if (!dir) {
         rfl_info("no run directory (--run DIR): the points are held against no roofline and nothing is written");
         return RFL_EXIT_OK;
     }
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/profile.csv", dir);
-    if (rfl_profile_write(m, path) != 0)
+    /* The file this replaces, kept until the charts and the report are made. */
+    char *old = NULL;
+    if (access(path, F_OK) == 0 && !(old = rfl_input_read(path, RFL_INPUT_MAX_BYTES, &(size_t){0}, "profile.csv")))
         return RFL_EXIT_FAILURE;
+    int wrc = rfl_profile_write(m, path);
+    if (wrc != 0) {
+        free(old);
+        return rfl_interrupted() ? RFL_EXIT_INTERRUPTED : wrc == -2 ? RFL_EXIT_USAGE : RFL_EXIT_FAILURE;
+    }
     rfl_info("wrote %s (%zu %s)", path, m->nkernels, m->nkernels == 1 ? "point" : "points");
+    /* A signal stops the charts before they replace any (plot/profile_points.c
+     * fails the chart, gnuplot is not started or is stopped): profile.csv goes
+     * back too. Once the charts are in place they match the new file, and
+     * only the report (rfl report DIR) is left to make. */
     int rc = rfl_do_plot(dir, s, NULL, render);
-    if (rc == RFL_EXIT_OK)
+    if (rc != RFL_EXIT_OK && rfl_interrupted())
+        restore(path, old);
+    else if (rc == RFL_EXIT_OK && rfl_interrupted())
+        rfl_error("interrupted: %s and the charts are new, the report is not (rfl report %s makes it)", path, dir);
+    else if (rc == RFL_EXIT_OK)
         rc = rfl_do_report(dir, s, NULL);
+    free(old);
     return rc;
 }
 
@@ -310,6 +349,7 @@ int rfl_cmd_profile(int argc, char **argv)
     rfl_interrupt_install();
     const char *run = NULL, *ncu_csv = NULL, *likwid = NULL, *config = NULL;
     int cpu = 0, markers = 0, no_render = 0;
+    unsigned formats = 0;
     const struct rfl_option table[] = {
         {"run", 'r', RFL_OPT_STRING, &run, "DIR",
          "the run directory: the points are held against its ceilings and profile.csv,\n"
@@ -325,6 +365,7 @@ int rfl_cmd_profile(int argc, char **argv)
         {"config", 'c', RFL_OPT_STRING, &config, "FILE", "settings, or NAME of an installed config (default: DIR/run.conf, else the embedded default)",
          0, 0, NULL},
         {"no-render", 0, RFL_OPT_FLAG, &no_render, NULL, "write the .gp scripts only", 0, 0, NULL},
+        RFL_OPTION_FORMAT(&formats),
     };
     char *epilog = help_epilog();
     const struct rfl_cli cli = {
@@ -372,6 +413,8 @@ int rfl_cmd_profile(int argc, char **argv)
     struct rfl_model m;
     memset(&m, 0, sizeof m);
     int rc = run ? rfl_load_settings_for(&s, run, config) : rfl_settings_init(&s) == 0 ? RFL_EXIT_OK : RFL_EXIT_FAILURE;
+    if (formats)
+        s.formats = formats;
     if (rc == RFL_EXIT_OK && run) {
         rfl_afile_remove_stale(run);
         rc = rfl_model_build(&m, run, &s.ceilings, NULL);
@@ -388,6 +431,8 @@ int rfl_cmd_profile(int argc, char **argv)
         rc = cpu ? run_likwid(cmd, scratch, markers, &p) : run_ncu(cmd, scratch, &p);
     if (*scratch)
         rfl_remove_tree(scratch);
+    if (rc != RFL_EXIT_OK && !p.n && rfl_interrupted()) /* the readers stop at a signal without a word */
+        rfl_error("interrupted: nothing written");
     if (rc == RFL_EXIT_OK)
         rc = place(&m, &p, run, &s, !no_render);
     rfl_profile_free(&p);

@@ -19,10 +19,14 @@ struct rfl_kernel_table {
 };
 
 /* The table of the model's kernels on `device` ("cpu" or "gpu"): 1 made,
- * 0 none there, -1 out of memory. # numbers the kernels drawn on the
+ * 0 none there, -1 out of memory or a signal (rfl_kernel_table_stopped). # numbers the kernels drawn on the
  * roofline, in the order plot/profile_points.c draws them. */
 int rfl_kernel_table(const struct rfl_model *m, const char *device, struct rfl_kernel_table *t);
 void rfl_kernel_table_free(struct rfl_kernel_table *t);
+/* Whether a signal stopped a table on its way (rfl_kernel_table then
+ * returns -1): the report, which goes on without it, is not to replace the
+ * previous one (one line says so). */
+int rfl_kernel_table_stopped(void);
 /* The table as aligned text (rfl profile's stdout). */
 void rfl_kernel_table_print(FILE *out, const struct rfl_kernel_table *t);
 

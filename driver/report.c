@@ -44,6 +44,30 @@ static void base64(FILE *out, const unsigned char *data, size_t n)
     }
 }
 
+/* The chart's vector files (rfl plot --format), linked beside the PNG: the
+ * HTML stays one file to mail, so they are not embedded. */
+static void vector_links(struct rfl_doc *d, const char *base)
+{
+    int n = 0;
+    for (int f = 1; rfl_plot_format_names[f]; f++) {
+        char name[128], path[2200];
+        snprintf(name, sizeof name, "%s.%s", base, rfl_plot_format_names[f]);
+        snprintf(path, sizeof path, "%s/%s", d->dir, name);
+        if (access(path, F_OK) != 0)
+            continue;
+        fprintf(d->md.fp, "%s[%s](%s)", n ? ", " : "Also as ", name, name);
+        fprintf(d->html.fp, "%s<a href=\"", n++ ? ", " : "<p>Also as ");
+        rfl_html_text(d->html.fp, name);
+        fprintf(d->html.fp, "\">");
+        rfl_html_text(d->html.fp, name);
+        fprintf(d->html.fp, "</a>");
+    }
+    if (n) {
+        fprintf(d->md.fp, "\n\n");
+        fprintf(d->html.fp, "</p>\n");
+    }
+}
+
 static void image(struct rfl_doc *d, const char *alt, const char *base)
 {
     char path[2048];
@@ -60,6 +84,7 @@ static void image(struct rfl_doc *d, const char *alt, const char *base)
         fprintf(d->html.fp, ": not rendered (no gnuplot); the script is ");
         rfl_html_text(d->html.fp, base);
         fprintf(d->html.fp, ".gp.</em></p>\n");
+        vector_links(d, base);
         return;
     }
     fprintf(d->md.fp, "![%s](%s.png)\n\n", alt, base);
@@ -73,6 +98,7 @@ static void image(struct rfl_doc *d, const char *alt, const char *base)
         fprintf(d->html.fp, "</figcaption></figure>\n");
     }
     free(buf);
+    vector_links(d, base);
 }
 
 /* A chart that `rfl plot` made a script for (a GPU chart without data has none). */
@@ -167,14 +193,12 @@ static void ceilings_section(struct rfl_doc *d, const struct rfl_model *m)
     for (size_t i = 0; i < m->nceilings; i++) {
         const struct rfl_ceiling *c = &m->ceilings[i];
         char value[96], spec[200], pct[32], rxt[32], wss[96], topo[32], trans[32], a[32], b[32], name[192];
-        char spread[32], words[96];
+        char words[96];
         snprintf(name, sizeof name, "%s%s%s%s", c->name, c->shared_with[0] ? " (same plateau as " : "",
                  c->shared_with, c->shared_with[0] ? ")" : "");
         if (c->unconfirmed) /* ceilings/caches.h: its memory plateau did not flatten */
             snprintf(name + strlen(name), sizeof name - strlen(name), " (plateau not confirmed)");
-        rfl_spread_text(spread, sizeof spread, c);
-        snprintf(value, sizeof value, "%s%s%s %s", num(a, sizeof a, c->value, "%.1f"), spread[0] ? " " : "", spread,
-                 rfl_ceiling_unit(c));
+        snprintf(value, sizeof value, "%s %s", num(a, sizeof a, c->value, "%.1f"), rfl_ceiling_unit(c));
         if (isfinite(c->synchronised)) /* the threads ran unevenly: say which figure is which */
             snprintf(value + strlen(value), sizeof value - strlen(value), " sustained (synchronised %s)",
                      num(b, sizeof b, c->synchronised, "%.1f"));
@@ -209,13 +233,13 @@ static void ceilings_section(struct rfl_doc *d, const struct rfl_model *m)
             "working sets; levels are named by hwloc's cache sizes, and the detected end of each level "
             "(where its plateau gives way, median over the kernels) stands beside the size hwloc reports; DRAM's is "
             "the best rate on the memory plateau, from where the sweep measured the last transition to end. "
-            "Compute ceilings are the best rate of each precision and instruction set. The spread (\xc2\xb1) is half "
-            "the distance from the ceiling down to the typical rate of its points (the median over the plateau's "
-            "points, or the top of the flops sweep, of each point's median sample), in percent of the ceiling; "
-            "above %.0f%% the ceiling is marked noisy. Where a CPU point's threads ran unevenly (a shared host "
+            "Compute ceilings are the best rate of each precision and instruction set. A ceiling's value is that best "
+            "rate; its spread is the typical rate of its points beside it (the median over the plateau's points, "
+            "or the top of the flops sweep, of each point's median sample) and its share of the best; below "
+            "%.0f%% of the best the ceiling is marked noisy. Where a CPU point's threads ran unevenly (a shared host "
             "that puts two vCPUs on one core for a while), its ceiling is the rate the threads sustained at their "
             "own pace over a window, marked sustained, with the synchronised best beside it: what a "
-            "bulk-synchronous code, each step waiting for its slowest thread, sees.", RFL_SPREAD_NOISY_PERCENT);
+            "bulk-synchronous code, each step waiting for its slowest thread, sees.", 100 - 2 * RFL_SPREAD_NOISY_PERCENT);
     if (m->fma.sentence[0])
         rfl_doc_para(d, "%s", m->fma.sentence);
     if (m->gpu && m->gpu->dev.known)
@@ -645,9 +669,10 @@ int rfl_report_write(const struct rfl_model *m, const char *dir)
     }
     run_section(&d);
     fputs("</body>\n</html>\n", d.html.fp);
-    /* Both or neither. */
+    /* Both or neither; neither where a signal cut a kernel table short. */
     rfl_afile_stage_begin();
-    if (rfl_afile_commit(&d.md) != 0 || rfl_afile_commit(&d.html) != 0 || rfl_afile_stage_commit() != 0) {
+    if (rfl_afile_commit(&d.md) != 0 || rfl_kernel_table_stopped() || rfl_afile_commit(&d.html) != 0 ||
+        rfl_afile_stage_commit() != 0) {
         rfl_afile_abort(&d.html);
         rfl_afile_stage_abort();
         return -1;

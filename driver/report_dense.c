@@ -13,9 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const factorizations[] = {"lu", "cholesky", "qr"};
-static const char *const fact_text[] = {"LU", "Cholesky", "QR"};
-static const char *const methods[] = {"lapack", "cusolver", "hybrid", "gpu_panel"};
+/* The GEMM references first: each n's roof, then what it bounds. */
+static const char *const factorizations[] = {"gemm", "lu", "cholesky", "qr"};
+static const char *const fact_text[] = {"GEMM", "LU", "Cholesky", "QR"};
+static const char *const methods[] = {"blas", "cublas", "lapack", "cusolver", "hybrid", "gpu_panel"};
+#define NFACT (sizeof factorizations / sizeof *factorizations)
+#define NMETH (sizeof methods / sizeof *methods)
+/* Above this fraction of its GEMM a row is flagged: the GEMM of the same n and library bounds a
+ * factorization, so only noise (or a GEMM measured too low) puts one above it. */
+#define ABOVE_GEMM 1.0
 static const char *const precisions[] = {"fp64", "fp32"};
 
 static void number(char *buf, size_t len, double v, const char *fmt)
@@ -42,8 +48,8 @@ static void duration(char *buf, size_t len, double s)
  * precision), 0: not drawn there. In the order plot/profile_points.c numbers the points. */
 static size_t chart_number(const struct rfl_model *m, const struct rfl_dense_row *r)
 {
-    if (!strcmp(r->method, "lapack") || !m->gpu || !m->gpu->dev.known)
-        return 0; /* the host's, or no GPU roofline drawn */
+    if (!rfl_dense_on_gpu(r) || rfl_dense_is_gemm(r) || !m->gpu || !m->gpu->dev.known)
+        return 0; /* the host's, a roof, or no GPU roofline drawn */
     char name[96];
     const size_t f = !strcmp(r->factorization, "lu") ? 0 : !strcmp(r->factorization, "cholesky") ? 1 : 2;
     snprintf(name, sizeof name, "%s %s %s n=%llu", f == 0 ? "LU" : f == 1 ? "Chol" : "QR", r->method, r->precision,
@@ -74,16 +80,25 @@ int rfl_dense_table(const struct rfl_model *m, struct rfl_dense_table *t)
     t->cell = calloc(d->n, sizeof *t->cell);
     if (!t->cell)
         return -1;
-    snprintf(t->caption, sizeof t->caption,
-             "rfl_dense (dense.csv): every verified factorization, by precision, factorization, n and method. "
-             "GFLOP/s from the standard flop counts (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3) and the fastest of its "
-             "samples; %% of GEMM: of the GEMM rate the same run measured at that n on the same device; the "
-             "backward error ||A x - F x|| / (||A|| ||x|| n eps) against the bound it must stay under; time: the "
-             "fastest sample, and where the blocked methods' time went (the CPU's panels, the waits for transfers, "
-             "the GPU's updates the CPU did not hide). # is the point's number on the GPU roofline (the largest n "
-             "of each factorization, method and precision).");
+    size_t above = 0;
+    for (size_t i = 0; i < d->n; i++)
+        above += !rfl_dense_is_gemm(&d->rows[i]) && d->rows[i].fraction > ABOVE_GEMM;
+    int written = snprintf(t->caption, sizeof t->caption,
+                      "rfl_dense (dense.csv): each verified row by precision, factorization, n and method, the GEMM "
+                      "references first. GFLOP/s from the standard counts (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3, GEMM "
+                      "2n^3) and the fastest sample; %% of GEMM: of the GEMM the same run measured at that n with the "
+                      "same library (blas: the host's, for lapack; cublas: for the GPU methods), the roof on dense.png; "
+                      "the error against its bound (a GEMM's: its product checked); time: the fastest sample, and "
+                      "the blocked methods' CPU panels, GPU updates not hidden, and transfer waits. #: the point "
+                      "on the GPU roofline.");
+    if (above && written > 0 && (size_t)written < sizeof t->caption)
+        snprintf(t->caption + written, sizeof t->caption - (size_t)written,
+                 " %zu row%s ran above the GEMM of the same n and library (marked \"above its GEMM\"): a "
+                 "factorization cannot outrun it, so that GEMM was measured too low (noise) and the roof is "
+                 "not trustworthy there.",
+                 above, above == 1 ? "" : "s");
     for (int p = 0; p < 2; p++)
-        for (int f = 0; f < 3; f++) {
+        for (size_t f = 0; f < NFACT; f++) {
             /* by n, then method */
             uint64_t last = 0;
             for (;;) {
@@ -97,7 +112,7 @@ int rfl_dense_table(const struct rfl_model *m, struct rfl_dense_table *t)
                 if (!n)
                     break;
                 last = n;
-                for (int k = 0; k < 4; k++)
+                for (size_t k = 0; k < NMETH; k++)
                     for (size_t i = 0; i < d->n; i++) {
                         const struct rfl_dense_row *r = &d->rows[i];
                         if (strcmp(r->precision, precisions[p]) || strcmp(r->factorization, factorizations[f]) ||
@@ -114,7 +129,12 @@ int rfl_dense_table(const struct rfl_model *m, struct rfl_dense_table *t)
                         snprintf(row[3], sizeof row[3], "%s", fact_text[f]);
                         snprintf(row[4], sizeof row[4], "%s", r->method);
                         number(row[5], sizeof row[5], r->gflops, r->gflops >= 100 ? "%.0f" : "%.3g");
-                        number(row[6], sizeof row[6], 100 * r->fraction, "%.0f%%");
+                        if (rfl_dense_is_gemm(r))
+                            snprintf(row[6], sizeof row[6], "roof");
+                        else if (r->fraction > ABOVE_GEMM)
+                            number(row[6], sizeof row[6], 100 * r->fraction, "%.0f%% (above its GEMM)");
+                        else
+                            number(row[6], sizeof row[6], 100 * r->fraction, "%.0f%%");
                         char e[24], b[24];
                         number(e, sizeof e, r->error, "%.3g");
                         number(b, sizeof b, r->bound, "%.3g");

@@ -16,7 +16,7 @@
 #define COLS (RFL_PLOT_MAX_LAYOUTS + 2)
 #define CELL 96
 
-/* "1234.5 ±2.1%, 0.98 x node" */
+/* "1234.5 (median 1201.0), 0.98 x node" */
 static void cell_text(char *buf, size_t len, const struct rfl_ceiling *c, const struct rfl_ceiling *ref)
 {
     char value[32], spread[32], ratio[32] = "";
@@ -24,7 +24,7 @@ static void cell_text(char *buf, size_t len, const struct rfl_ceiling *c, const 
     rfl_spread_text(spread, sizeof spread, c);
     if (ref)
         rfl_format_double(ratio, sizeof ratio, ", %.2f x " REFERENCE, c->value / ref->value);
-    snprintf(buf, len, "%s%s%s%s", value, spread[0] ? " " : "", spread, ratio);
+    snprintf(buf, len, "%s%s%s%s%s", value, spread[0] ? " (" : "", spread, spread[0] ? ")" : "", ratio);
 }
 
 void rfl_report_layouts(struct rfl_doc *d)

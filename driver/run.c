@@ -16,6 +16,7 @@
 #include "run_state.h"
 #include "spawn.h"
 #include "launcher.h"
+#include "plot/plot.h"
 #include "common/interrupt.h"
 #include "common/afile.h"
 #include "common/log.h"
@@ -46,6 +47,15 @@ static int program_runs_now(const struct rfl_run *r, int p)
     return !(r->resume && rfl_run_exists(path) && rfl_run_outputs_exist(r->dir, pr->outputs));
 }
 
+/* --resume: the budget is the whole run's, so what the earlier invocations
+ * took of it is spent; the log says what is left. */
+static void say_budget_left(const struct rfl_run *r)
+{
+    if (r->resume && r->budget.total_s > 0)
+        rfl_info("budget %.0f s (%s): the earlier run took %.1f s of it, %.1f s left", r->budget.total_s,
+                 r->budget.source, r->budget.earlier_s, rfl_run_budget_left(&r->budget, 0));
+}
+
 int rfl_cmd_run(int argc, char **argv)
 {
     /* First: SIGINT, SIGTERM, SIGHUP and SIGQUIT from now on stop the run
@@ -57,6 +67,7 @@ int rfl_cmd_run(int argc, char **argv)
     int launcher = -1;
     const char *hostfile = NULL;
     const char *config = NULL, *output = NULL, *resume = NULL, *app = NULL;
+    unsigned formats = 0;
     const struct rfl_option table[] = {
         {"quick", 'q', RFL_OPT_FLAG, &quick, NULL, "a coarse pass: under a minute on a small machine", 0, 0, NULL},
         {"full", 'f', RFL_OPT_FLAG, &full, NULL, "the thorough sweep (minutes)", 0, 0, NULL},
@@ -101,6 +112,7 @@ int rfl_cmd_run(int argc, char **argv)
          "finish an interrupted run: keep its finished steps, redo the others", 0, 0, NULL},
         {"app", 'a', RFL_OPT_STRING, &app, "FILE",
          "application points (CSV: name, arithmetic_intensity, gflops_per_s[, level, precision])", 0, 0, NULL},
+        RFL_OPTION_FORMAT(&formats),
         {"dry-run", 0, RFL_OPT_FLAG, &dry_run, NULL, "print the program commands (launcher words included) and stop",
          0, 0, NULL},
     };
@@ -159,12 +171,10 @@ int rfl_cmd_run(int argc, char **argv)
     const unsigned default_ranks = s.ranks, default_threads = s.threads;
     if (resume) {
         snprintf(conf_path, sizeof conf_path, "%s/run.conf", resume);
-        if (!rfl_run_exists(conf_path)) {
-            rfl_error("%s: not a run directory (no run.conf)", resume);
-            rfl_settings_free(&s);
-            return RFL_EXIT_USAGE;
-        }
-        if (rfl_settings_load(&s, conf_path) != 0) {
+        int found = 0;
+        if (rfl_settings_load_run_conf(&s, resume, &found) != 0 || !found) {
+            if (!found)
+                rfl_error("%s: not a run directory (no run.conf)", resume);
             rfl_settings_free(&s);
             return RFL_EXIT_USAGE;
         }
@@ -202,6 +212,8 @@ int rfl_cmd_run(int argc, char **argv)
         else
             rfl_run_default_dir(s.results_dir, r.dir, sizeof r.dir);
     }
+    if (formats)
+        s.formats = formats; /* a new run's run.conf keeps it; --resume draws them this time */
 #ifndef HAVE_MPI
     if (s.ranks > 1) {
         rfl_error("ranks = %u, but this rfl was built without MPI (configure --with-mpi=yes, with Open MPI installed)",
@@ -242,9 +254,12 @@ int rfl_cmd_run(int argc, char **argv)
         return rc;
     }
     rfl_run_budget_init(&r.budget, budget, &s, runs);
+    if (resume)
+        rfl_run_budget_resume(&r.budget, r.dir);
     int total = nprog + 3 + rfl_run_layouts_steps(&r), index = 0;
     const struct rfl_run_pass main_pass = {&s, "", r.dir, -1};
     if (dry_run) {
+        say_budget_left(&r);
         for (int p = 0; p < RFL_NPROGRAMS; p++)
             if (s.programs >> p & 1)
                 rfl_run_program_step(&r, p, &main_pass, ++index, total);
@@ -305,6 +320,7 @@ int rfl_cmd_run(int argc, char **argv)
     }
     rfl_info("run directory %s (mode %s, %u rank%s)%s", r.dir, rfl_mode_names[s.mode], s.ranks,
              s.ranks == 1 ? "" : "s", resume ? ", resumed" : "");
+    say_budget_left(&r);
     r.launcher = layout.ranks > 1 ? rfl_launcher_layout_json(&layout) : NULL;
 
     int first_failure = RFL_EXIT_OK, ran_now = 0, measured = 0;

@@ -67,20 +67,27 @@ double rfl_run_budget_share(const struct rfl_run_budget *b, int p, double used_s
     double rest = 0;
     for (int q = p; q < RFL_NPROGRAMS; q++)
         rest += b->cost[q];
-    double left = b->total_s - b->reserve_s - used_s;
+    double left = b->total_s - b->reserve_s - b->earlier_s - used_s;
     double share = left * b->cost[p] / rest;
     share -= under_mpiexec ? RFL_RUN_BUDGET_STARTUP_MPIEXEC_S : RFL_RUN_BUDGET_STARTUP_S;
     return share > RFL_RUN_BUDGET_MIN_SHARE_S ? share : RFL_RUN_BUDGET_MIN_SHARE_S;
+}
+
+double rfl_run_budget_left(const struct rfl_run_budget *b, double used_s)
+{
+    double left = b->total_s - b->earlier_s - used_s;
+    return left > 0 ? left : 0.0;
 }
 
 json_t *rfl_run_budget_json(const struct rfl_run_budget *b, double used_s)
 {
     if (b->total_s <= 0)
         return json_null();
-    double left = b->total_s - used_s;
-    return json_pack("{s:f, s:s, s:f, s:f, s:f, s:f}", "seconds", b->total_s, "source", b->source, "reserve_s",
-                     b->reserve_s, "llc_mib", b->llc_mib, "used_s", used_s, "left_s", left > 0 ? left : 0.0);
+    return json_pack("{s:f, s:s, s:f, s:f, s:f, s:f, s:f}", "seconds", b->total_s, "source", b->source, "reserve_s",
+                     b->reserve_s, "llc_mib", b->llc_mib, "used_s", b->earlier_s + used_s, "earlier_s", b->earlier_s,
+                     "left_s", rfl_run_budget_left(b, used_s));
 }
+
 
 /* The sidecars of a step: its CSV pattern read as .json. */
 static char **step_sidecars(const char *dir, const char *pattern)
@@ -102,6 +109,14 @@ static json_t *load_json(const char *dir, const char *name)
     json_t *o = text ? json_loadb(text, len, 0, NULL) : NULL;
     free(text);
     return o;
+}
+
+void rfl_run_budget_resume(struct rfl_run_budget *b, const char *dir)
+{
+    json_t *run = load_json(dir, "run.json");
+    double e = json_number_value(json_object_get(run, "elapsed_s"));
+    b->earlier_s = isfinite(e) && e > 0 ? e : 0;
+    json_decref(run);
 }
 
 json_t *rfl_run_budget_of_step(const char *dir, const char *pattern, char **balance)

@@ -39,16 +39,26 @@ struct rfl_run_budget {
     double reserve_s;
     double llc_mib;               /* the machine's last-level cache, all instances */
     double cost[RFL_NPROGRAMS];   /* expected cost of each step that runs now; 0: none */
+    /* --resume: the seconds the run's earlier invocations took (run.json's
+     * elapsed_s), spent from the same budget: a resumed run has what is
+     * left, not the whole budget again. */
+    double earlier_s;
 };
 
 /* cli_s > 0: --budget; else the config's, else the mode's. runs[p]: the
  * program will run now (built, selected, GPU there if it needs one, not
  * done earlier). */
 void rfl_run_budget_init(struct rfl_run_budget *b, double cli_s, const struct rfl_settings *s, const int *runs);
-/* The --time-budget of program p when used_s of the run are spent; 0
+/* --resume of dir: b->earlier_s from dir/run.json (0 when it has none). */
+void rfl_run_budget_resume(struct rfl_run_budget *b, const char *dir);
+/* The seconds of the budget left when used_s of this invocation are spent
+ * (after the earlier ones'), at least 0. */
+double rfl_run_budget_left(const struct rfl_run_budget *b, double used_s);
+/* The --time-budget of program p when used_s of this invocation are spent; 0
  * without a budget or for a program that takes none. */
 double rfl_run_budget_share(const struct rfl_run_budget *b, int p, double used_s, int under_mpiexec);
-/* run.json's "budget" (null without one). */
+/* run.json's "budget" (null without one); used_s counts the earlier
+ * invocations' too. */
 json_t *rfl_run_budget_json(const struct rfl_run_budget *b, double used_s);
 
 /* The "budget" of the sidecars in dir whose names match `pattern` (a CSV

@@ -175,6 +175,24 @@ static int move_outputs(const char *partial, const char *dir, const char *patter
     return moved;
 }
 
+/* An interrupted program commits the rows it measured and says they are in
+ * its CSV, which is in the step's scratch folder: the folder stays (the run
+ * directory gets only finished steps' files), and rfl says where, until
+ * --resume measures the step again. A folder with no CSV goes. */
+static void keep_interrupted(struct rfl_run_step *st, const char *partial, const char *pattern, const char *dir)
+{
+    char **csvs = rfl_run_matching_files(partial, pattern, ".csv");
+    if (csvs && csvs[0]) {
+        snprintf(st->reason, sizeof st->reason, "the rows measured so far are in .partial/%.64s/%.128s", st->name,
+                 csvs[0]);
+        rfl_error("%s: interrupted: the rows measured so far are in %s/%s, not in the run's results; rfl run "
+                  "--resume %s measures the step again", st->name, partial, csvs[0], dir);
+    } else {
+        rfl_remove_tree(partial);
+    }
+    rfl_run_free_names(csvs);
+}
+
 int rfl_run_program_step(struct rfl_run *r, int p, const struct rfl_run_pass *pass, int index, int total)
 {
     const struct rfl_program *pr = &rfl_programs[p];
@@ -206,8 +224,8 @@ int rfl_run_program_step(struct rfl_run *r, int p, const struct rfl_run_pass *pa
     if (share > 0 && pass->share_s >= 0)
         snprintf(budget_note, sizeof budget_note, " (budget %.0f s, as in the main pass)", share);
     else if (share > 0)
-        snprintf(budget_note, sizeof budget_note, " (budget %.0f s; %.0f s used, %.0f s left)", share, used,
-                 r->budget.total_s > used ? r->budget.total_s - used : 0.0);
+        snprintf(budget_note, sizeof budget_note, " (budget %.0f s; %.0f s used, %.0f s left)", share,
+                 r->budget.earlier_s + used, rfl_run_budget_left(&r->budget, used));
     if (r->dry_run) {
         printf("%s\n", command);
         r->dry_used_s += share + (under_mpiexec ? RFL_RUN_BUDGET_STARTUP_MPIEXEC_S : RFL_RUN_BUDGET_STARTUP_S);
@@ -249,7 +267,7 @@ int rfl_run_program_step(struct rfl_run *r, int p, const struct rfl_run_pass *pa
     free(storage);
     if (code == RFL_EXIT_INTERRUPTED) {
         snprintf(st->status, sizeof st->status, "interrupted");
-        rfl_remove_tree(partial);
+        keep_interrupted(st, partial, pr->outputs, r->dir);
         return RFL_EXIT_INTERRUPTED;
     }
     if (code != RFL_EXIT_OK) {
@@ -279,8 +297,8 @@ int rfl_run_program_step(struct rfl_run *r, int p, const struct rfl_run_pass *pa
     write_marker(r, st);
     if (share > 0 && pass->share_s < 0) {
         double now = rfl_now_s() - r->t0;
-        snprintf(budget_note, sizeof budget_note, " (budget %.0f s; %.0f s used, %.0f s left)", share, now,
-                 r->budget.total_s > now ? r->budget.total_s - now : 0.0);
+        snprintf(budget_note, sizeof budget_note, " (budget %.0f s; %.0f s used, %.0f s left)", share,
+                 r->budget.earlier_s + now, rfl_run_budget_left(&r->budget, now));
     }
     rfl_info("[%d/%d] %s: done in %.1f s%s", index, total, name, st->elapsed_s, budget_note);
     return RFL_EXIT_OK;
@@ -352,7 +370,7 @@ void rfl_run_save_json(struct rfl_run *r)
     json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:i, s:i, s:O, s:f, s:o, s:o, s:O, s:o}", "rfl_version", rfl_version(),
                           "host", rfl_json_text(host), "started_utc", r->started, "mode", rfl_mode_names[r->s->mode],
                           "ranks", (int)r->s->ranks, "threads_per_rank", (int)r->s->threads, "launcher",
-                          r->launcher ? r->launcher : json_null(), "elapsed_s", used, "budget",
+                          r->launcher ? r->launcher : json_null(), "elapsed_s", r->budget.earlier_s + used, "budget",
                           rfl_run_budget_json(&r->budget, used), "steps", steps, "noise", r->noise ? r->noise : json_null(),
                           "warnings", warnings);
     if (o && r->nlayouts)

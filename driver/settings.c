@@ -2,10 +2,15 @@
 #include "settings.h"
 #include "common/csv.h"
 #include "common/log.h"
+#include "plot/plot.h"
 #include "schema/schema.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *const rfl_mode_names[RFL_NMODES + 1] = {"standard", "quick", "full", NULL};
 
@@ -28,6 +33,7 @@ static void add(struct keyset *ks, const char *name, enum rfl_cfg_type type, voi
 }
 
 const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1] = {"mpiexec", "srun", NULL};
+static const char *const format_names[] = RFL_PLOT_FORMAT_NAMES;
 
 /* The key table over one settings struct; the order is the order of
  * rfl_settings_write and of config/README.md. */
@@ -49,6 +55,7 @@ static void keys_of(struct rfl_settings *s, struct keyset *ks)
     add(ks, "results_dir", RFL_CFG_STRING, &s->results_dir, 0, 0, NULL);
     add(ks, "machine", RFL_CFG_STRING, &s->ceilings.machine, 0, 0, NULL);
     add(ks, "app", RFL_CFG_STRING, &s->app, 0, 0, NULL);
+    add(ks, "format", RFL_CFG_LIST, &s->formats, 0, 0, format_names);
     for (int p = 0; p < RFL_NPROGRAMS; p++)
         for (int m = 0; m < RFL_NMODES; m++) {
             snprintf(name, sizeof name, "%s.%s_args", rfl_programs[p].name, rfl_mode_names[m]);
@@ -92,6 +99,7 @@ int rfl_settings_init(struct rfl_settings *s)
     memset(s, 0, sizeof *s);
     s->ranks = 1;
     s->programs = (1u << RFL_NPROGRAMS) - 1;
+    s->formats = RFL_PLOT_PNG;
     s->ceilings.bandwidth_kernels = (1u << RFL_SCHEMA_BANDWIDTH_NKERNELS) - 1;
     struct keyset ks;
     keys_of(s, &ks);
@@ -112,6 +120,17 @@ int rfl_settings_load(struct rfl_settings *s, const char *path)
         return -1;
     }
     return 0;
+}
+
+int rfl_settings_load_run_conf(struct rfl_settings *s, const char *dir, int *found)
+{
+    char conf[PATH_MAX + 16];
+    snprintf(conf, sizeof conf, "%s/run.conf", dir);
+    /* lstat, not access(): a link that leads nowhere is there, and loading
+     * it says why it cannot be read instead of the default taking its place. */
+    struct stat st;
+    *found = lstat(conf, &st) == 0 || errno != ENOENT;
+    return *found ? rfl_settings_load(s, conf) : 0;
 }
 
 static void write_list(FILE *out, unsigned mask, const char *const *names)

@@ -31,6 +31,7 @@ struct rfl_settings {
     char *srun_args;          /* extra srun arguments (e.g. --mpi=pmix) */
     char *results_dir;
     char *app;                /* application points CSV; empty: none */
+    unsigned formats;         /* the charts' formats: bitmask over rfl_plot_format_names (plot/plot.h) */
     char *args[RFL_NPROGRAMS][RFL_NMODES];
     struct rfl_ceilings_settings ceilings; /* machine, ceilings.bandwidth_kernels, spec.* */
 };
@@ -43,6 +44,10 @@ int rfl_settings_init(struct rfl_settings *s);
 /* Applies a config file on top of what `s` holds. -1 after one error line. */
 int rfl_settings_load(struct rfl_settings *s, const char *path);
 int rfl_settings_load_string(struct rfl_settings *s, const char *name, const char *text);
+/* Applies DIR/run.conf when anything is there (*found): a file that cannot
+ * be read (a dangling link, a loop, a directory) is an error naming it, never
+ * replaced by the default. 0 when nothing is there. */
+int rfl_settings_load_run_conf(struct rfl_settings *s, const char *dir, int *found);
 /* Writes every key with its value, so the file reproduces `s` exactly. */
 void rfl_settings_write(const struct rfl_settings *s, FILE *out);
 void rfl_settings_free(struct rfl_settings *s);

@@ -67,8 +67,8 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         {"mem-limit", 'm', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
          "memory all ranks of a node may use for buffers (default: half the available memory)", 0, 0, NULL},
-        RFL_OPTION_OUTPUT("FILE", &o->output,
-         "CSV output, with its metadata in FILE.json (default flops.csv; - for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
+         "CSV output, with its metadata in NAME.json (default flops.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer FPE values, shorter samples (defaults above)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
          "the whole run within SECONDS: fewer and shorter samples, the kernels each\n"

@@ -24,7 +24,8 @@ int rfl_gemm_cublas_create(cublasHandle_t *h, cudaStream_t s)
     return 0;
 }
 
-cublasStatus_t rfl_gemm_cublas(cublasHandle_t h, enum rfl_gemm_prec p, int transb, const struct rfl_gemm_args *a)
+cublasStatus_t rfl_gemm_cublas(cublasHandle_t h, enum rfl_gemm_prec p, int transb, int c16,
+                               const struct rfl_gemm_args *a)
 {
     const cublasOperation_t tb = transb ? CUBLAS_OP_T : CUBLAS_OP_N;
     if (p == RFL_GEMM_FP64) {
@@ -39,11 +40,14 @@ cublasStatus_t rfl_gemm_cublas(cublasHandle_t h, enum rfl_gemm_prec p, int trans
     const cudaDataType_t in = p == RFL_GEMM_TF32 ? CUDA_R_32F : p == RFL_GEMM_BF16 ? CUDA_R_16BF : CUDA_R_16F;
     const cublasComputeType_t compute = p == RFL_GEMM_TF32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
     return cublasGemmEx(h, CUBLAS_OP_N, tb, a->m, a->n, a->k, &alpha, a->a, in, a->lda, a->b, in, a->ldb, &beta, a->c,
-                        CUDA_R_32F, a->ldc, compute, CUBLAS_GEMM_DEFAULT);
+                        c16 ? in : CUDA_R_32F, a->ldc, compute, CUBLAS_GEMM_DEFAULT);
 }
 
-const char *rfl_gemm_cublas_call(enum rfl_gemm_prec p)
+const char *rfl_gemm_cublas_call(enum rfl_gemm_prec p, int c16)
 {
+    if (c16)
+        return p == RFL_GEMM_BF16 ? "cublasGemmEx (BF16 A, B, C; CUBLAS_COMPUTE_32F)"
+                                  : "cublasGemmEx (FP16 A, B, C; CUBLAS_COMPUTE_32F)";
     switch (p) {
     case RFL_GEMM_FP64:
         return "cublasDgemm (CUBLAS_DEFAULT_MATH)";

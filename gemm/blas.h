@@ -1,6 +1,7 @@
 /* cuBLAS as the peer and the reference: SGEMM (FP32 compute, TF32 off:
  * CUBLAS_DEFAULT_MATH), DGEMM, and the TF32, BF16 and FP16 tensor GEMMs
- * (cublasGemmEx, FP32 accumulation and output) as the tensor roofs. */
+ * (cublasGemmEx, FP32 accumulation; C in FP32, and for BF16 and FP16 also
+ * in the input type, as frameworks call it) as the tensor roofs. */
 #ifndef RFL_GEMM_BLAS_H
 #define RFL_GEMM_BLAS_H
 
@@ -15,9 +16,10 @@ int rfl_gemm_cublas_check(cublasStatus_t st, const char *call, const char *file,
 int rfl_gemm_cublas_create(cublasHandle_t *h, cudaStream_t s);
 /* C = alpha A op(B) + beta C in precision p: fp64 DGEMM, fp32 SGEMM,
  * tf32 GemmEx on FP32 data with TF32 compute, bf16/fp16 GemmEx on 16-bit
- * A and B with FP32 C. */
-cublasStatus_t rfl_gemm_cublas(cublasHandle_t h, enum rfl_gemm_prec p, int transb, const struct rfl_gemm_args *a);
+ * A and B with FP32 C, or with c16 (bf16/fp16 only) C in A's type. */
+cublasStatus_t rfl_gemm_cublas(cublasHandle_t h, enum rfl_gemm_prec p, int transb, int c16,
+                               const struct rfl_gemm_args *a);
 /* "cublasSgemm (CUBLAS_DEFAULT_MATH)" and the like, for the metadata. */
-const char *rfl_gemm_cublas_call(enum rfl_gemm_prec p);
+const char *rfl_gemm_cublas_call(enum rfl_gemm_prec p, int c16);
 
 #endif

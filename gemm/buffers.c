@@ -29,6 +29,7 @@ void rfl_gemm_group_free(struct rfl_gemm_group *g)
         cudaFree(g->c[s]);
         cudaFree(g->a16[s]);
         cudaFree(g->b16[s]);
+        cudaFree(g->c16[s]);
     }
     cudaFree(g->r);
     memset(g, 0, sizeof *g);
@@ -39,10 +40,23 @@ enum rfl_gemm_prec rfl_gemm_storage_prec(enum rfl_gemm_prec p)
     return p == RFL_GEMM_FP64 ? RFL_GEMM_FP64 : RFL_GEMM_FP32;
 }
 
+/* Set `set`'s C0 into dst; in a half group rounded to the input type
+ * (through c16[set], which keeps it): a c16 runner reads C0 in that type,
+ * and its bound then needs no term for C0's rounding. */
+static int fill_c0(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, int set, void *dst)
+{
+    const size_t n = (size_t)g->m * g->n;
+    if (RFL_CUDA(rfl_gemm_fill(rfl_gemm_storage_prec(g->p), dst, n, g->seed + 4ull * set + 2, c->stream)))
+        return -1;
+    if (g->half && (RFL_CUDA(rfl_gemm_to_half(g->p, (const float *)dst, g->c16[set], n, c->stream)) ||
+                    RFL_CUDA(rfl_gemm_from_half(g->p, g->c16[set], (float *)dst, n, c->stream))))
+        return -1;
+    return 0;
+}
+
 int rfl_gemm_group_fill_c(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, int set)
 {
-    return RFL_CUDA(rfl_gemm_fill(rfl_gemm_storage_prec(g->p), g->c[set], (size_t)g->m * g->n,
-                                  g->seed + 4ull * set + 2, c->stream));
+    return fill_c0(c, g, set, g->c[set]);
 }
 
 /* 0 ok, -1 failure, 1 does not fit in device memory (skipped). */
@@ -62,7 +76,7 @@ int rfl_gemm_group_alloc(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, enum 
     g->half = p == RFL_GEMM_BF16 || p == RFL_GEMM_FP16;
     g->seed = seed;
     const size_t na = (size_t)s.m * s.k, nb = (size_t)s.k * s.n, nc = (size_t)s.m * s.n;
-    const size_t set_bytes = (na + nb + nc) * g->es + (g->half ? (na + nb) * 2 : 0);
+    const size_t set_bytes = (na + nb + nc) * g->es + (g->half ? (na + nb + nc) * 2 : 0);
     size_t free_bytes = 0, total = 0;
     if (RFL_CUDA(cudaMemGetInfo(&free_bytes, &total)))
         return -1;
@@ -79,7 +93,7 @@ int rfl_gemm_group_alloc(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, enum 
     for (int i = 0; i < nsets; i++) {
         g->nsets = i + 1;
         if (RFL_CUDA(cudaMalloc(&g->a[i], na * g->es)) || RFL_CUDA(cudaMalloc(&g->b[i], nb * g->es)) ||
-            RFL_CUDA(cudaMalloc(&g->c[i], nc * g->es)))
+            RFL_CUDA(cudaMalloc(&g->c[i], nc * g->es)) || (g->half && RFL_CUDA(cudaMalloc(&g->c16[i], nc * 2))))
             return -1;
         const enum rfl_gemm_prec sp = rfl_gemm_storage_prec(p);
         if (RFL_CUDA(rfl_gemm_fill(sp, g->a[i], na, seed + 4ull * i, c->stream)) ||
@@ -113,6 +127,12 @@ void rfl_gemm_group_args(const struct rfl_gemm_ctx *c, const struct rfl_gemm_gro
     a->c = out ? out : g->c[set];
 }
 
+void rfl_gemm_runner_args(const struct rfl_gemm_ctx *c, const struct rfl_gemm_group *g, const struct rfl_gemm_runner *r,
+                          int set, struct rfl_gemm_args *a)
+{
+    rfl_gemm_group_args(c, g, set, g->half, r->c16 ? g->c16[set] : NULL, a);
+}
+
 /* ------------------------------------------------------------------------
  * Runners: one kernel, or cuBLAS in one precision
  * ---------------------------------------------------------------------- */
@@ -120,7 +140,9 @@ void rfl_gemm_group_args(const struct rfl_gemm_ctx *c, const struct rfl_gemm_gro
 int rfl_gemm_run_once(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, const struct rfl_gemm_args *a)
 {
     if (r->family == RFL_GEMM_CUBLAS)
-        return RFL_CUBLAS(rfl_gemm_cublas(c->blas, r->prec, r->transb, a));
+        return RFL_CUBLAS(rfl_gemm_cublas(c->blas, r->prec, r->transb, r->c16, a));
+    if (r->family == RFL_GEMM_CUBLASLT)
+        return RFL_CUBLAS(rfl_gemm_lt_run(&c->lt, r->lt, a, c->stream));
     return RFL_CUDA(rfl_gemm_launch(r->k, a, c->stream));
 }
 
@@ -129,9 +151,8 @@ int rfl_gemm_group_reference(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g)
 {
     struct rfl_gemm_args a;
     rfl_gemm_group_args(c, g, 0, 0, g->r, &a);
-    const struct rfl_gemm_runner ref = {RFL_GEMM_CUBLAS, NULL, rfl_gemm_storage_prec(g->p), g->transb};
-    if (RFL_CUDA(rfl_gemm_fill(rfl_gemm_storage_prec(g->p), g->r, (size_t)g->m * g->n, g->seed + 2, c->stream)) ||
-        rfl_gemm_run_once(c, &ref, &a) || RFL_CUDA(cudaStreamSynchronize(c->stream)))
+    const struct rfl_gemm_runner ref = {RFL_GEMM_CUBLAS, NULL, rfl_gemm_storage_prec(g->p), g->transb, NULL, 0};
+    if (fill_c0(c, g, 0, g->r) || rfl_gemm_run_once(c, &ref, &a) || RFL_CUDA(cudaStreamSynchronize(c->stream)))
         return -1;
     return 0;
 }
@@ -139,8 +160,11 @@ int rfl_gemm_group_reference(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g)
 void rfl_gemm_runner_config(const struct rfl_gemm_runner *r, char *buf, size_t len)
 {
     if (r->family == RFL_GEMM_CUBLAS) {
-        const char *call = rfl_gemm_cublas_call(r->prec);
-        snprintf(buf, len, "%.*s", (int)strcspn(call, " "), call);
+        const char *call = rfl_gemm_cublas_call(r->prec, r->c16);
+        snprintf(buf, len, "%.*s%s", (int)strcspn(call, " "), call,
+                 !r->c16 ? "" : r->prec == RFL_GEMM_BF16 ? " C bf16" : " C fp16");
+    } else if (r->family == RFL_GEMM_CUBLASLT) {
+        rfl_gemm_lt_config(r->lt, buf, len);
     } else {
         rfl_gemm_kernel_config(r->k, buf, len);
     }

@@ -8,7 +8,8 @@
 #include <string.h>
 
 const char *const rfl_gemm_prec_names[RFL_GEMM_NPREC + 1] = {"fp64", "fp32", "tf32", "bf16", "fp16", NULL};
-const char *const rfl_gemm_family_names[RFL_GEMM_NFAMILY + 1] = {"volkov", "tiled", "dmma", "cublas", NULL};
+const char *const rfl_gemm_family_names[RFL_GEMM_NFAMILY + 1] = {"volkov", "tiled", "dmma", "cublas", "cublaslt",
+                                                                       NULL};
 const char *const rfl_gemm_trans_names[3] = {"nn", "nt", NULL};
 const char *const rfl_gemm_mode_names[RFL_GEMM_NMODES + 1] = {"gemm", "mix", "model", NULL};
 const char *const rfl_gemm_l2_names[3] = {"rotate", "warm", NULL};
@@ -99,7 +100,8 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
     const struct rfl_option table[] = {
         {"kernel", 'k', RFL_OPT_LIST, &o->kernels, "LIST",
          "volkov (Volkov & Demmel Fig. 4), tiled (register- and warp-tiled\n"
-         "                              FMA), dmma (FP64 tensor cores), cublas (default all)", 0, 0, rfl_gemm_family_names},
+         "                              FMA), dmma (FP64 tensor cores), cublas, cublaslt (the heuristic's\n"
+         "                              top algorithms; FP64 and the tensor types) (default all)", 0, 0, rfl_gemm_family_names},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
          "fp64, fp32 (every kernel that has them); tf32, bf16, fp16\n"
          "                              (cuBLAS tensor GEMMs, FP32 accumulation) (default all)", 0, 0, rfl_gemm_prec_names},
@@ -141,9 +143,9 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
          "                              no limit)"),
         {"seed", 0, RFL_OPT_UINT, &seed, "N", "seed of the random inputs (default 1)", 0, 4294967295.0, NULL},
         RFL_OPTION_DEVICE(&o->device),
-        RFL_OPTION_OUTPUT("FILE", &o->output,
-         "CSV output (default gemm.csv); FILE_mix.csv, FILE_model.csv and the\n"
-         "                              metadata FILE.json beside it; - for stdout (no sidecar)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
+         "CSV output (default gemm.csv); NAME_mix.csv, NAME_model.csv and the\n"
+         "                              metadata NAME.json beside it; - for stdout (no sidecar)"),
         RFL_OPTION_QUICK(&o->quick, "a short run: fewer sizes, shorter samples"),
         RFL_OPTION_LIST_DEVICES(&o->list_devices),
         {"list-kernels", 0, RFL_OPT_FLAG, &o->list_kernels, NULL,
@@ -163,7 +165,9 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
         .summary = "GEMM on the GPU, C = alpha A op(B) + beta C (column-major; nn and nt), against\n"
                    "cuBLAS: volkov (Volkov & Demmel 2008, Fig. 4), tiled (register- and warp-tiled\n"
                    "FFMA/DFMA, cp.async pipeline, tuned over tile shapes), dmma (FP64 tensor cores,\n"
-                   "mma.sync), cublas (SGEMM with TF32 off, DGEMM, and TF32/BF16/FP16 tensor GEMMs).\n"
+                   "mma.sync), cublas (SGEMM with TF32 off, DGEMM, and TF32/BF16/FP16 tensor GEMMs),\n"
+                   "cublaslt (the fastest of cublasLtMatmulAlgoGetHeuristic's top 8 algorithms, FP64\n"
+                   "and the tensor types). A tensor roof is the best of them over several shapes.\n"
                    "Every result is checked against cuBLAS (exit 3 past the stated error bound);\n"
                    "the upper-bound model of Lai & Seznec (2013) counts each kernel's main loop in\n"
                    "its SASS and reads the FMA:LDS mix throughput measured by --mode mix.",

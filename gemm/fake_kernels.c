@@ -67,9 +67,19 @@ static double element(const void *x, int type, size_t i)
     }
 }
 
-/* C = alpha A op(B) + beta C, column-major; C in double or float. */
+static uint16_t bf16_from_float(float f)
+{
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    bits += 0x7fff + (bits >> 16 & 1); /* to nearest, ties to even */
+    return (uint16_t)(bits >> 16);
+}
+
+/* C = alpha A op(B) + beta C, column-major; C of type tc (IN_*), stored
+ * rounded once from double (16-bit types through float, as cuBLAS's FP32
+ * epilogue). */
 static void host_gemm(int transb, int m, int n, int k, double alpha, const void *a, int ta, int lda, const void *b,
-                      int tb, int ldb, double beta, void *c, int c_double, int ldc)
+                      int tb, int ldb, double beta, void *c, int tc, int ldc)
 {
     double *col = malloc((size_t)m * sizeof *col);
     double *ad = malloc((size_t)m * k * sizeof *ad);
@@ -88,13 +98,13 @@ static void host_gemm(int transb, int m, int n, int k, double alpha, const void 
         }
         for (int i = 0; i < m; i++) {
             const size_t at = (size_t)i + (size_t)j * ldc;
-            if (c_double) {
-                double *cd = c;
-                cd[at] = alpha * col[i] + (beta != 0 ? beta * cd[at] : 0);
-            } else {
-                float *cf = c;
-                cf[at] = (float)(alpha * col[i] + (beta != 0 ? beta * cf[at] : 0));
-            }
+            const double v = alpha * col[i] + (beta != 0 ? beta * element(c, tc, at) : 0);
+            if (tc == IN_DOUBLE)
+                ((double *)c)[at] = v;
+            else if (tc == IN_FLOAT)
+                ((float *)c)[at] = (float)v;
+            else
+                ((uint16_t *)c)[at] = tc == IN_HALF ? half_from_float((float)v) : bf16_from_float((float)v);
         }
     }
     free(ad);
@@ -150,7 +160,7 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, void **arg
     const struct fake_kernel *k = func;
     const struct rfl_gemm_args *a = args[0];
     host_gemm(k->transb, a->m, a->n, a->k, a->alpha, a->a, k->fp64 ? IN_DOUBLE : IN_FLOAT, a->lda, a->b,
-              k->fp64 ? IN_DOUBLE : IN_FLOAT, a->ldb, a->beta, a->c, k->fp64, a->ldc);
+              k->fp64 ? IN_DOUBLE : IN_FLOAT, a->ldb, a->beta, a->c, k->fp64 ? IN_DOUBLE : IN_FLOAT, a->ldc);
     return cudaSuccess;
 }
 
@@ -202,16 +212,16 @@ cudaError_t rfl_gemm_to_half(enum rfl_gemm_prec p, const float *in, void *out, s
 {
     (void)s;
     uint16_t *o = out;
-    for (size_t i = 0; i < n; i++) {
-        if (p == RFL_GEMM_FP16) {
-            o[i] = half_from_float(in[i]);
-        } else {
-            uint32_t bits;
-            memcpy(&bits, &in[i], sizeof bits);
-            bits += 0x7fff + (bits >> 16 & 1); /* to nearest, ties to even */
-            o[i] = (uint16_t)(bits >> 16);
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        o[i] = p == RFL_GEMM_FP16 ? half_from_float(in[i]) : bf16_from_float(in[i]);
+    return cudaSuccess;
+}
+
+cudaError_t rfl_gemm_from_half(enum rfl_gemm_prec p, const void *in, float *out, size_t n, cudaStream_t s)
+{
+    (void)s;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (float)element(in, p == RFL_GEMM_FP16 ? IN_HALF : IN_BF16, i);
     return cudaSuccess;
 }
 
@@ -326,7 +336,7 @@ cublasStatus_t cublasSgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOper
     (void)h;
     if (ta != CUBLAS_OP_N)
         return CUBLAS_STATUS_NOT_SUPPORTED;
-    host_gemm(tb != CUBLAS_OP_N, m, n, k, *alpha, a, IN_FLOAT, lda, b, IN_FLOAT, ldb, *beta, c, 0, ldc);
+    host_gemm(tb != CUBLAS_OP_N, m, n, k, *alpha, a, IN_FLOAT, lda, b, IN_FLOAT, ldb, *beta, c, IN_FLOAT, ldc);
     return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -337,7 +347,7 @@ cublasStatus_t cublasDgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOper
     (void)h;
     if (ta != CUBLAS_OP_N)
         return CUBLAS_STATUS_NOT_SUPPORTED;
-    host_gemm(tb != CUBLAS_OP_N, m, n, k, *alpha, a, IN_DOUBLE, lda, b, IN_DOUBLE, ldb, *beta, c, 1, ldc);
+    host_gemm(tb != CUBLAS_OP_N, m, n, k, *alpha, a, IN_DOUBLE, lda, b, IN_DOUBLE, ldb, *beta, c, IN_DOUBLE, ldc);
     return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -349,10 +359,165 @@ cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperat
     (void)h;
     (void)compute;
     (void)algo;
-    if (ta != CUBLAS_OP_N || at != bt || ct != CUDA_R_32F)
+    /* C in FP32, or (16-bit inputs) in the input type, as cuBLAS allows. */
+    if (ta != CUBLAS_OP_N || at != bt || (ct != CUDA_R_32F && (ct != at || at == CUDA_R_32F)))
         return CUBLAS_STATUS_NOT_SUPPORTED;
     const int type = at == CUDA_R_32F ? IN_FLOAT : at == CUDA_R_16F ? IN_HALF : IN_BF16;
     host_gemm(tb != CUBLAS_OP_N, m, n, k, *(const float *)alpha, a, type, lda, b, type, ldb, *(const float *)beta, c,
-              0, ldc);
+              ct == CUDA_R_32F ? IN_FLOAT : type, ldc);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* ---- cuBLASLt: the descriptors in their own opaque words, three
+ * "algorithms" (ids 11, 12, 13) that all compute alike ---- */
+
+#include <cublasLt.h>
+
+#define FAKE_LT_ALGOS 3
+
+struct cublasLtContext {
+    int unused;
+};
+
+cublasStatus_t cublasLtCreate(cublasLtHandle_t *h)
+{
+    *h = calloc(1, sizeof **h);
+    return *h ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_ALLOC_FAILED;
+}
+
+cublasStatus_t cublasLtDestroy(cublasLtHandle_t h)
+{
+    free(h);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* Desc words: 0 compute type, 1 scale type, 2 transa, 3 transb. */
+cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *d, cublasComputeType_t compute, cudaDataType_t scale)
+{
+    *d = calloc(1, sizeof **d);
+    if (!*d)
+        return CUBLAS_STATUS_ALLOC_FAILED;
+    (*d)->data[0] = (uint64_t)compute;
+    (*d)->data[1] = (uint64_t)scale;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t d)
+{
+    free(d);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatmulDescSetAttribute(cublasLtMatmulDesc_t d, cublasLtMatmulDescAttributes_t attr,
+                                              const void *buf, size_t bytes)
+{
+    if ((attr != CUBLASLT_MATMUL_DESC_TRANSA && attr != CUBLASLT_MATMUL_DESC_TRANSB) || bytes != sizeof(int32_t))
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    d->data[attr == CUBLASLT_MATMUL_DESC_TRANSA ? 2 : 3] = (uint64_t) * (const int32_t *)buf;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+/* Layout words: 0 type, 1 rows, 2 columns, 3 leading dimension. */
+cublasStatus_t cublasLtMatrixLayoutCreate(cublasLtMatrixLayout_t *l, cudaDataType type, uint64_t rows, uint64_t cols,
+                                          int64_t ld)
+{
+    *l = calloc(1, sizeof **l);
+    if (!*l)
+        return CUBLAS_STATUS_ALLOC_FAILED;
+    (*l)->data[0] = (uint64_t)type;
+    (*l)->data[1] = rows;
+    (*l)->data[2] = cols;
+    (*l)->data[3] = (uint64_t)ld;
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatrixLayoutDestroy(cublasLtMatrixLayout_t l)
+{
+    free(l);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *p)
+{
+    *p = calloc(1, sizeof **p);
+    return *p ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_ALLOC_FAILED;
+}
+
+cublasStatus_t cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t p)
+{
+    free(p);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatmulPreferenceSetAttribute(cublasLtMatmulPreference_t p,
+                                                    cublasLtMatmulPreferenceAttributes_t attr, const void *buf,
+                                                    size_t bytes)
+{
+    (void)p;
+    (void)buf;
+    return attr == CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES && bytes == sizeof(uint64_t) ? CUBLAS_STATUS_SUCCESS
+                                                                                        : CUBLAS_STATUS_NOT_SUPPORTED;
+}
+
+cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t h, cublasLtMatmulDesc_t op, cublasLtMatrixLayout_t a,
+                                              cublasLtMatrixLayout_t b, cublasLtMatrixLayout_t c,
+                                              cublasLtMatrixLayout_t d, cublasLtMatmulPreference_t pref,
+                                              int requested, cublasLtMatmulHeuristicResult_t results[], int *count)
+{
+    (void)h, (void)b, (void)pref;
+    /* FP32 inputs with FP32 compute are SGEMM: rfl_gemm never asks. C and
+     * D: one type, FP32 (FP64 for FP64) or, for 16-bit inputs, the input
+     * type, with an FP32 scale type (cuBLASLt's table of supported types). */
+    if (a->data[0] == CUDA_R_32F && op->data[0] == CUBLAS_COMPUTE_32F)
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    const uint64_t in = a->data[0], out = c->data[0], scale = op->data[1];
+    const int wide = out == (in == CUDA_R_64F ? CUDA_R_64F : CUDA_R_32F);
+    const int narrow = out == in && (in == CUDA_R_16F || in == CUDA_R_16BF);
+    if (d->data[0] != out || !(wide || narrow) || scale != (in == CUDA_R_64F ? CUDA_R_64F : CUDA_R_32F))
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    *count = requested < FAKE_LT_ALGOS ? requested : FAKE_LT_ALGOS;
+    for (int i = 0; i < *count; i++) {
+        memset(&results[i], 0, sizeof results[i]);
+        results[i].algo.data[0] = 11 + (uint64_t)i;
+        results[i].state = CUBLAS_STATUS_SUCCESS;
+        results[i].workspaceSize = (size_t)i << 20;
+    }
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr, void *buf, size_t bytes,
+                                                    size_t *written)
+{
+    if (attr != CUBLASLT_ALGO_CONFIG_ID || bytes != sizeof(int32_t))
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    *(int32_t *)buf = (int32_t)algo->data[0];
+    if (written)
+        *written = sizeof(int32_t);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
+static int lt_type(uint64_t t)
+{
+    return t == CUDA_R_64F ? IN_DOUBLE : t == CUDA_R_16F ? IN_HALF : t == CUDA_R_16BF ? IN_BF16 : IN_FLOAT;
+}
+
+cublasStatus_t cublasLtMatmul(cublasLtHandle_t h, cublasLtMatmulDesc_t op, const void *alpha, const void *a,
+                              cublasLtMatrixLayout_t ad, const void *b, cublasLtMatrixLayout_t bd, const void *beta,
+                              const void *c, cublasLtMatrixLayout_t cd, void *d, cublasLtMatrixLayout_t dd,
+                              const cublasLtMatmulAlgo_t *algo, void *workspace, size_t workspace_bytes,
+                              cudaStream_t s)
+{
+    (void)h, (void)dd, (void)s, (void)workspace;
+    if (!algo || algo->data[0] < 11 || algo->data[0] >= 11 + FAKE_LT_ALGOS || workspace_bytes < (algo->data[0] - 11) << 20)
+        return CUBLAS_STATUS_INVALID_VALUE;
+    if (op->data[2] != CUBLAS_OP_N || c != d || ad->data[0] != bd->data[0])
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    const int fp64 = op->data[1] == CUDA_R_64F, type = lt_type(ad->data[0]);
+    const int transb = op->data[3] != CUBLAS_OP_N;
+    const double al = fp64 ? *(const double *)alpha : *(const float *)alpha;
+    const double be = fp64 ? *(const double *)beta : *(const float *)beta;
+    host_gemm(transb, (int)cd->data[1], (int)cd->data[2], (int)ad->data[2], al, a, type, (int)ad->data[3], b, type,
+              (int)bd->data[3], be, d, lt_type(cd->data[0]), (int)cd->data[3]);
     return CUBLAS_STATUS_SUCCESS;
 }

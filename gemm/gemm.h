@@ -19,7 +19,7 @@
 #include "gpu/gpu.h"
 
 extern const char *const rfl_gemm_prec_names[RFL_GEMM_NPREC + 1];     /* fp64 fp32 tf32 bf16 fp16 */
-extern const char *const rfl_gemm_family_names[RFL_GEMM_NFAMILY + 1]; /* volkov tiled dmma cublas */
+extern const char *const rfl_gemm_family_names[RFL_GEMM_NFAMILY + 1]; /* volkov tiled dmma cublas cublaslt */
 extern const char *const rfl_gemm_trans_names[3];                     /* nn nt */
 extern const char *const rfl_gemm_op_names[RFL_GEMM_NOP + 1];         /* ffma dfma dmma884 dmma16816 */
 
@@ -102,6 +102,10 @@ enum rfl_gemm_unit rfl_gemm_unit_of(const struct rfl_gpu_device *d, enum rfl_gem
  * for the tensor GEMMs against FP32 (tf32 and fp16 inputs 2^-11, bf16
  * 2^-8), whose error comes from rounding their inputs. */
 double rfl_gemm_error_bound(enum rfl_gemm_prec p, unsigned k);
+/* The bound for a bf16 or fp16 GEMM that stores C in its input type:
+ * rfl_gemm_error_bound plus the rounding of the output (derived in
+ * verify.c), for a reference whose largest magnitude is max_ref. */
+double rfl_gemm_error_bound_c16(enum rfl_gemm_prec p, unsigned k, double max_ref);
 
 /* Entries (rows[i], cols[j]) of alpha A op(B) + beta C0, from host copies
  * of the rows of A, the columns of op(B) and the entries of C0, in long

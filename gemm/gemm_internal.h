@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "gemm/gemm.h"
+#include "gemm/lt.h"
 #include "gpu/budget.h"
 #include "common/csv.h"
 #include "common/session.h"
@@ -24,6 +25,7 @@ struct rfl_gemm_ctx {
     struct rfl_gpu_timer timer;
     cublasHandle_t blas;
     int have_blas;
+    struct rfl_gemm_lt lt;        /* cuBLASLt: its handle and workspace */
     struct rfl_gemm_diff *diff;   /* device */
     struct rfl_gpu_clock *clock;  /* device */
     double min_time_s;
@@ -51,16 +53,19 @@ struct rfl_gemm_group {
     int nsets, half;
     void *a[RFL_GEMM_MAX_SETS], *b[RFL_GEMM_MAX_SETS], *c[RFL_GEMM_MAX_SETS];
     void *a16[RFL_GEMM_MAX_SETS], *b16[RFL_GEMM_MAX_SETS];
+    void *c16[RFL_GEMM_MAX_SETS]; /* half: C in the input type, for the c16 runners */
     void *r; /* the reference result */
     unsigned long long seed;
 };
 
-/* A runner: one kernel, or cuBLAS in one precision. */
+/* A runner: one kernel, or cuBLAS or cuBLASLt in one precision. */
 struct rfl_gemm_runner {
     enum rfl_gemm_family family;
-    const struct rfl_gemm_kernel *k; /* NULL for cuBLAS */
+    const struct rfl_gemm_kernel *k; /* NULL for the libraries */
     enum rfl_gemm_prec prec;
     int transb;
+    const struct rfl_gemm_lt_plan *lt; /* cuBLASLt: the plan and its algorithm */
+    int c16; /* the libraries in bf16, fp16: C in the input type (the group's c16), not FP32 */
 };
 
 /* A 64-bit mixer (splitmix64) for seeds and sampled positions. */
@@ -72,16 +77,24 @@ enum rfl_gemm_prec rfl_gemm_storage_prec(enum rfl_gemm_prec p);
 int rfl_gemm_group_alloc(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, enum rfl_gemm_prec p, int transb,
                          struct rfl_gemm_size s, int rotate, unsigned long long seed);
 void rfl_gemm_group_free(struct rfl_gemm_group *g);
-/* C of set `set` refilled with its C0. */
+/* C of set `set` refilled with its C0. In a half group C0 is rounded to
+ * the input type and c16[set] holds it too, so the runners with either C
+ * and the reference all start from the same C0 (no rounding of it to
+ * account for in the bound). */
 int rfl_gemm_group_fill_c(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, int set);
 /* The arguments for set `set` (the half copies with use16; into `out`
  * instead of C where not NULL). */
 void rfl_gemm_group_args(const struct rfl_gemm_ctx *c, const struct rfl_gemm_group *g, int set, int use16,
                          void *out, struct rfl_gemm_args *a);
+/* The arguments of runner r on set `set`: its inputs (16-bit for a half
+ * group) and its C (c16[set] for a c16 runner). */
+void rfl_gemm_runner_args(const struct rfl_gemm_ctx *c, const struct rfl_gemm_group *g, const struct rfl_gemm_runner *r,
+                          int set, struct rfl_gemm_args *a);
 /* R = alpha A op(B) + beta C0 by cuBLAS (FP32 for the tensor precisions). */
 int rfl_gemm_group_reference(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g);
 int rfl_gemm_run_once(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, const struct rfl_gemm_args *a);
-/* The configuration column: the kernel's tile shape, or the cuBLAS call. */
+/* The configuration column: the kernel's tile shape, or the cuBLAS call
+ * (c16: " C bf16" or " C fp16" after it). */
 void rfl_gemm_runner_config(const struct rfl_gemm_runner *r, char *buf, size_t len);
 
 /* ---- verify.c ---- */
@@ -93,9 +106,10 @@ struct rfl_gemm_check {
 };
 
 /* Runs r once on set 0 (C refilled with C0) and compares: with the group's
- * reference on the device, or, for cuBLAS in FP32/FP64 (the reference
- * itself), 8 x 8 entries against the host in long double. 0: compared (see
- * ck->err against ck->bound); -1: a call failed. */
+ * reference on the device (a c16 runner's C converted to FP32 first), or,
+ * for cuBLAS in FP32/FP64 (the reference itself), 8 x 8 entries against
+ * the host in long double. 0: compared (see ck->err against ck->bound);
+ * -1: a call failed. */
 int rfl_gemm_verify(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, struct rfl_gemm_group *g,
                     struct rfl_gemm_check *ck);
 
@@ -122,6 +136,13 @@ const struct rfl_gemm_kernel *rfl_gemm_pick(const struct rfl_gemm_choice *ch, st
 int rfl_gemm_tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
                   struct rfl_gemm_choice *ch, json_t *tuning);
 
+/* cuBLASLt: each of the plan's algorithms (the ranks' common count)
+ * verified against the group's reference and timed once at the group's
+ * shape; plan->pick becomes rank 0's fastest. Rank 0 appends what it tried
+ * to `list` (NULL: nothing). 0, or -1 on a failure, a wrong result (the
+ * session's status 3) or a signal (130). */
+int rfl_gemm_lt_pick(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, struct rfl_gemm_lt_plan *plan, json_t *list);
+
 /* ---- results.c: results kept for the model table and the evidence (rank 0's numbers) ---- */
 
 struct rfl_gemm_result {
@@ -130,6 +151,7 @@ struct rfl_gemm_result {
     int transb;
     struct rfl_gemm_size size;
     const struct rfl_gemm_kernel *kernel; /* NULL: cuBLAS */
+    int c16; /* C in the input type: not found by rfl_gemm_results_find */
     double gflops, mhz, peak, err;
     struct rfl_gemm_bound bound;
 };
@@ -167,8 +189,30 @@ void rfl_gemm_model_table(const struct rfl_gemm_model_row *rows, int n, unsigned
 int rfl_gemm_family_has(enum rfl_gemm_family f, enum rfl_gemm_prec p);
 /* The largest square size of the sweep (0: none). */
 unsigned rfl_gemm_largest_square(const struct rfl_gemm_size *sizes, int nsizes);
-/* 0: a tensor roof's point (a tensor unit, nn, at the largest square
- * size); 1: a point at the model size; 2: the rest. Tunings are 1. */
+/* The shapes every tensor roof is also measured at (those the sweep lacks
+ * are added, for the tensor units' nn points alone, where --sizes is not
+ * given). */
+#define RFL_GEMM_NROOF_SHAPES 3
+extern const struct rfl_gemm_size rfl_gemm_roof_shapes[RFL_GEMM_NROOF_SHAPES];
+int rfl_gemm_is_roof_shape(struct rfl_gemm_size s);
+/* Whether (family, precision) runs on a tensor unit. */
+int rfl_gemm_is_tensor(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p);
+/* Whether family f's points in precision p come twice, with C in FP32 and
+ * with C in the input type (cuBLAS and cuBLASLt in bf16 and fp16), at
+ * inner dimension k: not where alpha A B + beta C0 could overflow that
+ * type (fp16, |alpha| k + |beta| past 65504), which no framework runs and
+ * which could not be verified. */
+int rfl_gemm_has_c16(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, unsigned k);
+/* The type C is stored in, for gemm.csv's c_type: the input type with
+ * c16, else fp64 for fp64 and fp32 for the rest. */
+const char *rfl_gemm_c_type(enum rfl_gemm_prec p, int c16);
+/* Whether a point runs at a size that is only there for the roofs
+ * (roof_only): a tensor unit's, nn; at any other size, every point. */
+int rfl_gemm_runs_at(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
+                     int roof_only);
+/* 0: a tensor roof's point that is never cut (a tensor unit, nn, at the
+ * largest square size); 1: a tensor unit's nn point at another roof shape,
+ * or a point at the model size; 2: the rest. Tunings are 1. */
 int rfl_gemm_point_priority(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
                             struct rfl_gemm_size s, unsigned largest, unsigned ms);
 /* A point's weight: its seconds at a guessed rate of its unit. */
@@ -176,22 +220,25 @@ double rfl_gemm_point_weight(const struct rfl_gemm_ctx *c, enum rfl_gemm_family 
                              struct rfl_gemm_size s, unsigned experiments);
 /* A group's inputs and reference (one GEMM): its weight. */
 double rfl_gemm_group_weight(enum rfl_gemm_prec p, struct rfl_gemm_size s);
-/* The points of a group (precision, transposition, size) in family order:
- * their family, priority, weight and name, into `out` (RFL_GEMM_NFAMILY);
- * how many. `ch`: the families' choices (RFL_GEMM_NFAMILY). */
+/* The points of a group (precision, transposition, size) in family order
+ * (a family's c16 point first: rfl_gemm_has_c16): their family, priority,
+ * weight and name, into `out` (RFL_GEMM_MAX_POINTS); how many. `ch`: the
+ * families' choices (RFL_GEMM_NFAMILY). */
+#define RFL_GEMM_MAX_POINTS (RFL_GEMM_NFAMILY + 2)
 struct rfl_gemm_planned {
     enum rfl_gemm_family family;
+    int c16;
     int prio;
     double weight;
     char what[96];
 };
 int rfl_gemm_group_points(const struct rfl_gemm_ctx *c, const struct rfl_gemm_choice *ch, unsigned kernels,
-                          enum rfl_gemm_prec p, int transb, struct rfl_gemm_size s, unsigned largest, unsigned ms,
-                          struct rfl_gemm_planned *out);
+                          enum rfl_gemm_prec p, int transb, struct rfl_gemm_size s, int roof_only, unsigned largest,
+                          unsigned ms, struct rfl_gemm_planned *out);
 /* Every point and tuning of the run expected in `b`; their total weight,
  * and how many points (a tuning counts its configurations) in *npoints. */
 double rfl_gemm_budget_expect(const struct rfl_gemm_ctx *c, struct rfl_gpu_budget *b, const struct rfl_gemm_size *sizes,
-                              int nsizes, unsigned ms, unsigned kernels, unsigned precisions, unsigned trans,
+                              const unsigned char *roof_only, int nsizes, unsigned ms, unsigned kernels, unsigned precisions, unsigned trans,
                               double *npoints);
 
 /* ---- self_test.c ---- */

@@ -26,7 +26,7 @@ extern "C" {
 enum rfl_gemm_prec { RFL_GEMM_FP64, RFL_GEMM_FP32, RFL_GEMM_TF32, RFL_GEMM_BF16, RFL_GEMM_FP16, RFL_GEMM_NPREC };
 
 /* The kernel families (the --kernel choices). */
-enum rfl_gemm_family { RFL_GEMM_VOLKOV, RFL_GEMM_TILED, RFL_GEMM_DMMA, RFL_GEMM_CUBLAS, RFL_GEMM_NFAMILY };
+enum rfl_gemm_family { RFL_GEMM_VOLKOV, RFL_GEMM_TILED, RFL_GEMM_DMMA, RFL_GEMM_CUBLAS, RFL_GEMM_CUBLASLT, RFL_GEMM_NFAMILY };
 
 /* The instruction that does a kernel's arithmetic, as the model counts it. */
 enum rfl_gemm_op { RFL_GEMM_OP_FFMA, RFL_GEMM_OP_DFMA, RFL_GEMM_OP_DMMA884, RFL_GEMM_OP_DMMA16816, RFL_GEMM_NOP };
@@ -85,6 +85,8 @@ extern const int rfl_gemm_dmma_count;
 cudaError_t rfl_gemm_fill(enum rfl_gemm_prec p, void *x, size_t n, unsigned long long seed, cudaStream_t s);
 /* out[i] = (half or bfloat16) in[i], round to nearest (p: FP16 or BF16). */
 cudaError_t rfl_gemm_to_half(enum rfl_gemm_prec p, const float *in, void *out, size_t n, cudaStream_t s);
+/* out[i] = (float) in[i] (in: half or bfloat16 as p says): exact. */
+cudaError_t rfl_gemm_from_half(enum rfl_gemm_prec p, const void *in, float *out, size_t n, cudaStream_t s);
 
 /* What a comparison of C against a reference R (m x n, leading dimension
  * ld, both of the same element type) found. */

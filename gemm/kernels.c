@@ -183,8 +183,9 @@ enum rfl_gemm_unit rfl_gemm_unit_of(const struct rfl_gpu_device *d, enum rfl_gem
 {
     switch (p) {
     case RFL_GEMM_FP64:
-        /* cuBLAS DGEMM runs on the FP64 tensor cores where there are some. */
-        if (f == RFL_GEMM_DMMA || (f == RFL_GEMM_CUBLAS && rfl_gemm_unit_flops_per_clock(d, RFL_GEMM_UNIT_FP64_TENSOR) > 0))
+        /* cuBLAS's and cuBLASLt's DGEMM run on the FP64 tensor cores where there are some. */
+        if (f == RFL_GEMM_DMMA || ((f == RFL_GEMM_CUBLAS || f == RFL_GEMM_CUBLASLT) &&
+                                   rfl_gemm_unit_flops_per_clock(d, RFL_GEMM_UNIT_FP64_TENSOR) > 0))
             return RFL_GEMM_UNIT_FP64_TENSOR;
         return RFL_GEMM_UNIT_FP64;
     case RFL_GEMM_FP32:

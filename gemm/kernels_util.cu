@@ -1,5 +1,5 @@
 /* Data kernels of rfl_gemm: random inputs from a hash (no host round
- * trip, a fresh draw per seed), FP32 -> FP16/BF16 copies for the tensor
+ * trip, a fresh draw per seed), FP32 <-> FP16/BF16 copies for the tensor
  * GEMMs, and the comparison of a result with its reference. */
 #include "config.h"
 
@@ -49,6 +49,16 @@ template <typename H> __global__ void k_to_half(const float *in, H *out, size_t 
     const size_t stride = (size_t)gridDim.x * blockDim.x;
     for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
         out[i] = from_float<H>(in[i]);
+}
+
+__device__ __forceinline__ float to_float(__half v) { return __half2float(v); }
+__device__ __forceinline__ float to_float(__nv_bfloat16 v) { return __bfloat162float(v); }
+
+template <typename H> __global__ void k_from_half(const H *in, float *out, size_t n)
+{
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        out[i] = to_float(in[i]);
 }
 
 /* Non-negative doubles order like their bit patterns, so atomicMax on the
@@ -135,6 +145,15 @@ extern "C" cudaError_t rfl_gemm_to_half(enum rfl_gemm_prec p, const float *in, v
         k_to_half<__nv_bfloat16><<<grid_for(n), THREADS, 0, s>>>(in, (__nv_bfloat16 *)out, n);
     else
         k_to_half<__half><<<grid_for(n), THREADS, 0, s>>>(in, (__half *)out, n);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t rfl_gemm_from_half(enum rfl_gemm_prec p, const void *in, float *out, size_t n, cudaStream_t s)
+{
+    if (p == RFL_GEMM_BF16)
+        k_from_half<__nv_bfloat16><<<grid_for(n), THREADS, 0, s>>>((const __nv_bfloat16 *)in, out, n);
+    else
+        k_from_half<__half><<<grid_for(n), THREADS, 0, s>>>((const __half *)in, out, n);
     return cudaGetLastError();
 }
 

@@ -1,5 +1,5 @@
 # ---------------------------------------------------------------------------
-# rfl_gemm (CUDA, cuBLAS)
+# rfl_gemm (CUDA, cuBLAS, cuBLASLt)
 # ---------------------------------------------------------------------------
 # Kernels (.cu) go through the nvcc suffix rule of gpu/local.mk into
 # libgemmkernels.a, the host code (C) into libgemm.a.  The upper-bound
@@ -22,8 +22,9 @@ $(libgemmkernels_a_OBJECTS): $(gemm_kernel_headers)
 # run.c drives the run: buffers.c (inputs, reference, runners), verify.c,
 # tune.c (timing and tuning), results.c, model.c (Lai-Seznec bound and the
 # model rows), mix.c (the FMA:LDS mix), output.c (the three tables and the
-# sidecar), plan.c (the points under a time budget), self_test.c.
-libgemm_a_SOURCES = gemm/gemm.h gemm/gemm_internal.h gemm/blas.h gemm/sass.h \
+# sidecar), plan.c (the points under a time budget), self_test.c; lt.c,
+# cuBLASLt's heuristic algorithms for the tensor roofs.
+libgemm_a_SOURCES = gemm/gemm.h gemm/gemm_internal.h gemm/blas.h gemm/lt.h gemm/sass.h gemm/lt.c \
 	gemm/cli.c gemm/run.c gemm/buffers.c gemm/verify.c gemm/tune.c gemm/results.c gemm/model.c gemm/mix.c \
 	gemm/output.c gemm/self_test.c gemm/kernels.c gemm/blas.c gemm/sass.c gemm/plan.c
 libgemm_a_CPPFLAGS = $(gpu_cppflags)
@@ -31,7 +32,7 @@ rfl_gemm_SOURCES = gemm/main.c
 nodist_rfl_gemm_SOURCES = gemm/gemm_sass.c
 rfl_gemm_CPPFLAGS = $(gpu_cppflags)
 rfl_gemm_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
-rfl_gemm_LDADD = libgemm.a libgemmkernels.a libgpu.a librfl.a -lcublas $(CUDA_LIBS)
+rfl_gemm_LDADD = libgemm.a libgemmkernels.a libgpu.a librfl.a -lcublasLt -lcublas $(CUDA_LIBS)
 
 gemm_sass_table$(EXEEXT): gemm/sass.c gemm/sass_table.c gemm/sass.h
 	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(AM_CFLAGS) $(CFLAGS) \
@@ -57,7 +58,7 @@ clean-local-gemm:
 .PHONY: clean-local-gemm
 
 # The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
-# and cuBLAS done on the host (gemm/fake_kernels.c): tests/gemm/fake.sh.
+# and cuBLAS and cuBLASLt done on the host (gemm/fake_kernels.c): tests/gemm/fake.sh.
 if HAVE_CUDA
 check_PROGRAMS += tests/gpu_fake_gemm
 endif

@@ -199,7 +199,8 @@ void rfl_gemm_model_rows(const struct rfl_gemm_results *rs, unsigned ms, struct 
             for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
                 const struct rfl_gemm_result *r =
                     rfl_gemm_results_find(rs, (enum rfl_gemm_family)f, (enum rfl_gemm_prec)p, t, ms, ms, ms);
-                if (!r || *n >= cap)
+                /* The model bounds rfl's kernels; cuBLAS is their peer, cuBLASLt a roof's. */
+                if (!r || *n >= cap || f == RFL_GEMM_CUBLASLT)
                     continue;
                 struct rfl_gemm_model_row *row = &rows[(*n)++];
                 row->res = r;
@@ -231,7 +232,7 @@ void rfl_gemm_model_csv(struct rfl_csv *csv, const struct rfl_gemm_model_row *ro
             rfl_gemm_kernel_config(k, cfg, sizeof cfg);
             snprintf(tile, sizeof tile, "%dx%d", k->tm, k->tn);
         } else {
-            const struct rfl_gemm_runner run = {RFL_GEMM_CUBLAS, NULL, r->prec, r->transb};
+            const struct rfl_gemm_runner run = {RFL_GEMM_CUBLAS, NULL, r->prec, r->transb, NULL, 0};
             rfl_gemm_runner_config(&run, cfg, sizeof cfg);
         }
         const int counted = k && b->sass && b->sass->has_loop;

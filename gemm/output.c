@@ -51,12 +51,20 @@ json_t *rfl_gemm_output_settings(const struct rfl_gemm_ctx *c, const struct rfl_
     json_t *cublas = json_object();
     json_t *bounds = json_object();
     for (int p = 0; p < RFL_GEMM_NPREC; p++) {
-        json_object_set_new(cublas, rfl_gemm_prec_names[p], json_string(rfl_gemm_cublas_call((enum rfl_gemm_prec)p)));
+        /* BF16 and FP16 run both calls (C in FP32 and in the input type). */
+        char calls[192];
+        snprintf(calls, sizeof calls, "%s%s%s", rfl_gemm_cublas_call((enum rfl_gemm_prec)p, 0),
+                 p == RFL_GEMM_BF16 || p == RFL_GEMM_FP16 ? "; " : "",
+                 p == RFL_GEMM_BF16 || p == RFL_GEMM_FP16 ? rfl_gemm_cublas_call((enum rfl_gemm_prec)p, 1) : "");
+        json_object_set_new(cublas, rfl_gemm_prec_names[p], json_string(calls));
         json_object_set_new(bounds, rfl_gemm_prec_names[p],
                             json_string(p == RFL_GEMM_FP64   ? "8 * 2^-53 * sqrt(k), against cuBLAS DGEMM"
                                         : p == RFL_GEMM_FP32 ? "8 * 2^-24 * sqrt(k), against cuBLAS SGEMM"
-                                        : p == RFL_GEMM_BF16 ? "8 * 2^-8, against cuBLAS SGEMM"
-                                                             : "8 * 2^-11, against cuBLAS SGEMM"));
+                                        : p == RFL_GEMM_TF32 ? "8 * 2^-11, against cuBLAS SGEMM"
+                                        : p == RFL_GEMM_BF16 ? "b = 8 * 2^-8, against cuBLAS SGEMM; C in BF16: "
+                                                               "b + 2^-8 (1 + b) + 2^-134 / max |R|"
+                                                             : "b = 8 * 2^-11, against cuBLAS SGEMM; C in FP16: "
+                                                               "b + 2^-11 (1 + b) + 2^-25 / max |R|"));
     }
     json_t *settle = json_pack("{s:f, s:i, s:f, s:i, s:s}", "max_s_per_point", c->settle_max_s, "points_waited",
                                (int)c->settle_waits, "waited_s", c->settle_s, "points_still_limited",

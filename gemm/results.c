@@ -1,5 +1,7 @@
 /* The results rfl_gemm keeps for the model table and the evidence (rank
- * 0's numbers), found by kernel, precision, transposition and size. */
+ * 0's numbers), found by kernel, precision, transposition and size; a
+ * lookup means the GEMM with an FP32 (FP64) C, never one whose C is in a
+ * 16-bit input type. */
 #include "config.h"
 #include "gemm/gemm_internal.h"
 
@@ -27,7 +29,7 @@ const struct rfl_gemm_result *rfl_gemm_results_find(const struct rfl_gemm_result
     for (int i = 0; i < rs->n; i++) {
         const struct rfl_gemm_result *r = &rs->r[i];
         if (r->family == f && r->prec == p && r->transb == transb && r->size.m == m && r->size.n == n &&
-            r->size.k == k)
+            r->size.k == k && !r->c16)
             return r;
     }
     return NULL;

@@ -44,9 +44,9 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
                       rfl_gemm_family_names[r->family], cfg, rfl_gemm_prec_names[r->prec],
                       rfl_gemm_trans_names[r->transb], g->m, g->n, g->k, ck.err, ck.bound, ck.reference, ck.detail);
     if ((c->ranks > 1 ? rfl_mpi_sum_ll(bad) : bad) != 0) {
-        snprintf(c->out.failure, sizeof c->out.failure, "%s %s %s %ux%ux%u: max_rel_error %.3g > %.3g",
+        snprintf(c->out.failure, sizeof c->out.failure, "%s %s %s C %s %ux%ux%u: max_rel_error %.3g > %.3g",
                  rfl_gemm_family_names[r->family], rfl_gemm_prec_names[r->prec], rfl_gemm_trans_names[r->transb],
-                 g->m, g->n, g->k, ck.err, ck.bound);
+                 rfl_gemm_c_type(r->prec, r->c16), g->m, g->n, g->k, ck.err, ck.bound);
         c->out.status = RFL_EXIT_VERIFY;
         return -1;
     }
@@ -106,6 +106,7 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
                     res->transb = r->transb;
                     res->size = (struct rfl_gemm_size){g->m, g->n, g->k};
                     res->kernel = r->k;
+                    res->c16 = r->c16;
                     res->gflops = gflops;
                     res->mhz = mhz;
                     res->peak = peak;
@@ -160,6 +161,7 @@ static void free_ctx(struct rfl_gemm_ctx *c)
 {
     if (c->have_blas)
         cublasDestroy(c->blas);
+    rfl_gemm_lt_destroy(&c->lt);
     rfl_gpu_timer_destroy(&c->timer);
     if (c->stream)
         cudaStreamDestroy(c->stream);
@@ -188,6 +190,10 @@ static int open_ctx(struct rfl_gemm_ctx *c, const struct rfl_gemm_opts *o)
         return rfl_gpu_fail(RFL_EXIT_FAILURE);
     }
     c->have_blas = 1;
+    if (rfl_gemm_lt_create(&c->lt)) {
+        free_ctx(c);
+        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+    }
     /* Dynamic shared memory past 48 KB must be asked for, once per kernel. */
     int nk;
     const struct rfl_gemm_kernel *table = rfl_gemm_kernel_table(&nk);
@@ -303,35 +309,48 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     const unsigned trans = o->trans ? o->trans : 3;
     const unsigned ms = o->model_size ? o->model_size : 8192;
 
-    /* The sizes, with the model size added where the model needs it. */
-    struct rfl_gemm_size sizes[RFL_GEMM_MAX_SIZES + 1];
+    /* The sizes, with the model size added where the model needs it, and
+     * where --sizes is not given the roof shapes the sweep lacks, for the
+     * tensor units alone (roof_only). */
+    struct rfl_gemm_size sizes[RFL_GEMM_MAX_SIZES + 1 + RFL_GEMM_NROOF_SHAPES];
+    unsigned char roof_only[RFL_GEMM_MAX_SIZES + 1 + RFL_GEMM_NROOF_SHAPES] = {0};
     int nsizes = o->nsizes, have_ms = 0;
     memcpy(sizes, o->sizes, (size_t)nsizes * sizeof sizes[0]);
     for (int i = 0; i < nsizes; i++)
         have_ms |= sizes[i].m == ms && sizes[i].n == ms && sizes[i].k == ms;
     if (do_model && do_gemm && !have_ms)
         sizes[nsizes++] = (struct rfl_gemm_size){ms, ms, ms};
+    for (int r = 0; r < RFL_GEMM_NROOF_SHAPES && !o->sizes_text; r++) {
+        const struct rfl_gemm_size s = rfl_gemm_roof_shapes[r];
+        int have = 0;
+        for (int i = 0; i < nsizes; i++)
+            have |= sizes[i].m == s.m && sizes[i].n == s.n && sizes[i].k == s.k;
+        if (!have) {
+            roof_only[nsizes] = 1;
+            sizes[nsizes++] = s;
+        }
+    }
 
     /* The budget: the samples that fit, then every point expected (the
      * weights are seconds at a guessed rate, corrected as points run). */
     const unsigned largest = rfl_gemm_largest_square(sizes, nsizes);
     if (rfl_gpu_budget_limited(&budget) && do_gemm) {
         double n = 0;
-        const double total = rfl_gemm_budget_expect(&c, &budget, sizes, nsizes, ms, kernels, precisions, trans, &n);
+        const double total = rfl_gemm_budget_expect(&c, &budget, sizes, roof_only, nsizes, ms, kernels, precisions, trans, &n);
         memset(budget.pending, 0, sizeof budget.pending);
         memset(budget.pending_n, 0, sizeof budget.pending_n);
         /* What the samples' plan counts per point beyond min_time: the GEMMs themselves. */
         const double beyond = n > 0 ? total / n - (3.0 + 1.5 * c.experiments) * c.min_time_s : 0;
         rfl_gpu_budget_plan_samples(&budget, n, beyond > 0 ? beyond : 0, &c.min_time_s, o->min_time_s > 0,
                                     MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
-        rfl_gemm_budget_expect(&c, &budget, sizes, nsizes, ms, kernels, precisions, trans, &n);
+        rfl_gemm_budget_expect(&c, &budget, sizes, roof_only, nsizes, ms, kernels, precisions, trans, &n);
     }
     if (rfl_gemm_output_open(&c, do_gemm, do_mix, do_model)) {
         free_ctx(&c);
         return RFL_EXIT_FAILURE;
     }
     struct rfl_csv *csv = c.root && do_gemm ? &c.out.csv : NULL;
-    json_t *tuning = json_array();
+    json_t *tuning = json_array(), *lt_tried = json_array();
     struct rfl_gemm_mix mix;
     memset(&mix, 0, sizeof mix);
     struct rfl_gemm_results rs = {NULL, 0, 0};
@@ -359,7 +378,8 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
             struct rfl_gemm_choice ch[RFL_GEMM_NFAMILY];
             for (int f = 0; f < RFL_GEMM_NFAMILY; f++) {
                 memset(&ch[f], 0, sizeof ch[f]);
-                if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p) || f == RFL_GEMM_CUBLAS)
+                if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p) || f == RFL_GEMM_CUBLAS ||
+                    f == RFL_GEMM_CUBLASLT)
                     continue;
                 rfl_gemm_choices_for(o, (enum rfl_gemm_family)f, p, tb, &ch[f]);
                 if (ch[f].n == 0 && c.root)
@@ -388,8 +408,10 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                 /* Under a budget the group (its inputs and reference) is a
                  * point of its own, at its most important point's priority:
                  * cut, it takes its points with it. */
-                struct rfl_gemm_planned pts[RFL_GEMM_NFAMILY];
-                const int npts = rfl_gemm_group_points(&c, ch, kernels, p, tb, s, largest, ms, pts);
+                struct rfl_gemm_planned pts[RFL_GEMM_MAX_POINTS];
+                const int npts = rfl_gemm_group_points(&c, ch, kernels, p, tb, s, roof_only[si], largest, ms, pts);
+                if (!npts)
+                    continue;
                 int gprio = RFL_GPU_BUDGET_NPRIO - 1;
                 for (int i = 0; i < npts; i++)
                     gprio = pts[i].prio < gprio ? pts[i].prio : gprio;
@@ -431,26 +453,44 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                     break;
                 }
                 rfl_gpu_budget_done(&budget);
-                for (int f = 0; f < RFL_GEMM_NFAMILY && !stop; f++) {
-                    if (!(kernels >> f & 1) || !rfl_gemm_family_has((enum rfl_gemm_family)f, p))
-                        continue;
-                    struct rfl_gemm_runner r = {(enum rfl_gemm_family)f, NULL, p, tb};
-                    if (f != RFL_GEMM_CUBLAS) {
-                        r.k = rfl_gemm_pick(&ch[f], s, c.dev.sm_count);
-                        if (!r.k) {
-                            if (c.root && ch[f].n)
-                                rfl_warn("%s %s %s: no configuration fits %ux%ux%u; skipped", rfl_gemm_family_names[f],
-                                         rfl_gemm_prec_names[p], rfl_gemm_trans_names[tb], s.m, s.n, s.k);
-                            continue;
+                struct rfl_gemm_lt_plan plan;
+                memset(&plan, 0, sizeof plan);
+                for (int f = 0; f < RFL_GEMM_NFAMILY && c.root; f++)
+                    if (ch[f].n && rfl_gemm_runs_at(&c, (enum rfl_gemm_family)f, p, tb, roof_only[si]) &&
+                        !rfl_gemm_pick(&ch[f], s, c.dev.sm_count))
+                        rfl_warn("%s %s %s: no configuration fits %ux%ux%u; skipped", rfl_gemm_family_names[f],
+                                 rfl_gemm_prec_names[p], rfl_gemm_trans_names[tb], s.m, s.n, s.k);
+                /* The points of a group in rfl_gemm_group_points' order: a
+                 * library's BF16 or FP16 point with C in the input type (the
+                 * GEMM frameworks run, whose kernels outran the FP32-C
+                 * roofs) before the one with C in FP32, so a fault injected
+                 * for the test stops on it. */
+                for (int i = 0; i < npts && !stop; i++) {
+                    const enum rfl_gemm_family f = pts[i].family;
+                    const struct rfl_gemm_planned *pt = &pts[i];
+                    struct rfl_gemm_runner r = {f, NULL, p, tb, NULL, pt->c16};
+                    if (f == RFL_GEMM_CUBLASLT) {
+                        /* Agreed: a rank whose heuristic offers nothing skips it on every rank. */
+                        rfl_gemm_lt_plan_free(&plan);
+                        const int made = rfl_gemm_lt_plan(&c.lt, p, tb, pt->c16, (int)g.m, (int)g.n, (int)g.k, g.lda,
+                                                          g.ldb, g.ldc, &plan);
+                        const int worst = c.ranks > 1 ? rfl_mpi_max_int(made < 0 ? 2 : made) : (made < 0 ? 2 : made);
+                        if (worst == 2) {
+                            c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                            stop = 1;
+                            break;
                         }
+                        if (worst == 1)
+                            continue;
+                        r.lt = &plan;
+                    } else if (f != RFL_GEMM_CUBLAS) {
+                        r.k = rfl_gemm_pick(&ch[f], s, c.dev.sm_count); /* not NULL: a planned point */
                     }
-                    const struct rfl_gemm_planned *pt = NULL;
-                    for (int i = 0; i < npts; i++)
-                        pt = pts[i].family == (enum rfl_gemm_family)f ? &pts[i] : pt;
-                    if (pt && (pt->prio == 0 ? !rfl_gpu_budget_admit_kept(&budget, pt->prio, pt->weight, 0)
-                                             : !rfl_gpu_budget_admit(&budget, pt->prio, pt->weight, pt->what)))
+                    if (pt->prio == 0 ? !rfl_gpu_budget_admit_kept(&budget, pt->prio, pt->weight, 0)
+                                      : !rfl_gpu_budget_admit(&budget, pt->prio, pt->weight, pt->what))
                         continue;
-                    if (run_point(&c, &r, &g, csv, do_mix ? &mix : NULL, &rs)) {
+                    if ((r.lt && rfl_gemm_lt_pick(&c, &g, &plan, lt_tried)) ||
+                        run_point(&c, &r, &g, csv, do_mix ? &mix : NULL, &rs)) {
                         if (c.out.status == RFL_EXIT_OK)
                             c.out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                         stop = 1;
@@ -458,6 +498,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
                     rfl_gpu_budget_done(&budget);
                     stop = rfl_interrupt_agree(stop, &c.out.status);
                 }
+                rfl_gemm_lt_plan_free(&plan);
                 rfl_gemm_group_free(&g);
             }
         }
@@ -484,6 +525,8 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
         json_object_set_new(meta, "gemm", rfl_gemm_output_settings(&c, sizes, nsizes, ms, elapsed));
         json_object_set_new(meta, "tuning", tuning);
         tuning = NULL;
+        json_object_set_new(meta, "cublaslt", lt_tried);
+        lt_tried = NULL;
         json_t *chosen = json_array();
         for (int i = 0; i < rs.n; i++)
             if (rs.r[i].kernel && rs.r[i].size.m == ms && rs.r[i].size.n == ms && rs.r[i].size.k == ms) {
@@ -507,6 +550,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
     rfl_session_commit(&c.out);
     const int exit_code = rfl_session_close(&c.out);
     json_decref(tuning);
+    json_decref(lt_tried);
     free(rs.r);
     rfl_gemm_mix_free(&mix);
     free_ctx(&c);

@@ -7,6 +7,7 @@
 #include "common/selftest.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,27 @@ int rfl_gemm_self_test(void)
     /* Bounds: FP32 at k = 4096 is 8 * 2^-24 * 64. */
     EXPECT(fabs(rfl_gemm_error_bound(RFL_GEMM_FP32, 4096) - 8.0 * 64 / 16777216.0) < 1e-12);
     EXPECT(rfl_gemm_error_bound(RFL_GEMM_BF16, 1) > rfl_gemm_error_bound(RFL_GEMM_TF32, 1));
+    /* C stored in BF16: a result already b off in FP32 (the FP32-C bound,
+     * at its edge) and then rounded can pass b, never the c16 bound. */
+    {
+        const double b16 = rfl_gemm_error_bound(RFL_GEMM_BF16, 4096);
+        EXPECT(fabs(rfl_gemm_error_bound_c16(RFL_GEMM_BF16, 4096, 1.0) - (b16 + 0x1p-8 * (1 + b16) + 0x1p-134)) < 1e-15);
+        EXPECT(rfl_gemm_error_bound_c16(RFL_GEMM_FP16, 4096, 0.0) ==
+               rfl_gemm_error_bound(RFL_GEMM_FP16, 4096) + 0x1p-11 * (1 + rfl_gemm_error_bound(RFL_GEMM_FP16, 4096)));
+        double worst = 0;
+        for (int i = 0; i < 4096; i++) {
+            const double r = 1.0 + i / 4096.0; /* max |R| = 2 */
+            const float cf = (float)(r + b16 * 2.0);
+            uint32_t bits;
+            memcpy(&bits, &cf, sizeof bits);
+            bits = (bits + 0x7fff + (bits >> 16 & 1)) & 0xffff0000u; /* to BF16, nearest even */
+            float c16;
+            memcpy(&c16, &bits, sizeof c16);
+            const double e = fabs(c16 - r) / 2.0;
+            worst = e > worst ? e : worst;
+        }
+        EXPECT(worst > b16 && worst <= rfl_gemm_error_bound_c16(RFL_GEMM_BF16, 4096, 2.0));
+    }
     /* The SASS parser: address targets and label targets give the same loop. */
     static const char *const listings[] = {
         "\t\tFunction : k_addr\n"
@@ -92,6 +114,24 @@ int rfl_gemm_self_test(void)
     EXPECT(rfl_gemm_unit_flops_per_clock(&d, RFL_GEMM_UNIT_FP64_TENSOR) == 256);
     EXPECT(rfl_gemm_unit_of(&d, RFL_GEMM_CUBLAS, RFL_GEMM_FP64) == RFL_GEMM_UNIT_FP64_TENSOR);
     EXPECT(rfl_gemm_unit_of(&d, RFL_GEMM_TILED, RFL_GEMM_FP64) == RFL_GEMM_UNIT_FP64);
+    EXPECT(rfl_gemm_unit_of(&d, RFL_GEMM_CUBLASLT, RFL_GEMM_FP64) == RFL_GEMM_UNIT_FP64_TENSOR);
+    EXPECT(!rfl_gemm_family_has(RFL_GEMM_CUBLASLT, RFL_GEMM_FP32) && rfl_gemm_family_has(RFL_GEMM_CUBLASLT, RFL_GEMM_BF16));
+    /* The roofs: never cut at the largest square, nn; then the other roof
+     * shapes' tensor points; a size only there for the roofs runs those alone. */
+    struct rfl_gemm_ctx c;
+    memset(&c, 0, sizeof c);
+    c.dev = d;
+    const struct rfl_gemm_size s4k = {4096, 4096, 4096}, wide = {16384, 16384, 4096}, s8k = {8192, 8192, 8192};
+    EXPECT(rfl_gemm_is_roof_shape(s4k) && rfl_gemm_is_roof_shape(wide) && rfl_gemm_is_roof_shape(s8k));
+    EXPECT(!rfl_gemm_is_roof_shape((struct rfl_gemm_size){16384, 2048, 4096}));
+    EXPECT(rfl_gemm_point_priority(&c, RFL_GEMM_CUBLASLT, RFL_GEMM_BF16, 0, s8k, 8192, 8192) == 0);
+    EXPECT(rfl_gemm_point_priority(&c, RFL_GEMM_CUBLAS, RFL_GEMM_BF16, 0, wide, 8192, 8192) == 1);
+    EXPECT(rfl_gemm_point_priority(&c, RFL_GEMM_CUBLASLT, RFL_GEMM_FP16, 0, s4k, 8192, 8192) == 1);
+    EXPECT(rfl_gemm_point_priority(&c, RFL_GEMM_CUBLASLT, RFL_GEMM_FP16, 1, s4k, 8192, 8192) == 2);
+    EXPECT(rfl_gemm_point_priority(&c, RFL_GEMM_TILED, RFL_GEMM_FP32, 0, s4k, 8192, 8192) == 2);
+    EXPECT(rfl_gemm_runs_at(&c, RFL_GEMM_DMMA, RFL_GEMM_FP64, 0, 1) && rfl_gemm_runs_at(&c, RFL_GEMM_CUBLASLT, RFL_GEMM_TF32, 0, 1));
+    EXPECT(!rfl_gemm_runs_at(&c, RFL_GEMM_TILED, RFL_GEMM_FP32, 0, 1) && !rfl_gemm_runs_at(&c, RFL_GEMM_CUBLAS, RFL_GEMM_FP32, 0, 1));
+    EXPECT(!rfl_gemm_runs_at(&c, RFL_GEMM_CUBLAS, RFL_GEMM_BF16, 1, 1) && rfl_gemm_runs_at(&c, RFL_GEMM_TILED, RFL_GEMM_FP32, 1, 0));
     /* Every built-in kernel has a main loop with FMAs in the SASS table (when the build had cuobjdump). */
     int nk;
     const struct rfl_gemm_kernel *t = rfl_gemm_kernel_table(&nk);

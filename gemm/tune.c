@@ -33,7 +33,7 @@ static int sample(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, struc
     for (unsigned i = 0; i < reps; i++) {
         const int set = (int)(*next_set % (unsigned)g->nsets);
         (*next_set)++;
-        rfl_gemm_group_args(c, g, set, g->half, NULL, &a);
+        rfl_gemm_runner_args(c, g, r, set, &a);
         if (rfl_gemm_run_once(c, r, &a))
             return -1;
     }
@@ -166,7 +166,7 @@ int rfl_gemm_tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_
             rfl_gemm_group_free(&g);
             return -1;
         }
-        const struct rfl_gemm_runner r = {f, ch->k[i], p, transb};
+        const struct rfl_gemm_runner r = {f, ch->k[i], p, transb, NULL, 0};
         struct rfl_gemm_check ck;
         if (rfl_gemm_verify(c, &r, &g, &ck) || rfl_gemm_time_runner(c, &r, &g, 3, times, NULL, &reps, &mhz_min)) {
             free(mine);
@@ -225,5 +225,64 @@ int rfl_gemm_tune(struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_
         rfl_info("tuned %s %s %s at %u^3: %s (%.0f GFLOP/s)", rfl_gemm_family_names[f], rfl_gemm_prec_names[p],
                  rfl_gemm_trans_names[transb], ts, cfg, ch->gflops[0]);
     }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * cuBLASLt: the heuristic's algorithms at the point's own shape
+ * ---------------------------------------------------------------------- */
+
+int rfl_gemm_lt_pick(struct rfl_gemm_ctx *c, struct rfl_gemm_group *g, struct rfl_gemm_lt_plan *plan, json_t *list)
+{
+    /* Every rank tries the same algorithms, and runs rank 0's fastest. */
+    const int n = c->ranks > 1 ? rfl_mpi_min_int(plan->nalgo) : plan->nalgo;
+    double rate[RFL_GEMM_LT_ALGOS] = {0}, times[1], mhz_min;
+    unsigned reps;
+    const double flops = 2.0 * g->m * (double)g->n * g->k;
+    json_t *tried = c->root && list ? json_array() : NULL;
+    const char *c_type = rfl_gemm_c_type(g->p, plan->c16);
+    for (int i = 0; i < n; i++) {
+        if (rfl_interrupt_agree(0, &c->out.status)) {
+            json_decref(tried);
+            return -1;
+        }
+        plan->pick = i;
+        const struct rfl_gemm_runner r = {RFL_GEMM_CUBLASLT, NULL, g->p, g->transb, plan, plan->c16};
+        struct rfl_gemm_check ck;
+        /* Each algorithm's arithmetic is checked before it is timed: one
+         * that is fast and wrong must not become a roof. */
+        if (rfl_gemm_verify(c, &r, g, &ck) || rfl_gemm_time_runner(c, &r, g, 1, times, NULL, &reps, &mhz_min)) {
+            json_decref(tried);
+            return -1;
+        }
+        const long long bad = !(ck.err <= ck.bound);
+        if (bad)
+            rfl_error_all("verification failed: cublaslt algo %d %s %s C %s %ux%ux%u: max |C - R| / max |R| = %.3g > "
+                          "%.3g (against %s): %s",
+                          plan->id[i], rfl_gemm_prec_names[g->p], rfl_gemm_trans_names[g->transb], c_type, g->m, g->n,
+                          g->k, ck.err, ck.bound, ck.reference, ck.detail);
+        if ((c->ranks > 1 ? rfl_mpi_sum_ll(bad) : bad) != 0) {
+            snprintf(c->out.failure, sizeof c->out.failure,
+                     "cublaslt algo %d %s C %s %ux%ux%u: max_rel_error %.3g > %.3g", plan->id[i],
+                     rfl_gemm_prec_names[g->p], c_type, g->m, g->n, g->k, ck.err, ck.bound);
+            c->out.status = RFL_EXIT_VERIFY;
+            json_decref(tried);
+            return -1;
+        }
+        rate[i] = flops / times[0] * 1e-9;
+        if (tried)
+            json_array_append_new(tried, json_pack("{s:i, s:i, s:f, s:f}", "heuristic", i + 1, "algo_id", plan->id[i],
+                                                   "gflops_per_s", rate[i], "max_rel_error", ck.err));
+    }
+    rfl_mpi_bcast_double(rate, n);
+    plan->pick = 0;
+    for (int i = 1; i < n; i++)
+        if (rate[i] > rate[plan->pick])
+            plan->pick = i;
+    if (tried)
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:[i, i, i], s:i, s:i, s:o}", "precision",
+                                              rfl_gemm_prec_names[g->p], "c_type", c_type, "transb",
+                                              rfl_gemm_trans_names[g->transb], "size", (int)g->m, (int)g->n, (int)g->k,
+                                              "offered", plan->nalgo, "picked", plan->pick + 1, "algorithms", tried));
     return 0;
 }

@@ -34,6 +34,24 @@ double rfl_gemm_error_bound(enum rfl_gemm_prec p, unsigned k)
     }
 }
 
+double rfl_gemm_error_bound_c16(enum rfl_gemm_prec p, unsigned k, double max_ref)
+{
+    /* C16 = fl(C), C what the GEMM holds in FP32 before it stores C, R the
+     * reference; rounding to nearest in the output type (u = 2^-8 bf16,
+     * 2^-11 fp16; a subnormal result is off by at most eta, half its
+     * spacing, instead) gives per element
+     *   |C16 - R| <= |C - R| + u |C| + eta <= |C - R| + u (|R| + |C - R|) + eta,
+     * and over all elements, relative to max |R|, with |C - R| <= b max |R|
+     * (b: the bound of C in FP32):
+     *   max |C16 - R| / max |R| <= b + u (1 + b) + eta / max |R|.
+     * C0 is the same in both (rfl_gemm_group_fill_c), and overflow is kept
+     * out (rfl_gemm_has_c16). */
+    const double b = rfl_gemm_error_bound(p, k);
+    const double u = p == RFL_GEMM_BF16 ? 0x1p-8 : 0x1p-11;
+    const double eta = p == RFL_GEMM_BF16 ? 0x1p-134 : 0x1p-25;
+    return b + u * (1 + b) + (max_ref > 0 ? eta / max_ref : 0);
+}
+
 void rfl_gemm_host_reference(int fp64, const void *rows_a, const void *cols_b, const void *c0, int nr, int nc,
                              unsigned k, double alpha, double beta, long double *out)
 {
@@ -73,6 +91,8 @@ int rfl_gemm_verify(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, str
     const int host = r->family == RFL_GEMM_CUBLAS && (r->prec == RFL_GEMM_FP64 || r->prec == RFL_GEMM_FP32);
     const int fp64 = g->p == RFL_GEMM_FP64;
     const size_t es = g->es;
+    /* What the runner writes: set 0's C, or for a c16 runner its 16-bit copy. */
+    void *const out = r->c16 ? g->c16[0] : g->c[0];
     ck->bound = rfl_gemm_error_bound(r->prec, g->k);
     ck->detail[0] = '\0';
     ck->reference = host                       ? "host_long_double"
@@ -119,10 +139,14 @@ int rfl_gemm_verify(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, str
             goto out;
     }
     struct rfl_gemm_args a;
-    rfl_gemm_group_args(c, g, 0, g->half, NULL, &a);
+    rfl_gemm_runner_args(c, g, r, 0, &a);
     if (rfl_gemm_run_once(c, r, &a))
         goto out;
-    if (c->o->inject_fault && RFL_CUDA(cudaMemsetAsync(g->c[0], 0x7f, es, c->stream)))
+    /* The fault in what the runner wrote, so the conversion of a c16 C is
+     * under test too. */
+    if (c->o->inject_fault && RFL_CUDA(cudaMemsetAsync(out, 0x7f, r->c16 ? 2 : es, c->stream)))
+        goto out;
+    if (r->c16 && RFL_CUDA(rfl_gemm_from_half(g->p, out, (float *)g->c[0], (size_t)g->m * g->n, c->stream)))
         goto out;
     if (RFL_CUDA(cudaStreamSynchronize(c->stream)))
         goto out;
@@ -161,6 +185,8 @@ int rfl_gemm_verify(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, str
                   : d.max_abs_ref > 0        ? d.max_abs_diff / d.max_abs_ref
                   : d.max_abs_diff > 0       ? INFINITY
                                              : 0.0;
+        if (r->c16)
+            ck->bound = rfl_gemm_error_bound_c16(r->prec, g->k, d.max_abs_ref);
         if (d.worst_index != ~0ull) {
             const size_t i = (size_t)(d.worst_index % g->m), j = (size_t)(d.worst_index / g->m);
             double cv = 0, rv = 0;

@@ -290,10 +290,45 @@ cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned int flags)
     return cudaSuccess;
 }
 
+/* RFL_FAKE_LINK and RFL_FAKE_H2D_SLOW (fake_cuda.h): a host link of known
+ * latency and bandwidth, and one that misbehaves for a while (an H100's
+ * first quick run fitted 37 GB/s where its copies read 49 and the next run
+ * 53), so that rfl_gpu_micro's fit check, retry and fallback can be driven
+ * without one. */
+static void spin_until(double t)
+{
+    while (rfl_fake_now() < t)
+        ;
+}
+
+static void host_link(size_t bytes, int h2d, double t0)
+{
+    static int parsed;
+    static unsigned long long lo, hi, calls, seen;
+    static double lat_us, gbs, slow_us;
+    if (!parsed) {
+        parsed = 1;
+        const char *e = getenv("RFL_FAKE_LINK");
+        if (!e || sscanf(e, "%lf:%lf", &lat_us, &gbs) != 2 || !(gbs > 0))
+            gbs = 0;
+        e = getenv("RFL_FAKE_H2D_SLOW");
+        if (!e || sscanf(e, "%llu:%llu:%lf:%llu", &lo, &hi, &slow_us, &calls) < 3)
+            slow_us = 0;
+    }
+    double until = gbs > 0 ? t0 + lat_us * 1e-6 + (double)bytes / (gbs * 1e9) : t0;
+    if (h2d && slow_us > 0 && bytes >= lo && bytes <= hi && (!calls || seen < calls)) {
+        seen++;
+        until += slow_us * 1e-6;
+    }
+    spin_until(until);
+}
+
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 {
-    (void)kind;
+    const double t0 = rfl_fake_now();
     memmove(dst, src, bytes);
+    if (kind == cudaMemcpyHostToDevice || kind == cudaMemcpyDeviceToHost)
+        host_link(bytes, kind == cudaMemcpyHostToDevice, t0);
     return cudaSuccess;
 }
 

@@ -20,6 +20,11 @@
  *   RFL_FAKE_MALLOC_MAX=BYTES  cudaMalloc/cudaMallocHost/cudaHostRegister fail above this
  *   RFL_FAKE_NO_CONCURRENT=1   cudaDevAttrConcurrentManagedAccess = 0
  *   RFL_FAKE_LOG=FILE          appends each cudaMallocManaged size and cudaMemGetInfo
+ *   RFL_FAKE_LINK=LAT_US:GBS   each cudaMemcpy between host and device lasts at least
+ *                              LAT_US microseconds + bytes / GBS GB/s (a host link)
+ *   RFL_FAKE_H2D_SLOW=LO:HI:US[:CALLS]  each host-to-device cudaMemcpy of LO to HI bytes
+ *                              takes US microseconds longer, the first CALLS of them (0 or
+ *                              none: all)
  * The fake kernels may read knobs of their own (named RFL_FAKE_*, listed
  * in their files). */
 #ifndef RFL_GPU_FAKE_CUDA_H

@@ -33,8 +33,10 @@ gpu_fake_sources = gpu/fake_cuda.h gpu/fake_cuda.c
 
 # The GPU tests always run: without --with-cuda or without a GPU they skip (77);
 # tests/gpu/ holds those of the programs together: cli.sh, format.sh, fake.sh and budget.sh
-# (--time-budget in all five, through the stand-ins) need the programs but no GPU. Each
-# program's run on a GPU is in its own folder.
+# (--time-budget in all five, through the stand-ins) need the programs but no GPU; roofs.sh
+# (issue 27: the host link's fit check, the cuBLASLt tensor roofs, the specs from the table)
+# needs rfl and, for its program parts, the stand-ins. Each program's run on a GPU is in its
+# own folder.
 test_scripts += \
-	tests/gpu/cli.sh tests/gpu/format.sh tests/gpu/fake.sh tests/gpu/mpi.sh tests/gpu/budget.sh \
+	tests/gpu/cli.sh tests/gpu/format.sh tests/gpu/fake.sh tests/gpu/mpi.sh tests/gpu/budget.sh tests/gpu/roofs.sh \
 	tests/gpu_bandwidth/gpu.sh tests/gpu_flops/gpu.sh tests/gpu_micro/gpu.sh

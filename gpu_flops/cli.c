@@ -49,8 +49,8 @@ int rfl_gpu_flops_parse(struct rfl_gpu_flops_opts *o, int argc, char **argv)
          "                              and the highest FPE); the sidecar says what was cut (default:\n"
          "                              no limit)"),
         RFL_OPTION_DEVICE(&o->device),
-        RFL_OPTION_OUTPUT("FILE", &o->output,
-         "CSV output, with its metadata in FILE.json (default gpu_flops.csv; - for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
+         "CSV output, with its metadata in NAME.json (default gpu_flops.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer points, shorter samples"),
         RFL_OPTION_LIST_DEVICES(&o->list_devices),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit (no GPU needed)"),

@@ -45,17 +45,20 @@ struct rfl_gmi_table {
     int open;
 };
 
-/* A cell of a row: text (the same on every rank) or a number (each rank
- * its own; CELL_INT is written as an integer, NaN as an empty field). */
-enum rfl_gmi_cell_kind { RFL_GMI_STR, RFL_GMI_INT, RFL_GMI_DBL };
+/* A cell of a row: text (the same on every rank), a number (each rank
+ * its own; CELL_INT is written as an integer, NaN as an empty field), or
+ * one of a list of words (each rank's own index into `names`). */
+enum rfl_gmi_cell_kind { RFL_GMI_STR, RFL_GMI_INT, RFL_GMI_DBL, RFL_GMI_WORD };
 struct rfl_gmi_cell {
     enum rfl_gmi_cell_kind kind;
     const char *s;
     double v;
+    const char *const *names;
 };
-#define RFL_GMI_S(text) ((struct rfl_gmi_cell){RFL_GMI_STR, (text), 0})
-#define RFL_GMI_I(value) ((struct rfl_gmi_cell){RFL_GMI_INT, NULL, (double)(value)})
-#define RFL_GMI_D(value) ((struct rfl_gmi_cell){RFL_GMI_DBL, NULL, (double)(value)})
+#define RFL_GMI_S(text) ((struct rfl_gmi_cell){RFL_GMI_STR, (text), 0, NULL})
+#define RFL_GMI_I(value) ((struct rfl_gmi_cell){RFL_GMI_INT, NULL, (double)(value), NULL})
+#define RFL_GMI_D(value) ((struct rfl_gmi_cell){RFL_GMI_DBL, NULL, (double)(value), NULL})
+#define RFL_GMI_W(words, index) ((struct rfl_gmi_cell){RFL_GMI_WORD, NULL, (double)(index), (words)})
 
 /* Opens PREFIX_SUFFIX.csv on rank 0 (collective); -1 when it cannot. */
 int rfl_gmi_table_open(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, const struct rfl_gmi_table_spec *spec);

@@ -70,6 +70,8 @@ int rfl_gmi_emit(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, struct rfl_gmi_
             for (int i = 0; i < n; i++) {
                 if (cells[i].kind == RFL_GMI_STR)
                     rfl_csv_str(&t->out.csv, cells[i].s);
+                else if (cells[i].kind == RFL_GMI_WORD)
+                    rfl_csv_str(&t->out.csv, cells[i].names[(int)v[i]]);
                 else if (isnan(v[i]))
                     rfl_csv_str(&t->out.csv, "");
                 else if (cells[i].kind == RFL_GMI_INT)

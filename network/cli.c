@@ -33,9 +33,9 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
          "round trips double until one sample lasts this long (default 0.002; --quick 0.0005)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
          "timed samples per pair and size; min/median/max reported (default 5; --quick 3)"),
-        RFL_OPTION_OUTPUT("FILE", &o->output,
-         "CSV output (default network.csv), the fit per pair class in FILE_fit.csv,\n"
-         "                              the metadata in FILE.json (- for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
+         "CSV output (default network.csv), the fit per pair class in NAME_fit.csv,\n"
+         "                              the metadata in NAME.json (files only: two CSVs, no stream)"),
         RFL_OPTION_QUICK(&o->quick, "fewer sizes, shorter samples (defaults above)"),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print each CSV file name and its columns and exit"),
         {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL, "run the self-checks and exit (no MPI ranks needed)", 0, 0,
@@ -61,6 +61,10 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
     o->argc = argc;
     o->argv = argv;
     int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    /* Two CSVs on one stream would interleave into neither: files only. */
+    if (rc == RFL_CLI_RUN && !strcmp(o->output, "-"))
+        return rfl_cli_bad_value("rfl_network", argc, argv, "output", 'o',
+                                 "rfl_network writes two CSVs, NAME.csv and NAME_fit.csv: name a file, not stdout");
     if (rc != RFL_CLI_RUN || !o->sizes[1])
         return rc;
     if (o->sizes[0] < 1)

@@ -15,6 +15,7 @@
 #include "common/timer.h"
 #include "schema/schema.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,10 +112,18 @@ static int echo(unsigned char *rcv, size_t bytes, int peer)
     }
 }
 
-static void print_columns(void)
+/* A write to stdout that failed (a full disk, a closed pipe) is the run's
+ * failure, never a silent exit 0. */
+static int print_columns(void)
 {
     rfl_schema_print(stdout, &rfl_schema_network);
     rfl_schema_print(stdout, &rfl_schema_network_fit);
+    const int e = fflush(stdout) != 0 ? errno : ferror(stdout) ? EIO : 0;
+    if (e) {
+        rfl_error("stdout: cannot write the columns: %s", strerror(e));
+        return RFL_EXIT_FAILURE;
+    }
+    return RFL_EXIT_OK;
 }
 
 /* Rank 0: the fit of each class over its points' one-way times. */
@@ -211,10 +220,8 @@ static void write_fits(struct rfl_csv *csv, const struct point *pt, size_t n, co
 
 int rfl_network_run(const struct rfl_network_opts *o)
 {
-    if (o->print_columns) {
-        print_columns();
-        return RFL_EXIT_OK;
-    }
+    if (o->print_columns)
+        return print_columns();
     if (o->self_test)
         return rfl_net_self_test();
     const int ranks = rfl_mpi_size(), rank = rfl_mpi_rank(), root = rank == 0;

@@ -1,7 +1,10 @@
 #include "config.h"
 #include "chart.h"
+#include "chart_index.h"
+#include "plot.h"
 #include "common/afile.h"
 #include "common/csv.h"
+#include "common/interrupt.h"
 #include "common/utf8.h"
 
 #include <math.h>
@@ -14,6 +17,24 @@
 #define CHAR_PX_PER_PT 0.83
 #define HALF_HEIGHT_PX_PER_PT 0.72
 #define LABEL_GAP_PX 3.0
+/* Notes: a smaller font, one row along the bottom edge of the canvas. */
+#define NOTE_PT 8
+#define NOTE_ROW_Y_PX 9.0
+/* Candidates a chart may spend on labels placed away from their point or
+ * line: with thousands of crowded points, most find no place at all. */
+#define FAR_BUDGET 200000
+
+/* Characters, not bytes: a label's width. */
+static size_t glyphs(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
+static struct rfl_box text_box_pt(const char *text, double pt);
+static void record_box(struct rfl_chart *c, struct rfl_box b, const char *text);
 
 const char *rfl_chart_literal(struct rfl_chart *c, const char *text)
 {
@@ -107,14 +128,15 @@ int rfl_chart_open(struct rfl_chart *c, const char *base, double width, double h
     c->width = width;
     c->height = height;
     c->font_pt = 10;
-    char gp[256], png[256];
+    c->far_budget = FAR_BUDGET;
+    c->note_x = 6;
+    c->note_end = width - 6;
+    char gp[256];
     snprintf(gp, sizeof gp, "%s.gp", base);
-    snprintf(png, sizeof png, "%s.png", base);
     rfl_chart_printf(c, "# Written by rfl plot; render with: gnuplot %s (in this directory).\n",
                      rfl_chart_literal(c, gp));
     rfl_chart_printf(c, "# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.\n");
-    rfl_chart_printf(c, "set terminal pngcairo size %.0f,%.0f font \"sans,11\" noenhanced\n", width, height);
-    rfl_chart_printf(c, "set output %s\n", rfl_chart_literal(c, png));
+    rfl_plot_terminal(c, base, width, height); /* the formats are render.c's */
     rfl_chart_printf(c, "set encoding utf8\n");
     return 0;
 }
@@ -139,6 +161,12 @@ int rfl_chart_begin(struct rfl_chart *c, const char *base, double width, double 
     rfl_chart_printf(c, "set title %s font \"sans,14\"\n", rfl_chart_literal(c, title));
     rfl_chart_printf(c, "set label 1000 %s at screen 0.995,0.012 right font \"sans,9\" textcolor rgb \"#707070\"\n",
                      rfl_chart_literal(c, corner));
+    /* The notes' row ends before the corner note. */
+    struct rfl_box b = text_box_pt(corner ? corner : "", 9);
+    b.cx = 0.995 * width - b.hw;
+    b.cy = 0.012 * height;
+    record_box(c, b, corner ? corner : "");
+    c->note_end = b.cx - b.hw - 12;
     return 0;
 }
 
@@ -194,40 +222,43 @@ static double data_y(const struct rfl_chart *c, double py)
     return exp(log(c->ymin) + (py - y0) / (y1 - y0) * (log(c->ymax) - log(c->ymin)));
 }
 
-static void add_box(struct rfl_chart *c, struct rfl_box b)
+static void add_box(struct rfl_chart *c, struct rfl_box b, int hard)
 {
+    if (!c->index && !(c->index = rfl_chart_index_new(c->width, c->height))) {
+        c->failed = 1; /* placement without the index could overlap: no chart */
+        return;
+    }
     if (c->nboxes == c->cap_boxes) {
         size_t cap = c->cap_boxes ? 2 * c->cap_boxes : 256;
         struct rfl_box *more = realloc(c->boxes, cap * sizeof *more);
-        if (!more)
-            return; /* out of memory: labels may overlap, nothing else is lost */
+        if (!more) {
+            c->failed = 1;
+            return;
+        }
         c->boxes = more;
         c->cap_boxes = cap;
     }
-    c->boxes[c->nboxes++] = b;
+    c->boxes[c->nboxes] = b;
+    if (rfl_chart_index_add(c->index, c->boxes, c->nboxes, hard) != 0)
+        c->failed = 1;
+    c->nboxes++;
 }
 
-void rfl_chart_add_box(struct rfl_chart *c, struct rfl_box b) { add_box(c, b); }
-
-/* Separating-axis test for two oriented rectangles. */
-static int overlap(const struct rfl_box *a, const struct rfl_box *b)
+/* "# box CX CY HW HH ANGLE 'text'" (chart.h), and the box as a hard obstacle. */
+static void record_box(struct rfl_chart *c, struct rfl_box b, const char *text)
 {
-    double axes[4][2] = {{cos(a->angle), sin(a->angle)},
-                         {-sin(a->angle), cos(a->angle)},
-                         {cos(b->angle), sin(b->angle)},
-                         {-sin(b->angle), cos(b->angle)}};
-    double dx = b->cx - a->cx, dy = b->cy - a->cy;
-    for (int i = 0; i < 4; i++) {
-        double ux = axes[i][0], uy = axes[i][1];
-        double ra = a->hw * fabs(cos(a->angle) * ux + sin(a->angle) * uy) +
-                    a->hh * fabs(-sin(a->angle) * ux + cos(a->angle) * uy);
-        double rb = b->hw * fabs(cos(b->angle) * ux + sin(b->angle) * uy) +
-                    b->hh * fabs(-sin(b->angle) * ux + cos(b->angle) * uy);
-        if (fabs(dx * ux + dy * uy) > ra + rb)
-            return 0;
-    }
-    return 1;
+    char v[5][32];
+    double deg = b.angle * 180.0 / M_PI;
+    rfl_format_double(v[0], sizeof v[0], "%.2f", b.cx);
+    rfl_format_double(v[1], sizeof v[1], "%.2f", b.cy);
+    rfl_format_double(v[2], sizeof v[2], "%.2f", b.hw);
+    rfl_format_double(v[3], sizeof v[3], "%.2f", b.hh);
+    rfl_format_double(v[4], sizeof v[4], "%.2f", fabs(deg) < 0.005 ? 0.0 : deg);
+    rfl_chart_printf(c, "# box %s %s %s %s %s %s\n", v[0], v[1], v[2], v[3], v[4], rfl_chart_literal(c, text));
+    add_box(c, b, 1);
 }
+
+void rfl_chart_add_box(struct rfl_chart *c, struct rfl_box b) { record_box(c, b, "(key)"); }
 
 static int inside(const struct rfl_chart *c, const struct rfl_box *b)
 {
@@ -243,12 +274,28 @@ static int inside(const struct rfl_chart *c, const struct rfl_box *b)
     return 1;
 }
 
-static size_t collisions(const struct rfl_chart *c, const struct rfl_box *b)
+/* A candidate place: FREE, OVER_LINES (it covers lines or markers only) or
+ * TAKEN (a label, a key, or off the plot). */
+enum { FREE, OVER_LINES, TAKEN };
+
+static int judge(struct rfl_chart *c, const struct rfl_box *b, size_t *soft)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < c->nboxes; i++)
-        n += (size_t)overlap(&c->boxes[i], b);
-    return n;
+    *soft = 0;
+    if (!inside(c, b))
+        return TAKEN;
+    if (!c->index)
+        return FREE;
+    if (rfl_chart_index_hits(c->index, c->boxes, b, soft, 1))
+        return TAKEN;
+    return *soft ? OVER_LINES : FREE;
+}
+
+/* A signal ends placement; the chart then fails and is not written. */
+static int stopped(struct rfl_chart *c)
+{
+    if (rfl_interrupted())
+        c->failed = 1;
+    return c->failed;
 }
 
 void rfl_chart_block_line(struct rfl_chart *c, double x0, double y0, double x1, double y1)
@@ -256,12 +303,13 @@ void rfl_chart_block_line(struct rfl_chart *c, double x0, double y0, double x1, 
     double px0 = rfl_chart_px(c, x0), py0 = rfl_chart_py(c, y0);
     double px1 = rfl_chart_px(c, x1), py1 = rfl_chart_py(c, y1);
     double len = hypot(px1 - px0, py1 - py0);
-    add_box(c, (struct rfl_box){0.5 * (px0 + px1), 0.5 * (py0 + py1), 0.5 * len, 1.5, atan2(py1 - py0, px1 - px0)});
+    add_box(c, (struct rfl_box){0.5 * (px0 + px1), 0.5 * (py0 + py1), 0.5 * len, 1.5, atan2(py1 - py0, px1 - px0)},
+            0);
 }
 
 void rfl_chart_block_point(struct rfl_chart *c, double x, double y, double radius_px)
 {
-    add_box(c, (struct rfl_box){rfl_chart_px(c, x), rfl_chart_py(c, y), radius_px, radius_px, 0});
+    add_box(c, (struct rfl_box){rfl_chart_px(c, x), rfl_chart_py(c, y), radius_px, radius_px, 0}, 0);
 }
 
 static void emit_label(struct rfl_chart *c, const char *text, const char *color, const struct rfl_box *b)
@@ -273,37 +321,146 @@ static void emit_label(struct rfl_chart *c, const char *text, const char *color,
         return;
     double deg = b->angle * 180.0 / M_PI;
     rfl_format_double(ang, sizeof ang, "%.2f", fabs(deg) < 0.005 ? 0.0 : deg);
+    record_box(c, *b, text);
     rfl_chart_printf(c, "set label %d %s at %s,%s center rotate by %s front textcolor rgb \"%s\" font \"sans,%g\"\n",
-                     ++c->nlabels, rfl_chart_literal(c, text), coord(bx, sizeof bx, data_x(c, b->cx)), coord(by, sizeof by, data_y(c, b->cy)),
-                     ang, color, c->font_pt);
-    add_box(c, *b);
+                     ++c->nlabels, rfl_chart_literal(c, text), coord(bx, sizeof bx, data_x(c, b->cx)),
+                     coord(by, sizeof by, data_y(c, b->cy)), ang, color, c->font_pt);
 }
 
-static struct rfl_box text_box(const struct rfl_chart *c, const char *text)
+static struct rfl_box text_box_pt(const char *text, double pt)
 {
-    struct rfl_box b = {0, 0, 0.5 * (double)strlen(text) * CHAR_PX_PER_PT * c->font_pt + 2,
-                        HALF_HEIGHT_PX_PER_PT * c->font_pt, 0};
+    struct rfl_box b = {0, 0, 0.5 * (double)glyphs(text) * CHAR_PX_PER_PT * pt + 2, HALF_HEIGHT_PX_PER_PT * pt,
+                        0};
     return b;
 }
 
-int rfl_chart_label_line(struct rfl_chart *c, const char *text, const char *color, double x0, double y0, double x1,
-                         double y1, double from, double to)
+static struct rfl_box text_box(const struct rfl_chart *c, const char *text) { return text_box_pt(text, c->font_pt); }
+
+/* Away from its place: the label horizontal on rings around (ax, ay), the
+ * nearest spot free or over one line (else the nearest over lines only),
+ * joined to it by a thin leader. From the chart's budget of candidates, so
+ * thousands of crowded points cannot make placement slow. */
+static int place_far(struct rfl_chart *c, const char *text, const char *color, double ax, double ay)
 {
-    double px0 = rfl_chart_px(c, x0), py0 = rfl_chart_py(c, y0);
-    double px1 = rfl_chart_px(c, x1), py1 = rfl_chart_py(c, y1);
+    struct rfl_box b = text_box(c, text), spare = b;
+    int have_spare = 0;
+    for (double r = 24; r <= 360 && c->far_budget > 0; r += 12) {
+        int n = (int)fmin(48, fmax(12, r / 8));
+        for (int k = 0; k < n && c->far_budget > 0; k++, c->far_budget--) {
+            double th = 2 * M_PI * k / n;
+            b.cx = ax + cos(th) * (r + b.hw);
+            b.cy = ay + sin(th) * (r + b.hh);
+            size_t soft;
+            int j = judge(c, &b, &soft);
+            /* Over one line near the point beats a long leader across the chart. */
+            if (j == FREE || (j == OVER_LINES && soft <= 1))
+                goto found;
+            if (j == OVER_LINES && !have_spare)
+                spare = b, have_spare = 1;
+        }
+    }
+    if (!have_spare)
+        return -1;
+    b = spare;
+found:;
+    /* From the box's edge towards the point. */
+    double dx = ax - b.cx, dy = ay - b.cy;
+    double f = fmin(fabs(dx) > 0 ? b.hw / fabs(dx) : INFINITY, fabs(dy) > 0 ? b.hh / fabs(dy) : INFINITY);
+    double ex = b.cx + dx * fmin(f, 1), ey = b.cy + dy * fmin(f, 1);
+    char s[4][32];
+    if (!isfinite(data_x(c, ex)) || !isfinite(data_y(c, ey)) || !isfinite(data_x(c, ax)) || !isfinite(data_y(c, ay)))
+        return -1;
+    emit_label(c, text, color, &b);
+    rfl_chart_printf(c, "set arrow from %s,%s to %s,%s nohead lw 0.6 lc rgb \"%s\" front\n",
+                     coord(s[0], sizeof s[0], data_x(c, ex)), coord(s[1], sizeof s[1], data_y(c, ey)),
+                     coord(s[2], sizeof s[2], data_x(c, ax)), coord(s[3], sizeof s[3], data_y(c, ay)), color);
+    add_box(c, (struct rfl_box){0.5 * (ex + ax), 0.5 * (ey + ay), 0.5 * hypot(ax - ex, ay - ey), 0.5, atan2(ay - ey, ax - ex)},
+            0);
+    return 0;
+}
+
+/* The last resort: "[n] text" in the row below the chart (or, that full, a
+ * free spot of the plot), and "[n]" at the label's place if one is free.
+ * `tag` places the marker (a small label: it fits where the text did not). */
+static int place_note(struct rfl_chart *c, const char *text, const char *color,
+                      int (*tag)(struct rfl_chart *c, const char *t, const char *color, const void *where),
+                      const void *where)
+{
+    char num[16];
+    snprintf(num, sizeof num, "[%d]", c->nnotes + 1);
+    size_t len = strlen(num) + 1 + strlen(text) + 1;
+    char *line = malloc(len);
+    if (!line) {
+        c->failed = 1;
+        return -1;
+    }
+    snprintf(line, len, "%s %s", num, text);
+    struct rfl_box b = text_box_pt(line, NOTE_PT);
+    int placed = 0;
+    if (c->note_x + 2 * b.hw <= c->note_end) {
+        b.cx = c->note_x + b.hw;
+        b.cy = NOTE_ROW_Y_PX;
+        size_t soft;
+        if (!c->index || !rfl_chart_index_hits(c->index, c->boxes, &b, &soft, 1)) {
+            char sx[32], sy[32];
+            record_box(c, b, line);
+            rfl_chart_printf(c, "set label %d %s at screen %s,%s center front textcolor rgb \"%s\" font \"sans,%g\"\n",
+                             ++c->nlabels, rfl_chart_literal(c, line), coord(sx, sizeof sx, b.cx / c->width),
+                             coord(sy, sizeof sy, b.cy / c->height), color, (double)NOTE_PT);
+            c->note_x += 2 * b.hw + 6;
+            placed = 1;
+        }
+    }
+    /* A free spot of the plot, scanned from its top right: bounded tries. */
+    for (double y = c->top * c->height - b.hh - 4; !placed && y > c->bottom * c->height && c->far_budget > 0; y -= 12)
+        for (double x = c->right * c->width - b.hw - 4; x > c->left * c->width && c->far_budget > 0; x -= 16) {
+            c->far_budget--;
+            b.cx = x, b.cy = y;
+            size_t soft;
+            if (judge(c, &b, &soft) == FREE) {
+                double keep = c->font_pt;
+                c->font_pt = NOTE_PT;
+                emit_label(c, line, color, &b);
+                c->font_pt = keep;
+                placed = 1;
+                break;
+            }
+        }
+    if (placed) {
+        c->nnotes++;
+        tag(c, num, color, where);
+    } else {
+        rfl_chart_printf(c, "# not placed (no free spot): %s\n", rfl_chart_literal(c, text));
+    }
+    free(line);
+    return placed ? 1 : -1;
+}
+
+struct line_at {
+    double x0, y0, x1, y1, from, to;
+};
+
+/* Beside the line, parallel to it: along it from `from` to `to`, above and
+ * then below; pass 0 keeps within the segment, later passes may run past
+ * its ends and sit further out. A free place is taken before one over
+ * lines, and one over lines close to the line before any further out. */
+static int place_line(struct rfl_chart *c, const char *text, const char *color, const struct line_at *w)
+{
+    double px0 = rfl_chart_px(c, w->x0), py0 = rfl_chart_py(c, w->y0);
+    double px1 = rfl_chart_px(c, w->x1), py1 = rfl_chart_py(c, w->y1);
     double len = hypot(px1 - px0, py1 - py0), a = atan2(py1 - py0, px1 - px0);
-    struct rfl_box b = text_box(c, text), fallback = b;
+    struct rfl_box b = text_box(c, text), spare = b;
     b.angle = a;
     size_t least = (size_t)-1;
-    int have_fallback = 0;
     /* to = NaN: outwards from `from` both ways, nearest first. */
-    int both = isnan(to);
-    double step = both || to >= from ? 0.025 : -0.025;
-    int nsteps = both ? 2 * (int)(fmax(from, 1 - from) / 0.025) + 1 : (int)floor(fabs(to - from) / 0.025 + 1e-9) + 1;
-    /* Pass 0 keeps the label beside its own segment; later passes let it
-     * run past the ends and sit further from the line. */
-    static const double offsets[] = {1.0, 1.0, 2.4};
-    for (int pass = 0; pass < 3; pass++)
+    int both = isnan(w->to);
+    double from = w->from, step = both || w->to >= from ? 0.025 : -0.025;
+    int nsteps = both ? 2 * (int)(fmax(from, 1 - from) / 0.025) + 1 : (int)floor(fabs(w->to - from) / 0.025 + 1e-9) + 1;
+    static const double offsets[] = {1.0, 1.0, 2.4, 4.0, 6.0};
+    for (int pass = 0; pass < 5; pass++) {
+        /* Over a line beside its own reads better than free but far from it. */
+        if (pass == 3 && least != (size_t)-1)
+            break;
         for (int side = 0; side < 2; side++) /* 0: above (left of the direction), 1: below */
             for (int i = 0; i < nsteps; i++) {
                 double t = both ? from + step * ((i + 1) / 2) * (i % 2 ? 1 : -1) : from + step * i;
@@ -315,74 +472,155 @@ int rfl_chart_label_line(struct rfl_chart *c, const char *text, const char *colo
                 double off = (b.hh + LABEL_GAP_PX) * offsets[pass] * (side ? -1 : 1);
                 b.cx = px0 + t * (px1 - px0) - sin(a) * off;
                 b.cy = py0 + t * (py1 - py0) + cos(a) * off;
-                if (!inside(c, &b))
-                    continue;
-                size_t n = collisions(c, &b);
-                if (n == 0) {
+                size_t soft;
+                int j = judge(c, &b, &soft);
+                if (j == FREE) {
                     emit_label(c, text, color, &b);
                     return 0;
                 }
-                if (n < least) {
-                    least = n;
-                    fallback = b;
-                    have_fallback = 1;
-                }
+                if (j == OVER_LINES && soft < least)
+                    least = soft, spare = b;
             }
-    if (!have_fallback) {
-        fallback.angle = a;
-        fallback.cx = 0.5 * (px0 + px1) - sin(a) * (b.hh + LABEL_GAP_PX);
-        fallback.cy = 0.5 * (py0 + py1) + cos(a) * (b.hh + LABEL_GAP_PX);
     }
-    emit_label(c, text, color, &fallback);
+    if (least != (size_t)-1) {
+        emit_label(c, text, color, &spare);
+        return 0;
+    }
     return -1;
 }
 
-int rfl_chart_label_point(struct rfl_chart *c, const char *text, const char *color, double x, double y)
+/* The anchor of a line's label placed away: at `from` along it, clamped to the plot. */
+static void line_anchor(const struct rfl_chart *c, const struct line_at *w, double *ax, double *ay)
 {
-    double px = rfl_chart_px(c, x), py = rfl_chart_py(c, y);
-    struct rfl_box b = text_box(c, text), fallback = b;
+    double t = fmin(fmax(w->from, 0), 1);
+    double px0 = rfl_chart_px(c, w->x0), py0 = rfl_chart_py(c, w->y0);
+    double px1 = rfl_chart_px(c, w->x1), py1 = rfl_chart_py(c, w->y1);
+    *ax = fmin(fmax(px0 + t * (px1 - px0), c->left * c->width), c->right * c->width);
+    *ay = fmin(fmax(py0 + t * (py1 - py0), c->bottom * c->height), c->top * c->height);
+}
+
+static int tag_line(struct rfl_chart *c, const char *t, const char *color, const void *where)
+{
+    if (place_line(c, t, color, where) == 0)
+        return 0;
+    double ax, ay;
+    line_anchor(c, where, &ax, &ay);
+    return place_far(c, t, color, ax, ay);
+}
+
+int rfl_chart_label_line(struct rfl_chart *c, const char *text, const char *color, double x0, double y0, double x1,
+                         double y1, double from, double to)
+{
+    if (stopped(c))
+        return -1;
+    struct line_at w = {x0, y0, x1, y1, from, to};
+    if (place_line(c, text, color, &w) == 0)
+        return 0;
+    double ax, ay;
+    line_anchor(c, &w, &ax, &ay);
+    if (place_far(c, text, color, ax, ay) == 0)
+        return 1;
+    return place_note(c, text, color, tag_line, &w);
+}
+
+struct point_at {
+    double px, py;
+};
+
+/* Right, left, above, below, then the diagonals; on three rings. */
+static int place_point(struct rfl_chart *c, const char *text, const char *color, const struct point_at *p)
+{
+    struct rfl_box b = text_box(c, text), spare = b;
     const double r = 6;
-    /* right, left, above, below, then the diagonals; twice, the second time further out */
     static const double dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}};
     size_t least = (size_t)-1;
     for (int ring = 0; ring < 3; ring++)
         for (int d = 0; d < 8; d++) {
             double extra = ring * 10.0;
-            b.cx = px + dirs[d][0] * (r + b.hw + extra);
-            b.cy = py + dirs[d][1] * (r + b.hh + extra);
-            if (dirs[d][0] == 0)
-                b.cx = px;
-            if (!inside(c, &b))
-                continue;
-            size_t n = collisions(c, &b);
-            if (n == 0) {
+            b.cx = dirs[d][0] ? p->px + dirs[d][0] * (r + b.hw + extra) : p->px;
+            b.cy = p->py + dirs[d][1] * (r + b.hh + extra);
+            size_t soft;
+            int j = judge(c, &b, &soft);
+            if (j == FREE) {
                 emit_label(c, text, color, &b);
                 return 0;
             }
-            if (n < least) {
-                least = n;
-                fallback = b;
-            }
+            if (j == OVER_LINES && soft < least)
+                least = soft, spare = b;
         }
-    if (least == (size_t)-1) {
-        fallback.cx = px + r + fallback.hw;
-        fallback.cy = py;
+    /* Over one line beside the point reads better than a leader. */
+    if (least <= 1) {
+        emit_label(c, text, color, &spare);
+        return 0;
     }
-    emit_label(c, text, color, &fallback);
     return -1;
+}
+
+static int tag_point(struct rfl_chart *c, const char *t, const char *color, const void *where)
+{
+    const struct point_at *p = where;
+    return place_point(c, t, color, p) == 0 ? 0 : place_far(c, t, color, p->px, p->py);
+}
+
+int rfl_chart_label_point(struct rfl_chart *c, const char *text, const char *color, double x, double y)
+{
+    if (stopped(c))
+        return -1;
+    struct point_at p = {rfl_chart_px(c, x), rfl_chart_py(c, y)};
+    if (!isfinite(p.px) || !isfinite(p.py))
+        return -1;
+    if (place_point(c, text, color, &p) == 0)
+        return 0;
+    if (place_far(c, text, color, p.px, p.py) == 0)
+        return 1;
+    return place_note(c, text, color, tag_point, &p);
+}
+
+struct vertical_at {
+    double x;
+    int at_top, side;
+};
+
+/* At the end and on the side asked, else the other side, else the other end. */
+static int place_vertical(struct rfl_chart *c, const char *text, const char *color, const struct vertical_at *v)
+{
+    struct rfl_box b = text_box(c, text);
+    b.angle = M_PI / 2;
+    for (int k = 0; k < 4; k++) {
+        int side = k & 1 ? -v->side : v->side, top = k & 2 ? !v->at_top : v->at_top;
+        b.cx = rfl_chart_px(c, v->x) + side * (b.hh + LABEL_GAP_PX);
+        b.cy = top ? c->top * c->height - 6 - b.hw : c->bottom * c->height + 6 + b.hw;
+        size_t soft;
+        if (judge(c, &b, &soft) != TAKEN) {
+            emit_label(c, text, color, &b);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int tag_vertical(struct rfl_chart *c, const char *t, const char *color, const void *where)
+{
+    return place_vertical(c, t, color, where);
 }
 
 void rfl_chart_label_vertical(struct rfl_chart *c, const char *text, const char *color, double x, int at_top,
                               int side)
 {
-    struct rfl_box b = text_box(c, text);
-    double px = rfl_chart_px(c, x) + side * (b.hh + LABEL_GAP_PX);
-    double py = at_top ? c->top * c->height - 6 : c->bottom * c->height + 6;
-    char bx[32], by[32];
-    rfl_chart_printf(c, "set label %d %s at %s,%s %s rotate by 90 front textcolor rgb \"%s\" font \"sans,%g\"\n",
-                     ++c->nlabels, rfl_chart_literal(c, text), coord(bx, sizeof bx, data_x(c, px)), coord(by, sizeof by, data_y(c, py)),
-                     at_top ? "right" : "left", color, c->font_pt);
-    add_box(c, (struct rfl_box){px, at_top ? py - b.hw : py + b.hw, b.hw, b.hh, M_PI / 2});
+    if (stopped(c))
+        return;
+    struct vertical_at v = {x, at_top, side};
+    if (place_vertical(c, text, color, &v) != 0)
+        place_note(c, text, color, tag_vertical, &v);
+}
+
+static void free_boxes(struct rfl_chart *c)
+{
+    free(c->boxes);
+    c->boxes = NULL;
+    c->nboxes = c->cap_boxes = 0;
+    rfl_chart_index_free(c->index);
+    c->index = NULL;
 }
 
 int rfl_chart_end(struct rfl_chart *c, const char *gp_path)
@@ -393,9 +631,7 @@ int rfl_chart_end(struct rfl_chart *c, const char *gp_path)
     int rc = failed ? -1 : rfl_afile_write_string(gp_path, c->text);
     free(c->text);
     c->text = NULL;
-    free(c->boxes);
-    c->boxes = NULL;
-    c->nboxes = c->cap_boxes = 0;
+    free_boxes(c);
     return rc;
 }
 
@@ -407,7 +643,5 @@ void rfl_chart_discard(struct rfl_chart *c)
     free_texts(c);
     free(c->text);
     c->text = NULL;
-    free(c->boxes);
-    c->boxes = NULL;
-    c->nboxes = c->cap_boxes = 0;
+    free_boxes(c);
 }

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "chart_index.h" /* struct rfl_box */
+
 /* A log axis spans at most these values, whatever the data: the tics, the
  * pixel mapping and gnuplot all need finite, positive ends. */
 #define RFL_CHART_AXIS_MIN 1e-300
@@ -15,10 +17,19 @@
 /* The most tics an axis gets: a tic loop over a huge range widens its step. */
 #define RFL_CHART_MAX_TICS 48
 
-struct rfl_box {        /* an oriented rectangle in pixels (y up) */
-    double cx, cy, hw, hh, angle;
-};
 
+/* Every label is placed clear of every other label and of the key: a
+ * candidate place that overlaps one is never taken. Where no place near
+ * its line or point is free, a label goes further away with a thin leader
+ * line, else it becomes a numbered note ("[n] text") in the row below the
+ * chart (or a free spot of the plot) with "[n]" at its place; only when
+ * that fails too is it left out (a "# not placed" comment in the script).
+ * Each placed label, key and note is recorded in the script as
+ *   # box CX CY HW HH ANGLE 'text'
+ * (its centre, half width and half height in pixels from the canvas's
+ * bottom left, angle in degrees), so a test can check that none overlap.
+ * A signal (common/interrupt.h) stops placement: the chart then fails at
+ * rfl_chart_end and nothing is written. */
 struct rfl_chart {
     FILE *f;
     char *text;
@@ -29,7 +40,10 @@ struct rfl_chart {
     double font_pt;                   /* size of the labels */
     struct rfl_box *boxes;            /* obstacles for the labels (grown as needed) */
     size_t nboxes, cap_boxes;
-    int nlabels;
+    struct rfl_chart_index *index;    /* the boxes by place (chart_index.c) */
+    size_t far_budget;                /* candidates left for labels placed away, with a leader */
+    int nlabels, nnotes;
+    double note_x, note_end;          /* the row of notes below the chart: next free x, its end (pixels) */
     char **texts; /* the literals made by rfl_chart_literal, freed at the end */
     size_t ntexts, texts_cap;
     int failed;   /* out of memory on the way: rfl_chart_end fails */
@@ -49,7 +63,7 @@ void rfl_chart_ranges(struct rfl_chart *c, double xmin, double xmax, double ymin
  * zero, negative, reversed): within RFL_CHART_AXIS_MIN..MAX, lo < hi.
  * rfl_chart_ranges applies it; charts apply it before placing tics. */
 void rfl_chart_bound_axis(double *lo, double *hi);
-/* An obstacle for the labels (a box in pixels). */
+/* A box in pixels that no label may overlap (a key drawn by gnuplot): recorded like a label's. */
 void rfl_chart_add_box(struct rfl_chart *c, struct rfl_box b);
 
 double rfl_chart_px(const struct rfl_chart *c, double x);
@@ -63,15 +77,17 @@ void rfl_chart_block_point(struct rfl_chart *c, double x, double y, double radiu
 /* Places a label beside the line from (x0,y0) to (x1,y1) (data coordinates),
  * parallel to it, trying positions along it from `from` to `to` (fractions
  * of its length, stepping in whichever direction; `to` NaN: outwards from
- * `from` both ways) above and then below.
- * Falls back to the least crowded candidate. Returns 0 when a free place was
- * found. */
+ * `from` both ways) above and then below, then further out (see above).
+ * Returns 0 when placed beside the line, 1 when away from it (a leader or a
+ * note), -1 when not placed. */
 int rfl_chart_label_line(struct rfl_chart *c, const char *text, const char *color, double x0, double y0, double x1,
                          double y1, double from, double to);
-/* Places a horizontal label near a point, beside it in one of eight directions. */
+/* Places a horizontal label near a point, beside it in one of eight
+ * directions, else as above; returns as rfl_chart_label_line. */
 int rfl_chart_label_point(struct rfl_chart *c, const char *text, const char *color, double x, double y);
-/* A vertical label beside a vertical line at x: at the top (reading
- * down from the top edge) or the bottom, on its right (side 1) or left (-1). */
+/* A vertical label beside a vertical line at x: at the top or the bottom,
+ * on its right (side 1) or left (-1) as asked where that is free, else at
+ * the other end or side, else a note. */
 void rfl_chart_label_vertical(struct rfl_chart *c, const char *text, const char *color, double x, int at_top,
                               int side);
 

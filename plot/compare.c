@@ -101,7 +101,7 @@ int rfl_plot_compare(const struct rfl_plot_run *runs, size_t nruns, const char *
             size_t first = 0;
             while (first < n - 1 && !(lines[first].ce->kind == c->kind && !strcmp(lines[first].ce->name, c->name)))
                 first++;
-            /* "L1: A 1338 ±7.6%, B 1329 ±5.3% GB/s" on the first run's line. */
+            /* "L1: A 1338 (median 1290), B 1329 (median 1301) GB/s" on the first run's line. */
             char v[64];
             rfl_plot_value_text(v, sizeof v, c);
             struct cline *f = &lines[first];

@@ -1,8 +1,11 @@
-/* dense.png: rfl_dense's GFLOP/s against n, one line per factorization,
- * method and precision (colour: method; marker: factorization; dashed:
- * fp32), under the same run's GEMM rate of each precision and device as
- * the roof (gemm.csv's best where rfl_gemm ran, else dense.csv's own GEMM
- * reference at its largest n). */
+/* dense.png: rfl_dense's GFLOP/s against the matrix order n, one line per
+ * factorization, method and precision, under the roof they are held
+ * against: the GEMM of the same library at the same n, one curve per
+ * precision and device (a one-number roof from another size or another
+ * library let a factorization sit above it). A series reads off three
+ * channels named in the key: colour the method, marker the precision,
+ * line the factorization (a host-only run has one method: colour alone
+ * told its six lines apart by nothing). */
 #include "config.h"
 #include "charts.h"
 #include "style.h"
@@ -10,14 +13,26 @@
 #include "ceilings/model.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char *const factorizations[] = {"lu", "cholesky", "qr"};
 static const char *const fact_text[] = {"LU", "Cholesky", "QR"};
-static const int fact_pt[] = {7, 5, 9};
+static const int fact_dt[] = {1, 2, 4}; /* solid, dashed, dash-dot */
 static const char *const methods[] = {"lapack", "cusolver", "hybrid", "gpu_panel"};
+static const char *const method_text[] = {"lapack (host LAPACK)", "cusolver", "hybrid (CPU panels)",
+                                          "gpu_panel (GPU panels)"};
 static const char *const precisions[] = {"fp64", "fp32"};
+static const int prec_pt[] = {7, 4}; /* filled circle, open square */
+static const char *const roof_text[] = {"host", "GPU"};
+static const char *const roof_library[] = {"host BLAS", "cuBLAS"};
+static const char *const roof_color[] = {"#7f7f7f", "#1a1a1a"};
+#define KEY_COLOR "#404040" /* the key's samples of a marker or a line alone */
+#define MAX_N 64            /* sizes of one curve: rfl_dense takes at most 32 */
+
+/* x tics at the orders themselves (256, 1024, ...): n is a count, not a size in bytes. */
+static void order_tics(struct rfl_chart *c, double lo, double hi) { rfl_plot_pow2_tics(c, lo, hi, ""); }
 
 int rfl_plot_dense(const struct rfl_model *m, const char *dir)
 {
@@ -31,29 +46,37 @@ int rfl_plot_dense(const struct rfl_model *m, const char *dir)
     }
     if (!(xhi > 0))
         return 0; /* nothing verified: no script */
-    /* The roofs: per precision, the host's (lapack rows) and the GPU's (the other methods). */
-    double roof[2][2];
-    const char *source[2][2];
-    int drawn[2][2] = {{0}};
-    for (size_t i = 0; i < d->n; i++)
-        for (int p = 0; p < 2; p++)
-            if (!strcmp(d->rows[i].precision, precisions[p]))
-                drawn[p][strcmp(d->rows[i].method, "lapack") != 0] = 1;
+    /* The roofs: per precision, the host's (under lapack) and the GPU's (under the other methods). */
+    uint64_t roof_n[2][2][MAX_N];
+    double roof_v[2][2][MAX_N];
+    size_t roof_k[2][2];
     for (int p = 0; p < 2; p++)
         for (int g = 0; g < 2; g++) {
-            roof[p][g] = drawn[p][g] ? rfl_dense_gemm_roof(m, precisions[p], g, &source[p][g]) : NAN;
-            if (roof[p][g] > 0)
-                yhi = fmax(yhi, roof[p][g]);
+            roof_k[p][g] = rfl_dense_gemm_curve(d, precisions[p], g, roof_n[p][g], roof_v[p][g], MAX_N);
+            for (size_t i = 0; i < roof_k[p][g]; i++) {
+                xlo = fmin(xlo, (double)roof_n[p][g][i]);
+                xhi = fmax(xhi, (double)roof_n[p][g][i]);
+                yhi = fmax(yhi, roof_v[p][g][i]);
+            }
         }
     char title[512], corner[512], gp[2048];
-    snprintf(title, sizeof title, "Dense factorizations against the GEMM roof: %s", m->machine);
+    snprintf(title, sizeof title, "Dense factorizations under the GEMM of the same n: %s", m->machine);
     rfl_plot_corner(m, corner, sizeof corner);
+    xlo = rfl_plot_pow2_floor(xlo);
+    xhi = rfl_plot_pow2_ceil(xhi * 1.5);
+    ylo = rfl_plot_nice(ylo / 2, 1);
+    yhi = rfl_plot_nice(yhi * 2, 0);
     struct rfl_chart c;
-    if (rfl_plot_size_time_begin(&c, "dense", title, corner, &xlo, &xhi, &ylo, &yhi, "matrix order n",
-                                 "GFLOP/s (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3 flops; best sample)") != 0)
+    if (rfl_chart_begin(&c, "dense", 1200, 800, 0.08, 0.72, 0.09, 0.93, title, corner) != 0)
         return -1;
+    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
+    order_tics(&c, xlo, xhi);
+    rfl_chart_printf(&c, "set format y \"%%g\"\n");
+    rfl_chart_printf(&c, "set xlabel \"matrix order n\"\n");
+    rfl_chart_printf(&c, "set ylabel \"GFLOP/s (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3, GEMM 2n^3 flops; best sample)\"\n");
+    rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.3 font \"sans,10\"\n");
     /* One block per series that has rows, in a fixed order; the plot command walks the same order. */
-    int have[3][4][2] = {{{0}}};
+    int have[3][4][2] = {{{0}}}, used_f[3] = {0}, used_k[4] = {0}, used_p[2] = {0};
     rfl_chart_printf(&c, "$dense << EOD\n");
     for (int f = 0; f < 3; f++)
         for (int k = 0; k < 4; k++)
@@ -67,40 +90,64 @@ int rfl_plot_dense(const struct rfl_model *m, const char *dir)
                         rfl_chart_printf(&c, "# %s %s %s: n, GFLOP/s\n", factorizations[f], methods[k], precisions[p]);
                     rfl_plot_point(&c, (double)r->n, r->gflops);
                 }
-                if (have[f][k][p])
+                if (have[f][k][p]) {
                     rfl_chart_printf(&c, "\n\n");
+                    used_f[f] = used_k[k] = used_p[p] = 1;
+                }
             }
     rfl_chart_printf(&c, "EOD\n");
-    struct rfl_plot_peak peaks[4];
-    size_t npeaks = 0;
+    rfl_chart_printf(&c, "$gemm << EOD\n");
     for (int p = 0; p < 2; p++)
-        for (int g = 1; g >= 0; g--) {
-            if (!(roof[p][g] > 0))
+        for (int g = 0; g < 2; g++) {
+            if (!roof_k[p][g])
                 continue;
-            struct rfl_plot_peak *k = &peaks[npeaks++];
-            char v[32];
-            k->v = roof[p][g];
-            k->color = rfl_plot_precision_color(precisions[p]);
-            k->spec = !g; /* the host's dashed */
-            snprintf(k->text, sizeof k->text, "%s %s GEMM %s GFLOP/s (%s)", g ? "GPU" : "host", precisions[p],
-                     rfl_chart_num(v, sizeof v, roof[p][g]), source[p][g]);
+            rfl_chart_printf(&c, "# %s %s GEMM (%s): n, GFLOP/s\n", roof_text[g], precisions[p], roof_library[g]);
+            for (size_t i = 0; i < roof_k[p][g]; i++)
+                rfl_plot_point(&c, (double)roof_n[p][g][i], roof_v[p][g][i]);
+            rfl_chart_printf(&c, "\n\n");
         }
-    rfl_plot_peaks_data(&c, peaks, npeaks, xlo, xhi, 0.05, 0.6);
+    rfl_chart_printf(&c, "EOD\n");
     rfl_chart_printf(&c, "plot \\\n");
-    rfl_plot_peaks_lines(&c, peaks, npeaks);
     size_t b = 0;
+    for (int p = 0; p < 2; p++)
+        for (int g = 0; g < 2; g++) {
+            if (!roof_k[p][g])
+                continue;
+            char name[96];
+            snprintf(name, sizeof name, "%s %s GEMM (%s, same n): the roof", roof_text[g], precisions[p],
+                     roof_library[g]);
+            rfl_chart_printf(&c, "  $gemm index %zu with linespoints lw 3 pt %d ps 0.9 lc rgb \"%s\" title %s, \\\n", b++,
+                             prec_pt[p], roof_color[g], rfl_chart_literal(&c, name));
+        }
+    b = 0;
     for (int f = 0; f < 3; f++)
         for (int k = 0; k < 4; k++)
-            for (int p = 0; p < 2; p++) {
-                if (!have[f][k][p])
-                    continue;
-                char name[96];
-                snprintf(name, sizeof name, "%s %s %s", fact_text[f], methods[k], precisions[p]);
-                rfl_chart_printf(&c,
-                                 "  $dense index %zu with linespoints pt %d ps 1.2 lw 1.5 dt %d lc rgb \"%s\" "
-                                 "title %s, \\\n",
-                                 b++, fact_pt[f], p ? 2 : 1, rfl_plot_palette[k], rfl_chart_literal(&c, name));
-            }
+            for (int p = 0; p < 2; p++)
+                if (have[f][k][p])
+                    rfl_chart_printf(&c,
+                                     "  $dense index %zu with linespoints pt %d ps 1.2 lw 1.5 dt %d lc rgb \"%s\" "
+                                     "notitle, \\\n",
+                                     b++, prec_pt[p], fact_dt[f], rfl_plot_palette[k]);
+    /* The key: what each channel means, one entry per value in use. */
+    char entry[96];
+    for (int k = 0; k < 4; k++)
+        if (used_k[k]) {
+            snprintf(entry, sizeof entry, "colour: %s", method_text[k]);
+            rfl_chart_printf(&c, "  NaN with lines lw 4 lc rgb \"%s\" title %s, \\\n", rfl_plot_palette[k],
+                             rfl_chart_literal(&c, entry));
+        }
+    for (int p = 0; p < 2; p++)
+        if (used_p[p]) {
+            snprintf(entry, sizeof entry, "marker: %s", precisions[p]);
+            rfl_chart_printf(&c, "  NaN with points pt %d ps 1.2 lc rgb \"%s\" title %s, \\\n", prec_pt[p], KEY_COLOR,
+                             rfl_chart_literal(&c, entry));
+        }
+    for (int f = 0; f < 3; f++)
+        if (used_f[f]) {
+            snprintf(entry, sizeof entry, "line: %s", fact_text[f]);
+            rfl_chart_printf(&c, "  NaN with lines lw 1.5 dt %d lc rgb \"%s\" title %s, \\\n", fact_dt[f], KEY_COLOR,
+                             rfl_chart_literal(&c, entry));
+        }
     rfl_chart_printf(&c, "  NaN notitle\n");
     snprintf(gp, sizeof gp, "%s/dense.gp", dir);
     return rfl_chart_end(&c, gp);

@@ -5,6 +5,7 @@
 #include "ceilings/model.h"
 #include "ceilings/profile.h"
 #include "common/csv.h"
+#include "common/interrupt.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +24,19 @@ static int on_chart(const struct rfl_app *k, int gpu)
 }
 
 static const char *color_of(size_t nth) { return rfl_plot_palette[nth % RFL_PLOT_NPALETTE]; }
+
+/* Thousands of kernels make these loops long: a signal fails the chart
+ * (rfl_chart_end), so that no chart is replaced by a half-made one. */
+static int stop(struct rfl_chart *c)
+{
+    if (rfl_interrupted())
+        c->failed = 1;
+    return c->failed;
+}
+
+/* What a recording that lacks a flop count makes of a kernel's percent:
+ * at least that. */
+static const char *at_least(const struct rfl_app *k) { return k->lower_bound ? "≥" : ""; }
 
 /* The leftmost marker of a kernel (its label goes there). */
 static double leftmost(const struct rfl_app *k)
@@ -54,7 +68,7 @@ void rfl_plot_kernels_extent(const struct rfl_model *m, int gpu, double *xlo, do
 void rfl_plot_kernels_data(struct rfl_chart *c, const struct rfl_model *m, int gpu)
 {
     size_t n = 0;
-    for (size_t i = 0; i < m->nkernels; i++) {
+    for (size_t i = 0; i < m->nkernels && !stop(c); i++) {
         const struct rfl_app *k = &m->kernels[i];
         if (!on_chart(k, gpu))
             continue;
@@ -99,7 +113,7 @@ static void roof_word(char *buf, size_t len, const char *bound)
 void rfl_plot_kernels_labels(struct rfl_chart *c, const struct rfl_model *m, int gpu)
 {
     size_t n = 0;
-    for (size_t i = 0; i < m->nkernels; i++) {
+    for (size_t i = 0; i < m->nkernels && !stop(c); i++) {
         const struct rfl_app *k = &m->kernels[i];
         if (!on_chart(k, gpu))
             continue;
@@ -108,7 +122,8 @@ void rfl_plot_kernels_labels(struct rfl_chart *c, const struct rfl_model *m, int
         if (gpu)
             snprintf(text, sizeof text, "%zu", n + 1);
         else if (k->attainable > 0)
-            snprintf(text, sizeof text, "%s: %.0f%% of %s", rfl_kernel_label(k), 100 * k->gflops / k->attainable, word);
+            snprintf(text, sizeof text, "%s: %s%.0f%% of %s", rfl_kernel_label(k), at_least(k),
+                     100 * k->gflops / k->attainable, word);
         else
             snprintf(text, sizeof text, "%s", rfl_kernel_label(k));
         rfl_chart_label_point(c, text, color_of(n), leftmost(k), k->gflops);
@@ -203,7 +218,7 @@ size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int 
         snprintf(name, sizeof name, "%s", rfl_kernel_label(k));
         rfl_label_cap(name, KEY_LABEL_MAX);
         if (k->attainable > 0)
-            snprintf(text, sizeof text, "%zu %s: %.0f%%", n + 1, name, 100 * k->gflops / k->attainable);
+            snprintf(text, sizeof text, "%zu %s: %s%.0f%%", n + 1, name, at_least(k), 100 * k->gflops / k->attainable);
         else
             snprintf(text, sizeof text, "%zu %s", n + 1, name);
         rfl_chart_printf(c, ", \\\n  NaN with points pt 7 ps 1.2 lc rgb \"%s\" title %s", color_of(n),

@@ -10,6 +10,7 @@
 #include "ceilings/gpu.h"
 #include "ceilings/members.h"
 #include "ceilings/model.h"
+#include "ceilings/spread.h"
 #include "common/csv.h"
 #include "common/log.h"
 
@@ -17,6 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The outside key of the GPU's roofline: a row at spacing 1.25 of a 10 pt font, and a column of
+ * entries (their text cut to about 30 characters), in pixels. */
+#define KEY_ROW_PX 17.5
+#define KEY_COLUMN_PX 330.0
 
 #define APP_COLOR "#b2182b"
 
@@ -52,14 +58,6 @@ static int coincident_roofs(const struct rfl_ceiling *a, const struct rfl_ceilin
 {
     const char *sa = strchr(a->name, ' '), *sb = strchr(b->name, ' ');
     return sa && sb && !strcmp(sa, sb) && a->value > 0 && fabs(b->value / a->value - 1) < 0.10;
-}
-
-static void percent_suffix(char *buf, size_t len, const struct rfl_ceiling *c)
-{
-    if (c->spec > 0)
-        snprintf(buf, len, " (%.0f%% of spec)", 100.0 * c->value / c->spec);
-    else
-        buf[0] = '\0';
 }
 
 /* A labelled dot: an application point (CPU) or a GEMM kernel (GPU). */
@@ -126,6 +124,28 @@ static int is_tensor(const struct rfl_ceiling *c)
     return n > 7 && !strcmp(c->name + n - 7, " tensor");
 }
 
+/* Whether a point, a percentage or a table holds something against this
+ * compute roof: each precision's best roof is the one rfl_app_attainable,
+ * the profiled and the dense points take (rfl_model_peak); and any roof a
+ * point names as its bound ("fp64 avx2 peak", "fp32 c+fp64 avx2 peak"). */
+static int roof_in_use(const struct rfl_model *m, const struct rfl_ceiling *c)
+{
+    if (rfl_model_peak(m, c->device, c->precision) == c)
+        return 1;
+    size_t n = strlen(c->name);
+    for (int list = 0; list < 2; list++) {
+        const struct rfl_app *p = list ? m->kernels : m->apps;
+        size_t np = list ? m->nkernels : m->napps;
+        for (size_t i = 0; i < np; i++) {
+            /* A name in the '+'-separated list before " peak". */
+            for (const char *b = p[i].bound; (b = strstr(b, c->name)) != NULL; b++)
+                if ((b == p[i].bound || b[-1] == '+') && (b[n] == '+' || !strcmp(b + n, " peak")))
+                    return 1;
+        }
+    }
+    return 0;
+}
+
 /* The roofline of `device` from the ceilings given (of that device); with
  * the points when `points`. */
 static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ceilings, size_t nceilings,
@@ -144,25 +164,39 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
             cp[ncp++] = c;
         }
     }
-    /* Compute ceilings, highest first; one within 8% of a drawn one adds
-     * nothing (on a GPU every roof is a different unit or precision: all
-     * are drawn). */
+    /* Compute ceilings, highest first. A roof that a point, a percentage or
+     * a table refers to is always drawn; another within 8% of a drawn one
+     * adds nothing on a CPU (on a GPU every roof is a different unit or
+     * precision: all are drawn). */
     for (size_t i = 1; i < ncp; i++)
         for (size_t j = i; j > 0 && cp[j]->value > cp[j - 1]->value; j--) {
             const struct rfl_ceiling *t = cp[j];
             cp[j] = cp[j - 1];
             cp[j - 1] = t;
         }
-    size_t kept = 0;
-    for (size_t i = 0; i < ncp; i++) {
-        int close = 0;
-        for (size_t j = 0; j < kept && !gpu; j++)
-            if (cp[i]->value > cp[j]->value / 1.08)
-                close = 1;
-        if (!close && kept < (gpu ? 8u : 6u))
-            cp[kept++] = cp[i];
-    }
-    ncp = kept;
+    int in_use[32];
+    for (size_t i = 0; i < ncp; i++)
+        in_use[i] = roof_in_use(m, cp[i]);
+    size_t kept = 0, optional = 0;
+    const struct rfl_ceiling *keep[32];
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < ncp; i++) {
+            if (in_use[i] != !pass)
+                continue;
+            int close = 0;
+            for (size_t j = 0; j < kept && !gpu && pass; j++)
+                close |= fabs(cp[i]->value / keep[j]->value - 1) < 0.08;
+            if (!close && (!pass || optional++ < (gpu ? 8u : 6u)))
+                keep[kept++] = cp[i];
+        }
+    /* In order again, highest first. */
+    ncp = 0;
+    for (size_t i = 0; i < 32 && ncp < kept; i++)
+        for (size_t j = 0; j < kept; j++)
+            if (keep[j] == cp[i]) {
+                cp[ncp++] = cp[i];
+                break;
+            }
 
     if (!nbw && !ncp)
         return 0; /* nothing to draw: no script */
@@ -273,9 +307,20 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
                  threads, threads == 1 ? "" : "s", where[0] ? ", " : "", where);
     }
     rfl_plot_corner(m, corner, sizeof corner);
+    /* The GPU's key is outside on the right, one entry a GEMM and a profiled kernel: where they
+     * need more than one column the canvas widens by a column each, or gnuplot draws the next
+     * column over the plot and its labels (an H200 profile of 21 kernels beside 17 GEMMs). */
+    double width = gpu ? 1400 : 1200, right = gpu ? 0.755 : 0.97;
+    if (gpu) {
+        const size_t nkey = 4 + (ndots ? 1 + ndots : 0) + (points ? rfl_plot_kernels_nkey(m, gpu) : 0);
+        const size_t rows = (size_t)(850 * (0.93 - 0.09) / KEY_ROW_PX), cols = (nkey + rows - 1) / rows;
+        if (cols > 1) {
+            width += (double)(cols - 1) * KEY_COLUMN_PX;
+            right = 1400 * 0.755 / width;
+        }
+    }
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, base, gpu ? 1400 : 1200, gpu ? 850 : 800, 0.08, gpu ? 0.755 : 0.97, 0.09, 0.93, title,
-                        corner) != 0) {
+    if (rfl_chart_begin(&c, base, width, gpu ? 850 : 800, 0.08, right, 0.09, 0.93, title, corner) != 0) {
         free(dots);
         return -1;
     }
@@ -289,18 +334,17 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
 
     struct line lines[80];
     size_t nlines = 0;
-    char pct[64];
+    char text[160];
     /* Measured bandwidth: from the left edge up to the top compute ceiling. */
     for (size_t i = 0; i < nbw && nlines < 80; i++) {
         struct line *l = &lines[nlines++];
         double end = ncp ? top / bw[i]->value : xhi;
-        percent_suffix(pct, sizeof pct, bw[i]);
         if (link_merged && !strncmp(bw[i]->name, "host link", 9))
             snprintf(l->label, sizeof l->label, "host link %s GB/s (pinned, both ways)",
                      rfl_chart_num(buf, sizeof buf, bw[i]->value));
         else
-            snprintf(l->label, sizeof l->label, "%s %s GB/s%s", bw[i]->name,
-                     rfl_plot_value_text(buf, sizeof buf, bw[i]), pct);
+            snprintf(l->label, sizeof l->label, "%s %s", bw[i]->name,
+                     rfl_plot_roof_text(text, sizeof text, bw[i], "GB/s"));
         l->color = gpu ? gpu_level_color(bw[i]->name) : level_color(bw[i]->name, i);
         l->x0 = xlo;
         l->y0 = bw[i]->value * xlo;
@@ -311,9 +355,8 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
     size_t first_compute = nlines;
     for (size_t i = 0; i < ncp && nlines < 80; i++) {
         struct line *l = &lines[nlines++];
-        percent_suffix(pct, sizeof pct, cp[i]);
-        snprintf(l->label, sizeof l->label, "%s %s GFLOP/s%s", cp[i]->name,
-                 rfl_plot_value_text(buf, sizeof buf, cp[i]), pct);
+        snprintf(l->label, sizeof l->label, "%s %s", cp[i]->name,
+                 rfl_plot_roof_text(text, sizeof text, cp[i], "GFLOP/s"));
         /* Roofs within 10% of each other (bf16 and fp16 tensor) are one line
          * on a log axis: one label names both, the first one's. */
         for (size_t j = 0; j < ncp; j++) {
@@ -323,16 +366,24 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
                 l->label[0] = '\0';
                 break;
             }
-            char second[64], pj[16] = "", pi[16] = "";
+            /* "bf16/fp16 tensor 746025/711170 GFLOP/s (median 742000/708000, 70%/66% of spec)" */
+            char mi[48], mj[48], pj[16] = "", pi[16] = "", second[32], paren[160] = "";
+            rfl_spread_text(mi, sizeof mi, cp[i]);
+            rfl_spread_text(mj, sizeof mj, cp[j]);
             if (cp[i]->spec > 0 && cp[j]->spec > 0) {
                 snprintf(pi, sizeof pi, "%.0f%%", 100.0 * cp[i]->value / cp[i]->spec);
                 snprintf(pj, sizeof pj, "%.0f%%", 100.0 * cp[j]->value / cp[j]->spec);
             }
+            if (*mi && *mj)
+                snprintf(paren, sizeof paren, "%s/%s", mi, mj + strlen("median "));
+            if (*pi)
+                snprintf(paren + strlen(paren), sizeof paren - strlen(paren), "%s%s/%s of spec", *paren ? ", " : "",
+                         pi, pj);
             const char *sp = strchr(cp[i]->name, ' ');
-            snprintf(l->label, sizeof l->label, "%.*s/%.*s%s %s/%s GFLOP/s%s%s%s%s%s", (int)(sp - cp[i]->name),
+            snprintf(l->label, sizeof l->label, "%.*s/%.*s%s %s/%s GFLOP/s%s%s%s", (int)(sp - cp[i]->name),
                      cp[i]->name, (int)(strchr(cp[j]->name, ' ') - cp[j]->name), cp[j]->name, sp,
-                     rfl_plot_value_text(buf, sizeof buf, cp[i]), rfl_plot_value_text(second, sizeof second, cp[j]),
-                     *pi ? " (" : "", pi, *pi ? "/" : "", pj, *pi ? " of spec)" : "");
+                     rfl_chart_num(buf, sizeof buf, cp[i]->value), rfl_chart_num(second, sizeof second, cp[j]->value),
+                     *paren ? " (" : "", paren, *paren ? ")" : "");
         }
         size_t same_prec = 0;
         for (size_t j = 0; j < i; j++)

@@ -218,13 +218,26 @@ void rfl_plot_ai_tics(struct rfl_chart *c, double lo, double hi)
     rfl_chart_printf(c, ")\nset mxtics 1\n");
 }
 
-/* "535.6 ±2.4%": the value and its spread (spread.h), or the value alone. */
+/* "535.6 (median 509.8)": the best and, named, the typical rate (spread.h). */
 const char *rfl_plot_value_text(char *buf, size_t len, const struct rfl_ceiling *c)
 {
-    char num[32], spread[24];
+    char num[32], median[48];
     rfl_chart_num(num, sizeof num, c->value);
-    rfl_spread_text(spread, sizeof spread, c);
-    snprintf(buf, len, "%s%s%s", num, spread[0] ? " " : "", spread);
+    rfl_spread_text(median, sizeof median, c);
+    snprintf(buf, len, "%s%s%s%s", num, median[0] ? " (" : "", median, median[0] ? ")" : "");
+    return buf;
+}
+
+const char *rfl_plot_roof_text(char *buf, size_t len, const struct rfl_ceiling *c, const char *unit)
+{
+    char num[32], median[48], spec[32] = "";
+    rfl_chart_num(num, sizeof num, c->value);
+    rfl_spread_text(median, sizeof median, c);
+    if (c->spec > 0)
+        snprintf(spec, sizeof spec, "%.0f%% of spec", 100.0 * c->value / c->spec);
+    const char *sep = median[0] && spec[0] ? ", " : "";
+    snprintf(buf, len, "%s %s%s%s%s%s%s", num, unit, median[0] || spec[0] ? " (" : "", median, sep, spec,
+             median[0] || spec[0] ? ")" : "");
     return buf;
 }
 

@@ -70,9 +70,14 @@ void rfl_plot_capacity_mark(struct rfl_chart *c, double x, const char *text);
  * bandwidth chart writes rfl_chart_num). */
 void rfl_plot_capacity_mark_as(struct rfl_chart *c, double x, const char *text,
                                const char *(*x_text)(char *buf, size_t len, double v));
-/* A ceiling's value and spread as a chart label writes it: "535.6 ±2.4%"
- * (the value alone where the spread is unknown). Returns buf. */
+/* A ceiling's best value and its typical (median) rate as the compare
+ * chart writes it: "535.6 (median 509.8)" (the value alone where the
+ * median is unknown). Returns buf. */
 const char *rfl_plot_value_text(char *buf, size_t len, const struct rfl_ceiling *c);
+/* A roof's label after its name: the value, the unit, then the median and
+ * the percent of spec, named ("79.8 GFLOP/s (median 52.0, 99% of spec)";
+ * what is unknown left out). Returns buf. */
+const char *rfl_plot_roof_text(char *buf, size_t len, const struct rfl_ceiling *c, const char *unit);
 /* A roofline's x tics: arithmetic intensity at powers of two (1/4, 1, 4 ...),
  * wider steps over a wide range. */
 void rfl_plot_ai_tics(struct rfl_chart *c, double lo, double hi);

@@ -52,8 +52,8 @@ int rfl_unified_memory_parse(struct rfl_unified_memory_opts *o, int argc, char *
         {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
          "device memory one array may take (default: half the free memory;\n"
          "                              at most 90% of it: managed memory past it can hang the GPU)", 0, 0, NULL},
-        RFL_OPTION_OUTPUT("FILE", &o->output,
-         "CSV output, with its metadata in FILE.json (default unified_memory.csv;\n"
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
+         "CSV output, with its metadata in NAME.json (default unified_memory.csv;\n"
          "                              - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep (about 40 s on an H200)"),
         {"no-reference", 0, RFL_OPT_FLAG, &o->no_reference, NULL,

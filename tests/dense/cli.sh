@@ -1,6 +1,8 @@
 # The command-line contract of rfl_dense: help and version, the self-test, --print-columns
 # against docs/FORMAT.md, one-line usage errors (exit 2) that name the option and the value and
-# write no file.
+# write no file; a method asked for a factorization it does not have is bad usage (exit 2, the
+# combination named) on any build and machine, refused before a device is looked for; `all` is
+# the default (a host without a GPU runs its methods).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
 RFL_DENSE=$top_builddir/rfl_dense
@@ -25,4 +27,14 @@ expect_error 2 --precision fp16 -- --precision fp16
 expect_error 2 --experiments "'0'" -- --experiments 0
 expect_error 2 --bogus-option -- --bogus-option
 expect_error 2 stray-operand -- --quick stray-operand
+# gpu_panel has LU and Cholesky only: the combinations that leave a method or a factorization
+# with nothing to run, whatever the build (without CUDA the old message named the build, with
+# CUDA and no GPU it was "no CUDA device", exit 1).
+expect_error 2 "--method gpu_panel" "--factorization qr" "no such combination" -- -m gpu_panel -f qr
+expect_error 2 "--method gpu_panel" "--factorization qr" "no such combination" -- -m gpu_panel,lapack -f qr
+expect_error 2 "--factorization qr" "--method gpu_panel" "no such combination" -- -m gpu_panel -f lu,qr
+# `all` runs what this build and machine have: here at least lapack, exit 0 (it failed without a GPU).
+OPENBLAS_NUM_THREADS=1 "$RFL_DENSE" -m all -f lu -p fp64 --sizes 32 --experiments 1 -o "$tmp/all.csv" 2>"$tmp/err" ||
+    fail "-m all: exit $?: $(cat "$tmp/err")"
+[ "$(csv_count "$tmp/all.csv" '$col["method"] == "lapack"')" = 1 ] || fail "-m all: no lapack row"
 exit 0

@@ -1,7 +1,7 @@
 # rfl_dense in the pipeline, on the CPU: `rfl run` with programs = dense runs it as a step (its
 # share of the run's budget as --time-budget), and ceilings, plot and report take its CSV (the
-# dense chart, the report's table, the host's factorizations on the CPU roofline's points in
-# roofline.json). rfl_dense --time-budget cuts the sizes that cannot fit and says so in its
+# dense chart with the orders as plain numbers on its axis, the report's table with the GEMM
+# reference rows, the host's factorizations on the CPU roofline's points in roofline.json). rfl_dense --time-budget cuts the sizes that cannot fit and says so in its
 # sidecar's budget; without one the budget is null.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
@@ -12,7 +12,8 @@ export OPENBLAS_NUM_THREADS=1 GNUPLOT=/nonexistent/gnuplot
 # --time-budget: the first size always runs; n = 4096 (64^3 times its work) cannot fit in 1 s.
 "$RFL_DENSE" --sizes 64,4096 -f lu -p fp64 -m lapack --experiments 1 --time-budget 1 -o "$tmp/b.csv" 2>"$tmp/err" ||
     fail "--time-budget 1: exit $?: $(cat "$tmp/err")"
-[ "$(csv_column "$tmp/b.csv" n)" = 64 ] || fail "--time-budget 1: rows for n = $(csv_column "$tmp/b.csv" n), expected 64 only"
+[ "$(csv_column "$tmp/b.csv" n | sort -u)" = 64 ] ||
+    fail "--time-budget 1: rows for n = $(csv_column "$tmp/b.csv" n | sort -u), expected 64 only"
 grep -q 'cut to fit it:' "$tmp/err" || fail "--time-budget 1: no closing lines on the cuts: $(cat "$tmp/err")"
 if have_python3; then
     j=$tmp/b.json
@@ -42,8 +43,13 @@ check_header "$run/dense.csv" dense dense.csv
 check_verified "$run/dense.csv"
 check_sidecar "$run/dense.json" rfl_dense dense budget
 [ -s "$run/dense.gp" ] || fail "rfl run: no dense.gp"
+# n is a count: "64", never a byte size "64B".
+grep -q '^set xtics ("64" 64, "128" 128, "256" 256)$' "$run/dense.gp" ||
+    fail "dense.gp: the orders are not plain numbers: $(grep '^set xtics' "$run/dense.gp")"
 grep -q '^## Dense factorizations' "$run/report.md" || fail "rfl run: no dense table in the report"
 grep -q '^| - | fp64 | 128 | LU | lapack | ' "$run/report.md" || fail "rfl run: no LU lapack row at n = 128 in the report"
+grep -q '^| - | fp64 | 128 | GEMM | blas | [0-9.]* | roof | ' "$run/report.md" ||
+    fail "rfl run: no GEMM reference row at n = 128 in the report"
 if have_python3; then
     [ "$(json_eval "$run/run.json" '[(s["step"], s["status"], s["budget_s"] > 0) for s in d["steps"] if s["step"] == "dense"]')" = \
         "[('dense', 'done', True)]" ] || fail "run.json: the dense step: $(json_eval "$run/run.json" 'd["steps"]')"

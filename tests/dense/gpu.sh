@@ -1,7 +1,8 @@
 # rfl_dense's GPU methods on a GPU (skips, 77, without CUDA or a GPU): cuSOLVER's three
 # factorizations, the blocked LU, Cholesky and QR with their panels on the CPU (hybrid) and on the GPU, in FP64
-# and FP32 at small sizes, each verified by its backward error; the hybrid's time split; a
-# corrupted factor exits 3. Shapes and contracts only, never rates.
+# and FP32 at small sizes, each verified by its backward error, beside cuBLAS's GEMM at each n
+# (verified, the rows' reference); the hybrid's time split; a corrupted factor exits 3. Shapes
+# and contracts only, never rates.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
 RFL_DENSE=$top_builddir/rfl_dense
@@ -12,8 +13,15 @@ out=$tmp/dense.csv
     fail "rfl_dense: exit $?: $(cat "$tmp/err")"
 check_header "$out" dense dense.csv
 check_verified "$out"
-# cusolver x 3 factorizations + hybrid x 3 + gpu_panel x LU and Cholesky, x 2 precisions x 2 sizes
-[ "$(csv_count "$out" 1)" = 32 ] || fail "$(csv_count "$out" 1) rows, expected 32"
+# cusolver x 3 factorizations + hybrid x 3 + gpu_panel x LU and Cholesky + cuBLAS's GEMM reference,
+# x 2 precisions x 2 sizes (no host GEMM: lapack did not run)
+[ "$(csv_count "$out" 1)" = 36 ] || fail "$(csv_count "$out" 1) rows, expected 36"
+[ "$(csv_count "$out" '$col["factorization"] == "gemm" && $col["method"] == "cublas" && $col["verified"] == 1')" = 4 ] ||
+    fail "not 4 verified cuBLAS GEMM rows"
+# each factorization row's reference is the GEMM row of its precision and n
+awk -F, 'NR > 1 && $3 == "gemm" { g[$5 "," $6] = $14 } NR > 1 && $3 != "gemm" && $16 != g[$5 "," $6] { print $3, $4, $5, $6 }' \
+    "$out" >"$tmp/unlinked"
+[ ! -s "$tmp/unlinked" ] || fail "rows whose gemm_gflops_per_s is not their GEMM row's: $(cat "$tmp/unlinked")"
 [ "$(csv_count "$out" '$col["device"] !~ /^gpu[0-9]+$/')" = 0 ] || fail "a row not on gpuN"
 [ "$(csv_count "$out" '$col["method"] == "hybrid" && !($col["panel_s"] > 0 && $col["update_s"] >= 0 && $col["transfer_s"] > 0)')" = 0 ] ||
     fail "a hybrid row without its time split"

@@ -8,3 +8,11 @@ P=${RFL_DEPS_PREFIX:-$root/.devdeps/usr}
 export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 export PATH="$PATH:/usr/local/cuda/bin"
+# ncu_metrics RFL NCU: the metrics `rfl profile --help` records with, those this ncu knows, by commas.
+ncu_metrics() {
+    local m keep=
+    for m in $("$1" profile --help | sed -n 's/^  \(gpu__time_duration\.sum,.*\)$/\1/p' | tr ',' ' '); do
+        "$2" --query-metrics 2>/dev/null | grep -q "^${m%.*} " && keep="$keep,$m"
+    done
+    echo "${keep#,}"
+}

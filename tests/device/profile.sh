@@ -47,12 +47,7 @@ say "(a) rfl profile -- rfl_gemm: exit $?"
 cat "$res/profile-gemm.out" | tee -a "$summary"
 
 # (a)-(c) recorded with the command rfl profile --help prints, one chart.
-metrics=$("$rfl" profile --help | sed -n 's/^  \(gpu__time_duration\.sum,.*\)$/\1/p')
-keep=
-for m in ${metrics//,/ }; do
-    "$ncu" --query-metrics 2>/dev/null | grep -q "^${m%.*} " && keep="$keep,$m"
-done
-keep=${keep#,}
+keep=$(ncu_metrics "$rfl" "$ncu")
 record() { local name=$1; shift; timeout 900 "$ncu" --csv --page raw --target-processes all --clock-control none \
     --metrics "$keep" "$@" >"$res/ncu-$name.csv" 2>"$res/ncu-$name.log"; say "ncu $name: exit $?"; }
 record rfl_gemm "$build/rfl_gemm" $gemm_args -o /tmp/ncu-gemm-own.csv

@@ -36,14 +36,14 @@ for other in "$a" "$b"; do
     ratios=$(grep '^| cpu ' "$tmp/out" | awk -F' [|] ' '{ print $5 }' | sort -u)
     [ "$ratios" = 1.000 ] || fail "compare with ${other##*/}: ratios '$ratios', expected 1.000 only"
     grep '^| cpu ' "$tmp/out" | grep -v ' agree |$' >"$tmp/bad" && fail "rows not agreeing: $(cat "$tmp/bad")"
-    grep -q '^| cpu bandwidth L1 | GB/s | 535.6 ±2.4% | 535.6 ±2.4% | 1.000 | 5.0% | agree |$' "$tmp/out" ||
-        fail "no L1 row with value ± spread: $(grep 'L1' "$tmp/out")"
+    grep -q '^| cpu bandwidth L1 | GB/s | 535.6 (median 509.8) | 535.6 (median 509.8) | 1.000 | 5.0% | agree |$' "$tmp/out" ||
+        fail "no L1 row with value and median: $(grep 'L1' "$tmp/out")"
 done
 
 # 2. L1 1.5 x: exit 1, that row (and only it) differs.
 scaled "$a" "$tmp/l1" '$c["name"] == "L1"' 1.5
 expect_exit 1 "rfl compare, L1 x 1.5" "$RFL" compare "$a" "$tmp/l1"
-grep -q '^| cpu bandwidth L1 | GB/s | 535.6 ±2.4% | 803.4 ±2.4% | 1.500 | 5.0% | differs: B |$' "$tmp/out" ||
+grep -q '^| cpu bandwidth L1 | GB/s | 535.6 (median 509.8) | 803.4 (median [0-9.]*) | 1.500 | 5.0% | differs: B |$' "$tmp/out" ||
     fail "the L1 row is not marked: $(grep 'L1' "$tmp/out")"
 [ "$(grep -c 'differs' "$tmp/out")" = 2 ] || fail "not only L1 differs (and the summary): $(cat "$tmp/out")"
 grep -q '^8 ceilings: 1 differs beyond the noise, 0 are missing' "$tmp/out" || fail "summary: $(tail -n 1 "$tmp/out")"
@@ -63,7 +63,7 @@ expect_exit 0 "rfl compare, moved within the spread, tolerance 5" "$RFL" compare
 # 4. A ceiling only in one run: listed, exit 1.
 mkdir "$tmp/nodram" && grep -v '^cpu,bandwidth,DRAM,' "$a/ceilings.csv" >"$tmp/nodram/ceilings.csv" || hard_error "grep"
 expect_exit 1 "rfl compare, DRAM missing in B" "$RFL" compare "$a" "$tmp/nodram"
-grep -q '^| cpu bandwidth DRAM | GB/s | 28.8 ±2.4% | - | - | - | missing in B |$' "$tmp/out" ||
+grep -q '^| cpu bandwidth DRAM | GB/s | 28.8 (median [0-9.]*) | - | - | - | missing in B |$' "$tmp/out" ||
     fail "DRAM is not listed as missing: $(grep DRAM "$tmp/out")"
 expect_exit 1 "rfl compare, DRAM only in B" "$RFL" compare "$tmp/nodram" "$a"
 grep -q 'missing in A; only in B |$' "$tmp/out" || fail "DRAM is not listed as only in B: $(grep DRAM "$tmp/out")"
@@ -76,7 +76,7 @@ for d in "$a" "$tmp/l1"; do cp -r "$d" "$d-noisy" || hard_error cp; done
 printf '{"mode": "quick", "noise": {"cv": 0.10, "verdict": "noisy"}}\n' >"$a-noisy/run.json"
 printf '{"mode": "full", "noise": {"cv": 0.12, "verdict": "noisy"}}\n' >"$tmp/l1-noisy/run.json"
 expect_exit 1 "rfl compare, L1 x 1.5, noisy runs" "$RFL" compare "$a-noisy" "$tmp/l1-noisy"
-grep -q '^| cpu bandwidth L1 | GB/s | 535.6 ±2.4% | 803.4 ±2.4% | 1.500 | 22.0% | differs: B |$' "$tmp/out" ||
+grep -q '^| cpu bandwidth L1 | GB/s | 535.6 (median 509.8) | 803.4 (median [0-9.]*) | 1.500 | 22.0% | differs: B |$' "$tmp/out" ||
     fail "noisy runs: the L1 row: $(grep 'L1' "$tmp/out")"
 grep -q '^Machine noise (run.json, .*): A 10.0%, B 12.0%\.' "$tmp/out" || fail "no machine noise line: $(tail -n 2 "$tmp/out")"
 scaled "$a" "$tmp/up15" 1 1.15
@@ -95,13 +95,13 @@ printf '{"noise": ' >"$tmp/up15/run.json"
 expect_exit 2 "rfl compare, run.json not JSON" "$RFL" compare "$a-noisy" "$tmp/up15"
 grep -q "up15/run.json:1: not JSON" "$tmp/err" || fail "bad JSON: $(cat "$tmp/err")"
 
-# 5. A ceilings.csv written before the spread columns: read, the spread unknown (no ±).
+# 5. A ceilings.csv written before the spread columns: read, the spread unknown (no median).
 mkdir "$tmp/old" || hard_error mkdir
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i !~ /^(value_low|value_high|spread_percent|spread_points|samples)$/) keep[++n] = i }
     { line = $keep[1]; for (k = 2; k <= n; k++) line = line OFS $keep[k]; print line }' "$a/ceilings.csv" \
     >"$tmp/old/ceilings.csv" || hard_error awk
 expect_exit 0 "rfl compare with an old ceilings.csv" "$RFL" compare "$tmp/old" "$a"
-grep -q '^| cpu bandwidth L1 | GB/s | 535.6 | 535.6 ±2.4% | 1.000 | 5.0% | agree |$' "$tmp/out" ||
+grep -q '^| cpu bandwidth L1 | GB/s | 535.6 | 535.6 (median 509.8) | 1.000 | 5.0% | agree |$' "$tmp/out" ||
     fail "old ceilings.csv: $(grep 'L1' "$tmp/out")"
 
 # 6. Bad input and usage: exit 2, one line naming the file, line and value; nothing written.
@@ -157,7 +157,7 @@ grep -q '^cpu,bandwidth,L2,GB/s,A,.*,1,,reference$' "$out/compare.csv" ||
     fail "compare.csv: L2 of A: $(grep ',L2,' "$out/compare.csv")"
 grep -q 'differs: B' "$out/compare.md" || fail "compare.md has no differing row"
 grep -q "title 'B: $tmp/l1'" "$out/compare-cpu.gp" || fail "the chart's key does not name run B"
-grep -q "'L1: A 535.6 ±2.4%, B 803.4 ±2.4% GB/s'" "$out/compare-cpu.gp" || fail "the chart's L1 label: $(grep -m1 "L1:" "$out/compare-cpu.gp")"
+grep -q "'L1: A 535.6 (median 509.8), B 803.4 (median [0-9.]*) GB/s'" "$out/compare-cpu.gp" || fail "the chart's L1 label: $(grep -m1 "L1:" "$out/compare-cpu.gp")"
 if [ -n "${GNUPLOT:-}" ] && [ -x "$GNUPLOT" ]; then
     out=$tmp/out2
     expect_exit 0 "rfl compare -o, rendered" "$RFL" compare "$a" "$b" -o "$out"
@@ -175,13 +175,13 @@ copy_run "$g" "$gpu_golden"/*.csv "$gpu_golden"/*.json
 "$RFL" ceilings "$g" >/dev/null 2>"$tmp/err" || fail "rfl ceilings (GPU): exit $?: $(cat "$tmp/err")"
 scaled "$g" "$tmp/g2" '$c["name"] == "device memory"' 0.7
 expect_exit 1 "rfl compare, two GPU runs" "$RFL" compare "$g" "$tmp/g2" -o "$tmp/gout" --no-render
-grep -q '^| gpu0 bandwidth device memory | GB/s | 4442.1 ±1.4% | 3109.5 ±1.4% | 0.700 | 5.0% | differs: B |$' "$tmp/out" ||
+grep -q '^| gpu0 bandwidth device memory | GB/s | 4442.1 (median 4315) | 3109.5 (median 3020) | 0.700 | 5.0% | differs: B |$' "$tmp/out" ||
     fail "gpu0 device memory: $(grep 'device memory' "$tmp/out")"
 [ "$(grep -c '^| gpu0 .* agree |$' "$tmp/out")" = 12 ] || fail "gpu0: not 12 agreeing rows: $(cat "$tmp/out")"
 [ -s "$tmp/gout/compare-gpu0.gp" ] || fail "no compare-gpu0.gp"
 # The CPU's noise probe says nothing of the GPU: with noisy run.json files it still differs.
 printf '{"noise": {"cv": 0.2}}\n' | tee "$g/run.json" >"$tmp/g2/run.json" || hard_error printf
 expect_exit 1 "rfl compare, two GPU runs, noisy hosts" "$RFL" compare "$g" "$tmp/g2"
-grep -q '^| gpu0 bandwidth device memory | GB/s | 4442.1 ±1.4% | 3109.5 ±1.4% | 0.700 | 5.0% | differs: B |$' "$tmp/out" ||
+grep -q '^| gpu0 bandwidth device memory | GB/s | 4442.1 (median 4315) | 3109.5 (median 3020) | 0.700 | 5.0% | differs: B |$' "$tmp/out" ||
     fail "gpu0 device memory on noisy hosts: $(grep 'device memory' "$tmp/out")"
 exit 0

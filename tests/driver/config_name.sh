@@ -4,6 +4,7 @@
 # source tree's config/); a path or an existing file is read as before; a
 # missing name is one line naming every directory looked in, exit 2, and
 # nothing is run or created. The same for rfl ceilings/plot/report --config.
+# An rfl in PREFIX/bin reads PREFIX/share/rfl/config first (relocatable).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
 require_program "$RFL" "$RFL_BANDWIDTH"
@@ -67,6 +68,18 @@ done
 (cd "$tmp/work" && env -u RFL_CONFIG_DIR "$RFL" run --dry-run --config nosuch) >/dev/null 2>"$tmp/err"
 grep -qF "$top_srcdir/config" "$tmp/err" || grep -qF "$(cd "$top_srcdir" && pwd -P)/config" "$tmp/err" ||
     fail "--config nosuch: the source tree's config/ is not among the places: $(cat "$tmp/err")"
+
+# Relocatable (issue 27): an rfl in PREFIX/bin finds PREFIX/share/rfl/config
+# beside it, whatever prefix it was configured with.
+prefix="$tmp/moved prefix"
+mkdir -p "$prefix/bin" "$prefix/share/rfl/config" || hard_error "mkdir"
+cp "$RFL" "$prefix/bin/rfl" || hard_error "cp"
+printf 'programs = bandwidth\nbandwidth.standard_args = --growth 1.5\n' >"$prefix/share/rfl/config/moved.conf"
+(cd "$tmp/work" && env -u RFL_CONFIG_DIR RFL_PROGRAM_DIR="$top_builddir" "$prefix/bin/rfl" run --dry-run --config moved) \
+    >"$tmp/out" 2>"$tmp/err" || fail "--config moved from $prefix/bin/rfl: exit $?: $(cat "$tmp/err")"
+grep -q -- '--growth 1.5' "$tmp/out" || fail "$prefix/bin/rfl did not read its share/rfl/config/moved.conf"
+(cd "$tmp/work" && env -u RFL_CONFIG_DIR "$prefix/bin/rfl" run --dry-run --config nosuch) >/dev/null 2>"$tmp/err"
+grep -qF "$prefix/share/rfl/config" "$tmp/err" || fail "--config nosuch: $prefix/share/rfl/config not looked in: $(cat "$tmp/err")"
 
 # rfl ceilings/plot/report --config NAME look the same way.
 run=$tmp/run

@@ -53,7 +53,9 @@ broken_input "sidecar without gpus" "gpu_flops.csv: its sidecar has no gpus\[\]\
 broken_input "two GPUs" "gpu_micro_chase.csv: its GPU \(NVIDIA H200 \(synthetic\), 114 SMs\) differs" \
     gpu_micro_chase.json sed 's/"sm_count": 132/"sm_count": 114/'
 
-broken_input "wrong program" "gpu_micro_stride.json: \"program\" is \"rfl_gpu_flops\", expected \"rfl_gpu_micro\"" \
+# The sidecar's program decides a file's kind (issue 27): a stride file whose sidecar says
+# rfl_gpu_flops is read as a flops file, and refused for what that lacks.
+broken_input "wrong program" "gpu_micro_stride.csv:1: missing column 'scope' \(required in a gpu flops file\)" \
     gpu_micro_stride.json sed 's/"program": "rfl_gpu_micro"/"program": "rfl_gpu_flops"/'
 
 fresh
@@ -64,7 +66,7 @@ broken_input "measured point without a rate" "unified_memory.csv:2: column 'gbyt
     unified_memory.csv awk -F, -v OFS=, 'NR == 2 { $22 = "ok"; $14 = "" } { print }'
 
 # A transfer fit row rfl_gpu_micro could not fit (too few sizes) has its
-# latency and bandwidth empty: skipped with a note. One of them alone
+# latency and bandwidth empty: no fitted ceiling, a note. One of them alone
 # empty is a broken file.
 broken_input "fit without its latency" "gpu_micro_transfer_fit.csv:2: column 'latency_us': empty value" \
     gpu_micro_transfer_fit.csv set_field 2 8 ''
@@ -72,8 +74,13 @@ fresh
 awk -F, -v OFS=, 'NR == 2 { $8 = ""; $9 = ""; $10 = ""; $11 = ""; $14 = "" } { print }' \
     "$gpu_golden/gpu_micro_transfer_fit.csv" >"$R/gpu_micro_transfer_fit.csv"
 "$RFL" ceilings "$R" >/dev/null 2>"$tmp/err" || fail "a fit row without a fit: exit $?: $(cat "$tmp/err")"
-grep -q 'note: .*gpu_micro_transfer_fit.csv:2: h2d pinned: no fit (too few sizes), skipped' "$tmp/err" ||
+grep -q 'note: .*gpu_micro_transfer_fit.csv:2: h2d pinned: no fit (too few sizes)' "$tmp/err" ||
     fail "a fit row without a fit: no note: $(cat "$tmp/err")"
+# ... and no fitted ceiling: the host link falls back to the best long copy, said so
+grep -q 'note: gpu0 host link h2d: no fit (too few sizes); the ceiling is the best long copy' "$tmp/err" ||
+    fail "a fit row without a fit: no fallback note: $(cat "$tmp/err")"
+grep -q '^gpu0,bandwidth,host link h2d,.*cudaMemcpy pinned, best copy' "$R/ceilings.csv" ||
+    fail "a fit row without a fit: the host link is not the best copy: $(grep 'host link' "$R/ceilings.csv")"
 
 # A header alone is no error where the sidecar's time budget cut points
 # (rfl_gpu_micro writes a mode it had no time for so): the file adds

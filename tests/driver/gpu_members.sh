@@ -78,7 +78,7 @@ done
 "$RFL" plot "$dir" --no-render >/dev/null 2>"$tmp/err" || fail "rfl plot (gemm): exit $?: $(cat "$tmp/err")"
 grep -q "^# 'fp64 tensor " "$dir/roofline-gpu1.gp" || fail "gpu1's roofline has no fp64 tensor roof"
 # the host link's members: each GPU's own pinned fit
-margs="--quick -M transfer --transfer-sizes 64K:1M -e 2 -m 0.001"
+margs="--quick -M transfer --transfer-sizes 4K:64M -e 2 -m 0.001"
 (cd "$dir" && run_mpi 2 "$micro" $margs) >/dev/null 2>"$tmp/err" || fail "gpu_micro, 2 ranks: exit $?: $(tail -n 5 "$tmp/err")"
 "$RFL" ceilings "$dir" >/dev/null 2>"$tmp/err" || fail "rfl ceilings (gpu_micro): exit $?: $(cat "$tmp/err")"
 for d in h2d d2h; do

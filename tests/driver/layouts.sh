@@ -159,7 +159,12 @@ rc=$?
 grep -q "^layouts = yes$" "$run/run.conf" || fail "run.conf does not keep layouts = yes"
 [ ! -e "$run/layouts/$last/bandwidth.csv" ] && [ ! -e "$run/.steps/bandwidth@$last.done" ] ||
     fail "the interrupted $last step left its files or its marker"
-[ -z "$(find "$run" -name '.*.csv.*' -o -name '.partial' 2>/dev/null)" ] || fail "temporary files left: $(find "$run")"
+[ -z "$(find "$run" -name '.*.csv.*' 2>/dev/null)" ] || fail "temporary files left: $(find "$run")"
+# The interrupted step's scratch folder stays only with the rows a message names (issue 27).
+if [ -e "$run/.partial" ]; then
+    grep -qF "rows measured so far are in $run/.partial/bandwidth@$last/bandwidth.csv" "$tmp/err" ||
+        fail "the scratch folder is left, and no message names its rows: $(find "$run/.partial")"
+fi
 sums=
 for l in $(ls "$run/layouts"); do
     [ "$l" = "$last" ] && continue

@@ -175,4 +175,51 @@ cp "$golden"/bandwidth.* "$golden"/flops.* "$tmp/both/"
     fail "rfl profile twice into one directory failed"
 [ "$(devices "$tmp/both/profile.csv" cpu)" = 3 ] && [ "$(devices "$tmp/both/profile.csv" gpu)" = 3 ] ||
     fail "profile.csv does not hold both devices' points: $(cut -c1-60 "$tmp/both/profile.csv")"
+# --- a partial recording (issue 27): read with what is there, each missing metric named once, ----
+# the flops and what derives from them marked as lower bounds in profile.csv, the table, the
+# report and the chart.
+dir=$tmp/partial
+gpu_run "$dir"
+sed 's/"sm__sass_thread_inst_executed_op_dadd_pred_on\.sum"/"not_recorded"/' "$data/ncu-h100-rfl_gemm.csv" >"$tmp/part.csv"
+cat "$tmp/part.csv" "$tmp/part.csv" >"$tmp/part2.csv" # two tables that lack it: still named once
+"$RFL" profile --run "$dir" --ncu-csv "$tmp/part2.csv" --no-render >"$tmp/out" 2>"$tmp/err" ||
+    fail "a recording without dadd: exit $?: $(cat "$tmp/err")"
+[ "$(grep -c 'dadd' "$tmp/err")" = 1 ] || fail "the missing metric is not named once: $(cat "$tmp/err")"
+grep -q "part2\.csv: no column for metric 'sm__sass_thread_inst_executed_op_dadd_pred_on\.sum' (ncu was run without it): .*lower bounds" \
+    "$tmp/err" || fail "no warning naming the missing metric: $(cat "$tmp/err")"
+[ "$(value "$dir/profile.csv" '^rfl_gemm_tiled_f32' lower_bound)" = 1 ] || fail "profile.csv: no lower_bound flag"
+grep -Eq '^ *3  rfl_gemm_tiled_f32_nn_128x128x8_w64x32 +6 +2\.88 ms +≥35770 +≥30\.1 / ≥28\.7 / ≥321  fp32 +fp32 peak +≥54%$' "$tmp/out" ||
+    fail "the table does not mark the lower bounds: $(grep tiled "$tmp/out")"
+grep -q "title '3 rfl_gemm_tiled_f32_...: ≥54%'" "$dir/roofline-gpu0.gp" || fail "roofline-gpu0.gp: the key does not mark it"
+grep -q '| 3 | rfl_gemm_tiled_f32_nn_128x128x8_w64x32 | 6 | .* | ≥54% |$' "$dir/report.md" ||
+    fail "report.md: the row does not mark it: $(grep tiled "$dir/report.md")"
+"$RFL" plot "$dir" --no-render >/dev/null 2>&1 && grep -q "≥54%" "$dir/roofline-gpu0.gp" ||
+    fail "the mark is lost when profile.csv is read back"
+# A byte count missing: that level is not measured, nothing is a lower bound.
+sed 's/"dram__bytes\.sum"/"not_recorded"/' "$data/ncu-h100-rfl_gemm.csv" >"$tmp/part.csv"
+"$RFL" profile --run "$dir" --ncu-csv "$tmp/part.csv" --no-render >/dev/null 2>"$tmp/err" ||
+    fail "a recording without dram__bytes: exit $?: $(cat "$tmp/err")"
+grep -q "no column for metric 'dram__bytes\.sum' .*device memory bytes not measured" "$tmp/err" || fail "dram: $(cat "$tmp/err")"
+[ -z "$(value "$dir/profile.csv" '^rfl_gemm_tiled_f32' bytes_dram)" ] || fail "bytes_dram without its metric"
+
+# --- points above their roofs (issue 27): flagged as a roof measured too low, with both numbers --
+dir=$tmp/above
+gpu_run "$dir"
+{
+    printf '"ID","Process ID","Kernel Name","gpu__time_duration.sum","sm__sass_thread_inst_executed_op_dfma_pred_on.sum","dram__bytes.sum"\n'
+    printf '"","","","msecond","inst","byte"\n"0","1","too_fast","1","20,000,000,000","1,000,000"\n'
+} >"$tmp/above.csv"
+"$RFL" profile --run "$dir" --ncu-csv "$tmp/above.csv" --no-render >"$tmp/out" 2>"$tmp/err" ||
+    fail "a kernel above its roof: exit $?: $(cat "$tmp/err")"
+msg="roof measured too low: kernel 'too_fast' ran at ≥40000 GFLOP/s, 120.8% of the roof above it, fp64 peak at 33120 GFLOP/s"
+grep -qF "$msg" "$tmp/err" || fail "no warning of a roof measured too low: $(cat "$tmp/err")"
+grep -qF "$msg" "$dir/report.md" || fail "report.md does not flag the roof"
+grep -q '121% (roof measured too low: 33120 GFLOP/s)' "$tmp/out" || fail "the table does not flag the roof: $(cat "$tmp/out")"
+cpu=$tmp/above_cpu
+copy_golden "$cpu"
+printf 'name,arithmetic_intensity,gflops_per_s,level,precision\nhot loop,100,300,,fp64\n' >"$tmp/apps.csv"
+"$RFL" report "$cpu" --app "$tmp/apps.csv" --config "$golden/spec.conf" >/dev/null 2>"$tmp/err" ||
+    fail "rfl report with an application above its roof: $(cat "$tmp/err")"
+grep -q "roof measured too low: application point 'hot loop' ran at 300 GFLOP/s, 163\.[0-9]% of the roof above it, fp64 avx2 peak at 184 GFLOP/s" \
+    "$cpu/report.md" || fail "report.md does not flag the application point: $(grep -i 'roof' "$cpu/report.md")"
 exit 0

@@ -46,16 +46,17 @@ metric()
 }
 
 # --- Nsight Compute ------------------------------------------------------------------------
-edit "$bw" 's/"dram__bytes\.sum"/"dram__bytes.summ"/'
-bad "a required metric missing" "in\.csv:3: no column for metric 'dram__bytes\.sum' \(ncu was run without it" --ncu-csv "$tmp/in.csv"
+edit "$bw" 's/"gpu__time_duration\.sum"/"gpu__time_duration.summ"/'
+bad "no time metric" "in\.csv:3: no column for metric 'gpu__time_duration\.sum' \(ncu was run without it, and without a time" \
+    --ncu-csv "$tmp/in.csv"
 metric 4 l1tex__t_bytes.sum Kibyte
 bad "a unit rfl does not know" "in\.csv:4: metric 'l1tex__t_bytes\.sum': unit 'Kibyte' is not one rfl knows \(byte, Kbyte, Mbyte, Gbyte, Tbyte\)" \
     --ncu-csv "$tmp/in.csv"
 metric 6 dram__bytes.sum n/a
-bad "a value that is not a number" "in\.csv:6: kernel 'void <unnamed>::k_global<float, 0, 1>\(.*\.\.\.': metric 'dram__bytes\.sum': 'n/a' is not a number" \
+bad "a value that is not a number" "in\.csv:6: kernel 'void <unnamed>::k_global<float, 0, 1>\(.*\.\.\.': metric 'dram__bytes\.sum' \(column 183\): 'n/a' is not a number" \
     --ncu-csv "$tmp/in.csv"
 metric 6 sm__sass_thread_inst_executed_op_dadd_pred_on.sum -2,282,280
-bad "a negative count" "in\.csv:6: kernel 'void <unnamed>::k_global.*': metric 'sm__sass_thread_inst_executed_op_dadd_pred_on\.sum': '-2,282,280' is not a number" \
+bad "a negative count" "in\.csv:6: kernel 'void <unnamed>::k_global.*': metric 'sm__sass_thread_inst_executed_op_dadd_pred_on\.sum' \(column [0-9]+\): '-2,282,280' is not a number" \
     --ncu-csv "$tmp/in.csv"
 metric 6 gpu__time_duration.sum 0
 bad "a launch without time" "in\.csv:6: kernel 'void <unnamed>::k_global.*': metric 'gpu__time_duration\.sum' is 0 \(no time" \
@@ -75,6 +76,45 @@ bad "an open quote" "in\.csv:6: a quoted field that does not end" --ncu-csv "$tm
 printf 'x\0y\n' >"$tmp/in.csv"
 bad "a binary file" "in\.csv: not a text file" --ncu-csv "$tmp/in.csv"
 bad "no such file" "nothing\.csv: cannot read the Nsight Compute CSV" --ncu-csv "$tmp/nothing.csv"
+
+# Numbers as ncu writes them, nothing else (issue 28): thousands separators only between whole
+# groups of three, no hex, no blanks, no sign; each refused with file, line, metric and value.
+for v in '1.234,5' ',123' '123,' '1,,234' '12,34' '1,2345' '1234,567' '0x10' ' 123' '123 ' '+5' '1.' 'inf'; do
+    metric 6 dram__bytes.sum "$v"
+    q=$(printf '%s' "$v" | sed 's/[.+]/\\&/g')
+    bad "ncu value '$v'" "in\.csv:6: kernel '.*': metric 'dram__bytes\.sum' \(column [0-9]+\): '$q' is not a number" \
+        --ncu-csv "$tmp/in.csv"
+done
+
+# ncu output rfl could read but profile.csv could not hold (issue 28): refused before anything is
+# written, naming the line and the value. A minimal recording: name and time are all it needs.
+# mini ROW...: a recording of these launch rows ("NAME","TIME ns","DFMA","DRAM bytes").
+mini()
+{
+    {
+        printf '"ID","Process ID","Kernel Name","gpu__time_duration.sum","%s","dram__bytes.sum"\n' \
+            sm__sass_thread_inst_executed_op_dfma_pred_on.sum
+        printf '"","","","nsecond","inst","byte"\n'
+        _id=0
+        for _row in "$@"; do
+            printf '"%d","1",%s\n' $_id "$_row"
+            _id=$((_id + 1))
+        done
+    } >"$tmp/in.csv"
+}
+big=100$(awk 'BEGIN { for (i = 0; i < 102; i++) printf ",000" }') # 1e308, as ncu groups it
+mini '"k","1,000","5","'$big'"' '"k","1,000","5","'$big'"'
+bad "a sum over launches past the largest number" \
+    "in\.csv:4: kernel 'k': metric 'dram__bytes\.sum': '100,000,.*' makes its sum over 2 launches too large a number" \
+    --ncu-csv "$tmp/in.csv"
+mini '"k","1e-300","5","64"'
+bad "a denormal duration" "in\.csv:3: kernel 'k': metric 'gpu__time_duration\.sum': '1e-300' is too small a number" \
+    --ncu-csv "$tmp/in.csv"
+mini '"k","1,000","1e300","1e-300"'
+bad "an intensity past the largest number" "in\.csv:3: kernel 'k': column 'ai_dram': 'inf' is no finite number" \
+    --ncu-csv "$tmp/in.csv"
+mini '"","1,000","5","64"'
+bad "an empty kernel name" "in\.csv:3: column 'Kernel Name' is empty" --ncu-csv "$tmp/in.csv"
 
 # Scaled units (ncu writes Kbyte, usecond ... where asked to): the same points.
 mkdir "$tmp/scaled" && cp "$gpu_golden"/*.csv "$gpu_golden"/*.json "$tmp/scaled/" || hard_error "copy"
@@ -115,6 +155,12 @@ bad "a likwid value that is not a number" "in\.csv:[0-9]+: region 'init': metric
     --likwid "$tmp/in.csv"
 edit "$lk" 's/^RDTSC Runtime \[s\],0\.201874,0\.202315,/RDTSC Runtime [s],0.000000,0.000000,/'
 bad "a region without time" "in\.csv:[0-9]+: region 'triad': metric 'Runtime \(RDTSC\) \[s\]' is 0 \(no time\)" --likwid "$tmp/in.csv"
+awk '/^TABLE,Region triad,Group 1 Metric,FLOPS_DP/ { t = 1 } t && /^DP \[MFLOP\/s\],/ { sub(/^DP \[MFLOP\/s\],[^,]*/, "DP [MFLOP/s],1e308"); t = 0 }
+     { print }' "$lk" >"$tmp/in.csv"
+grep -q '1e308' "$tmp/in.csv" || hard_error "likwid: the huge rate was not put in"
+bad "a likwid sum past the largest number" \
+    "in\.csv:[0-9]+: region 'triad': metric 'DP \[MFLOP/s\]': its sum over 2 hardware threads, each rate x its runtime, is too large a number" \
+    --likwid "$tmp/in.csv"
 head -n 34 "$lk" >"$tmp/in.csv"
 bad "a metric table cut short" "in\.csv:34: region 'init': the table ends after [0-9]+ of its 10 metrics" --likwid "$tmp/in.csv"
 printf 'CPU name:\tsomething\nhello\n' >"$tmp/in.csv"
@@ -161,4 +207,48 @@ grep -F -q "$evil" "$tmp/evil/profile.csv" || fail "profile.csv does not keep th
 # Its label (the short name, cut at 40 bytes) in the report, escaped.
 grep -q 'k|@macro&#39;`touch' "$tmp/evil/report.html" || fail "report.html: the name is not escaped: $(grep -m1 macro "$tmp/evil/report.html")"
 grep -q '| 2 | k\\|@macro' "$tmp/evil/report.md" || fail "report.md: the name is not escaped: $(grep -m1 macro "$tmp/evil/report.md")"
+# --- a kernel name with a newline inside its quoted field (RFC 4180): one field ---------------
+awk '{ if (!done && sub(/"void <unnamed>::k_check<float>\(/, "\"void <unnamed>::k_check<float>(\n")) done = 1; print }' "$bw" >"$tmp/in.csv"
+grep -q '^[^"]' "$tmp/in.csv" || hard_error "no name with a newline was made"
+mkdir "$tmp/nl" && cp "$gpu_golden"/*.csv "$gpu_golden"/*.json "$tmp/nl/" || hard_error "copy"
+"$RFL" profile --run "$tmp/nl" --ncu-csv "$tmp/in.csv" --no-render >/dev/null 2>"$tmp/err" ||
+    fail "a kernel name with a newline: exit $?: $(cat "$tmp/err")"
+grep -q '^"void <unnamed>::k_check<float>($' "$tmp/nl/profile.csv" || fail "the name with a newline is not kept whole"
+"$RFL" plot "$tmp/nl" --no-render >/dev/null 2>"$tmp/err" || fail "rfl plot after a name with a newline: $(cat "$tmp/err")"
+
+# --- interrupted (issue 28): SIGTERM while rfl profile works leaves the run directory as it was --
+# (every earlier output byte for byte, no temporary file) and exits 130.
+# snapshot DIR FILE: the checksums of DIR's files (temporary ones included) into FILE.
+snapshot()
+{
+    (cd "$1" && find . -type f | LC_ALL=C sort | xargs cksum) >"$2"
+}
+# While gnuplot draws the charts: profile.csv is put back.
+dir=$tmp/sig
+copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+"$RFL" profile --run "$dir" --ncu-csv "$data/ncu-h100-rfl_gemm.csv" --no-render >/dev/null 2>&1 || hard_error "first profile"
+snapshot "$dir" "$tmp/before"
+printf '#!/bin/sh\nkill -TERM $PPID\nsleep 10\n' >"$tmp/gnuplot" && chmod +x "$tmp/gnuplot" || hard_error "fake gnuplot"
+GNUPLOT=$tmp/gnuplot "$RFL" profile --run "$dir" --ncu-csv "$bw" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 130 ] || fail "SIGTERM while drawing: exit $rc, expected 130: $(cat "$tmp/err")"
+snapshot "$dir" "$tmp/after"
+cmp -s "$tmp/before" "$tmp/after" || fail "SIGTERM while drawing: the run directory changed: $(diff "$tmp/before" "$tmp/after")"
+# While it prints the table of thousands of kernels (stdout a pipe it waits on): nothing written.
+awk 'BEGIN { print "\"ID\",\"Process ID\",\"Kernel Name\",\"gpu__time_duration.sum\""; print "\"\",\"\",\"\",\"nsecond\""
+             for (i = 0; i < 3000; i++) printf "\"%d\",\"1\",\"kernel_number_%d\",\"1,000\"\n", i, i }' >"$tmp/many.csv"
+mkfifo "$tmp/pipe" || hard_error "mkfifo"
+"$RFL" profile --run "$dir" --ncu-csv "$tmp/many.csv" --no-render >"$tmp/pipe" 2>"$tmp/err" &
+pid=$!
+exec 3<"$tmp/pipe"
+head -c 100 <&3 >/dev/null # it prints the table: far more than the pipe holds, so it waits
+kill -TERM $pid
+cat <&3 >/dev/null
+exec 3<&-
+wait $pid
+rc=$?
+[ $rc -eq 130 ] || fail "SIGTERM while printing the table: exit $rc, expected 130: $(cat "$tmp/err")"
+grep -q 'interrupted: nothing written' "$tmp/err" || fail "SIGTERM while printing the table: $(cat "$tmp/err")"
+snapshot "$dir" "$tmp/after"
+cmp -s "$tmp/before" "$tmp/after" || fail "SIGTERM while printing: the run directory changed: $(diff "$tmp/before" "$tmp/after")"
 exit 0

@@ -70,13 +70,24 @@ rc=$?
 grep -q 'rfl run --resume' "$tmp/err" || fail "the interrupted run does not say how to resume"
 [ ! -e "$run/bandwidth.csv" ] || fail "an interrupted program's CSV reached the run directory"
 [ ! -e "$run/.steps/bandwidth.done" ] || fail "an interrupted step has a marker"
-[ ! -e "$run/.partial/bandwidth" ] || fail "the interrupted step's scratch folder is left"
+# The rows the program says it kept are where both it and rfl say (issue 27):
+# a full path, in the step's scratch folder, not in the run's results.
+said=$(sed -n 's/.*rows measured so far are in \([^,]*\).*/\1/p' "$tmp/err" | sort -u)
+if [ -n "$said" ]; then
+    [ "$(echo "$said" | wc -l)" -eq 1 ] || fail "the interrupted run names two places for its rows: $said"
+    case $said in /*) ;; *) [ -e "$said" ] || fail "the rows are said to be in '$said', a path relative to nothing" ;; esac
+    [ -s "$said" ] || fail "the interrupted run says its rows are in $said, but that file is not there: $(ls -R "$run")"
+    case $said in */.partial/bandwidth/bandwidth.csv) ;; *) fail "rows said to be in $said" ;; esac
+else
+    [ ! -e "$run/.partial/bandwidth" ] || fail "the interrupted step's scratch folder is left, and no message names it"
+fi
 leftover=$(find "$run" -name '.*.??????' -type f)
 [ -z "$leftover" ] || fail "temporary files left: $leftover"
 # finish it quickly: the resumed run uses the run's own settings, so shrink them
 sed -i 's/^bandwidth.quick_args = .*/bandwidth.quick_args = --quick --wss 16K:1M --min-time 0.0002 --experiments 2 -k sum -p fp64/' "$run/run.conf"
 "$RFL" run --resume "$run" >/dev/null 2>"$tmp/err" || fail "resume after Ctrl-C: exit $?: $(tail -n 5 "$tmp/err")"
 [ -s "$run/ceilings.csv" ] || fail "the resumed run has no ceilings.csv"
+[ ! -e "$run/.partial" ] || fail "the resumed run left the interrupted step's scratch folder: $(ls -R "$run/.partial")"
 
 # 5. Nothing built: every program skipped, exit 1, a clear message.
 mkdir "$tmp/nobin"

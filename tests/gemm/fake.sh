@@ -18,15 +18,16 @@ check_format()
 }
 
 # 256^3 and a rectangular size, the model at 256, the tuning at 256:
-# fp32 volkov, tiled, cublas; fp64 volkov, tiled, dmma, cublas; tf32, bf16,
-# fp16 cublas; x nn, nt x 2 sizes = 40 rows.
+# fp32 volkov, tiled, cublas; fp64 volkov, tiled, dmma, cublas, cublaslt;
+# tf32 cublas, cublaslt; bf16, fp16 cublas, cublaslt, each with C in FP32
+# and in the input type; x nn, nt x 2 sizes = 72 rows.
 expect_exit 0 "small sweep" "$fake" --sizes 256,384x256x512 --model-size 256 --tune-size 256 -e 2 -m 0.001 -o "$tmp/g.csv"
 check_format "$tmp/g.csv" gemm.csv
 check_format "$tmp/g_mix.csv" gemm_mix.csv
 check_format "$tmp/g_model.csv" gemm_model.csv
 check_verified "$tmp/g.csv"
 rows=$(csv_rows "$tmp/g.csv" | wc -l)
-[ "$rows" -eq 40 ] || fail "expected 40 rows, got $rows"
+[ "$rows" -eq 72 ] || fail "expected 72 rows, got $rows"
 grep -q "host_long_double" "$tmp/g.csv" || fail "cuBLAS rows are not checked against the host"
 check_sidecar "$tmp/g.json" rfl_gemm gemm tuning chosen_at_model_size mix evidence gpus budget
 if have_python3; then

@@ -73,4 +73,78 @@ offers "$tmp/runs/run-a" "$tmp/runs/run-b"
 what="rfl run --resume DIR"
 complete_words rfl run --resume "$tmp/runs/run-"
 offers "$tmp/runs/run-a"
+# Names are data (issue 28 item 1): a config named $(touch PWNED) or with a
+# backquote or $VAR must run nothing on TAB and be offered as it is; a
+# directory `run 1` is one candidate and a `*` in a name matches only itself.
+# complete_in DIR WORD...: complete_words run from DIR.
+complete_in()
+{
+    (cd "$1" && shift && complete_words "$@")
+}
+mkdir -p "$tmp/hostile/cfg" "$tmp/hostile/cwd/run 1" "$tmp/hostile/cwd/r*" "$tmp/hostile/cwd/rest" || hard_error "mkdir"
+: >"$tmp/hostile/cfg/\$(touch PWNED).conf"
+: >"$tmp/hostile/cfg/\`touch PWNED2\`.conf"
+: >"$tmp/hostile/cfg/\$HOME.conf"
+: >"$tmp/hostile/cfg/run 1.conf"
+: >"$tmp/hostile/cfg/two
+lines.conf"
+: >"$tmp/hostile/cwd/\$(touch PWNED3).conf"
+hostile_words()
+{
+    (cd "$tmp/hostile/cwd" && PATH=$top_builddir:$PATH RFL_CONFIG_DIR=$tmp/hostile/cfg bash -c '
+        . "$1" || exit 99
+        shift
+        COMP_WORDS=("$@")
+        COMP_CWORD=$(($# - 1))
+        _rfl
+        printf "%s\0" "${COMPREPLY[@]}"' sh "$script" "$@" >"$tmp/words0" 2>"$tmp/err") ||
+        fail "completion of '$*': exit $? ($(cat "$tmp/err"))"
+}
+# offered0 NAME: NAME is one whole candidate of the last completion.
+offered0()
+{
+    bash -c 'while IFS= read -r -d "" w; do [ "$w" = "$1" ] && exit 0; done; exit 1' sh "$1" <"$tmp/words0" ||
+        fail "'$what' does not offer '$1' as one candidate (offered: $(tr '\0' '|' <"$tmp/words0"))"
+}
+no_pwned()
+{
+    for _p in PWNED PWNED2 PWNED3; do
+        [ -e "$tmp/hostile/cwd/$_p" ] && fail "'$what' ran code from a file name ($_p created)"
+    done
+    return 0
+}
+what="rfl run --config (hostile names)"
+hostile_words rfl run --config ""
+no_pwned
+offered0 '$(touch PWNED)'
+offered0 '`touch PWNED2`'
+offered0 '$HOME'
+offered0 'run 1'
+offered0 'two
+lines'
+offered0 'rest'
+offered0 '$(touch PWNED3).conf'
+what="rfl run --config \$"
+hostile_words rfl run --config '$'
+no_pwned
+offered0 '$(touch PWNED)'
+offered0 '$HOME'
+grep -q "run 1" "$tmp/words0" && fail "'$what' offers run 1"
+what="rfl run --resume r"
+hostile_words rfl run --resume r
+no_pwned
+offered0 'run 1'
+offered0 'r*'
+offered0 'rest'
+what="rfl run --resume 'r*'"
+hostile_words rfl run --resume 'r*'
+offered0 'r*'
+[ "$(tr -cd '\0' <"$tmp/words0" | wc -c)" -eq 1 ] || fail "'$what' globbed the *: $(tr '\0' '|' <"$tmp/words0")"
+what="rfl profile --app \$"
+hostile_words rfl profile --app '$'
+no_pwned
+offered0 '$(touch PWNED3).conf'
+what="rfl report r"
+hostile_words rfl report r
+offered0 'run 1'
 exit 0

@@ -9,6 +9,7 @@
 #     run directory under the working directory;
 #   - `man -l` renders each installed page without a warning;
 #   - the installed completion registers for rfl and offers the commands;
+#   - the installed tree moved elsewhere finds its configs beside its rfl;
 #   - make uninstall leaves no file behind.
 # Usage: tests/install/install.sh [CONFIGURE_ARG]...   (e.g. --with-cuda)
 # RFL_INSTALL_JOBS: make -j (default nproc); RFL_KEEP_TMP=1 keeps the work tree.
@@ -102,6 +103,24 @@ for c in run ceilings plot report compare profile; do
     grep -qx "$c" "$work/words" || fail "completion does not offer $c: $(cat "$work/words")"
 done
 ok "bash completion offers: $(tr '\n' ' ' <"$work/words")"
+
+# Relocatable (issue 27): the installed tree moved elsewhere (as a new
+# --prefix would put it) still finds its configs beside its rfl, and its
+# completion offers them.
+moved=$work/moved
+cp -a "$root" "$moved" || fail "cp -a $root $moved"
+mkdir -p "$work/cwd2" && cd "$work/cwd2"
+printf 'programs = bandwidth\n' >"$moved/share/rfl/config/relocated.conf"
+"$moved/bin/rfl" run --dry-run --config relocated >"$work/dry" 2>"$work/err" ||
+    fail "moved tree: --config relocated: exit $?: $(cat "$work/err")"
+grep -q "$moved/bin/rfl_bandwidth" "$work/dry" || fail "moved tree: --config relocated: $(cat "$work/dry")"
+PATH=$moved/bin:$PATH bash -c '
+    . "$1"
+    COMP_WORDS=(rfl run --config rel); COMP_CWORD=3; _rfl
+    printf "%s\n" "${COMPREPLY[@]}"' sh "$moved${completion#"$root"}" >"$work/words" || fail "moved completion: exit $?"
+grep -qx relocated "$work/words" || fail "the moved completion does not offer relocated: $(cat "$work/words")"
+rm -rf "$moved"
+ok "a moved install finds its configs beside its rfl"
 
 cd "$work/build"
 make uninstall DESTDIR="$dest" >/dev/null || fail "make uninstall"

@@ -1,7 +1,8 @@
 # The command-line contract of rfl_network: help and version, --self-test,
 # --print-columns against docs/FORMAT.md, one-line usage errors (exit 2)
-# that name the option and the value and write no file, and a run on fewer
-# than 2 ranks (exit 2, nothing written).
+# that name the option and the value and write no file, a run on fewer
+# than 2 ranks (exit 2, nothing written), -o - refused (two CSVs, one
+# stream) and a failed write to stdout exit 1.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
 RFL_NETWORK=$top_builddir/rfl_network
@@ -31,4 +32,15 @@ expect_error 2 --bogus-option -- --bogus-option
 expect_error 2 stray -- --quick stray
 # One rank (no mpiexec): nothing to ping; said in one line, no file.
 expect_error 2 "2 or more MPI ranks" "has 1" -- --quick
+# -o - (issue 28 item 4): two CSVs cannot share stdout: refused before
+# anything runs, one line naming the option and the value, exit 2.
+expect_error 2 --output "'-'" "NAME_fit.csv" -- --quick -o -
+expect_error 2 --output "'-'" -- --output=- --quick
+# A failed write to stdout is exit 1, said in one line, never exit 0.
+if [ -w /dev/full ]; then
+    "$RFL_NETWORK" --print-columns >/dev/full 2>"$tmp/err"
+    rc=$?
+    [ $rc -eq 1 ] || fail "--print-columns >/dev/full: exit $rc, expected 1: $(cat "$tmp/err")"
+    grep -q "stdout: cannot write" "$tmp/err" || fail "--print-columns >/dev/full: $(cat "$tmp/err")"
+fi
 exit 0

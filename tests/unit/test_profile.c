@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ceilings/model.h"
 #include "ceilings/profile.h"
@@ -127,11 +128,75 @@ static void test_bound(void **state)
     rfl_model_free(&m);
 }
 
+/* What profile.csv writes must read back (issue 28): a denormal, a value that rounds past the
+ * largest double, a derived rate or intensity that overflows are refused, and the writer refuses
+ * such a row before it creates anything. */
+static void test_write_guard(void **state)
+{
+    (void)state;
+    assert_true(rfl_profile_amount_ok(0));
+    assert_true(rfl_profile_amount_ok(2.2250738585072014e-308)); /* the smallest normal */
+    assert_true(rfl_profile_amount_ok(1.79769313e308));
+    assert_false(rfl_profile_amount_ok(1e-309));                /* denormal */
+    assert_true(rfl_profile_amount_ok(1.7976931348623157e308));  /* nine digits round it down */
+    assert_false(rfl_profile_amount_ok(1.797693135e308));         /* and this up, past the largest */
+    assert_false(rfl_profile_amount_ok(INFINITY));
+    assert_false(rfl_profile_amount_ok(NAN));
+    assert_false(rfl_profile_amount_ok(-1));
+    struct rfl_model m;
+    memset(&m, 0, sizeof m);
+    m.kernels = calloc(1, sizeof *m.kernels);
+    assert_non_null(m.kernels);
+    m.nkernels = 1;
+    struct rfl_app *k = &m.kernels[0];
+    k->name = strdup("k");
+    snprintf(k->device, sizeof k->device, "gpu");
+    snprintf(k->tool, sizeof k->tool, "ncu");
+    k->launches = 1;
+    k->time_s = 1e-309;
+    k->clock_mhz = NAN;
+    k->flops[RFL_FLOP_FP64] = 2;
+    k->bytes[RFL_MEM_DRAM] = 8;
+    k->bytes[RFL_MEM_L1] = k->bytes[RFL_MEM_L2] = k->bytes[RFL_MEM_L3] = NAN;
+    char what[256];
+    assert_int_equal(rfl_kernel_check(k, what, sizeof what), -1);
+    assert_non_null(strstr(what, "column 'time_s': '1e-309'"));
+    char path[] = "/tmp/test_profile.XXXXXX";
+    assert_non_null(mkdtemp(path));
+    char file[64];
+    snprintf(file, sizeof file, "%s/profile.csv", path);
+    assert_int_equal(rfl_profile_write(&m, file), -2);
+    assert_int_equal(access(file, F_OK), -1);
+    /* A rate past the largest double: refused too. */
+    k->time_s = 1e-300;
+    k->flops[RFL_FLOP_FP64] = 1e300;
+    k->bytes[RFL_MEM_DRAM] = 1e300;
+    assert_int_equal(rfl_kernel_check(k, what, sizeof what), -1);
+    assert_non_null(strstr(what, "column 'gflops_per_s'"));
+    /* A good row is written and read back whole, with its lower-bound mark. */
+    k->time_s = 1e-3;
+    k->flops[RFL_FLOP_FP64] = 2e9;
+    k->bytes[RFL_MEM_DRAM] = 8e9;
+    k->lower_bound = 1;
+    assert_int_equal(rfl_profile_write(&m, file), 0);
+    struct rfl_model back;
+    memset(&back, 0, sizeof back);
+    assert_int_equal(rfl_profile_read(&back, file), 0);
+    assert_int_equal(back.nkernels, 1);
+    assert_int_equal(back.kernels[0].lower_bound, 1);
+    assert_true(fabs(back.kernels[0].gflops - 2000) < 1e-6);
+    rfl_model_free(&back);
+    rfl_model_free(&m);
+    unlink(file);
+    rmdir(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_short_names),
         cmocka_unit_test(test_bound),
+        cmocka_unit_test(test_write_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

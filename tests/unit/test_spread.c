@@ -147,14 +147,20 @@ static void test_words(void **state)
     char buf[96];
     struct rfl_ceiling c = ceiling(100);
     c.value_low = 90, c.value_high = 100, c.spread_points = 7, c.samples = 35;
-    assert_string_equal(rfl_spread_text(buf, sizeof buf, &c), "\xc2\xb1" "5.0%");
+    assert_string_equal(rfl_spread_text(buf, sizeof buf, &c), "median 90.0");
     assert_false(rfl_ceiling_noisy(&c)); /* 5% is the threshold, not above it */
-    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "\xc2\xb1" "5.0% (7 points, 35 samples)");
+    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "median 90.0, 90% of best (7 points, 35 samples)");
     c.value_low = 76;
     assert_true(rfl_ceiling_noisy(&c));
-    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "noisy: \xc2\xb1" "12% (7 points, 35 samples)");
+    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "noisy: median 76.0, 76% of best (7 points, 35 samples)");
     c.value_low = 99.8, c.spread_points = 1, c.samples = 0;
-    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "\xc2\xb1" "0.1% (1 point)");
+    assert_string_equal(rfl_spread_words(buf, sizeof buf, &c), "median 99.8, 100% of best (1 point)");
+    c.value = 2000, c.value_low = 1234.4, c.value_high = 2000;
+    assert_string_equal(rfl_spread_text(buf, sizeof buf, &c), "median 1234");
+    c.value = 2, c.value_low = 1.5, c.value_high = 2;
+    assert_string_equal(rfl_spread_text(buf, sizeof buf, &c), "median 1.50");
+    c.value_low = NAN;
+    assert_string_equal(rfl_spread_text(buf, sizeof buf, &c), "");
 }
 
 int main(void)

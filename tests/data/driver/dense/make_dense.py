@@ -24,6 +24,16 @@ def fmt(v):
 rows = []
 for prec in ("fp64", "fp32"):
     for si, n in enumerate(SIZES):
+        # the GEMM reference of each device at this n first, as rfl_dense writes them: 2n^3 flops,
+        # its samples before and after the factorizations, no reference of its own
+        for dev, lib in (("cpu", "blas"), ("gpu0", "cublas")):
+            gemm = float(GEMM[(dev, prec)][si])
+            if not gemm:
+                continue
+            flops = 2 * n ** 3
+            t = flops / gemm * 1e-9
+            rows.append([0, dev, "gemm", lib, prec, n, None, 16 if dev == "cpu" else None, float(flops), 4, t, t * 1.02,
+                         t * 1.05, gemm, gemm / 1.02, None, None, None, None, None, 0.001 + 0.0001 * si, 16.0, 1])
         for fac in ("lu", "cholesky", "qr"):
             for meth in ("lapack", "cusolver", "hybrid", "gpu_panel"):
                 if meth == "gpu_panel" and fac == "qr":

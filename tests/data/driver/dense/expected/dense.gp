@@ -10,15 +10,16 @@ set tmargin at screen 0.93
 set logscale xy
 set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
-set title 'Dense factorizations against the GEMM roof: golden' font "sans,14"
+set title 'Dense factorizations under the GEMM of the same n: golden' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 986.58 9.60 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z'
 set xrange [1024:32768]
 set yrange [20:200000]
-set xtics ("1K" 1024, "2K" 2048, "4K" 4096, "8K" 8192, "16K" 16384, "32K" 32768)
+set xtics ("1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192, "16384" 16384, "32768" 32768)
 set mxtics 1
 set format y "%g"
 set xlabel "matrix order n"
-set ylabel "GFLOP/s (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3 flops; best sample)"
+set ylabel "GFLOP/s (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3, GEMM 2n^3 flops; best sample)"
 set key outside right top vertical Left reverse samplen 3 spacing 1.3 font "sans,10"
 $dense << EOD
 # lu lapack fp64: n, GFLOP/s
@@ -148,53 +149,64 @@ $dense << EOD
 
 
 EOD
-$peaks << EOD
-1024 60802
-32768 60802
+$gemm << EOD
+# host fp64 GEMM (host BLAS): n, GFLOP/s
+1024 180
+4096 200
 
 
-1024 200
-32768 200
+# GPU fp64 GEMM (cuBLAS): n, GFLOP/s
+1024 20000
+4096 48000
+16384 52000
 
 
-1024 50985
-32768 50985
+# host fp32 GEMM (host BLAS): n, GFLOP/s
+1024 360
+4096 400
 
 
-1024 400
-32768 400
+# GPU fp32 GEMM (cuBLAS): n, GFLOP/s
+1024 18000
+4096 40000
+16384 45000
 
 
 EOD
-set label 1 'GPU fp64 GEMM 60802 GFLOP/s (gemm.csv)' at 2233.36,69924.95 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 2 'host fp64 GEMM 200.0 GFLOP/s (dense.csv)' at 2233.36,230.0087 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
-set label 3 'GPU fp32 GEMM 50985 GFLOP/s (gemm.csv)' at 2233.36,44333.1 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
-set label 4 'host fp32 GEMM 400.0 GFLOP/s (dense.csv)' at 2233.36,460.0174 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
 plot \
-  $peaks index 0 with lines lw 1 lc rgb "#1a1a1a" notitle, \
-  $peaks index 1 with lines dt 2 lw 1.5 lc rgb "#1a1a1a" notitle, \
-  $peaks index 2 with lines lw 1 lc rgb "#1f4e9c" notitle, \
-  $peaks index 3 with lines dt 2 lw 1.5 lc rgb "#1f4e9c" notitle, \
-  $dense index 0 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#1b9e77" title 'LU lapack fp64', \
-  $dense index 1 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#1b9e77" title 'LU lapack fp32', \
-  $dense index 2 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#d95f02" title 'LU cusolver fp64', \
-  $dense index 3 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#d95f02" title 'LU cusolver fp32', \
-  $dense index 4 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#7570b3" title 'LU hybrid fp64', \
-  $dense index 5 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#7570b3" title 'LU hybrid fp32', \
-  $dense index 6 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#e7298a" title 'LU gpu_panel fp64', \
-  $dense index 7 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#e7298a" title 'LU gpu_panel fp32', \
-  $dense index 8 with linespoints pt 5 ps 1.2 lw 1.5 dt 1 lc rgb "#1b9e77" title 'Cholesky lapack fp64', \
-  $dense index 9 with linespoints pt 5 ps 1.2 lw 1.5 dt 2 lc rgb "#1b9e77" title 'Cholesky lapack fp32', \
-  $dense index 10 with linespoints pt 5 ps 1.2 lw 1.5 dt 1 lc rgb "#d95f02" title 'Cholesky cusolver fp64', \
-  $dense index 11 with linespoints pt 5 ps 1.2 lw 1.5 dt 2 lc rgb "#d95f02" title 'Cholesky cusolver fp32', \
-  $dense index 12 with linespoints pt 5 ps 1.2 lw 1.5 dt 1 lc rgb "#7570b3" title 'Cholesky hybrid fp64', \
-  $dense index 13 with linespoints pt 5 ps 1.2 lw 1.5 dt 2 lc rgb "#7570b3" title 'Cholesky hybrid fp32', \
-  $dense index 14 with linespoints pt 5 ps 1.2 lw 1.5 dt 1 lc rgb "#e7298a" title 'Cholesky gpu_panel fp64', \
-  $dense index 15 with linespoints pt 5 ps 1.2 lw 1.5 dt 2 lc rgb "#e7298a" title 'Cholesky gpu_panel fp32', \
-  $dense index 16 with linespoints pt 9 ps 1.2 lw 1.5 dt 1 lc rgb "#1b9e77" title 'QR lapack fp64', \
-  $dense index 17 with linespoints pt 9 ps 1.2 lw 1.5 dt 2 lc rgb "#1b9e77" title 'QR lapack fp32', \
-  $dense index 18 with linespoints pt 9 ps 1.2 lw 1.5 dt 1 lc rgb "#d95f02" title 'QR cusolver fp64', \
-  $dense index 19 with linespoints pt 9 ps 1.2 lw 1.5 dt 2 lc rgb "#d95f02" title 'QR cusolver fp32', \
-  $dense index 20 with linespoints pt 9 ps 1.2 lw 1.5 dt 1 lc rgb "#7570b3" title 'QR hybrid fp64', \
-  $dense index 21 with linespoints pt 9 ps 1.2 lw 1.5 dt 2 lc rgb "#7570b3" title 'QR hybrid fp32', \
+  $gemm index 0 with linespoints lw 3 pt 7 ps 0.9 lc rgb "#7f7f7f" title 'host fp64 GEMM (host BLAS, same n): the roof', \
+  $gemm index 1 with linespoints lw 3 pt 7 ps 0.9 lc rgb "#1a1a1a" title 'GPU fp64 GEMM (cuBLAS, same n): the roof', \
+  $gemm index 2 with linespoints lw 3 pt 4 ps 0.9 lc rgb "#7f7f7f" title 'host fp32 GEMM (host BLAS, same n): the roof', \
+  $gemm index 3 with linespoints lw 3 pt 4 ps 0.9 lc rgb "#1a1a1a" title 'GPU fp32 GEMM (cuBLAS, same n): the roof', \
+  $dense index 0 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#1b9e77" notitle, \
+  $dense index 1 with linespoints pt 4 ps 1.2 lw 1.5 dt 1 lc rgb "#1b9e77" notitle, \
+  $dense index 2 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#d95f02" notitle, \
+  $dense index 3 with linespoints pt 4 ps 1.2 lw 1.5 dt 1 lc rgb "#d95f02" notitle, \
+  $dense index 4 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#7570b3" notitle, \
+  $dense index 5 with linespoints pt 4 ps 1.2 lw 1.5 dt 1 lc rgb "#7570b3" notitle, \
+  $dense index 6 with linespoints pt 7 ps 1.2 lw 1.5 dt 1 lc rgb "#e7298a" notitle, \
+  $dense index 7 with linespoints pt 4 ps 1.2 lw 1.5 dt 1 lc rgb "#e7298a" notitle, \
+  $dense index 8 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#1b9e77" notitle, \
+  $dense index 9 with linespoints pt 4 ps 1.2 lw 1.5 dt 2 lc rgb "#1b9e77" notitle, \
+  $dense index 10 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#d95f02" notitle, \
+  $dense index 11 with linespoints pt 4 ps 1.2 lw 1.5 dt 2 lc rgb "#d95f02" notitle, \
+  $dense index 12 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#7570b3" notitle, \
+  $dense index 13 with linespoints pt 4 ps 1.2 lw 1.5 dt 2 lc rgb "#7570b3" notitle, \
+  $dense index 14 with linespoints pt 7 ps 1.2 lw 1.5 dt 2 lc rgb "#e7298a" notitle, \
+  $dense index 15 with linespoints pt 4 ps 1.2 lw 1.5 dt 2 lc rgb "#e7298a" notitle, \
+  $dense index 16 with linespoints pt 7 ps 1.2 lw 1.5 dt 4 lc rgb "#1b9e77" notitle, \
+  $dense index 17 with linespoints pt 4 ps 1.2 lw 1.5 dt 4 lc rgb "#1b9e77" notitle, \
+  $dense index 18 with linespoints pt 7 ps 1.2 lw 1.5 dt 4 lc rgb "#d95f02" notitle, \
+  $dense index 19 with linespoints pt 4 ps 1.2 lw 1.5 dt 4 lc rgb "#d95f02" notitle, \
+  $dense index 20 with linespoints pt 7 ps 1.2 lw 1.5 dt 4 lc rgb "#7570b3" notitle, \
+  $dense index 21 with linespoints pt 4 ps 1.2 lw 1.5 dt 4 lc rgb "#7570b3" notitle, \
+  NaN with lines lw 4 lc rgb "#1b9e77" title 'colour: lapack (host LAPACK)', \
+  NaN with lines lw 4 lc rgb "#d95f02" title 'colour: cusolver', \
+  NaN with lines lw 4 lc rgb "#7570b3" title 'colour: hybrid (CPU panels)', \
+  NaN with lines lw 4 lc rgb "#e7298a" title 'colour: gpu_panel (GPU panels)', \
+  NaN with points pt 7 ps 1.2 lc rgb "#404040" title 'marker: fp64', \
+  NaN with points pt 4 ps 1.2 lc rgb "#404040" title 'marker: fp32', \
+  NaN with lines lw 1.5 dt 1 lc rgb "#404040" title 'line: LU', \
+  NaN with lines lw 1.5 dt 2 lc rgb "#404040" title 'line: Cholesky', \
+  NaN with lines lw 1.5 dt 4 lc rgb "#404040" title 'line: QR', \
   NaN notitle

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Roofline: golden gpu0 (NVIDIA H200 (synthetic), 132 SMs)' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 1185.58 10.20 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z'
 set xrange [0.0625:4096]
 set yrange [100:5000000]
 set xtics ("1/16" 0.0625, "1/4" 0.25, "1" 1, "4" 4, "16" 16, "64" 64, "256" 256, "1024" 1024, "4096" 4096)
@@ -20,22 +21,22 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# 'shared 30348 ±1.1% GB/s (91% of spec)'
+# 'shared 30348 GB/s (median 29678, 91% of spec)'
 0.0625 1896.781
 24.58194 746025
 
 
-# 'L1 19798 ±1.6% GB/s (59% of spec)'
+# 'L1 19798 GB/s (median 19165, 59% of spec)'
 0.0625 1237.406
 37.68088 746025
 
 
-# 'L2 11426 ±0.7% GB/s'
+# 'L2 11426 GB/s (median 11266)'
 0.0625 714.125
 65.29188 746025
 
 
-# 'device memory 4442 ±1.4% GB/s (93% of spec)'
+# 'device memory 4442 GB/s (median 4315, 93% of spec)'
 0.0625 277.6313
 167.9442 746025
 
@@ -45,7 +46,7 @@ $ceilings << EOD
 13466.16 746025
 
 
-# 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)'
+# 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)'
 24.58194 746025
 4096 746025
 
@@ -55,27 +56,27 @@ $ceilings << EOD
 4096 711170
 
 
-# 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)'
+# 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)'
 12.55416 381000
 4096 381000
 
 
-# 'fp16 132478 ±0.7% GFLOP/s (99% of spec)'
+# 'fp16 132478 GFLOP/s (median 130504, 99% of spec)'
 4.365229 132478.2
 4096 132478.2
 
 
-# 'fp32 66239 ±0.7% GFLOP/s (99% of spec)'
+# 'fp32 66239 GFLOP/s (median 65252, 99% of spec)'
 2.182615 66239.08
 4096 66239.08
 
 
-# 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)'
+# 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)'
 2.00346 60802
 4096 60802
 
 
-# 'fp64 33120 ±0.7% GFLOP/s (99% of spec)'
+# 'fp64 33120 GFLOP/s (median 32626, 99% of spec)'
 1.091307 33119.54
 4096 33119.54
 
@@ -185,36 +186,71 @@ $kernels << EOD
 
 EOD
 set key outside right top vertical Left reverse samplen 3 spacing 1.25 font "sans,10"
-set label 1 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)' at 163.1779,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 2 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)' at 454.1533,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
-set label 3 'fp16 132478 ±0.7% GFLOP/s (99% of spec)' at 360.7237,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 4 'fp32 66239 ±0.7% GFLOP/s (99% of spec)' at 193.4817,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
-set label 5 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)' at 484.616,85832.77 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 6 'fp64 33120 ±0.7% GFLOP/s (99% of spec)' at 64.16252,23461.14 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 7 'shared 30348 ±1.1% GB/s (91% of spec)' at 0.2979538,7540.053 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
-set label 8 'L1 19798 ±1.6% GB/s (59% of spec)' at 0.5358501,8846.343 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 'L2 11426 ±0.7% GB/s' at 1.527586,14554.19 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
-set label 10 'device memory 4442 ±1.4% GB/s (93% of spec)' at 1.127917,6008.653 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
+# box 760.58 674.44 293.33 6.48 0.00 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)'
+set label 1 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)' at 126.3497,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+# box 844.94 597.86 207.42 6.48 0.00 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)'
+set label 2 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)' at 340.0352,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
+# box 864.55 560.38 181.28 6.48 0.00 'fp16 132478 GFLOP/s (median 130504, 99% of spec)'
+set label 3 'fp16 132478 GFLOP/s (median 130504, 99% of spec)' at 428.0391,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+# box 877.17 514.64 173.81 6.48 0.00 'fp32 66239 GFLOP/s (median 65252, 99% of spec)'
+set label 4 'fp32 66239 GFLOP/s (median 65252, 99% of spec)' at 496.3782,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
+# box 664.03 490.03 199.95 6.48 0.00 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)'
+set label 5 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)' at 40.68736,52665.74 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+# box 755.44 436.67 173.81 6.48 0.00 'fp64 33120 GFLOP/s (median 32626, 99% of spec)'
+set label 6 'fp64 33120 GFLOP/s (median 32626, 99% of spec)' at 118.9494,23461.14 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+# box 403.52 525.24 170.08 6.48 37.76 'shared 30348 GB/s (median 29678, 91% of spec)'
+set label 7 'shared 30348 GB/s (median 29678, 91% of spec)' at 1.913013,89793.2 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
+# box 242.57 355.61 155.13 6.48 37.76 'L1 19798 GB/s (median 19165, 59% of spec)'
+set label 8 'L1 19798 GB/s (median 19165, 59% of spec)' at 0.2893046,6869.094 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
+# box 328.32 385.75 106.58 6.48 37.76 'L2 11426 GB/s (median 11266)'
+set label 9 'L2 11426 GB/s (median 11266)' at 0.7914296,10844.72 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
+# box 341.69 333.76 188.75 6.48 37.76 'device memory 4442 GB/s (median 4315, 93% of spec)'
+set label 10 'device memory 4442 GB/s (median 4315, 93% of spec)' at 0.925859,4932.249 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
+# box 715.70 334.09 147.66 6.48 37.76 'host link 55.4 GB/s (pinned, both ways)'
 set label 11 'host link 55.4 GB/s (pinned, both ways)' at 74.61489,4957.321 center rotate by 37.76 front textcolor rgb "#a6761d" font "sans,9"
+# box 910.23 698.27 140.19 6.48 0.00 'spec fp16/bf16 tensor 1070531 GFLOP/s'
 set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 731.645,1235915 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 936.51 633.57 117.78 6.48 0.00 'spec tf32 tensor 535265 GFLOP/s'
 set label 13 'spec tf32 tensor 535265 GFLOP/s' at 995.9987,463638.4 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
-set label 14 'spec L1 33454 GB/s' at 2.465228,98904.93 center rotate by 37.76 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 212.51 366.95 69.23 6.48 37.76 'spec L1 33454 GB/s'
+set label 14 'spec L1 33454 GB/s' at 0.2033055,8156.615 center rotate by 37.76 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 663.31 476.10 5.73 6.48 0.00 '1'
 set label 15 '1' at 40.34743,42640 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,9"
+# box 617.88 472.80 5.73 6.48 0.00 '2'
 set label 16 '2' at 23.67411,40560 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,9"
-set label 17 '3' at 40.34743,44720 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
-set label 18 '4' at 24.22467,42640 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
-set label 19 '5' at 29.87396,28850.46 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
-set label 20 '6' at 40.34743,31809.48 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
+# box 641.58 456.76 5.73 6.48 0.00 '3'
+set label 17 '3' at 31.26345,31809.48 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
+# box 663.31 453.62 5.73 6.48 0.00 '4'
+set label 18 '4' at 40.34743,30329.97 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
+# box 615.97 450.32 5.73 6.48 0.00 '5'
+set label 19 '5' at 23.14802,28850.46 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
+# box 641.58 511.72 5.73 6.48 0.00 '6'
+set label 20 '6' at 31.26345,73157.5 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
+# box 722.38 469.14 5.73 6.48 0.00 '7'
 set label 21 '7' at 80.69486,38376 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
-set label 22 '8' at 61.10583,51319.88 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
-set label 23 '9' at 80.69486,51876.6 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,9"
+# box 676.95 465.84 5.73 6.48 0.00 '8'
+set label 22 '8' at 47.34821,36504 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
+# box 674.89 451.32 5.73 6.48 0.00 '9'
+set label 23 '9' at 46.2187,29290.65 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,9"
+set arrow from 49.43652,30836.56 to 62.52689,36900 nohead lw 0.6 lc rgb "#1b9e77" front
+# box 714.15 450.77 9.47 6.48 0.00 '10'
 set label 24 '10' at 73.27067,29051.85 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,9"
-set label 25 '11' at 84.31065,38700 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
-set label 26 '12' at 62.52689,51876.6 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
-set label 27 '13' at 49.8282,42407.28 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
-set label 28 '14' at 62.52689,23656.69 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
-set label 29 '15' at 125.0538,46688.94 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
-set label 30 '16' at 164.789,44411.43 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
+# box 671.91 516.88 9.47 6.48 0.00 '11'
+set label 25 '11' at 44.62828,79107.66 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
+set arrow from 46.74391,71708.79 to 62.52689,38700 nohead lw 0.6 lc rgb "#7570b3" front
+# box 671.91 419.37 9.47 6.48 0.00 '12'
+set label 26 '12' at 44.62828,18051.73 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
+set arrow from 46.74391,19914.29 to 62.52689,36900 nohead lw 0.6 lc rgb "#e7298a" front
+# box 696.77 420.77 9.47 6.48 0.00 '13'
+set label 27 '13' at 59.74792,18439.03 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
+set arrow from 59.74792,20341.56 to 59.74792,35100 nohead lw 0.6 lc rgb "#66a61e" front
+# box 729.38 422.52 9.47 6.48 0.00 '14'
+set label 28 '14' at 87.60392,18932.3 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
+set arrow from 83.63897,20885.72 to 62.52689,38700 nohead lw 0.6 lc rgb "#c99700" front
+# box 759.70 472.08 9.47 6.48 0.00 '15'
+set label 29 '15' at 125.0538,40123.81 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
+# box 783.21 456.30 9.47 6.48 0.00 '16'
+set label 30 '16' at 164.789,31590 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#66a61e" notitle, \
   $ceilings index 1 with lines lw 3 lc rgb "#1b9e77" notitle, \

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Bandwidth: golden machine, fp64 avx2, 1 rank x 4 threads' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 986.58 9.60 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z'
 set xrange [8192:5.368709e+08]
 set yrange [10:2000]
 set xtics ("8K" 8192, "32K" 32768, "128K" 131072, "512K" 524288, "2M" 2097152, "8M" 8388608, "32M" 33554432, "128M" 134217728, "512M" 536870912)
@@ -117,17 +118,23 @@ $curve2 << EOD
 2.684355e+08 25.35
 EOD
 set arrow from 131072, graph 0 to 131072, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 1 'L1 128K' at 148626.7,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+# box 331.20 706.95 31.05 7.20 90.00 'L1 128K'
+set label 1 'L1 128K' at 148626.7,1493.362 center rotate by 90.00 front textcolor rgb "#404040" font "sans,10"
 set arrow from 4194304, graph 0 to 4194304, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 2 'L2 4M' at 4756053,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+# box 612.45 715.25 22.75 7.20 90.00 'L2 4M'
+set label 2 'L2 4M' at 4756053,1594.357 center rotate by 90.00 front textcolor rgb "#404040" font "sans,10"
 set arrow from 16777216, graph 0 to 16777216, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 3 'L3 16M' at 1.902421e+07,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+# box 724.95 711.10 26.90 7.20 90.00 'L3 16M'
+set label 3 'L3 16M' at 1.902421e+07,1543.034 center rotate by 90.00 front textcolor rgb "#404040" font "sans,10"
 set arrow from 156293, graph 0 to 156293, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 4 'detected 152.6K' at 177225.5,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+# box 345.48 142.25 64.25 7.20 90.00 'detected 152.6K'
+set label 4 'detected 152.6K' at 177225.5,17.3999 center rotate by 90.00 front textcolor rgb "#b2182b" font "sans,10"
 set arrow from 4987630, graph 0 to 4987630, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 5 'detected 4.8M' at 5655630,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+# box 626.51 133.95 55.95 7.20 90.00 'detected 4.8M'
+set label 5 'detected 4.8M' at 5655630,16.2977 center rotate by 90.00 front textcolor rgb "#b2182b" font "sans,10"
 set arrow from 19951380, graph 0 to 19951380, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 6 'detected 19.0M' at 2.26235e+07,10.48443 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+# box 739.01 138.10 60.10 7.20 90.00 'detected 19.0M'
+set label 6 'detected 19.0M' at 2.26235e+07,16.83978 center rotate by 90.00 front textcolor rgb "#b2182b" font "sans,10"
 $plateaus << EOD
 16384 535.6
 131072 535.6
@@ -146,9 +153,13 @@ $plateaus << EOD
 
 
 EOD
+# box 224.90 587.10 89.15 7.20 0.00 'L1 535.6 GB/s (triad)'
 set label 7 'L1 535.6 GB/s (triad)' at 40105.26,580.4528 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+# box 503.81 471.48 89.15 7.20 0.00 'L2 215.2 GB/s (triad)'
 set label 8 'L2 215.2 GB/s (triad)' at 1246907,233.2757 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+# box 713.86 428.18 85.00 7.20 0.00 'L3 153.0 GB/s (copy)'
 set label 9 'L3 153.0 GB/s (copy)' at 1.659442e+07,165.8127 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+# box 867.10 216.54 93.30 7.20 0.00 'DRAM 28.8 GB/s (triad)'
 set label 10 'DRAM 28.8 GB/s (triad)' at 1.096626e+08,31.25515 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 plot \
   $plateaus with lines lw 8 lc rgb "#c8c8c8" title "level ceiling (plateau)", \

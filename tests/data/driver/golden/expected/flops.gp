@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Compute: golden machine, 1 rank x 4 threads' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 986.58 9.60 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T03:04:05Z'
 set xrange [0.5:512]
 set yrange [10:2000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512)
@@ -96,11 +97,17 @@ $peaks << EOD
 
 
 EOD
+# box 355.20 256.60 80.85 7.20 0.00 'fp64 c 39.6 GFLOP/s'
 set label 1 'fp64 c 39.6 GFLOP/s' at 4,42.86421 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,10"
+# box 463.20 456.98 97.45 7.20 0.00 'spec fp64 192.0 GFLOP/s'
 set label 2 'spec fp64 192.0 GFLOP/s' at 9.513657,208.0787 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+# box 528.00 256.60 80.85 7.20 0.00 'fp32 c 39.6 GFLOP/s'
 set label 3 'fp32 c 39.6 GFLOP/s' at 16,42.86421 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,10"
+# box 355.20 544.89 97.45 7.20 0.00 'spec fp32 384.0 GFLOP/s'
 set label 4 'spec fp32 384.0 GFLOP/s' at 4,416.1574 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+# box 679.20 465.80 97.45 7.20 0.00 'fp64 avx2 183.9 GFLOP/s'
 set label 5 'fp64 avx2 183.9 GFLOP/s' at 53.81737,223.0718 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,10"
+# box 571.20 553.72 97.45 7.20 0.00 'fp32 avx2 367.8 GFLOP/s'
 set label 6 'fp32 avx2 367.8 GFLOP/s' at 22.62742,446.1436 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1b9e77" notitle, \

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'GPU bandwidth: golden gpu0 (NVIDIA H200 (synthetic)), fp64, 16-byte accesses' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 986.58 9.60 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z'
 set xrange [32768:8.589935e+09]
 set yrange [20:200000]
 set xtics ("32K" 32768, "128K" 131072, "512K" 524288, "2M" 2097152, "8M" 8388608, "32M" 33554432, "128M" 134217728, "512M" 536870912, "2G" 2.14748365e+09, "8G" 8.58993459e+09)
@@ -131,13 +132,17 @@ $curve8 << EOD
 4.294967e+09 4240
 EOD
 set arrow from 3.460301e+07, graph 0 to 3.460301e+07, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 1 'L1/shared 33M' at 4.058573e+07,184211.1 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+# box 551.50 682.05 55.95 7.20 90.00 'L1/shared 33M'
+set label 1 'L1/shared 33M' at 4.058573e+07,85561.82 center rotate by 90.00 front textcolor rgb "#404040" font "sans,10"
 set arrow from 6.291456e+07, graph 0 to 6.291456e+07, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 2 'L2 60M' at 7.379224e+07,184211.1 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+# box 589.74 711.10 26.90 7.20 90.00 'L2 60M'
+set label 2 'L2 60M' at 7.379224e+07,127408 center rotate by 90.00 front textcolor rgb "#404040" font "sans,10"
 set arrow from 3.355443e+07, graph 0 to 3.355443e+07, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 3 'detected 32M' at 2.860819e+07,21.71422 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+# box 529.13 129.80 51.80 7.20 90.00 'detected 32M'
+set label 3 'detected 32M' at 2.860819e+07,44.16494 center rotate by 90.00 front textcolor rgb "#b2182b" font "sans,10"
 set arrow from 4.109562e+07, graph 0 to 4.109562e+07, graph 0.25 nohead dt 3 lw 2 lc rgb "#b2182b" back
-set label 4 'detected 39.2M' at 3.503773e+07,21.71422 left rotate by 90 front textcolor rgb "#b2182b" font "sans,10"
+# box 562.50 138.10 60.10 7.20 90.00 'detected 39.2M'
+set label 4 'detected 39.2M' at 4.820089e+07,49.486 center rotate by 90.00 front textcolor rgb "#b2182b" font "sans,10"
 $plateaus << EOD
 4194304 30348.5
 4.294967e+09 30348.5
@@ -156,9 +161,13 @@ $plateaus << EOD
 
 
 EOD
+# box 665.14 616.63 72.55 7.20 0.00 'shared 30348 GB/s'
 set label 5 'shared 30348 GB/s' at 2.398811e+08,34902.1 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+# box 450.67 585.46 55.95 7.20 0.00 'L1 19798 GB/s'
 set label 6 'L1 19798 GB/s' at 8388608,22769.14 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+# box 470.53 510.67 55.95 7.20 0.00 'L2 11426 GB/s'
 set label 7 'L2 11426 GB/s' at 1.144426e+07,8169.208 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
+# box 766.73 476.42 97.45 7.20 0.00 'device memory 4442 GB/s'
 set label 8 'device memory 4442 GB/s' at 1.174377e+09,5108.608 center rotate by 0.00 front textcolor rgb "#202020" font "sans,10"
 plot \
   $plateaus with lines lw 8 lc rgb "#c8c8c8" title "level ceiling (plateau)", \

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'GPU compute: golden gpu0 (NVIDIA H200 (synthetic)), FMA chains per thread' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 986.58 9.60 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z'
 set xrange [0.5:8192]
 set yrange [200:500000]
 set xtics ("0.5" 0.5, "1" 1, "2" 2, "4" 4, "8" 8, "16" 16, "32" 32, "64" 64, "128" 128, "256" 256, "512" 512, "1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192)
@@ -108,11 +109,17 @@ $peaks << EOD
 
 
 EOD
+# box 186.72 521.06 76.70 7.20 0.00 'fp64 33120 GFLOP/s'
 set label 1 'fp64 33120 GFLOP/s' at 1.385109,37295.82 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,10"
+# box 208.32 501.52 97.45 7.20 0.00 'peak fp64 33454 GFLOP/s'
 set label 2 'peak fp64 33454 GFLOP/s' at 1.765406,29707.99 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+# box 186.72 580.59 76.70 7.20 0.00 'fp32 66239 GFLOP/s'
 set label 3 'fp32 66239 GFLOP/s' at 1.385109,74591.64 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,10"
+# box 208.32 561.05 97.45 7.20 0.00 'peak fp32 66908 GFLOP/s'
 set label 4 'peak fp32 66908 GFLOP/s' at 1.765406,59415.97 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
+# box 186.72 640.12 80.85 7.20 0.00 'fp16 132478 GFLOP/s'
 set label 5 'fp16 132478 GFLOP/s' at 1.385109,149183.3 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,10"
+# box 381.12 640.99 101.60 7.20 0.00 'peak fp16 133816 GFLOP/s'
 set label 6 'peak fp16 133816 GFLOP/s' at 12.295,150690.2 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,10"
 plot \
   $peaks index 0 with lines lw 1 lc rgb "#1a1a1a" notitle, \

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Pointer chase: golden gpu0 (NVIDIA H200 (synthetic)), one thread, SM clock 1980 MHz' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 986.58 9.60 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z'
 set xrange [512:5.368709e+08]
 set yrange [10:2000]
 set xtics ("512B" 512, "2K" 2048, "8K" 8192, "32K" 32768, "128K" 131072, "512K" 524288, "2M" 2097152, "8M" 8388608, "32M" 33554432, "128M" 134217728, "512M" 536870912)
@@ -105,9 +106,11 @@ $chase << EOD
 
 EOD
 set arrow from 262144, graph 0 to 262144, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 1 'L1/shared 256K (one SM)' at 315138.2,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+# box 451.80 640.55 97.45 7.20 90.00 'L1/shared 256K (one SM)'
+set label 1 'L1/shared 256K (one SM)' at 315138.2,884.7111 center rotate by 90.00 front textcolor rgb "#404040" font "sans,10"
 set arrow from 6.291456e+07, graph 0 to 6.291456e+07, graph 1 nohead dt 2 lw 1.5 lc rgb "#606060" back
-set label 2 'L2 60M' at 7.563316e+07,1907.59 right rotate by 90 front textcolor rgb "#404040" font "sans,10"
+# box 755.42 711.10 26.90 7.20 90.00 'L2 60M'
+set label 2 'L2 60M' at 7.563316e+07,1543.034 center rotate by 90.00 front textcolor rgb "#404040" font "sans,10"
 plot \
   $chase index 0 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#1b9e77" title 'global_ca, stride 128B', \
   $chase index 1 with linespoints dt 1 lw 1.8 pt 7 ps 0.8 lc rgb "#d95f02" title 'global_ca, stride 4K', \

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Host-device copies: golden gpu0 (NVIDIA H200 (synthetic)), cudaMemcpy' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 986.58 9.60 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z'
 set xrange [1:2.147484e+09]
 set yrange [0.5:200000]
 set xtics ("1B" 1, "16B" 16, "256B" 256, "4K" 4096, "64K" 65536, "1M" 1048576, "16M" 16777216, "256M" 268435456)

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Roofline: golden gpu0 (NVIDIA H200 (synthetic), 132 SMs)' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 1185.58 10.20 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z'
 set xrange [0.0625:4096]
 set yrange [100:5000000]
 set xtics ("1/16" 0.0625, "1/4" 0.25, "1" 1, "4" 4, "16" 16, "64" 64, "256" 256, "1024" 1024, "4096" 4096)
@@ -20,22 +21,22 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# 'shared 30348 ±1.1% GB/s (91% of spec)'
+# 'shared 30348 GB/s (median 29678, 91% of spec)'
 0.0625 1896.781
 24.58194 746025
 
 
-# 'L1 19798 ±1.6% GB/s (59% of spec)'
+# 'L1 19798 GB/s (median 19165, 59% of spec)'
 0.0625 1237.406
 37.68088 746025
 
 
-# 'L2 11426 ±0.7% GB/s'
+# 'L2 11426 GB/s (median 11266)'
 0.0625 714.125
 65.29188 746025
 
 
-# 'device memory 4442 ±1.4% GB/s (93% of spec)'
+# 'device memory 4442 GB/s (median 4315, 93% of spec)'
 0.0625 277.6313
 167.9442 746025
 
@@ -45,7 +46,7 @@ $ceilings << EOD
 13466.16 746025
 
 
-# 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)'
+# 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)'
 24.58194 746025
 4096 746025
 
@@ -55,27 +56,27 @@ $ceilings << EOD
 4096 711170
 
 
-# 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)'
+# 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)'
 12.55416 381000
 4096 381000
 
 
-# 'fp16 132478 ±0.7% GFLOP/s (99% of spec)'
+# 'fp16 132478 GFLOP/s (median 130504, 99% of spec)'
 4.365229 132478.2
 4096 132478.2
 
 
-# 'fp32 66239 ±0.7% GFLOP/s (99% of spec)'
+# 'fp32 66239 GFLOP/s (median 65252, 99% of spec)'
 2.182615 66239.08
 4096 66239.08
 
 
-# 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)'
+# 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)'
 2.00346 60802
 4096 60802
 
 
-# 'fp64 33120 ±0.7% GFLOP/s (99% of spec)'
+# 'fp64 33120 GFLOP/s (median 32626, 99% of spec)'
 1.091307 33119.54
 4096 33119.54
 
@@ -119,20 +120,34 @@ $apps << EOD
 1365.333 746025
 EOD
 set key outside right top vertical Left reverse samplen 3 spacing 1.25 font "sans,10"
-set label 1 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)' at 163.1779,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 2 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)' at 454.1533,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
-set label 3 'fp16 132478 ±0.7% GFLOP/s (99% of spec)' at 360.7237,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 4 'fp32 66239 ±0.7% GFLOP/s (99% of spec)' at 193.4817,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
-set label 5 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)' at 59.56463,52665.74 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 6 'fp64 33120 ±0.7% GFLOP/s (99% of spec)' at 96.82825,38236.13 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 7 'shared 30348 ±1.1% GB/s (91% of spec)' at 0.2979538,7540.053 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
-set label 8 'L1 19798 ±1.6% GB/s (59% of spec)' at 0.5358501,8846.343 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 'L2 11426 ±0.7% GB/s' at 1.527586,14554.19 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
-set label 10 'device memory 4442 ±1.4% GB/s (93% of spec)' at 1.127917,6008.653 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
+# box 760.58 674.44 293.33 6.48 0.00 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)'
+set label 1 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)' at 126.3497,861277.4 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+# box 844.94 597.86 207.42 6.48 0.00 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)'
+set label 2 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)' at 340.0352,269891.8 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
+# box 864.55 560.38 181.28 6.48 0.00 'fp16 132478 GFLOP/s (median 130504, 99% of spec)'
+set label 3 'fp16 132478 GFLOP/s (median 130504, 99% of spec)' at 428.0391,152944.5 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+# box 877.17 514.64 173.81 6.48 0.00 'fp32 66239 GFLOP/s (median 65252, 99% of spec)'
+set label 4 'fp32 66239 GFLOP/s (median 65252, 99% of spec)' at 496.3782,76472.27 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
+# box 664.03 490.03 199.95 6.48 0.00 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)'
+set label 5 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)' at 40.68736,52665.74 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+# box 720.37 468.90 173.81 6.48 0.00 'fp64 33120 GFLOP/s (median 32626, 99% of spec)'
+set label 6 'fp64 33120 GFLOP/s (median 32626, 99% of spec)' at 78.82097,38236.13 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+# box 403.52 525.24 170.08 6.48 37.76 'shared 30348 GB/s (median 29678, 91% of spec)'
+set label 7 'shared 30348 GB/s (median 29678, 91% of spec)' at 1.913013,89793.2 center rotate by 37.76 front textcolor rgb "#66a61e" font "sans,9"
+# box 242.57 355.61 155.13 6.48 37.76 'L1 19798 GB/s (median 19165, 59% of spec)'
+set label 8 'L1 19798 GB/s (median 19165, 59% of spec)' at 0.2893046,6869.094 center rotate by 37.76 front textcolor rgb "#1b9e77" font "sans,9"
+# box 328.32 385.75 106.58 6.48 37.76 'L2 11426 GB/s (median 11266)'
+set label 9 'L2 11426 GB/s (median 11266)' at 0.7914296,10844.72 center rotate by 37.76 front textcolor rgb "#d95f02" font "sans,9"
+# box 341.69 333.76 188.75 6.48 37.76 'device memory 4442 GB/s (median 4315, 93% of spec)'
+set label 10 'device memory 4442 GB/s (median 4315, 93% of spec)' at 0.925859,4932.249 center rotate by 37.76 front textcolor rgb "#e7298a" font "sans,9"
+# box 734.70 348.80 147.66 6.48 37.76 'host link 55.4 GB/s (pinned, both ways)'
 set label 11 'host link 55.4 GB/s (pinned, both ways)' at 93.24903,6195.351 center rotate by 37.76 front textcolor rgb "#a6761d" font "sans,9"
+# box 910.23 698.27 140.19 6.48 0.00 'spec fp16/bf16 tensor 1070531 GFLOP/s'
 set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 731.645,1235915 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 936.51 633.57 117.78 6.48 0.00 'spec tf32 tensor 535265 GFLOP/s'
 set label 13 'spec tf32 tensor 535265 GFLOP/s' at 995.9987,463638.4 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
-set label 14 'spec L1 33454 GB/s' at 2.465228,98904.93 center rotate by 37.76 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 212.51 366.95 69.23 6.48 37.76 'spec L1 33454 GB/s'
+set label 14 'spec L1 33454 GB/s' at 0.2033055,8156.615 center rotate by 37.76 front textcolor rgb "#8c8c8c" font "sans,9"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#66a61e" notitle, \
   $ceilings index 1 with lines lw 3 lc rgb "#1b9e77" notitle, \

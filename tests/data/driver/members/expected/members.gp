@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Each rank'."\047".'s ceilings against the median of its peers: vm, 4 ranks' font "sans,14"
 set label 1000 'host vm | rfl 0.1.0 | measured 2026-11-26T01:05:56Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 1001.51 9.60 192.48 6.48 0.00 'host vm | rfl 0.1.0 | measured 2026-11-26T01:05:56Z'
 unset logscale
 set xrange [-0.5:3.5]
 set yrange [15.0:160.0]

@@ -12,6 +12,7 @@ set grid xtics ytics mxtics mytics lc rgb "#e4e4e4" lw 1, lc rgb "#f2f2f2" lw 1
 set border lc rgb "#404040"
 set title 'Roofline: golden gpu0 (NVIDIA H200 (synthetic), 132 SMs)' font "sans,14"
 set label 1000 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z' at screen 0.995,0.012 right font "sans,9" textcolor rgb "#707070"
+# box 1185.58 10.20 207.42 6.48 0.00 'host golden | rfl 0.1.0 | measured 2026-01-02T04:06:00Z'
 set xrange [0.03125:32768]
 set yrange [10:5000000]
 set xtics ("1/32" 0.03125, "1/8" 0.125, "1/2" 0.5, "2" 2, "8" 8, "32" 32, "128" 128, "512" 512, "2048" 2048, "8192" 8192, "32768" 32768)
@@ -20,22 +21,22 @@ set format y "%g"
 set xlabel "arithmetic intensity (flops per byte)"
 set ylabel "GFLOP/s"
 $ceilings << EOD
-# 'shared 30348 ±1.1% GB/s (91% of spec)'
+# 'shared 30348 GB/s (median 29678, 91% of spec)'
 0.03125 948.3906
 24.58194 746025
 
 
-# 'L1 19798 ±1.6% GB/s (59% of spec)'
+# 'L1 19798 GB/s (median 19165, 59% of spec)'
 0.03125 618.7031
 37.68088 746025
 
 
-# 'L2 11426 ±0.7% GB/s'
+# 'L2 11426 GB/s (median 11266)'
 0.03125 357.0625
 65.29188 746025
 
 
-# 'device memory 4442 ±1.4% GB/s (93% of spec)'
+# 'device memory 4442 GB/s (median 4315, 93% of spec)'
 0.03125 138.8156
 167.9442 746025
 
@@ -45,7 +46,7 @@ $ceilings << EOD
 13466.16 746025
 
 
-# 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)'
+# 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)'
 24.58194 746025
 32768 746025
 
@@ -55,27 +56,27 @@ $ceilings << EOD
 32768 711170
 
 
-# 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)'
+# 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)'
 12.55416 381000
 32768 381000
 
 
-# 'fp16 132478 ±0.7% GFLOP/s (99% of spec)'
+# 'fp16 132478 GFLOP/s (median 130504, 99% of spec)'
 4.365229 132478.2
 32768 132478.2
 
 
-# 'fp32 66239 ±0.7% GFLOP/s (99% of spec)'
+# 'fp32 66239 GFLOP/s (median 65252, 99% of spec)'
 2.182615 66239.08
 32768 66239.08
 
 
-# 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)'
+# 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)'
 2.00346 60802
 32768 60802
 
 
-# 'fp64 33120 ±0.7% GFLOP/s (99% of spec)'
+# 'fp64 33120 GFLOP/s (median 32626, 99% of spec)'
 1.091307 33119.54
 32768 33119.54
 
@@ -215,36 +216,66 @@ $kernels << EOD
 
 EOD
 set key outside right top vertical Left reverse samplen 3 spacing 1.25 font "sans,10"
-set label 1 'fp16/bf16 tensor 746025 ±0.5%/711170 ±0.5% GFLOP/s (70%/66% of spec)' at 604.1812,1133324 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 2 'tf32 tensor 381000 ±0.5% GFLOP/s (71% of spec)' at 2006.942,250798.1 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
-set label 3 'fp16 132478 ±0.7% GFLOP/s (99% of spec)' at 3366.759,157692.6 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
-set label 4 'fp32 66239 ±0.7% GFLOP/s (99% of spec)' at 3588.072,78846.29 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
-set label 5 'fp64 tensor 60802 ±0.5% GFLOP/s (91% of spec)' at 2165.821,92367.39 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 6 'fp64 33120 ±0.7% GFLOP/s (99% of spec)' at 38.25477,27823.85 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
-set label 7 'shared 30348 ±1.1% GB/s (91% of spec)' at 0.2132375,5178.273 center rotate by 38.60 front textcolor rgb "#66a61e" font "sans,9"
-set label 8 'L1 19798 ±1.6% GB/s (59% of spec)' at 0.4082938,6468.286 center rotate by 38.60 front textcolor rgb "#1b9e77" font "sans,9"
-set label 9 'L2 11426 ±0.7% GB/s' at 1.286863,11765.51 center rotate by 38.60 front textcolor rgb "#d95f02" font "sans,9"
-set label 10 'device memory 4442 ±1.4% GB/s (93% of spec)' at 1.102951,6122.943 center rotate by 38.60 front textcolor rgb "#e7298a" font "sans,9"
+# box 760.26 709.74 293.33 6.48 0.00 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)'
+set label 1 'fp16/bf16 tensor 746025/711170 GFLOP/s (median 738639/704129, 70%/66% of spec)' at 421.6242,1133324 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+# box 839.81 627.67 207.42 6.48 0.00 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)'
+set label 2 'tf32 tensor 381000 GFLOP/s (median 377228, 71% of spec)' at 1354.259,250798.1 center rotate by 0.00 front textcolor rgb "#00838f" font "sans,9"
+# box 871.47 602.43 181.28 6.48 0.00 'fp16 132478 GFLOP/s (median 130504, 99% of spec)'
+set label 3 'fp16 132478 GFLOP/s (median 130504, 99% of spec)' at 2154.963,157692.6 center rotate by 0.00 front textcolor rgb "#8e24aa" font "sans,9"
+# box 873.45 564.71 173.81 6.48 0.00 'fp32 66239 GFLOP/s (median 65252, 99% of spec)'
+set label 4 'fp32 66239 GFLOP/s (median 65252, 99% of spec)' at 2218.388,78846.29 center rotate by 0.00 front textcolor rgb "#1f4e9c" font "sans,9"
+# box 838.74 527.82 199.95 6.48 0.00 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)'
+set label 5 'fp64 tensor 60802 GFLOP/s (median 60200, 91% of spec)' at 1333.334,40023.69 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+# box 877.79 508.04 173.81 6.48 0.00 'fp64 33120 GFLOP/s (median 32626, 99% of spec)'
+set label 6 'fp64 33120 GFLOP/s (median 32626, 99% of spec)' at 2364.214,27823.85 center rotate by 0.00 front textcolor rgb "#1a1a1a" font "sans,9"
+# box 370.52 559.65 170.08 6.48 38.60 'shared 30348 GB/s (median 29678, 91% of spec)'
+set label 7 'shared 30348 GB/s (median 29678, 91% of spec)' at 1.386382,71841.95 center rotate by 38.60 front textcolor rgb "#66a61e" font "sans,9"
+# box 263.01 409.35 155.13 6.48 38.60 'L1 19798 GB/s (median 19165, 59% of spec)'
+set label 8 'L1 19798 GB/s (median 19165, 59% of spec)' at 0.2863579,4536.549 center rotate by 38.60 front textcolor rgb "#1b9e77" font "sans,9"
+# box 339.39 440.41 106.58 6.48 38.60 'L2 11426 GB/s (median 11266)'
+set label 9 'L2 11426 GB/s (median 11266)' at 0.8780753,8028.051 center rotate by 38.60 front textcolor rgb "#d95f02" font "sans,9"
+# box 311.02 390.61 188.75 6.48 38.60 'device memory 4442 GB/s (median 4315, 93% of spec)'
+set label 10 'device memory 4442 GB/s (median 4315, 93% of spec)' at 0.5791385,3215.042 center rotate by 38.60 front textcolor rgb "#e7298a" font "sans,9"
+# box 359.48 190.74 147.66 6.48 38.60 'host link 55.4 GB/s (pinned, both ways)'
 set label 11 'host link 55.4 GB/s (pinned, both ways)' at 1.179083,81.63377 center rotate by 38.60 front textcolor rgb "#a6761d" font "sans,9"
+# box 912.89 729.39 140.19 6.48 0.00 'spec fp16/bf16 tensor 1070531 GFLOP/s'
 set label 12 'spec fp16/bf16 tensor 1070531 GFLOP/s' at 3956.475,1626297 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 807.52 646.17 117.78 6.48 0.00 'spec tf32 tensor 535265 GFLOP/s'
 set label 13 'spec tf32 tensor 535265 GFLOP/s' at 843.3572,352345.1 center rotate by 0.00 front textcolor rgb "#8c8c8c" font "sans,9"
-set label 14 'spec L1 33454 GB/s' at 1.833801,76668.52 center rotate by 38.60 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 188.77 402.90 69.23 6.48 38.60 'spec L1 33454 GB/s'
+set label 14 'spec L1 33454 GB/s' at 0.09637728,4029.393 center rotate by 38.60 front textcolor rgb "#8c8c8c" font "sans,9"
+# box 267.28 319.15 5.73 6.48 0.00 '1'
 set label 15 '1' at 0.304894,864.4891 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,9"
+# box 598.51 505.72 5.73 6.48 0.00 '2'
 set label 16 '2' at 39.30417,26663.66 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,9"
-set label 17 '3' at 28.70456,19691.13 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
+# box 577.09 499.23 5.73 6.48 0.00 '3'
+set label 17 '3' at 28.70456,23664 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
+# box 147.27 151.07 5.73 6.48 0.00 '4'
 set label 18 '4' at 0.05243064,39.37278 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
+# box 176.44 219.34 5.73 6.48 0.00 '5'
 set label 19 '5' at 0.08042717,138.0767 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
+# box 222.53 268.68 5.73 6.48 0.00 '6'
 set label 20 '6' at 0.1581353,341.9475 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
+# box 189.33 313.25 5.73 6.48 0.00 '7'
 set label 21 '7' at 0.0971627,775.7324 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
+# box 247.70 269.83 5.73 6.48 0.00 '8'
 set label 22 '8' at 0.2287524,349.2389 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
+# box 412.48 437.05 5.73 6.48 0.00 '9'
 set label 23 '9' at 2.565546,7547.545 center rotate by 0.00 front textcolor rgb "#1b9e77" font "sans,9"
+# box 474.23 396.93 9.47 6.48 0.00 '10'
 set label 24 '10' at 6.347814,3610.456 center rotate by 0.00 front textcolor rgb "#d95f02" font "sans,9"
-set label 25 '11' at 91.5176,300961.6 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
+# box 717.07 692.55 9.47 6.48 0.00 '11'
+set label 25 '11' at 223.7452,826395.9 center rotate by 0.00 front textcolor rgb "#7570b3" font "sans,9"
+# box 499.73 442.61 9.47 6.48 0.00 '12'
 set label 26 '12' at 9.227398,8359.588 center rotate by 0.00 front textcolor rgb "#e7298a" font "sans,9"
-set label 27 '13' at 222.9739,846215.6 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
+# box 665.89 693.84 9.47 6.48 0.00 '13'
+set label 27 '13' at 105.6124,846215.6 center rotate by 0.00 front textcolor rgb "#66a61e" font "sans,9"
+# box 445.95 403.99 9.47 6.48 0.00 '14'
 set label 28 '14' at 4.192169,4110.644 center rotate by 0.00 front textcolor rgb "#c99700" font "sans,9"
-set label 29 '15' at 15.18621,49275.28 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
-set label 30 '16' at 0.07422288,517.8792 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
+# box 482.75 539.13 9.47 6.48 0.00 '15'
+set label 29 '15' at 7.193006,49275.28 center rotate by 0.00 front textcolor rgb "#a6761d" font "sans,9"
+# box 196.44 268.79 9.47 6.48 0.00 '16'
+set label 30 '16' at 0.1078468,342.609 center rotate by 0.00 front textcolor rgb "#555555" font "sans,9"
 plot \
   $ceilings index 0 with lines lw 3 lc rgb "#66a61e" notitle, \
   $ceilings index 1 with lines lw 3 lc rgb "#1b9e77" notitle, \
