@@ -33,7 +33,7 @@ int rfl_profile_amount_ok(double v)
     char text[64];
     double back;
     rfl_format_double(text, sizeof text, "%.9g", v); /* as rfl_csv_double writes it */
-    return rfl_parse_c_double(text, &back) == 0 && back >= 0;
+    return rfl_parse_decimal(text, &back) == 0 && back >= 0;
 }
 
 int rfl_kernel_check(const struct rfl_app *k, char *what, size_t len)

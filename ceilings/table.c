@@ -3,8 +3,6 @@
 #include "common/input.h"
 #include "common/log.h"
 
-#include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -269,32 +267,24 @@ int rfl_table_double(const struct rfl_table *t, size_t row, int col, int empty_o
         *out = NAN;
         return 0;
     }
-    if (rfl_parse_c_double(s, out) != 0)
+    /* The options' grammar: strtod alone would take " 5" and 0x10, which
+     * no rfl program writes and a hand edit did not mean as a number. */
+    if (rfl_parse_decimal(s, out) != 0)
         return bad(t, row, col, "invalid number");
     return 0;
 }
 
 int rfl_table_u64(const struct rfl_table *t, size_t row, int col, uint64_t *out)
 {
-    const char *s = rfl_table_cell(t, row, col);
-    char *end = NULL;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*s < '0' || *s > '9' || *end != '\0' || errno == ERANGE)
+    if (rfl_parse_u64(rfl_table_cell(t, row, col), out) != 0)
         return bad(t, row, col, "invalid non-negative integer");
-    *out = v;
     return 0;
 }
 
 int rfl_table_int(const struct rfl_table *t, size_t row, int col, long *out)
 {
-    const char *s = rfl_table_cell(t, row, col);
-    char *end = NULL;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || errno == ERANGE)
+    if (rfl_parse_long(rfl_table_cell(t, row, col), out) != 0)
         return bad(t, row, col, "invalid integer");
-    *out = v;
     return 0;
 }
 

@@ -59,7 +59,7 @@ int rfl_table_bytes(const struct rfl_table *t, size_t row, int col, uint64_t min
 /* A non-empty text field. */
 int rfl_table_text(const struct rfl_table *t, size_t row, int col, const char **out);
 
-/* rfl_parse_c_double (common/number.h): a cell's number, '.' whatever
- * LC_NUMERIC says. */
+/* Every number above is read with common/number.h's strict grammar, the
+ * one options and config files use: no blanks, hex, inf or nan. */
 
 #endif

@@ -1,5 +1,7 @@
 #include "config.h"
 #include "csv.h"
+#include "log.h"
+#include "number.h"
 
 #include <inttypes.h>
 #include <locale.h>
@@ -82,6 +84,12 @@ void rfl_csv_double(struct rfl_csv *csv, double value)
         return; /* empty field: not measured */
     char buf[64];
     rfl_format_double(buf, sizeof buf, "%.9g", value);
+    double back;
+    if (!csv->bad_line && rfl_parse_decimal(buf, &back) != 0) {
+        csv->bad_line = csv->rows + 2; /* the header is line 1 */
+        csv->bad_column = csv->columns[csv->col - 1];
+        snprintf(csv->bad_text, sizeof csv->bad_text, "%s", buf);
+    }
     fputs(buf, csv->file.fp);
 }
 
@@ -96,5 +104,15 @@ void rfl_csv_end_row(struct rfl_csv *csv)
     csv->rows++;
 }
 
-int rfl_csv_commit(struct rfl_csv *csv) { return rfl_afile_commit(&csv->file); }
+int rfl_csv_commit(struct rfl_csv *csv)
+{
+    if (csv->bad_line) {
+        rfl_error("%s:%zu: column '%s': %s, which rfl cannot read back (not a finite number in range): "
+                  "nothing written", csv->file.path ? csv->file.path : "-", csv->bad_line, csv->bad_column,
+                  csv->bad_text);
+        rfl_afile_abort(&csv->file);
+        return -1;
+    }
+    return rfl_afile_commit(&csv->file);
+}
 void rfl_csv_abort(struct rfl_csv *csv) { rfl_afile_abort(&csv->file); }

@@ -15,6 +15,11 @@ struct rfl_csv {
     size_t ncols;
     size_t col;  /* fields written in the current row */
     size_t rows;
+    /* The first number written that rfl's reader would refuse (infinite, or a denormal strtod
+     * calls out of range): the commit refuses the file rather than leave one no rfl can read. */
+    size_t bad_line;
+    const char *bad_column;
+    char bad_text[64];
 };
 
 int rfl_csv_open(struct rfl_csv *csv, const char *path, const char *const *columns, size_t ncols);
@@ -26,6 +31,8 @@ void rfl_csv_double(struct rfl_csv *csv, double value);
 /* Ends the row; a row with the wrong number of fields is a programming error
  * and aborts. */
 void rfl_csv_end_row(struct rfl_csv *csv);
+/* Commits the file; refuses it (one line naming FILE:LINE, the column and the value, nothing
+ * written, -1) where a number written would not read back (bad_line). */
 int rfl_csv_commit(struct rfl_csv *csv);
 void rfl_csv_abort(struct rfl_csv *csv);
 

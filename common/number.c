@@ -42,6 +42,34 @@ int rfl_parse_decimal(const char *text, double *v)
     return 0;
 }
 
+int rfl_parse_long(const char *text, long *v)
+{
+    const char *p = text + (*text == '+' || *text == '-');
+    size_t n = digits(p);
+    if (n == 0 || p[n] != '\0')
+        return -1;
+    /* The grammar is checked above, so strtol can only stop on range. */
+    errno = 0;
+    long x = strtol(text, NULL, 10);
+    if (errno == ERANGE)
+        return -1;
+    *v = x;
+    return 0;
+}
+
+int rfl_parse_u64(const char *text, uint64_t *v)
+{
+    size_t n = digits(text);
+    if (n == 0 || text[n] != '\0')
+        return -1;
+    errno = 0;
+    unsigned long long x = strtoull(text, NULL, 10);
+    if (errno == ERANGE)
+        return -1;
+    *v = (uint64_t)x;
+    return 0;
+}
+
 int rfl_parse_c_double(const char *text, double *out)
 {
     if (!text || !*text)

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Under MPI every rank parses the same argv; only rank 0 speaks. */
 __attribute__((format(printf, 1, 2))) static void cli_err(const char *fmt, ...)
@@ -23,6 +24,43 @@ __attribute__((format(printf, 1, 2))) static void cli_err(const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
+}
+
+/* stdout is flushed at exit, after main's return value is decided: a
+ * --help, --version or --print-columns sent to a full disk or a closed
+ * pipe would otherwise exit 0 with nothing written. Checked once, here,
+ * for every program, at the last moment anything can still fail. A
+ * status already non-zero is left as it is (the program has said what
+ * failed), and so is a stdout nothing was written to. */
+static void check_stdout(int status, void *arg)
+{
+    (void)arg;
+    errno = 0;
+    const int failed = fflush(stdout) != 0 || ferror(stdout);
+    if (!failed || status != 0)
+        return;
+    rfl_error_all("standard output: cannot write: %s", strerror(errno ? errno : EIO));
+    /* exit() must not be called again from an exit handler: what else is
+     * open is flushed by hand. */
+    fflush(NULL);
+    _exit(RFL_EXIT_FAILURE);
+}
+
+#if !defined(__GLIBC__)
+/* Without on_exit the status is unknown: a failed write is reported whatever it was. */
+static void check_stdout_any(void) { check_stdout(0, NULL); }
+#endif
+
+/* From startup rather than from rfl_cli_parse: `rfl --help` and `rfl
+ * --version` are answered before any option table is parsed, and every
+ * program links this file. */
+__attribute__((constructor)) static void watch_stdout(void)
+{
+#if defined(__GLIBC__)
+    on_exit(check_stdout, NULL);
+#else
+    atexit(check_stdout_any);
+#endif
 }
 
 static const struct rfl_option *find_short(const struct rfl_cli *cli, int c)
@@ -85,11 +123,8 @@ static int apply(const struct rfl_cli *cli, const struct rfl_option *o, const ch
         return 0;
     }
     case RFL_OPT_UINT: {
-        char *end = NULL;
-        errno = 0;
-        unsigned long long v = strtoull(value, &end, 10);
-        if (!isdigit((unsigned char)value[0]) || end == value || *end != '\0' || errno == ERANGE ||
-            v > 0xffffffffULL ||
+        uint64_t v = 0;
+        if (rfl_parse_u64(value, &v) != 0 || v > 0xffffffffULL ||
             ((o->min != 0 || o->max != 0) && ((double)v < o->min || (double)v > o->max))) {
             snprintf(expected, sizeof expected, "expected an integer from %.0f to %.0f", o->min, o->max);
             return bad_value(cli, o, value, expected);
@@ -253,14 +288,12 @@ enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **ar
 static int parse_bounded(const char *s, size_t len, unsigned lo, unsigned hi, unsigned *out)
 {
     char buf[32];
-    if (len == 0 || len >= sizeof buf || s[0] == '-' || s[0] == '+')
+    if (len == 0 || len >= sizeof buf)
         return -1;
     memcpy(buf, s, len);
     buf[len] = '\0';
-    char *end = NULL;
-    errno = 0;
-    unsigned long long v = strtoull(buf, &end, 10);
-    if (end == buf || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+    uint64_t v = 0;
+    if (rfl_parse_u64(buf, &v) != 0 || v < lo || v > hi)
         return -1;
     *out = (unsigned)v;
     return 0;

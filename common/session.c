@@ -130,11 +130,49 @@ json_t *rfl_session_outcome(struct rfl_session *s)
     return s->meta;
 }
 
+/* The CSV of the session (the main one, else a companion) that has no row,
+ * or NULL. */
+static const struct rfl_csv *rowless_csv(const struct rfl_session *s)
+{
+    /* stdout ("-") has had its header already: nothing to hold back there */
+    if (s->csv_open && s->csv.rows == 0 && s->csv.file.path)
+        return &s->csv;
+    for (int i = 0; i < s->ncompanions; i++)
+        if (s->companions[i].rows == 0 && s->companions[i].file.path)
+            return &s->companions[i];
+    return NULL;
+}
+
 int rfl_session_commit(struct rfl_session *s)
 {
     s->exit_code = s->status;
     if (!s->root)
         return 0;
+    /* A run stopped by a signal before a table had a row would leave a
+     * header alone, which every reader refuses and which would replace a
+     * good file: nothing is committed, so an earlier set of files stays
+     * whole. A header alone from a run that ended well is the time
+     * budget's (its sidecar says so); one from a failed run (exit 3: the
+     * unverified rows dropped) keeps the sidecar that says why, and rfl run
+     * never moves a failed step's files into the run directory. */
+    const struct rfl_csv *rowless = s->status == RFL_EXIT_INTERRUPTED ? rowless_csv(s) : NULL;
+    if (rowless) {
+        const char *name = rowless->file.path;
+        char cwd[4096];
+        const int relative = name[0] != '/' && getcwd(cwd, sizeof cwd);
+        rfl_error("interrupted before %s%s%s had a row: nothing written (an earlier file of that name is left as it "
+                  "was)", relative ? cwd : "", relative ? "/" : "", name);
+        /* 2: nothing written on purpose, so close neither names rows nor fails */
+        s->write_failed = 2;
+        /* the sidecar stays in memory: the program may still read it */
+        if (s->csv_open)
+            rfl_csv_abort(&s->csv);
+        s->csv_open = 0;
+        for (int i = 0; i < s->ncompanions; i++)
+            rfl_csv_abort(&s->companions[i]);
+        s->ncompanions = 0;
+        return 0;
+    }
     /* All staged, then renamed in the reverse order: the sidecar first, the
      * CSV last, so a reader never sees a CSV without its sidecar; a file that
      * cannot be written leaves every earlier file as it was. */

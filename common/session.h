@@ -58,7 +58,8 @@ struct rfl_session {
     struct rfl_session_spec spec;
     char *meta_path;
     int csv_open, exit_code;
-    int write_failed;    /* the commit failed: nothing was written */
+    int write_failed;    /* 1: the commit failed, nothing was written; 2: interrupted before the
+                          * first row, nothing written on purpose (an earlier file kept) */
     double t_start;
     struct rfl_csv companions[RFL_SESSION_MAX_COMPANIONS];
     int ncompanions;

@@ -3,6 +3,9 @@
  * whether a GPU is. */
 #include "config.h"
 #include "files.h"
+#include "ceilings/sources.h"
+#include "ceilings/table.h"
+#include "common/input.h"
 #include "common/log.h"
 
 #include <dirent.h>
@@ -16,6 +19,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <jansson.h>
 
 int rfl_run_mkdir_p(const char *path)
 {
@@ -159,6 +164,115 @@ int rfl_run_outputs_exist(const char *dir, const char *pattern)
     int found = names && names[0];
     rfl_run_free_names(names);
     return found;
+}
+
+/* The reader's own message is the best reason to give, but it prints as an
+ * error while nothing is wrong with the run: stderr goes to a scratch file
+ * for the check, and its first line becomes the reason. */
+struct quiet {
+    int saved;
+    FILE *sink;
+};
+
+static void quiet_begin(struct quiet *q)
+{
+    fflush(stderr);
+    q->sink = tmpfile();
+    q->saved = q->sink ? dup(STDERR_FILENO) : -1;
+    if (q->saved >= 0 && dup2(fileno(q->sink), STDERR_FILENO) < 0) {
+        close(q->saved);
+        q->saved = -1;
+    }
+}
+
+static void quiet_end(struct quiet *q, char *why, size_t len)
+{
+    fflush(stderr);
+    if (q->saved >= 0) {
+        dup2(q->saved, STDERR_FILENO);
+        close(q->saved);
+    }
+    if (!q->sink)
+        return;
+    char line[1024];
+    rewind(q->sink);
+    if (fgets(line, sizeof line, q->sink)) {
+        line[strcspn(line, "\n")] = '\0';
+        /* without the "rfl: error: " it was printed with */
+        const char *text = strstr(line, "error: ");
+        snprintf(why, len, "%s", text ? text + 7 : line);
+    }
+    fclose(q->sink);
+}
+
+/* One CSV as rfl ceilings reads it (ceilings/build.c's load_input without
+ * the model): its kind, its sidecar and program, its rows against the
+ * header, its columns; and its last byte a line break, which every row the
+ * programs write ends with, so a file cut mid-number is seen too. */
+static int readable_csv(const char *dir, const char *name, char *why, size_t len)
+{
+    char path[PATH_MAX * 2], meta_path[PATH_MAX * 2];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    const struct rfl_source *src = rfl_source_for_input(dir, name);
+    if (!src || !src->program) {
+        snprintf(why, len, "%s: not a file of this program's kind", path);
+        return 0;
+    }
+    size_t stem = strlen(name) - 4, clen = src->companion ? strlen(src->companion) : 0;
+    if (clen && stem > clen && strncmp(name + stem - clen, src->companion, clen) == 0)
+        stem -= clen;
+    snprintf(meta_path, sizeof meta_path, "%s/%.*s.json", dir, (int)stem, name);
+    size_t n = 0;
+    char *text = rfl_input_load(meta_path, RFL_INPUT_MAX_BYTES, &n, why, len);
+    const int loaded = text != NULL, gone = !loaded && errno == ENOENT;
+    json_t *meta = loaded ? json_loadb(text, n, 0, NULL) : NULL;
+    free(text);
+    if (!meta || !json_is_object(meta)) {
+        if (loaded)
+            snprintf(why, len, "%s: not a JSON object", meta_path);
+        else if (gone)
+            snprintf(why, len, "%s: no sidecar %s", path, meta_path);
+        json_decref(meta);
+        return 0;
+    }
+    const json_t *budget = json_object_get(meta, "budget");
+    const int all_cut_ok = json_integer_value(json_object_get(budget, "points_cut")) > 0 ||
+                           json_integer_value(json_object_get(budget, "sizes_cut")) > 0;
+    json_decref(meta);
+    text = rfl_input_load(path, RFL_INPUT_MAX_BYTES, &n, why, len);
+    if (!text)
+        return 0;
+    const int cut = n > 0 && text[n - 1] != '\n';
+    free(text);
+    if (cut) {
+        snprintf(why, len, "%s: truncated (no line break at its end)", path);
+        return 0;
+    }
+    struct quiet q;
+    quiet_begin(&q);
+    struct rfl_table t;
+    int ok = rfl_table_read_some(path, &t, all_cut_ok) == 0;
+    if (ok) {
+        ok = rfl_table_check_columns(&t, src->kind, src->required, src->optional) == 0;
+        rfl_table_free(&t);
+    }
+    quiet_end(&q, why, len);
+    if (!ok && !why[0])
+        snprintf(why, len, "%s: cannot be read back", path);
+    return ok;
+}
+
+int rfl_run_outputs_readable(const char *dir, const char *pattern, char *why, size_t len)
+{
+    why[0] = '\0';
+    char **names = rfl_run_matching_files(dir, pattern, ".csv");
+    int ok = names && names[0];
+    if (!ok)
+        snprintf(why, len, "no %s in %s", pattern, dir);
+    for (size_t i = 0; ok && names[i]; i++)
+        ok = readable_csv(dir, names[i], why, len);
+    rfl_run_free_names(names);
+    return ok;
 }
 
 /* A word as the shell reads it back: as it is when every byte is one the

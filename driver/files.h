@@ -21,6 +21,12 @@ char **rfl_run_matching_files(const char *dir, const char *pattern, const char *
 void rfl_run_free_names(char **names);
 /* The outputs of a program are in dir: at least one CSV of its pattern. */
 int rfl_run_outputs_exist(const char *dir, const char *pattern);
+/* The outputs of a finished step, as rfl ceilings would read them back:
+ * at least one CSV of the pattern in dir, each with its sidecar, whole
+ * rows of the columns its program writes, and a line break at its end.
+ * 1; or 0 and the first problem in `why` (one line naming the file),
+ * where the reader's own message is printed nowhere. */
+int rfl_run_outputs_readable(const char *dir, const char *pattern, char *why, size_t len);
 /* argv joined by spaces, each word shell-quoted where it needs it, so the
  * line pasted into a shell runs argv and nothing else (the caller frees
  * it; NULL out of memory). */

@@ -47,6 +47,7 @@ test_scripts += tests/driver/oversubscribe.sh
 test_scripts += tests/driver/layouts.sh
 test_scripts += tests/driver/formats.sh
 test_scripts += tests/driver/input_kind.sh tests/driver/strict_inputs.sh tests/driver/memory_total.sh
+test_scripts += tests/driver/resume_markers.sh
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_config
 endif

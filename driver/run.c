@@ -5,7 +5,8 @@
  * its CSV and sidecar renamed into DIR and DIR/.steps/<step>.done written.
  * So DIR never holds a half-written file, an interrupted step leaves no
  * trace but its scratch folder, and `rfl run --resume DIR` reruns exactly
- * the steps without a marker. A step is run_program.c's; --layouts adds a
+ * the steps without a marker that says done over outputs that read back
+ * whole (run_step.h). A step is run_program.c's; --layouts adds a
  * pass of the CPU programs per layout of the node (run_layouts.c). */
 #include "config.h"
 #include "driver.h"
@@ -19,6 +20,7 @@
 #include "plot/plot.h"
 #include "common/interrupt.h"
 #include "common/afile.h"
+#include "common/input.h"
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/options.h"
@@ -43,8 +45,29 @@ static int program_runs_now(const struct rfl_run *r, int p)
     if (!(r->s->programs >> p & 1) || access(path, X_OK) != 0 || (pr->gpu && !rfl_run_gpu_present()) ||
         (pr->gpu == 2 && rfl_run_gpu_count() < 2) || (pr->mpi == 2 && r->s->ranks < 2))
         return 0;
-    snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, pr->name);
-    return !(r->resume && rfl_run_exists(path) && rfl_run_outputs_exist(r->dir, pr->outputs));
+    if (!r->resume)
+        return 1;
+    char why[640];
+    json_t *kept = rfl_run_step_kept(r->dir, pr->name, r->dir, pr->outputs, 1, why, sizeof why);
+    const int runs = kept == NULL;
+    json_decref(kept);
+    return runs;
+}
+
+/* --resume: the steps as the earlier invocations left them, read before
+ * this one rewrites run.json, so a step that runs again can say why. */
+static json_t *earlier_steps(const char *dir)
+{
+    char path[PATH_MAX + 256], why[256];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    size_t len = 0;
+    char *text = rfl_input_load(path, RFL_INPUT_MAX_BYTES, &len, why, sizeof why);
+    json_t *o = text ? json_loadb(text, len, 0, NULL) : NULL;
+    free(text);
+    json_t *steps = json_object_get(o, "steps");
+    steps = json_is_array(steps) ? json_incref(steps) : NULL;
+    json_decref(o);
+    return steps;
 }
 
 /* --resume: the budget is the whole run's, so what the earlier invocations
@@ -290,8 +313,10 @@ int rfl_cmd_run(int argc, char **argv)
         rfl_settings_free(&s);
         return RFL_EXIT_FAILURE;
     }
-    if (resume)
+    if (resume) {
         rfl_afile_remove_stale(r.dir); /* the temporary files of a killed run, once the lock is ours */
+        r.earlier = earlier_steps(r.dir);
+    }
     if (!resume) {
         if (rfl_run_exists(conf)) {
             rfl_error("%s already holds a run: resume it with rfl run --resume %s, or choose another --output",
@@ -365,8 +390,10 @@ int rfl_cmd_run(int argc, char **argv)
     static const char *const derived[][2] = {{"ceilings", "ceilings.csv"}, {"plot", NULL}, {"report", "report.md"}};
     for (size_t i = 0; i < 3 && rc == RFL_EXIT_OK; i++) {
         /* the points go with the ceilings (applications.csv), where plot and report read them */
+        /* The report every time: it tells of this invocation too (the steps
+         * kept and run again, the budget spent). */
         int drc = rfl_run_derived_step(&r, derived[i][0], derived[i][0], r.dir, &s, i == 0 ? r.app : NULL,
-                                       derived[i][1], force, ++index, total);
+                                       derived[i][1], force || i == 2, ++index, total);
         if (rfl_interrupted())
             rc = RFL_EXIT_INTERRUPTED;
         else if (drc != RFL_EXIT_OK)
@@ -398,6 +425,7 @@ int rfl_cmd_run(int argc, char **argv)
     }
     json_decref(r.noise);
     json_decref(r.launcher);
+    json_decref(r.earlier);
     rfl_settings_free(&s);
     close(lock);
     return rc;

@@ -91,22 +91,38 @@ static void write_marker(struct rfl_run *r, const struct rfl_run_step *st)
     json_decref(o);
 }
 
-/* A finished step from an earlier invocation: its marker, and its outputs
- * (a CSV pattern, in dir). */
-static int read_marker(const struct rfl_run *r, struct rfl_run_step *st, const char *dir, const char *output)
+/* --resume, a step with no marker: what the earlier run.json says of it
+ * (failed, interrupted, skipped and why), so the log says why it runs. */
+static void earlier_outcome(const struct rfl_run *r, const char *name, char *why, size_t len)
 {
-    char path[PATH_MAX + 256];
-    snprintf(path, sizeof path, "%s/.steps/%s.done", r->dir, st->name);
-    /* A marker that is no regular file (a FIFO would block) is no marker. */
-    char why[256];
-    size_t len = 0;
-    char *text = rfl_input_load(path, RFL_INPUT_MAX_BYTES, &len, why, sizeof why);
-    json_t *o = text ? json_loadb(text, len, 0, NULL) : NULL;
-    free(text);
-    if (!o)
-        return 0;
-    if (output && !rfl_run_outputs_exist(dir, output)) {
-        json_decref(o);
+    size_t i;
+    json_t *step;
+    json_array_foreach(r->earlier, i, step)
+    {
+        const json_t *n = json_object_get(step, "step"), *status = json_object_get(step, "status");
+        if (!json_is_string(n) || strcmp(json_string_value(n), name) != 0 || !json_is_string(status))
+            continue;
+        const json_t *reason = json_object_get(step, "reason");
+        const char *what = json_string_value(status);
+        if (!strcmp(what, "done"))
+            snprintf(why, len, "done earlier, but its marker .steps/%s.done is gone", name);
+        else
+            snprintf(why, len, "%.32s earlier%s%.200s%s", what, json_is_string(reason) ? " (" : "",
+                     json_is_string(reason) ? json_string_value(reason) : "", json_is_string(reason) ? ")" : "");
+    }
+}
+
+/* A finished step from an earlier invocation: its marker says done and
+ * its outputs (a CSV pattern in dir; NULL: none) are there, read back whole
+ * where `whole` (a program's: what the ceilings will read). Else 0 and why
+ * it runs again in `why` ("" when nothing says it ran). */
+static int read_marker(const struct rfl_run *r, struct rfl_run_step *st, const char *dir, const char *output,
+                       int whole, char *why, size_t len)
+{
+    json_t *o = rfl_run_step_kept(r->dir, st->name, dir, output, whole, why, len);
+    if (!o) {
+        if (!why[0])
+            earlier_outcome(r, st->name, why, len);
         return 0;
     }
     rfl_run_step_from_json(st, o);
@@ -236,7 +252,8 @@ int rfl_run_program_step(struct rfl_run *r, int p, const struct rfl_run_pass *pa
     }
     struct rfl_run_step *st = new_step(r, name);
     st->program = p;
-    if (r->resume && read_marker(r, st, pass->dir, pr->outputs)) {
+    char again[640] = "";
+    if (r->resume && read_marker(r, st, pass->dir, pr->outputs, 1, again, sizeof again)) {
         if (pass->share_s < 0) /* what it had then, for its layouts' steps */
             r->main_share_s[p] = st->budget_s;
         rfl_info("[%d/%d] %s: done earlier (%.1f s), kept", index, total, name, st->elapsed_s);
@@ -256,6 +273,9 @@ int rfl_run_program_step(struct rfl_run *r, int p, const struct rfl_run_pass *pa
         free(storage);
         return RFL_EXIT_FAILURE;
     }
+    if (again[0])
+        rfl_info("[%d/%d] %s: %s: measured %s", index, total, name, again,
+                 strncmp(again, "skipped", 7) ? "again" : "now");
     rfl_info("[%d/%d] %s%s: %s", index, total, name, budget_note, command);
     double t0 = rfl_now_s();
     const struct rfl_cpu_times cpu0 = rfl_cpu_times_now();
@@ -309,11 +329,15 @@ int rfl_run_derived_step(struct rfl_run *r, const char *name, const char *what, 
                          int total)
 {
     struct rfl_run_step *st = new_step(r, name);
-    if (!force && r->resume && read_marker(r, st, dir, output)) {
+    char again[640] = "";
+    if (!force && r->resume && read_marker(r, st, dir, output, 0, again, sizeof again)) {
         rfl_info("[%d/%d] %s: done earlier, kept", index, total, name);
         return RFL_EXIT_OK;
     }
-    rfl_info("[%d/%d] %s", index, total, name);
+    if (again[0])
+        rfl_info("[%d/%d] %s: %s: made again", index, total, name, again);
+    else
+        rfl_info("[%d/%d] %s", index, total, name);
     /* In-process steps do not check for signals: the first one stops
      * gnuplot and any new rendering, and should one of them still run
      * RFL_RUN_STEP_GRACE_S seconds later, rfl exits 130 all the same. */

@@ -46,6 +46,7 @@ struct rfl_run {
     double dry_used_s; /* --dry-run: the shares given so far, as if each were used */
     json_t *noise;     /* run.json's "noise" */
     json_t *launcher;  /* run.json's "launcher": the largest step's layout; NULL: no step under the launcher */
+    json_t *earlier;   /* --resume: run.json's "steps" as the run began (NULL: none), to say why a step runs again */
     /* The --time-budget each program had in the main pass (0: none), which
      * its step of every layout's pass gets again. */
     double main_share_s[RFL_NPROGRAMS];

@@ -1,8 +1,11 @@
 /* A step of rfl run in run.json and in its marker (run_step.h). */
 #include "config.h"
 #include "run_step.h"
+#include "files.h"
+#include "common/input.h"
 #include "common/meta.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,4 +58,48 @@ void rfl_run_step_from_json(struct rfl_run_step *st, json_t *o)
     if (json_is_string(cmd))
         st->command = strdup(json_string_value(cmd));
     snprintf(st->status, sizeof st->status, "%s", json_is_string(status) ? json_string_value(status) : "done");
+}
+
+json_t *rfl_run_step_kept(const char *run_dir, const char *name, const char *dir, const char *pattern, int whole,
+                          char *why, size_t len)
+{
+    char path[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/.steps/%s.done", run_dir, name);
+    why[0] = '\0';
+    /* A marker that is no regular file (a FIFO would block) is no marker. */
+    char err[256];
+    size_t n = 0;
+    char *text = rfl_input_load(path, RFL_INPUT_MAX_BYTES, &n, err, sizeof err);
+    const int loaded = text != NULL;
+    json_t *o = loaded ? json_loadb(text, n, 0, NULL) : NULL;
+    free(text);
+    if (loaded && !json_is_object(o))
+        snprintf(why, len, "its marker (%s) is not a JSON object", path);
+    if (!json_is_object(o)) {
+        json_decref(o);
+        return NULL;
+    }
+    /* Only a marker that says done keeps the step: one that says failed,
+     * interrupted or skipped (an older rfl's, or one edited by hand) has no
+     * measurement behind it, and measuring again is only ever slower. */
+    const json_t *status = json_object_get(o, "status");
+    if (!json_is_string(status) || strcmp(json_string_value(status), "done") != 0) {
+        const json_t *reason = json_object_get(o, "reason");
+        if (json_is_string(status))
+            snprintf(why, len, "its marker says %.32s%s%.160s%s", json_string_value(status),
+                     json_is_string(reason) ? " (" : "", json_is_string(reason) ? json_string_value(reason) : "",
+                     json_is_string(reason) ? ")" : "");
+        else
+            snprintf(why, len, "its marker (%s) has no status", path);
+        json_decref(o);
+        return NULL;
+    }
+    char bad[512] = "";
+    if (pattern && !(whole ? rfl_run_outputs_readable(dir, pattern, bad, sizeof bad)
+                           : rfl_run_outputs_exist(dir, pattern))) {
+        snprintf(why, len, "done earlier, but %s", bad[0] ? bad : "its outputs are gone");
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }

@@ -27,4 +27,12 @@ json_t *rfl_run_step_json(const struct rfl_run_step *st);
 /* A marker's object back into the step (what --resume keeps of it). */
 void rfl_run_step_from_json(struct rfl_run_step *st, json_t *o);
 
+/* --resume: step `name` of the run in run_dir keeps what it did earlier
+ * when its marker (.steps/NAME.done) says done and its outputs (a CSV
+ * pattern in dir; NULL: none) are there; with `whole`, read back as rfl
+ * ceilings reads them. The marker's object (new reference); else NULL, and
+ * why not in `why`, one line ("" where there is no marker at all). */
+json_t *rfl_run_step_kept(const char *run_dir, const char *name, const char *dir, const char *pattern, int whole,
+                          char *why, size_t len);
+
 #endif

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One marker shape per level, open (the GEMM points are filled): circle,
@@ -17,6 +18,9 @@ static const int level_pt[RFL_MEM_NLEVELS] = {6, 4, 12, 8};
 /* A kernel's name in the GPU chart's key, which has the right margin only:
  * no longer than the key's other entries. */
 #define KEY_LABEL_MAX 22
+/* The key names at most this many kernels, those that took the most time; the rest are numbered
+ * on the chart and named in the table (5000 entries made a key no canvas could hold). */
+#define KEY_KERNELS_MAX 40
 
 static int on_chart(const struct rfl_app *k, int gpu)
 {
@@ -110,13 +114,47 @@ static void roof_word(char *buf, size_t len, const char *bound)
     snprintf(buf, len, "%.*s", (int)n, bound);
 }
 
+static int by_time_desc(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x > y ? -1 : x < y;
+}
+
+/* The time of the KEY_KERNELS_MAX-th longest kernel on the chart, and how many of those taking
+ * exactly that long the key has room for; -1 (all named) when they fit, or out of memory. */
+static double key_threshold(const struct rfl_model *m, int gpu, size_t drawn, size_t *ties)
+{
+    *ties = 0;
+    double *t = drawn > KEY_KERNELS_MAX ? malloc(drawn * sizeof *t) : NULL;
+    if (!t)
+        return -1;
+    size_t n = 0;
+    for (size_t i = 0; i < m->nkernels; i++)
+        if (on_chart(&m->kernels[i], gpu))
+            t[n++] = m->kernels[i].time_s;
+    qsort(t, n, sizeof *t, by_time_desc);
+    const double cut = t[KEY_KERNELS_MAX - 1];
+    for (size_t i = 0; i < KEY_KERNELS_MAX; i++)
+        *ties += t[i] == cut;
+    free(t);
+    return cut;
+}
+
 void rfl_plot_kernels_labels(struct rfl_chart *c, const struct rfl_model *m, int gpu)
 {
-    size_t n = 0;
+    /* The kernels the key names are labelled; the rest are dots, numbered in the table. */
+    size_t n = 0, drawn = 0, ties;
+    for (size_t i = 0; i < m->nkernels; i++)
+        drawn += on_chart(&m->kernels[i], gpu);
+    const double cut = key_threshold(m, gpu, drawn, &ties);
     for (size_t i = 0; i < m->nkernels && !stop(c); i++) {
         const struct rfl_app *k = &m->kernels[i];
         if (!on_chart(k, gpu))
             continue;
+        if (cut >= 0 && !(k->time_s > cut || (k->time_s == cut && ties && ties--))) {
+            n++;
+            continue;
+        }
         char text[256], word[96];
         roof_word(word, sizeof word, k->bound);
         if (gpu)
@@ -171,8 +209,10 @@ size_t rfl_plot_kernels_nkey(const struct rfl_model *m, int gpu)
         n += (mask >> l) & 1;
     if (gpu && any) {
         n++; /* the heading */
+        size_t drawn = 0;
         for (size_t i = 0; i < m->nkernels; i++)
-            n += on_chart(&m->kernels[i], gpu);
+            drawn += on_chart(&m->kernels[i], gpu);
+        n += drawn > KEY_KERNELS_MAX ? KEY_KERNELS_MAX + 1 : drawn;
     }
     return n;
 }
@@ -209,11 +249,18 @@ size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int 
     else
         snprintf(text, sizeof text, "rfl_dense, largest n: %% of the roof above");
     rfl_chart_printf(c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title %s", rfl_chart_literal(c, text));
-    size_t n = 0;
-    for (size_t i = 0; i < m->nkernels; i++) {
+    size_t n = 0, drawn = 0, ties;
+    for (size_t i = 0; i < m->nkernels; i++)
+        drawn += on_chart(&m->kernels[i], gpu);
+    const double cut = key_threshold(m, gpu, drawn, &ties);
+    for (size_t i = 0; i < m->nkernels && !rfl_interrupted(); i++) {
         const struct rfl_app *k = &m->kernels[i];
         if (!on_chart(k, gpu))
             continue;
+        if (cut >= 0 && !(k->time_s > cut || (k->time_s == cut && ties && ties--))) {
+            n++;
+            continue;
+        }
         char name[RFL_KERNEL_LABEL_MAX + 8];
         snprintf(name, sizeof name, "%s", rfl_kernel_label(k));
         rfl_label_cap(name, KEY_LABEL_MAX);
@@ -224,6 +271,10 @@ size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int 
         rfl_chart_printf(c, ", \\\n  NaN with points pt 7 ps 1.2 lc rgb \"%s\" title %s", color_of(n),
                          rfl_chart_literal(c, text));
         n++;
+    }
+    if (drawn > KEY_KERNELS_MAX) {
+        snprintf(text, sizeof text, "... %zu more, by number in the table", drawn - KEY_KERNELS_MAX);
+        rfl_chart_printf(c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title %s", rfl_chart_literal(c, text));
     }
     return rfl_plot_kernels_nkey(m, gpu);
 }

@@ -314,7 +314,7 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
     if (gpu) {
         const size_t nkey = 4 + (ndots ? 1 + ndots : 0) + (points ? rfl_plot_kernels_nkey(m, gpu) : 0);
         const size_t rows = (size_t)(850 * (0.93 - 0.09) / KEY_ROW_PX), cols = (nkey + rows - 1) / rows;
-        if (cols > 1) {
+        if (cols > 1) { /* the key names at most 40 kernels (profile_points.c): a few columns */
             width += (double)(cols - 1) * KEY_COLUMN_PX;
             right = 1400 * 0.755 / width;
         }

@@ -26,6 +26,23 @@ broken_input "not a number" "bandwidth.csv:9: column 'gbytes_per_s': invalid num
 
 broken_input "decimal comma" "bandwidth.csv:4: 24 fields" bandwidth.csv set_field 4 19 '1,5'
 
+# One grammar for every number (issue 28): a cell strtod alone would take
+# (leading blanks, hex) is refused like one it would not, in a rate, a size
+# and a count column alike.
+ere() { printf '%s' "$1" | sed 's/[][\.*^$+?(){}|]/\\&/g'; }
+for value in '0x10' ' 5' '5 ' '1e' '+-1' 'inf' 'nan'; do
+    broken_input "number '$value'" "bandwidth.csv:9: column 'gbytes_per_s': invalid number '$(ere "$value")'\$" \
+        bandwidth.csv set_field 9 19 "$value"
+done
+for value in '0x4000' ' 16384' '16384 ' '+16384'; do
+    broken_input "size '$value'" "bandwidth.csv:2: column 'wss_bytes': invalid non-negative integer '$(ere "$value")'\$" \
+        bandwidth.csv set_field 2 7 "$value"
+done
+for value in '0x1' ' 1' '1 ' '+-1' '1e0'; do
+    broken_input "count '$value'" "bandwidth.csv:3: column 'ranks': invalid integer '$(ere "$value")'\$" \
+        bandwidth.csv set_field 3 5 "$value"
+done
+
 broken_input "negative size" "bandwidth.csv:3: column 'wss_bytes': invalid non-negative integer '-4096'" \
     bandwidth.csv set_field 3 7 -4096
 
@@ -94,6 +111,35 @@ sed 's/"status": "complete"/"status": "interrupted"/' "$golden/flops.json" >"$tm
 grep -q 'flops.csv: the run that wrote it did not complete (status "interrupted")' "$tmp/err" ||
     fail "no warning about the interrupted input: $(cat "$tmp/err")"
 grep -q 'did not complete' "$tmp/run/roofline.json" || fail "roofline.json does not note the interrupted input"
+
+# Text that cannot reach stdout (a full disk) is a failure: exit 1 and one
+# line on stderr, for every program built and each of its subcommands.
+# expect_stdout_failure WHAT CMD...
+expect_stdout_failure()
+{
+    _what=$1
+    shift
+    "$@" >/dev/full 2>"$tmp/err"
+    _rc=$?
+    [ $_rc -eq 1 ] || fail "$_what >/dev/full: exit $_rc, expected 1 (stderr: $(cat "$tmp/err"))"
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$_what >/dev/full: expected one line on stderr, got:
+$(cat "$tmp/err")"
+    grep -q 'cannot write' "$tmp/err" || fail "$_what >/dev/full: $(cat "$tmp/err")"
+}
+if [ -w /dev/full ]; then
+    for prog in "$top_builddir"/rfl "$top_builddir"/rfl_*; do
+        [ -f "$prog" ] && [ -x "$prog" ] || continue
+        name=${prog##*/}
+        expect_stdout_failure "$name --help" "$prog" --help
+        expect_stdout_failure "$name --version" "$prog" --version
+        if "$prog" --help 2>/dev/null | grep -q -- '--print-columns'; then
+            expect_stdout_failure "$name --print-columns" "$prog" --print-columns
+        fi
+    done
+    for cmd in run ceilings plot report compare profile; do
+        expect_stdout_failure "rfl $cmd --help" "$RFL" "$cmd" --help
+    done
+fi
 
 # A good directory still works after all this.
 fresh

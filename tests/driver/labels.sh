@@ -112,6 +112,35 @@ for roof in 'fp64 amx' 'fp32 amx' 'fp16 avx512'; do
     grep -q "^# '$roof " "$crowd/roofline.gp" || fail "the crowded roofline does not draw $roof"
 done
 
+# A profile of 300 kernels over the golden GPU run (PyTorch's recorded rows under new names):
+# the key names the 40 that took the longest and says how many more the table numbers, only
+# those 40 are labelled, and no labels overlap.
+if have_python3; then
+    p=$tmp/profile300
+    copy_run "$p" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    python3 - "$top_srcdir/tests/data/profile/ncu-h100-torch.csv" >"$tmp/ncu300.csv" <<'PY' || hard_error "python3"
+import csv, io, sys
+rows = list(csv.reader(io.StringIO("".join(l for l in open(sys.argv[1]) if not l.startswith("==")))))
+head, units, data = rows[0], rows[1], rows[2:]
+w = csv.writer(sys.stdout, quoting=csv.QUOTE_ALL, lineterminator="\n")
+w.writerow(head)
+w.writerow(units)
+for i in range(300):
+    r = list(data[i % len(data)])
+    r[head.index("ID")], r[head.index("Kernel Name")] = str(i), "kernel_%03d" % i
+    w.writerow(r)
+PY
+    "$RFL" ceilings "$p" >/dev/null 2>&1 || fail "rfl ceilings (profile300)"
+    "$RFL" profile --run "$p" --ncu-csv "$tmp/ncu300.csv" --no-render >/dev/null 2>"$tmp/err" ||
+        fail "rfl profile of 300 kernels: $(tail -n 3 "$tmp/err")"
+    named=$(grep -c 'title .[0-9]* kernel_[0-9]*' "$p/roofline-gpu0.gp")
+    [ "$named" -eq 40 ] || fail "the key names $named kernels of 300, not 40"
+    grep -q '260 more, by number in the table' "$p/roofline-gpu0.gp" || fail "the key does not say how many more"
+    labelled=$(grep -c "^# box .* '[0-9]*'\$" "$p/roofline-gpu0.gp")
+    [ "$labelled" -le 40 ] || fail "$labelled kernels labelled, more than the key's 40"
+    check_boxes "$p/roofline-gpu0.gp"
+fi
+
 # rfl compare's chart of the two runs.
 "$RFL" compare "$dir" "$crowd" -o "$tmp/cmp" --no-render >/dev/null 2>"$tmp/err"
 [ -s "$tmp/cmp/compare-cpu.gp" ] || fail "rfl compare wrote no chart: $(cat "$tmp/err")"

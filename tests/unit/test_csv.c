@@ -1,7 +1,8 @@
 /* The CSV writer (common/csv.h) and the atomic files under it (afile.h):
  * exact output text, quoting, '.' decimals under any locale, commit by
- * rename, abort without leftovers; the sidecar's name (meta.h); and the
- * output session over them (session.h). */
+ * rename, abort without leftovers; the sidecar's name (meta.h); the
+ * output session over them (session.h); and the strict number grammar the
+ * readers apply to what the writer prints (number.h). */
 #include "config.h"
 
 #include <stdarg.h>
@@ -25,6 +26,7 @@
 #include "common/afile.h"
 #include "common/csv.h"
 #include "common/meta.h"
+#include "common/number.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
 #include "common/session.h"
@@ -142,6 +144,33 @@ static void test_header_only(void **state)
     assert_non_null(text);
     assert_string_equal(text, "name,wss_bytes,delta,time_s\n");
     free(text);
+}
+
+/* A number no reader takes back (infinite; a denormal, which strtod calls out of range) refuses
+ * the whole file at the commit: nothing written, the earlier file kept (issue 28). */
+static void test_unreadable_number(void **state)
+{
+    struct fixture *f = *state;
+    FILE *old = fopen(f->path, "w");
+    assert_non_null(old);
+    fputs("earlier\n", old);
+    fclose(old);
+    const double bad[] = {INFINITY, -INFINITY, 4.9e-324};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct rfl_csv csv;
+        assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+        rfl_csv_str(&csv, "sum"), rfl_csv_u64(&csv, 1), rfl_csv_int(&csv, 0), rfl_csv_double(&csv, 1);
+        rfl_csv_end_row(&csv);
+        rfl_csv_str(&csv, "copy"), rfl_csv_u64(&csv, 1), rfl_csv_int(&csv, 0), rfl_csv_double(&csv, bad[i]);
+        rfl_csv_end_row(&csv);
+        assert_int_equal(csv.bad_line, 3);
+        assert_string_equal(csv.bad_column, "time_s");
+        assert_int_equal(rfl_csv_commit(&csv), -1);
+        char *text = slurp(f->path);
+        assert_non_null(text);
+        assert_string_equal(text, "earlier\n");
+        free(text);
+    }
 }
 
 static void test_quoting(void **state)
@@ -647,6 +676,31 @@ static void test_remove_stale(void **state)
         fail_msg("left after rfl_afile_remove_stale: %s", names);
 }
 
+/* Every number the writer prints reads back under the strict grammar the
+ * CSV readers share with options (common/number.h); what it never prints
+ * (blanks, hex, a bare exponent, two signs, inf, nan) is refused. */
+static void test_numbers_read_back_strictly(void **state)
+{
+    (void)state;
+    const double cells[] = {0.5, 1.0 / 3.0, 1.5e-9, -42, 1e300, 2.2250738585072014e-308, 123456789012.0};
+    char buf[64];
+    double d;
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0]; i++) {
+        rfl_format_double(buf, sizeof buf, "%.9g", cells[i]);
+        assert_int_equal(rfl_parse_decimal(buf, &d), 0);
+        assert_true(fabs(d - cells[i]) <= 1e-8 * fabs(cells[i]));
+    }
+    long l;
+    uint64_t u;
+    assert_true(rfl_parse_long("-42", &l) == 0 && l == -42 && rfl_parse_u64("+1", &u) == -1);
+    assert_true(rfl_parse_u64("18446744073709551615", &u) == 0 && u == UINT64_MAX);
+    static const char *const bad[] = {"0x10", " 5", "5 ", "1e", "+-1", "inf", "nan", "", "\t5", "1,5", "5\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (rfl_parse_decimal(bad[i], &d) == 0 || rfl_parse_long(bad[i], &l) == 0 || rfl_parse_u64(bad[i], &u) == 0)
+            fail_msg("'%s' was read as a number", bad[i]);
+    assert_true(rfl_parse_u64("18446744073709551616", &u) == -1 && rfl_parse_long("1e3", &l) == -1);
+}
+
 int main(int argc, char **argv)
 {
     if (rfl_mpi_init(&argc, &argv) != 0)
@@ -654,9 +708,11 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_header_and_rows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_header_only, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_unreadable_number, setup, teardown),
         cmocka_unit_test_setup_teardown(test_quoting, setup, teardown),
         cmocka_unit_test_setup_teardown(test_decimal_point_under_comma_locale, setup, teardown),
         cmocka_unit_test(test_format_double_c_locale),
+        cmocka_unit_test(test_numbers_read_back_strictly),
         cmocka_unit_test_setup_teardown(test_commit_is_atomic, setup, teardown),
         cmocka_unit_test_setup_teardown(test_abort_leaves_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(test_commit_mode_follows_umask, setup, teardown),

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "common/mpi_shim.h"
@@ -532,6 +533,62 @@ static void test_shared_rows(void **state)
     free(text);
 }
 
+/* Help or version text that cannot reach stdout is the program's failure:
+ * exit 1 and one line on stderr, never the exit 0 a caller returns for
+ * RFL_CLI_DONE (issue 28). In a child, as the check runs at exit. */
+static void test_stdout_write_error(void **state)
+{
+    (void)state;
+    int full = open("/dev/full", O_WRONLY);
+    if (full < 0)
+        skip();
+    static const char *const words[][2] = {{"test_prog", "--help"}, {"test_prog", "--version"}};
+    for (int i = 0; i < 2; i++) {
+        char err_path[] = "/tmp/rfl-test-options-full.XXXXXX";
+        int err_fd = mkstemp(err_path);
+        assert_true(err_fd >= 0);
+        unlink(err_path);
+        fflush(stdout);
+        fflush(stderr);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+            dup2(full, 1);
+            dup2(err_fd, 2);
+            char prog[16], opt[16];
+            snprintf(prog, sizeof prog, "%s", words[i][0]);
+            snprintf(opt, sizeof opt, "%s", words[i][1]);
+            char *argv[] = {prog, opt, NULL};
+            exit(rfl_cli_parse(&cli, 2, argv, NULL) == RFL_CLI_DONE ? 0 : 3);
+        }
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        read_back(err_fd, err_text, sizeof err_text);
+        close(err_fd);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 1)
+            fail_msg("%s >/dev/full: status %d, expected exit 1 (stderr: %s)", words[i][1], status, err_text);
+        assert_non_null(strstr(err_text, "standard output: cannot write"));
+        assert_non_null(strchr(err_text, '\n'));
+        assert_string_equal(strchr(err_text, '\n') + 1, "");
+    }
+    close(full);
+}
+
+/* Lists of counts take the options' integers: no blanks, signs or hex. */
+static void test_uint_ranges_strict(void **state)
+{
+    (void)state;
+    unsigned values[16];
+    size_t n = 0;
+    assert_int_equal(rfl_parse_uint_ranges("1,4:16", 1, 100, values, 16, &n), 0);
+    assert_int_equal(n, 4);
+    assert_int_equal(values[3], 16);
+    static const char *const bad[] = {" 5", "5 ", "0x10", "+5", "-5", "5:", ":5", "4: 16", "1e1", "5,", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (rfl_parse_uint_ranges(bad[i], 1, 100, values, 16, &n) != -1)
+            fail_msg("'%s' was taken as a list of counts", bad[i]);
+}
+
 int main(int argc, char **argv)
 {
     if (rfl_mpi_init(&argc, &argv) != 0)
@@ -553,6 +610,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_operands),
         cmocka_unit_test(test_reentrant),
         cmocka_unit_test(test_shared_rows),
+        cmocka_unit_test(test_stdout_write_error),
+        cmocka_unit_test(test_uint_ranges_strict),
     };
     int failed = cmocka_run_group_tests(tests, NULL, free_last_argv_teardown);
     rfl_mpi_finalize();
