@@ -148,7 +148,7 @@ static int values(struct reader *rd, int line, const char *region, const char *m
         return -1;
     }
     for (size_t t = 0; t < threads; t++)
-        if (rfl_parse_c_double(f[t + 1], &v[t]) != 0 || v[t] < 0) {
+        if (rfl_parse_decimal(f[t + 1], &v[t]) != 0 || v[t] < 0) { /* strict, as every input (issue 28) */
             rfl_error("%s:%d: region '%s': metric '%s': '%s' (hardware thread %zu) is not a number", rd->path, line,
                       region, metric, f[t + 1], t);
             return -1;
@@ -301,7 +301,7 @@ static int region_info(struct reader *rd, const char *region, char **lines, size
             g->ninfo = 0;
             g->info_time = calloc(n, sizeof *g->info_time);
             for (size_t t = 1; g->info_time && t < n; t++)
-                if (rfl_parse_c_double(f[t], &g->info_time[g->ninfo]) == 0)
+                if (rfl_parse_decimal(f[t], &g->info_time[g->ninfo]) == 0)
                     g->ninfo++;
             if (g->ninfo != n - 1) /* not a runtime per thread: the metric's own instead */
                 g->ninfo = 0;

@@ -52,10 +52,8 @@ static int apply(const struct rfl_cfg_key *k, const char *value, char *expected,
         }
         return 0;
     case RFL_CFG_UINT: {
-        char *end = NULL;
-        errno = 0;
-        unsigned long long v = strtoull(value, &end, 10);
-        if (!isdigit((unsigned char)value[0]) || *end != '\0' || errno == ERANGE || v > 0xffffffffULL ||
+        uint64_t v = 0;
+        if (rfl_parse_u64(value, &v) != 0 || v > 0xffffffffULL ||
             ((k->min != 0 || k->max != 0) && ((double)v < k->min || (double)v > k->max))) {
             if (k->min != 0 || k->max != 0)
                 snprintf(expected, elen, "expected an integer from %.0f to %.0f", k->min, k->max);

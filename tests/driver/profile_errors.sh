@@ -153,6 +153,12 @@ bad "a likwid unit rfl does not know" "in\.csv:[0-9]+: region 'init': metric 'DP
 edit "$lk" '0,/^DP \[MFLOP\/s\],0,0/s//DP [MFLOP\/s],nan,0/'
 bad "a likwid value that is not a number" "in\.csv:[0-9]+: region 'init': metric 'DP \[MFLOP/s\]': 'nan' \(hardware thread 0\) is not a number" \
     --likwid "$tmp/in.csv"
+# the strict grammar of every input: no hex, no blank before a number (issue 28)
+for v in 0x10 ' 5'; do
+    edit "$lk" "0,/^DP \\[MFLOP\\/s\\],0,0/s//DP [MFLOP\\/s],$v,0/"
+    bad "a likwid value '$v'" "in\\.csv:[0-9]+: region 'init': metric 'DP \\[MFLOP/s\\]': '$v' \\(hardware thread 0\\) is not a number" \
+        --likwid "$tmp/in.csv"
+done
 edit "$lk" 's/^RDTSC Runtime \[s\],0\.201874,0\.202315,/RDTSC Runtime [s],0.000000,0.000000,/'
 bad "a region without time" "in\.csv:[0-9]+: region 'triad': metric 'Runtime \(RDTSC\) \[s\]' is 0 \(no time\)" --likwid "$tmp/in.csv"
 awk '/^TABLE,Region triad,Group 1 Metric,FLOPS_DP/ { t = 1 } t && /^DP \[MFLOP\/s\],/ { sub(/^DP \[MFLOP\/s\],[^,]*/, "DP [MFLOP/s],1e308"); t = 0 }
