@@ -22,7 +22,8 @@ static void release(struct rfl_session *s)
     s->meta_path = NULL;
 }
 
-void rfl_session_abort(struct rfl_session *s)
+/* Drops the CSV and its companions uncommitted; the sidecar is release()'s. */
+static void abort_tables(struct rfl_session *s)
 {
     if (s->csv_open)
         rfl_csv_abort(&s->csv);
@@ -30,6 +31,22 @@ void rfl_session_abort(struct rfl_session *s)
     for (int i = 0; i < s->ncompanions; i++)
         rfl_csv_abort(&s->companions[i]);
     s->ncompanions = 0;
+}
+
+/* NAME as the user can find it: under rfl run the program's folder is not the user's, so a
+ * relative name gets the working directory in front ("-", stdout, stays as it is). */
+static const char *full_path(char *buf, size_t len, const char *name)
+{
+    char cwd[4096];
+    if (name[0] == '/' || strcmp(name, "-") == 0 || !getcwd(cwd, sizeof cwd))
+        return name;
+    snprintf(buf, len, "%s/%s", cwd, name);
+    return buf;
+}
+
+void rfl_session_abort(struct rfl_session *s)
+{
+    abort_tables(s);
     release(s);
 }
 
@@ -157,20 +174,12 @@ int rfl_session_commit(struct rfl_session *s)
      * never moves a failed step's files into the run directory. */
     const struct rfl_csv *rowless = s->status == RFL_EXIT_INTERRUPTED ? rowless_csv(s) : NULL;
     if (rowless) {
-        const char *name = rowless->file.path;
-        char cwd[4096];
-        const int relative = name[0] != '/' && getcwd(cwd, sizeof cwd);
-        rfl_error("interrupted before %s%s%s had a row: nothing written (an earlier file of that name is left as it "
-                  "was)", relative ? cwd : "", relative ? "/" : "", name);
+        char path[4352];
+        rfl_error("interrupted before %s had a row: nothing written (an earlier file of that name is left as it was)",
+                  full_path(path, sizeof path, rowless->file.path));
         /* 2: nothing written on purpose, so close neither names rows nor fails */
         s->write_failed = 2;
-        /* the sidecar stays in memory: the program may still read it */
-        if (s->csv_open)
-            rfl_csv_abort(&s->csv);
-        s->csv_open = 0;
-        for (int i = 0; i < s->ncompanions; i++)
-            rfl_csv_abort(&s->companions[i]);
-        s->ncompanions = 0;
+        abort_tables(s); /* the sidecar stays in memory: the program may still read it */
         return 0;
     }
     /* All staged, then renamed in the reverse order: the sidecar first, the
@@ -215,12 +224,10 @@ int rfl_session_close(struct rfl_session *s)
 {
     if (s->root && !(s->spec.flags & RFL_SESSION_TABLE) && !s->write_failed) {
         const char *name = s->spec.columns ? s->spec.output : "-";
-        /* The full path: under rfl run the program's folder is not the user's. */
-        char cwd[4096];
-        const int relative = name[0] != '/' && strcmp(name, "-") != 0 && getcwd(cwd, sizeof cwd);
+        char path[4352];
         if (s->status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s%s%s", s->csv.rows, relative ? cwd : "",
-                      relative ? "/" : "", name);
+            rfl_error("interrupted: the %zu rows measured so far are in %s", s->csv.rows,
+                      full_path(path, sizeof path, name));
         else if (s->status == RFL_EXIT_OK)
             rfl_info("%zu rows in %s (%.1f s)", s->csv.rows, name, s->elapsed_s);
     }

@@ -310,17 +310,19 @@ static int plot_roofline(const struct rfl_model *m, const struct rfl_ceiling *ce
     /* The GPU's key is outside on the right, one entry a GEMM and a profiled kernel: where they
      * need more than one column the canvas widens by a column each, or gnuplot draws the next
      * column over the plot and its labels (an H200 profile of 21 kernels beside 17 GEMMs). */
-    double width = gpu ? 1400 : 1200, right = gpu ? 0.755 : 0.97;
+    const double height = gpu ? 850 : 800, plot_bottom = 0.09, plot_top = 0.93, plot_right = gpu ? 0.755 : 0.97;
+    double width = gpu ? 1400 : 1200, right = plot_right;
     if (gpu) {
         const size_t nkey = 4 + (ndots ? 1 + ndots : 0) + (points ? rfl_plot_kernels_nkey(m, gpu) : 0);
-        const size_t rows = (size_t)(850 * (0.93 - 0.09) / KEY_ROW_PX), cols = (nkey + rows - 1) / rows;
+        const size_t rows = (size_t)(height * (plot_top - plot_bottom) / KEY_ROW_PX), cols = (nkey + rows - 1) / rows;
         if (cols > 1) { /* the key names at most 40 kernels (profile_points.c): a few columns */
+            const double plot_px = width * plot_right;
             width += (double)(cols - 1) * KEY_COLUMN_PX;
-            right = 1400 * 0.755 / width;
+            right = plot_px / width;
         }
     }
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, base, width, gpu ? 850 : 800, 0.08, right, 0.09, 0.93, title, corner) != 0) {
+    if (rfl_chart_begin(&c, base, width, height, 0.08, right, plot_bottom, plot_top, title, corner) != 0) {
         free(dots);
         return -1;
     }
