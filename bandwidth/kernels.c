@@ -1,19 +1,24 @@
 #include "config.h"
 #include "kernels.h"
 
+/* The kernel table, from its rows (schema/bandwidth_kernels.inc). */
 const struct rfl_bw_kernel rfl_bw_kernels[RFL_BW_NKERNELS] = {
-    [RFL_BW_SUM] = {"sum", 1, 1, 0, 0, "s += a[i]"},
-    [RFL_BW_RMW] = {"rmw", 1, 1, 1, 0, "a[i] = beta*a[i] + alpha"},
-    [RFL_BW_COPY] = {"copy", 2, 1, 1, 0, "b[i] = a[i]"},
-    [RFL_BW_COPY_NT] = {"copy_nt", 2, 1, 1, 1, "b[i] = a[i] (non-temporal stores)"},
-    [RFL_BW_TRIAD] = {"triad", 3, 2, 1, 0, "a[i] = b[i] + s*c[i]"},
-    [RFL_BW_TRIAD_NT] = {"triad_nt", 3, 2, 1, 1, "a[i] = b[i] + s*c[i] (non-temporal stores)"},
-    [RFL_BW_WRITE] = {"write", 1, 0, 1, 0, "a[i] = v"},
-    [RFL_BW_WRITE_NT] = {"write_nt", 1, 0, 1, 1, "a[i] = v (non-temporal stores)"},
+#define RFL_BANDWIDTH_KERNEL(id, name_, arrays_, reads_, writes_, nontemporal_, formula_)                      \
+    [RFL_BW_##id] = {.name = #name_,                                                                          \
+                     .arrays = arrays_,                                                                       \
+                     .reads = reads_,                                                                         \
+                     .writes = writes_,                                                                       \
+                     .nontemporal = nontemporal_,                                                             \
+                     .formula = formula_},
+#include "schema/bandwidth_kernels.inc"
+#undef RFL_BANDWIDTH_KERNEL
 };
 
 const char *const rfl_bw_kernel_names[RFL_BW_NKERNELS + 1] = {
-    "sum", "rmw", "copy", "copy_nt", "triad", "triad_nt", "write", "write_nt", NULL};
+#define RFL_BANDWIDTH_KERNEL(id, name, arrays, reads, writes, nontemporal, formula) [RFL_BW_##id] = #name,
+#include "schema/bandwidth_kernels.inc"
+#undef RFL_BANDWIDTH_KERNEL
+    [RFL_BW_NKERNELS] = NULL};
 
 rfl_bw_fn rfl_bw_lookup(enum rfl_isa isa, enum rfl_precision prec, enum rfl_bw_kernel_id k)
 {

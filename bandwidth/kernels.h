@@ -9,15 +9,15 @@
 
 #include "cpu/isa.h"
 
+/* RFL_BW_SUM (s += a[i], read-only), RFL_BW_RMW (a[i] = beta*a[i] + alpha,
+ * the paper's update), RFL_BW_COPY, RFL_BW_TRIAD, RFL_BW_WRITE (store-only)
+ * and the _NT variants with non-temporal stores: the rows of
+ * schema/bandwidth_kernels.inc, the names the CSV, the reader and the
+ * config share. */
 enum rfl_bw_kernel_id {
-    RFL_BW_SUM,      /* s += a[i]                 read-only */
-    RFL_BW_RMW,      /* a[i] = beta*a[i] + alpha  the paper's update */
-    RFL_BW_COPY,     /* b[i] = a[i] */
-    RFL_BW_COPY_NT,  /* the same with non-temporal stores */
-    RFL_BW_TRIAD,    /* a[i] = b[i] + s*c[i] */
-    RFL_BW_TRIAD_NT,
-    RFL_BW_WRITE,    /* a[i] = v                  store-only */
-    RFL_BW_WRITE_NT,
+#define RFL_BANDWIDTH_KERNEL(id, name, arrays, reads, writes, nontemporal, formula) RFL_BW_##id,
+#include "schema/bandwidth_kernels.inc"
+#undef RFL_BANDWIDTH_KERNEL
     RFL_BW_NKERNELS
 };
 

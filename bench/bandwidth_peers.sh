@@ -10,7 +10,7 @@
 #   REPS         repetitions of each peer, best kept (default 3)
 set -euo pipefail
 build=${1:?usage: bandwidth_peers.sh BUILD_DIR [OUT_DIR]}
-out=${2:-docs/results/bench-bandwidth-$(hostname)}
+out=${2:-results/bench-bandwidth-$(hostname)}
 mkdir -p "$out"
 rfl="$build/rfl_bandwidth"
 [ -x "$rfl" ] || { echo "bandwidth_peers.sh: $rfl not built" >&2; exit 2; }

@@ -10,7 +10,7 @@
 #   ROUNDS       rounds (default 5); BUDGET: the quick run's budget in s (default 30)
 #   LIKWID_BENCH likwid-bench to run (default: the one on PATH)
 #   KERNELS      the likwid-bench kernel per ceiling, NAME=KERNEL words (default: the best kernels
-#                of the 16-core H200 host, docs/results/cpu-node-h200-2026-11-28/peers-quick1.md)
+#                of the 16-core H200 host, docs/results/cpu-node-h200-2026-11-28/peers-quick1.csv)
 set -euo pipefail
 rfl=${1:?usage: cpu_repeatability.sh RFL OUT_DIR [ROUNDS]}
 out=${2:?usage: cpu_repeatability.sh RFL OUT_DIR [ROUNDS]}

@@ -4,7 +4,7 @@
 # DGEMM/SGEMM at a large size; plus the threads x unroll table (Lo et al.
 # Fig. 4) and GFLOP/s against FPE with the issue-rate model (Fig. 5).
 #
-# Usage: bench/flops_peers.sh [OUTDIR]      (default docs/results/flops-$(hostname))
+# Usage: bench/flops_peers.sh [OUTDIR]      (default results/flops-$(hostname), git-ignored)
 # Writes into OUTDIR: flops_fpe.csv/.json (the FPE sweep), flops_peak.csv/.json (the peak: long
 # samples), flops_threads_unroll.csv/.json (threads x unroll at high FPE), gemm.csv (OpenBLAS), peers.csv (the side-by-side
 # table) and peers.md (what goes to stdout: markdown tables).
@@ -24,7 +24,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 host=$(hostname 2>/dev/null || echo host)
-outdir=${1:-docs/results/flops-$host}
+outdir=${1:-results/flops-$host}
 mkdir -p "$outdir" || { echo "flops_peers: cannot create $outdir" >&2; exit 1; }
 outdir=$(cd "$outdir" && pwd)
 

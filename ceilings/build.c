@@ -1,11 +1,13 @@
-/* Building the model of a run directory: every known CSV with its sidecar,
- * through its source's loader, then every source's ceilings step. */
+/* Building the run model of a run directory: every known CSV with its
+ * sidecar, through its source's loader, then every source's ceilings step,
+ * the spec values, the members, and what the charts read of the roofs and
+ * the GEMM points. The application and profiled points join it in
+ * profile/ (profile/build.c). */
 #include "config.h"
 #include "gpu.h"
 #include "load.h"
 #include "members.h"
 #include "model.h"
-#include "profile.h"
 #include "sources.h"
 #include "table.h"
 #include "common/input.h"
@@ -135,8 +137,6 @@ static char *join_lines(const json_t *array)
         *p = '\0';
     return out;
 }
-
-static void model_note(void *m, const char *text) { rfl_model_note(m, "%s", text); }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -286,8 +286,16 @@ static int load_input(struct rfl_model *m, const char *dir, const char *name, co
     return rc;
 }
 
-int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings,
-                    const char *app_path)
+/* Each compute ceiling that is the top of its device and precision. */
+static void mark_peaks(struct rfl_model *m)
+{
+    for (size_t i = 0; i < m->nceilings; i++) {
+        struct rfl_ceiling *c = &m->ceilings[i];
+        c->peak = c->kind == RFL_CEILING_COMPUTE && rfl_model_peak(m, c->device, c->precision) == c;
+    }
+}
+
+int rfl_run_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings)
 {
     memset(m, 0, sizeof *m);
     snprintf(m->dir, sizeof m->dir, "%s", dir);
@@ -295,7 +303,7 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
     char **names = list_csv(dir, &nnames);
     if (!names)
         return RFL_EXIT_USAGE;
-    int rc = RFL_EXIT_OK, have_apps_file = 0, have_profile = 0;
+    int rc = RFL_EXIT_OK;
     for (size_t i = 0; i < nnames && rc == RFL_EXIT_OK; i++) {
         const struct rfl_source *src = rfl_source_for_input(dir, names[i]);
         if (!src) {
@@ -312,9 +320,9 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
             if (load_input(m, dir, names[i], src) != 0)
                 rc = RFL_EXIT_USAGE;
         } else if (strcmp(names[i], "applications.csv") == 0) {
-            have_apps_file = 1;
+            m->has_apps_file = 1;
         } else if (strcmp(names[i], "profile.csv") == 0) {
-            have_profile = 1;
+            m->has_profile_file = 1;
         }
     }
     for (size_t i = 0; i < nnames; i++)
@@ -339,26 +347,13 @@ int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceili
         rfl_error("%s: out of memory", dir);
         return RFL_EXIT_FAILURE;
     }
-    char apps[2048];
-    snprintf(apps, sizeof apps, "%s/applications.csv", dir);
-    if (app_path && *app_path) {
-        if (rfl_apps_read(m, app_path) != 0)
-            return RFL_EXIT_USAGE;
-    } else if (have_apps_file) {
-        if (rfl_apps_read(m, apps) != 0)
-            return RFL_EXIT_USAGE;
-        snprintf(m->app_file, sizeof m->app_file, "applications.csv");
+    /* The roofline above every GEMM point and its intensity, kept on it: the writers and charts only report them. */
+    for (size_t i = 0; m->gpu && i < m->gpu->ngemm; i++) {
+        struct rfl_gpu_gemm *g = &m->gpu->gemm[i];
+        g->attainable = rfl_gpu_gemm_attainable(m, g);
+        g->ai = 2.0 * g->m * g->n * g->k / rfl_gpu_gemm_bytes(g);
     }
-    /* The roofline above every point, kept on it: the writers only report it. */
-    for (size_t i = 0; i < m->napps; i++)
-        m->apps[i].attainable = rfl_app_attainable(m, &m->apps[i], m->apps[i].bound, sizeof m->apps[i].bound);
-    for (size_t i = 0; m->gpu && i < m->gpu->ngemm; i++)
-        m->gpu->gemm[i].attainable = rfl_gpu_gemm_attainable(m, &m->gpu->gemm[i]);
-    /* rfl profile's points, each bounded as it is read. */
-    snprintf(apps, sizeof apps, "%s/profile.csv", dir);
-    if (have_profile && rfl_profile_read(m, apps) != 0)
-        return RFL_EXIT_USAGE;
-    rfl_kernels_caveats(m, model_note, m);
+    mark_peaks(m);
     return RFL_EXIT_OK;
 }
 

@@ -14,16 +14,11 @@
 #include <stdint.h>
 
 #include "timed.h"
+/* The GPU's memory levels (enum rfl_gpu_level, rfl_gpu_level_names), its precisions and
+ * rfl_gpu_bandwidth's kernels: what the files name, as the programs declare it. */
+#include "schema/kernels.h"
 
 struct rfl_model;
-
-/* GPU memory levels, fastest first. */
-/* RFL_GPU_NO_LEVEL: a span of a curve that names no level (an L1-allocating
- * kernel between the aggregate L1 and the L2: partly L1 hits). */
-enum rfl_gpu_level { RFL_GPU_NO_LEVEL = -1, RFL_GPU_SHARED, RFL_GPU_L1, RFL_GPU_L2, RFL_GPU_DEVMEM, RFL_GPU_NLEVELS };
-extern const char *const rfl_gpu_level_names[RFL_GPU_NLEVELS]; /* "shared", "L1", "L2", "device memory" */
-
-enum rfl_gpu_precision { RFL_GPU_FP64, RFL_GPU_FP32, RFL_GPU_FP16, RFL_GPU_NPREC };
 
 struct rfl_gpu_device {
     int known;                   /* a sidecar described it */
@@ -34,7 +29,7 @@ struct rfl_gpu_device {
     unsigned sm_count;
     uint64_t shared_bytes_per_sm, l1_bytes_per_sm, l2_bytes, global_mem_bytes;
     double sm_clock_max_mhz, mem_theoretical_gbytes_per_s, datasheet_gbytes_per_s;
-    double fma_per_clock[RFL_GPU_NPREC]; /* per SM; 0: unknown */
+    double fma_per_clock[RFL_GPU_NPRECISION]; /* per SM; 0: unknown */
     double shared_bytes_per_clock;       /* per SM; 0: unknown */
 };
 
@@ -79,6 +74,7 @@ struct rfl_gpu_gemm {           /* one row of gemm.csv */
     double median;              /* the median sample's GFLOP/s (NaN: not in the file) */
     long samples;               /* timed samples (0: not in the file) */
     double attainable;          /* rfl_gpu_gemm_attainable, set with the ceilings; 0: none */
+    double ai;                  /* its arithmetic intensity (2mnk / rfl_gpu_gemm_bytes), set with the ceilings */
     size_t input;
 };
 

@@ -13,9 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const rfl_gpu_level_names[RFL_GPU_NLEVELS] = {"shared", "L1", "L2", "device memory"};
-static const char *const prec_names[RFL_GPU_NPREC] = {"fp64", "fp32", "fp16"};
-
 const struct rfl_ceiling *rfl_gpu_ceiling(const struct rfl_model *m, const char *name)
 {
     if (!m->gpu)
@@ -112,8 +109,7 @@ static int bandwidth_levels(struct rfl_model *m)
             ce->transition_bytes = (uint64_t)llround(nt % 2 ? trans[nt / 2] : sqrt(trans[nt / 2 - 1] * trans[nt / 2]));
         free(trans);
         ce->points = pick.count;
-        if (L == RFL_GPU_L2 && (!strcmp(win->kernel, "global_stream") || !strcmp(win->kernel, "global_bulk") ||
-                                !strcmp(win->kernel, "l2_own") || !strcmp(win->kernel, "l2_waves")))
+        if (L == RFL_GPU_L2 && rfl_gbw_l2_band_kernel(rfl_gbw_kernel_of(win->kernel)))
             rfl_model_note(m, "%s L2: the ceiling is the band of data sets past L2/8 and within L2/2, of the "
                               "kernels that skip L1 (below L2/8 a few loads per thread; past L2/2 drawn, not "
                               "used)", d->label);
@@ -157,13 +153,12 @@ static int bandwidth_levels(struct rfl_model *m)
             seen = !g->curves[j].used && !strcmp(g->curves[j].kernel, c->kernel);
         if (c->used || seen)
             continue;
-        if (!strcmp(c->kernel, "l2_chunks"))
-            rfl_model_note(m, "%s: l2_chunks is drawn, not used for the L2 ceiling: several blocks read each chunk "
-                              "at once, and the L2 serves them with fewer accesses than the bytes counted",
-                           m->inputs[c->input].file);
-        else
-            rfl_model_note(m, "%s: %s is drawn for comparison; the ceilings come from rfl's own kernels",
-                           m->inputs[c->input].file, c->kernel);
+        /* Why, from the kernel table (schema/gpu_kernels.inc). */
+        const int k = rfl_gbw_kernel_of(c->kernel);
+        const char *why = k < RFL_GBW_NKERNELS && rfl_gbw_kernels[k].drawn
+                              ? rfl_gbw_kernels[k].drawn
+                              : "is drawn for comparison; the ceilings come from rfl's own kernels";
+        rfl_model_note(m, "%s: %s %s", m->inputs[c->input].file, c->kernel, why);
     }
     return 0;
 }
@@ -187,14 +182,14 @@ static double best_copy_bytes(const struct rfl_timed_points *p)
 static int host_link(struct rfl_model *m)
 {
     struct rfl_gpu_data *g = m->gpu;
-    static const char *const dirs[] = {"h2d", "d2h"};
+    static const char *const dirs[] = {"h2d", "d2h"}; /* RFL_GPU_HOST_LINK " h2d" ... */
     for (int k = 0; k < 2; k++)
         for (size_t i = 0; i < g->ntransfers; i++) {
             const struct rfl_gpu_transfer *x = &g->transfers[i];
             if (strcmp(x->direction, dirs[k]) || strcmp(x->host_memory, "pinned") || !x->check[0])
                 continue;
             char name[32], why[256], tries[48] = "";
-            snprintf(name, sizeof name, "host link %s", dirs[k]);
+            snprintf(name, sizeof name, "%s %s", RFL_GPU_HOST_LINK, dirs[k]);
             if (x->attempts > 1)
                 snprintf(tries, sizeof tries, " after %ld measurements", x->attempts);
             if (!x->have_fit)
@@ -256,12 +251,13 @@ static int compute_roofs(struct rfl_model *m)
 {
     struct rfl_gpu_data *g = m->gpu;
     const struct rfl_gpu_device *d = &g->dev;
-    for (int p = 0; p < RFL_GPU_NPREC; p++) {
+    for (int p = 0; p < RFL_GPU_NPRECISION; p++) {
+        const char *prec = rfl_gpu_precisions[p].name;
         const struct rfl_flops_series *best = NULL;
         size_t bk = 0;
         for (size_t i = 0; i < g->nflops; i++) {
             const struct rfl_flops_series *s = &g->flops[i];
-            if (strcmp(s->precision, prec_names[p]))
+            if (strcmp(s->precision, prec))
                 continue;
             for (size_t k = 0; k < s->n; k++)
                 if (!best || s->gflops[k] > best->gflops[bk]) {
@@ -271,7 +267,7 @@ static int compute_roofs(struct rfl_model *m)
         }
         if (!best)
             continue;
-        struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, prec_names[p]);
+        struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, prec);
         if (!ce)
             return -1;
         ce->value = best->gflops[bk];

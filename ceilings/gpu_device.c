@@ -1,5 +1,6 @@
-/* The GPU part of the model: made on first use, freed with it, and the GPU
- * every GPU file's sidecar describes; which of a file's rows are that GPU's. */
+/* The GPU part of the model: made on first use (freed with the model,
+ * model_free.c), and the GPU every GPU file's sidecar describes; which of a
+ * file's rows are that GPU's. */
 #include "config.h"
 #include "gpu.h"
 #include "load.h"
@@ -51,26 +52,6 @@ struct rfl_gpu_data *rfl_gpu_data(struct rfl_model *m)
             m->gpu->dev.rank = -1;
     }
     return m->gpu;
-}
-
-void rfl_gpu_free(struct rfl_gpu_data *g)
-{
-    if (!g)
-        return;
-    for (size_t i = 0; i < g->ncurves; i++)
-        rfl_bw_curve_free(&g->curves[i]);
-    for (size_t i = 0; i < g->nflops; i++)
-        rfl_flops_series_free(&g->flops[i]);
-    for (size_t i = 0; i < g->ntransfers; i++)
-        rfl_timed_free(&g->transfers[i].pts);
-    for (size_t i = 0; i < g->nchase; i++) {
-        free(g->chase[i].bytes);
-        free(g->chase[i].cycles);
-        free(g->chase[i].ns);
-    }
-    free(g->curves), free(g->flops), free(g->transfers), free(g->chase), free(g->gemm), free(g->model);
-    free(g->um), free(g->launch), free(g->barrier), free(g->pipeline), free(g->stride);
-    free(g);
 }
 
 /* A size in a sidecar; 0 (unknown) outside 0 to RFL_TABLE_MAX_BYTES. */

@@ -3,7 +3,6 @@
 #include "load.h"
 #include "model.h"
 #include "table.h"
-#include "timed.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -42,27 +41,6 @@ int rfl_load_push_double(double **v, size_t n, double x)
     more[n] = x;
     *v = more;
     return 0;
-}
-
-int rfl_timed_push(struct rfl_timed_points *p, double bytes, double t_min, double t_median, long samples)
-{
-    /* all four grown first, n last: a failure leaves n points, each whole */
-    if (rfl_load_push_double(&p->bytes, p->n, bytes) || rfl_load_push_double(&p->t_min, p->n, t_min) ||
-        rfl_load_push_double(&p->t_median, p->n, t_median) || rfl_load_push_long(&p->samples, p->n, samples)) {
-        rfl_error("out of memory");
-        return -1;
-    }
-    p->n++;
-    return 0;
-}
-
-void rfl_timed_free(struct rfl_timed_points *p)
-{
-    free(p->bytes);
-    free(p->t_min);
-    free(p->t_median);
-    free(p->samples);
-    memset(p, 0, sizeof *p);
 }
 
 int rfl_load_push_long(long **v, size_t n, long x)

@@ -100,6 +100,21 @@ static void curve_capacities(const struct rfl_model *m, struct rfl_bw_curve *c)
         c->level_of[l] = (int)l;
 }
 
+/* The largest cache each of a node's `node_threads` threads has to itself (0: none known). Past
+ * it a working set streams through a cache or memory the threads share: a sustained rate there
+ * (each thread's bytes over its own time, summed) counts the shared bandwidth once per thread
+ * that ran while others waited (64 uneven threads on a shared host: DRAM 297 GB/s sustained,
+ * 172 synchronised, STREAM triad 169), so only the synchronised rate is a ceiling there. */
+static double private_cache_bytes(const struct rfl_model *m, long node_threads)
+{
+    double bytes = 0;
+    for (unsigned l = 0; l < m->ncache; l++)
+        if (m->cache[l].instances >= (unsigned)(node_threads < 1 ? 1 : node_threads) &&
+            (double)m->cache[l].size_bytes > bytes)
+            bytes = (double)m->cache[l].size_bytes;
+    return bytes;
+}
+
 static void sort_curve(struct rfl_bw_curve *c)
 {
     /* Insertion sort: the programs write ascending already. */
@@ -144,10 +159,15 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified) ||
             rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
+        const int shared = (double)wpt > private_cache_bytes(m, ranks / (nodes > 0 ? nodes : 1) * threads);
+        double ignored_rate = rate, ignored_median = median;
         if ((c_memory >= 0 && rfl_load_text(memory, sizeof memory, t, r, c_memory)) ||
             rfl_load_positive(t, r, c_rate, rate) != 0 ||
-            rfl_load_sustained(t, r, c_sus, c_sus_med, &rate, &median, &sync) != 0)
+            rfl_load_sustained(t, r, c_sus, c_sus_med, shared ? &ignored_rate : &rate,
+                               shared ? &ignored_median : &median, &sync) != 0)
             goto fail;
+        if (shared)
+            sync = NAN; /* the synchronised rate is the row's own: nothing to set beside it */
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
             continue;

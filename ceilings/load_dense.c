@@ -4,11 +4,11 @@
  * m->kernels with tool "dense" (the GPU methods on the GPU's roofline, the
  * host's LAPACK on the CPU's). */
 #include "config.h"
+#include "bound.h"
 #include "dense.h"
 #include "gpu.h"
 #include "load.h"
 #include "model.h"
-#include "profile.h"
 #include "table.h"
 #include "common/log.h"
 
@@ -55,14 +55,6 @@ static void link_gemm(struct rfl_dense_data *d, size_t from)
             }
         }
     }
-}
-
-void rfl_dense_free(struct rfl_dense_data *d)
-{
-    if (!d)
-        return;
-    free(d->rows);
-    free(d);
 }
 
 static int one_of(const struct rfl_table *t, size_t r, int c, const char *const *names, char *dst, size_t len)

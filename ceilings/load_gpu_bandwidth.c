@@ -6,7 +6,6 @@
 #include "members.h"
 #include "model.h"
 #include "table.h"
-#include "common/l2_band.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -37,10 +36,12 @@ static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, struct rfl_loa
     return c;
 }
 
-/* Which capacities cut a kernel's curve: Kernel C works in shared memory
- * (none); global_stream's and l2_chunks' loads, global_bulk's copies and
- * cudaMemcpy skip L1 (L2 only); l1_set's working set is per SM (one SM's
- * L1); the others go through L1 and L2.
+/* Which capacities cut a kernel's curve, from its row of the kernel table
+ * (schema/gpu_kernels.inc): its path and the first level it may set.
+ * Kernel C works in shared memory (path SHARED: no cut); l1_set's working set
+ * is per SM (SM_L1: one SM's L1); the kernels that skip L1 (L2) are cut by
+ * the L2 alone; the others go through L1 and L2. A kernel the table does not
+ * name (a file of another version) is taken as one of those.
  *
  * The L2 ceiling comes only from the kernels that skip L1.  An L1-allocating
  * kernel past the aggregate L1 (SMs x L1) but within the L2 still hits in L1
@@ -55,17 +56,21 @@ static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, struct rfl_loa
 static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve *c)
 {
     double l1 = (double)d->sm_count * (double)d->l1_bytes_per_sm, l2 = (double)d->l2_bytes;
-    /* l2_chunks is drawn, not trusted for a ceiling yet: where several blocks
-     * read the same chunk at once (a data set smaller than blocks x chunk)
-     * the L2 serves them with fewer accesses than the bytes it counts. On an
-     * H100 it read 18-20 TB/s at data sets of 0.03-2 MiB and 9-12 TB/s at
-     * 64 MiB, past the 50 MiB L2 (device memory gives 3.3), and its L2
-     * ceiling moved from 10 to 20 TB/s between two runs. */
-    c->used = strcmp(c->kernel, "memcpy_d2d") != 0 && strcmp(c->kernel, "l2_chunks") != 0;
-    if (!strcmp(c->kernel, "shared_blocked")) {
+    const int k = rfl_gbw_kernel_of(c->kernel);
+    const enum rfl_gpu_path path = k < RFL_GBW_NKERNELS ? rfl_gbw_kernels[k].path : RFL_GPU_PATH_L1;
+    const enum rfl_gpu_level sets = k < RFL_GBW_NKERNELS ? rfl_gbw_kernels[k].sets : RFL_GPU_L1;
+    /* A kernel that sets no ceiling is drawn: cudaMemcpy, the peer; l2_chunks,
+     * not trusted for a ceiling yet: where several blocks read the same chunk
+     * at once (a data set smaller than blocks x chunk) the L2 serves them with
+     * fewer accesses than the bytes it counts. On an H100 it read 18-20 TB/s at
+     * data sets of 0.03-2 MiB and 9-12 TB/s at 64 MiB, past the 50 MiB L2
+     * (device memory gives 3.3), and its L2 ceiling moved from 10 to 20 TB/s
+     * between two runs. */
+    c->used = sets != RFL_GPU_NO_LEVEL;
+    if (path == RFL_GPU_PATH_SHARED) {
         c->ncache = 0;
         c->level_of[0] = RFL_GPU_SHARED;
-    } else if (!strcmp(c->kernel, "l1_set") && d->l1_bytes_per_sm > 0 && (double)d->l1_bytes_per_sm < l2) {
+    } else if (path == RFL_GPU_PATH_SM_L1 && d->l1_bytes_per_sm > 0 && (double)d->l1_bytes_per_sm < l2) {
         /* Its working set is per SM: each SM's L1 holds all of it. Past one
          * SM's L1, partly L1 hits as above: no level. */
         c->ncache = 2;
@@ -74,10 +79,9 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
         c->level_of[0] = RFL_GPU_L1;
         c->level_of[1] = RFL_GPU_NO_LEVEL;
         c->level_of[2] = RFL_GPU_DEVMEM;
-    } else if ((!strcmp(c->kernel, "global_stream") || !strcmp(c->kernel, "global_bulk") ||
-                !strcmp(c->kernel, "l2_own") || !strcmp(c->kernel, "l2_waves")) && l2 > 0) {
+    } else if (rfl_gbw_l2_band_kernel(k) && l2 > 0) {
         /* The kernels that skip L1 and read distinct data in every block:
-         * the L2 ceiling from the band L2/8 .. L2/2 alone (common/l2_band.h:
+         * the L2 ceiling from the band L2/8 .. L2/2 alone (rfl_l2_band_holds:
          * below it a few loads per thread). */
         c->ncache = 3;
         c->capacity[0] = l2 / RFL_L2_BAND_LOW_DIV;
@@ -87,7 +91,13 @@ static void bw_curve_levels(const struct rfl_gpu_device *d, struct rfl_bw_curve 
         c->level_of[1] = RFL_GPU_L2;
         c->level_of[2] = RFL_GPU_NO_LEVEL;
         c->level_of[3] = RFL_GPU_DEVMEM;
-    } else if (!strcmp(c->kernel, "l2_chunks") || !strcmp(c->kernel, "memcpy_d2d") || !(l1 > 0) || l1 >= l2) {
+    } else if (path == RFL_GPU_PATH_L2 && sets == RFL_GPU_DEVMEM && l2 > 0) {
+        /* A kernel for device memory alone: within the L2, no level. */
+        c->ncache = 1;
+        c->capacity[0] = l2;
+        c->level_of[0] = RFL_GPU_NO_LEVEL;
+        c->level_of[1] = RFL_GPU_DEVMEM;
+    } else if ((path == RFL_GPU_PATH_L2 && sets == RFL_GPU_NO_LEVEL) || !(l1 > 0) || l1 >= l2) {
         c->ncache = 1;
         c->capacity[0] = l2;
         c->level_of[0] = RFL_GPU_L2;

@@ -10,6 +10,7 @@
 #include "model.h"
 #include "spread.h"
 #include "table.h"
+#include "timed.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -19,16 +20,6 @@
 
 const char *const rfl_link_direction_names[RFL_LINK_NDIRECTIONS] = {"uni", "bidir"};
 const char *const rfl_link_method_names[RFL_LINK_NMETHODS] = {"memcpy_peer", "peer_kernel", "host_staged"};
-
-void rfl_link_free(struct rfl_link_data *d)
-{
-    if (!d)
-        return;
-    for (size_t i = 0; i < d->n; i++)
-        rfl_timed_free(&d->s[i].pts);
-    free(d->s);
-    free(d);
-}
 
 const struct rfl_link_series *rfl_link_find(const struct rfl_link_data *d, int src, int dst, int dir, int method)
 {
@@ -103,24 +94,14 @@ int rfl_load_gpu_link(struct rfl_model *m, size_t input, const struct rfl_table 
 {
     (void)input;
     (void)meta;
-    int c_bytes = rfl_table_column(t, "bytes"), c_min = rfl_table_column(t, "time_min_s");
-    int c_median = rfl_table_column(t, "time_median_s"), c_exp = rfl_table_column(t, "experiments");
-    int c_gbs = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
+    const struct rfl_timed_columns cols = rfl_timed_columns_of(t, "time_min_s", "gbytes_per_s", "time_median_s");
     for (size_t r = 0; r < t->nrows; r++) {
-        uint64_t bytes;
-        double tm, median, gbs;
-        long samples;
+        struct rfl_timed_row pt;
         struct rfl_link_series *s = series_of(m, t, r);
-        if (!s || rfl_table_bytes(t, r, c_bytes, 1, &bytes) || rfl_table_double(t, r, c_min, 0, &tm) ||
-            rfl_load_positive(t, r, c_min, tm) || rfl_table_double(t, r, c_gbs, 0, &gbs) ||
-            rfl_load_positive(t, r, c_gbs, gbs) || rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
-            return -1;
-        const int ok = rfl_load_verified(m, t, r, c_ver);
+        const int ok = !s ? -1 : rfl_timed_row(m, t, r, &cols, &pt);
         if (ok < 0)
             return -1;
-        if (!ok)
-            continue;
-        if (rfl_load_room(t, r, s->pts.n, "gpu link") || rfl_timed_push(&s->pts, (double)bytes, tm, median, samples))
+        if (ok && rfl_timed_add(&s->pts, t, r, &pt, "gpu link"))
             return -1;
     }
     return 0;

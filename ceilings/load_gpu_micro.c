@@ -6,6 +6,7 @@
 #include "members.h"
 #include "model.h"
 #include "table.h"
+#include "timed.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -32,21 +33,15 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
     struct rfl_row_filter f;
     rfl_row_filter_init(&f, m, t);
     int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
-    int c_bytes = rfl_table_column(t, "bytes"), c_time = rfl_table_column(t, "time_min_s");
-    int c_ver = rfl_table_column(t, "verified");
-    int c_median = rfl_table_column(t, "time_median_s"), c_exp = rfl_table_column(t, "experiments");
+    const struct rfl_timed_columns cols = rfl_timed_columns_of(t, "time_min_s", NULL, "time_median_s");
     size_t r = 0;
     int more;
     for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
         char dir[8], mem[16];
-        uint64_t bytes;
-        double time_s, median;
-        long samples;
-        if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem) ||
-            rfl_table_bytes(t, r, c_bytes, 1, &bytes) || rfl_table_double(t, r, c_time, 0, &time_s) ||
-            rfl_load_positive(t, r, c_time, time_s) || rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
+        struct rfl_timed_row pt;
+        if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem))
             return -1;
-        int ok = rfl_load_verified(m, t, r, c_ver);
+        const int ok = rfl_timed_row(m, t, r, &cols, &pt);
         if (ok < 0)
             return -1;
         if (!ok)
@@ -56,7 +51,7 @@ int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_ta
             rfl_error("out of memory");
             return -1;
         }
-        if (rfl_load_room(t, r, x->pts.n, dir) || rfl_timed_push(&x->pts, (double)bytes, time_s, median, samples))
+        if (rfl_timed_add(&x->pts, t, r, &pt, dir))
             return -1;
         x->input = input;
     }

@@ -8,6 +8,7 @@
 #include "network.h"
 #include "spread.h"
 #include "table.h"
+#include "timed.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -17,15 +18,6 @@
 
 static const char *const class_names[RFL_NET_MODEL_CLASSES] = {"same_node", "other_node"};
 static const char *const roof_names[RFL_NET_MODEL_CLASSES] = {"same node", "other node"};
-
-void rfl_net_free(struct rfl_net_data *d)
-{
-    if (!d)
-        return;
-    for (int c = 0; c < RFL_NET_MODEL_CLASSES; c++)
-        rfl_timed_free(&d->cls[c].pts);
-    free(d);
-}
 
 /* The model's network data, made on first use; the class of a row. */
 static int start(struct rfl_model *m, const json_t *meta)
@@ -57,24 +49,15 @@ int rfl_load_network(struct rfl_model *m, size_t input, const struct rfl_table *
     (void)input;
     if (start(m, meta))
         return -1;
-    int c_class = rfl_table_column(t, "pair_class"), c_bytes = rfl_table_column(t, "bytes");
-    int c_min = rfl_table_column(t, "round_trip_min_s"), c_median = rfl_table_column(t, "round_trip_median_s");
-    int c_exp = rfl_table_column(t, "experiments"), c_ver = rfl_table_column(t, "verified");
+    const int c_class = rfl_table_column(t, "pair_class");
+    const struct rfl_timed_columns cols = rfl_timed_columns_of(t, "round_trip_min_s", NULL, "round_trip_median_s");
     for (size_t r = 0; r < t->nrows; r++) {
-        uint64_t bytes;
-        double rt, median;
-        long samples;
+        struct rfl_timed_row pt;
         const int c = class_of(t, r, c_class);
-        if (c < 0 || rfl_table_bytes(t, r, c_bytes, 1, &bytes) || rfl_table_double(t, r, c_min, 0, &rt) ||
-            rfl_load_positive(t, r, c_min, rt) || rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
-            return -1;
-        const int ok = rfl_load_verified(m, t, r, c_ver);
+        const int ok = c < 0 ? -1 : rfl_timed_row(m, t, r, &cols, &pt);
         if (ok < 0)
             return -1;
-        if (!ok)
-            continue;
-        struct rfl_net_class *x = &m->net->cls[c];
-        if (rfl_load_room(t, r, x->pts.n, class_names[c]) || rfl_timed_push(&x->pts, (double)bytes, rt, median, samples))
+        if (ok && rfl_timed_add(&m->net->cls[c].pts, t, r, &pt, class_names[c]))
             return -1;
     }
     return 0;

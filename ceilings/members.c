@@ -351,6 +351,7 @@ int rfl_members_ceilings(const struct rfl_model *m, const char *device, struct r
         c.value_low = NAN;
         c.spread_points = c.samples = 0;
         c.ranks = 1;
+        c.peak = 0; /* the job's roof, not the member's */
         if (rfl_load_append(out, n, sizeof c, &c) != 0) {
             free(*out);
             *out = NULL;

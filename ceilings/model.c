@@ -1,11 +1,7 @@
 /* The model's own bookkeeping: notes, ceiling rows, the peak of a device,
- * level names, and freeing it all. */
+ * level names (freeing it all: model_free.c). */
 #include "config.h"
-#include "dense.h"
-#include "gpu.h"
 #include "model.h"
-#include "gpu_link.h"
-#include "network.h"
 #include "common/log.h"
 
 #include <math.h>
@@ -60,48 +56,6 @@ const struct rfl_ceiling *rfl_model_peak(const struct rfl_model *m, const char *
     }
     return best;
 }
-
-void rfl_bw_curve_free(struct rfl_bw_curve *c)
-{
-    free(c->x), free(c->y), free(c->wss), free(c->clock_mhz), free(c->y_median), free(c->samples), free(c->sync);
-}
-
-void rfl_flops_series_free(struct rfl_flops_series *f)
-{
-    free(f->fpe), free(f->gflops), free(f->wss), free(f->model), free(f->unroll);
-    free(f->row_peak), free(f->clock_mhz), free(f->tpb), free(f->blocks), free(f->median), free(f->samples), free(f->sync);
-}
-
-void rfl_model_free(struct rfl_model *m)
-{
-    for (size_t i = 0; i < m->ninputs; i++) {
-        free(m->inputs[i].command_line);
-        free(m->inputs[i].warnings);
-    }
-    for (size_t i = 0; i < m->ncurves; i++)
-        rfl_bw_curve_free(&m->curves[i]);
-    for (size_t i = 0; i < m->nseries; i++)
-        rfl_flops_series_free(&m->series[i]);
-    for (size_t i = 0; i < m->nnotes; i++)
-        free(m->notes[i]);
-    for (size_t i = 0; m->apps && i < m->napps; i++)
-        free(m->apps[i].name);
-    rfl_kernels_free(m->kernels, m->nkernels);
-    free(m->inputs);
-    free(m->curves);
-    free(m->series);
-    free(m->ceilings);
-    free(m->apps);
-    free(m->notes);
-    rfl_gpu_free(m->gpu);
-    rfl_net_free(m->net);
-    rfl_link_free(m->link);
-    rfl_dense_free(m->dense);
-    free(m->member_rows);
-    free(m->members);
-    memset(m, 0, sizeof *m);
-}
-
 
 void rfl_level_name(const struct rfl_model *m, unsigned level, char *buf, size_t len)
 {

@@ -1,7 +1,9 @@
 /* The roofline model of one run directory: what every input file measured,
- * the ceilings found in it, the spec values beside them and the
- * application points.  Built by rfl_model_build from the CSV files and
- * their sidecars (build.c); ceilings/write.c, plot/ and the report write it out. */
+ * the ceilings found in it, the spec values beside them and the points
+ * held against them. The run model is built by rfl_run_model_build from
+ * the programs' CSV files and their sidecars (build.c); the application
+ * and profiled points join it in profile/ (rfl_model_build), each with its
+ * bound (bound.h); ceilings/write.c, plot/ and the report write it out. */
 #ifndef RFL_CEILINGS_MODEL_H
 #define RFL_CEILINGS_MODEL_H
 
@@ -42,6 +44,9 @@ struct rfl_ceiling {
     size_t points;
     int unconfirmed;                        /* CPU DRAM: no curve's memory plateau was confirmed (common/plateau.h) */
     char shared_with[RFL_NAME_LEN];         /* levels whose ceiling is the same plateau of the same curve */
+    int peak;                               /* compute: the top ceiling of its device and precision
+                                             * (rfl_model_peak), the roof the points are held against; set
+                                             * once the run model is built (0 in a member's copy) */
     char file[256];
     long curve, segment;                    /* internal: where a bandwidth ceiling came from (index into
                                              * curves, or gpu->curves for a GPU ceiling); -1 none */
@@ -132,7 +137,7 @@ struct rfl_fma_units {
 
 /* The kinds of flops rfl profile counts, named as the compute ceilings are
  * ("fp64" ... "fp8 tensor"), and the memory levels it counts bytes at (a
- * GPU's DRAM is its device memory): points.c. */
+ * GPU's DRAM is its device memory): bound.c. */
 enum rfl_flop_unit {
     RFL_FLOP_FP64, RFL_FLOP_FP32, RFL_FLOP_FP16, RFL_FLOP_FP64_TENSOR, RFL_FLOP_TF32_TENSOR,
     RFL_FLOP_BF16_TENSOR, RFL_FLOP_FP16_TENSOR, RFL_FLOP_FP8_TENSOR, RFL_FLOP_NUNITS
@@ -164,6 +169,10 @@ struct rfl_app {
     double bytes[RFL_MEM_NLEVELS]; /* NaN: not measured at that level */
     double clock_mhz;         /* the SM clock it ran at (ncu: cycles over time); NaN: not known */
     int lower_bound;          /* a flop count was not recorded: flops, intensities, GFLOP/s are at least these */
+    /* Set with the bound (rfl_kernel_bound), what the charts draw: */
+    double ai_at[RFL_MEM_NLEVELS];            /* its intensity at each level (rfl_kernel_ai; NaN: none) */
+    const char *level_names[RFL_MEM_NLEVELS]; /* its device's levels (rfl_kernel_level_name; NULL: none there) */
+    int placed;                               /* a point on a roofline (rfl_kernel_placed) */
 };
 
 struct rfl_model {
@@ -188,6 +197,7 @@ struct rfl_model {
     struct rfl_app *kernels;  /* rfl profile's points (DIR/profile.csv) */
     char **notes;             /* what the report should say (levels without a plateau ...) */
     char app_file[1024];      /* where the application points came from; "" none */
+    int has_apps_file, has_profile_file; /* dir holds applications.csv, profile.csv (profile/ reads them) */
     struct rfl_gpu_data *gpu; /* what the GPU programs measured (gpu.h); NULL: none */
     struct rfl_net_data *net; /* what rfl_network measured (network.h); NULL: none */
     struct rfl_link_data *link; /* what rfl_gpu_link measured (gpu_link.h); NULL: none */
@@ -197,29 +207,27 @@ struct rfl_model {
     size_t nmember_rows, nmembers;
 };
 
-/* Reads every known CSV in `dir` (an unknown *.csv is an error), finds the
- * ceilings and attaches the spec values of `settings`. Application points
- * come from `app_path` when not NULL, else from dir/applications.csv when
- * present. Returns an RFL_EXIT_* code; on error one line was printed. */
-int rfl_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings,
-                    const char *app_path);
+/* The run model: reads every known CSV in `dir` (an unknown *.csv is an
+ * error), finds the ceilings, attaches the spec values of `settings` and
+ * keeps on each GEMM point the roofline above it. The point files it finds
+ * are only noted (has_apps_file, has_profile_file): profile/'s
+ * rfl_model_build reads them. Returns an RFL_EXIT_* code; on error one
+ * line was printed. */
+int rfl_run_model_build(struct rfl_model *m, const char *dir, const struct rfl_ceilings_settings *settings);
+/* Frees the model and every part of it (model_free.c, where each part's
+ * free function is: rfl_gpu_free, rfl_net_free, rfl_link_free, rfl_dense_free,
+ * rfl_timed_free are declared beside their types). */
 void rfl_model_free(struct rfl_model *m);
 /* Frees what a curve or a series holds (CPU or GPU). */
 void rfl_bw_curve_free(struct rfl_bw_curve *c);
 void rfl_flops_series_free(struct rfl_flops_series *f);
+/* Frees the n points (struct rfl_app: their names, labels, device names) and the array. */
+void rfl_kernels_free(struct rfl_app *k, size_t n);
 
 /* Adds a note (printf-style) for the report and roofline.json. */
 void rfl_model_note(struct rfl_model *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A new ceiling row, zeroed, spec NaN; NULL when out of memory. */
 struct rfl_ceiling *rfl_model_add_ceiling(struct rfl_model *m);
-
-/* Reads an application-points CSV: name, arithmetic_intensity, gflops_per_s
- * and optionally level and precision. */
-int rfl_apps_read(struct rfl_model *m, const char *path);
-/* rfl profile's points (points.c): frees the n kernels and the array. */
-void rfl_kernels_free(struct rfl_app *k, size_t n);
-/* Writes the points as dir/applications.csv (atomically). */
-int rfl_apps_write(const struct rfl_model *m, const char *path);
 
 /* The roofline an application point sits under: the lower of its memory
  * level's line (the given level, else the slowest level measured) and the

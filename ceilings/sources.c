@@ -45,7 +45,8 @@ const struct rfl_source rfl_sources[] = {
     {"gemm*_mix.csv", "gemm mix", "rfl_gemm", rfl_schema_gemm_mix_required, NULL, rfl_gpu_load_gemm_mix, NULL, "_mix"},
     {"gemm*_model.csv", "gemm model", "rfl_gemm", rfl_schema_gemm_model_required, NULL, rfl_gpu_load_gemm_model, NULL,
      "_model"},
-    {"gemm*.csv", "gemm", "rfl_gemm", rfl_schema_gemm_required, NULL, rfl_gpu_load_gemm, NULL, NULL},
+    {"gemm*.csv", "gemm", "rfl_gemm", rfl_schema_gemm_required, rfl_schema_gemm_optional, rfl_gpu_load_gemm, NULL,
+     NULL},
     /* The network roofs (device "network"), from the fit, their spread from the rows. */
     {"network*_fit.csv", "network fit", "rfl_network", rfl_schema_network_fit_required, NULL, rfl_load_network_fit,
      NULL, "_fit"},

@@ -13,7 +13,6 @@ librfl_a_SOURCES = \
 	common/input.c common/input.h \
 	common/interrupt.c common/interrupt.h \
 	common/log.c common/log.h \
-	common/l2_band.h \
 	common/main.h \
 	common/meta.c common/meta.h \
 	common/mpi_shim.c common/mpi_shim.h \

@@ -92,12 +92,15 @@ int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec)
     return 0;
 }
 
-char *rfl_session_companion_path(const char *output, const char *suffix)
+char *rfl_session_companion_path(const char *program, const char *output, const char *suffix)
 {
-    if (strcmp(output, "-") == 0)
-        return strdup("-");
+    /* One CSV per stream: stdout keeps the main one, a companion goes to the file a default
+     * run would write (rfl_network -> network_fit.csv), named on stderr. */
+    const int to_stdout = strcmp(output, "-") == 0;
+    if (to_stdout)
+        output = strncmp(program, "rfl_", 4) == 0 ? program + 4 : program;
     size_t len = strlen(output);
-    size_t stem = len >= 4 && strcmp(output + len - 4, ".csv") == 0 ? len - 4 : len;
+    size_t stem = !to_stdout && len >= 4 && strcmp(output + len - 4, ".csv") == 0 ? len - 4 : len;
     char *p = malloc(stem + strlen(suffix) + 6);
     if (p)
         sprintf(p, "%.*s_%s.csv", (int)stem, output, suffix);
@@ -110,7 +113,7 @@ struct rfl_csv *rfl_session_companion(struct rfl_session *s, const char *suffix,
     struct rfl_csv *csv = NULL;
     *failed = 0;
     if (s->root) {
-        char *path = rfl_session_companion_path(s->spec.output, suffix);
+        char *path = rfl_session_companion_path(s->spec.program, s->spec.output, suffix);
         if (!path || s->ncompanions == RFL_SESSION_MAX_COMPANIONS) {
             rfl_error_all("%s: cannot open a companion CSV", suffix);
             *failed = 1;
@@ -188,9 +191,19 @@ int rfl_session_commit(struct rfl_session *s)
     rfl_afile_stage_begin();
     int failed = s->csv_open && rfl_csv_commit(&s->csv) != 0;
     s->csv_open = 0;
-    for (int i = 0; i < s->ncompanions; i++)
+    /* With -o -, stdout has the main CSV: say where each companion went. */
+    char companion_note[1024] = "";
+    for (int i = 0; i < s->ncompanions; i++) {
+        char path[4352];
+        const size_t used = strlen(companion_note);
+        if (!failed && strcmp(s->spec.output, "-") == 0 && s->companions[i].file.path) {
+            const char *where = full_path(path, sizeof path, s->companions[i].file.path);
+            snprintf(companion_note + used, sizeof companion_note - used, "%s%zu rows in %.*s", used ? ", " : "",
+                     s->companions[i].rows, (int)(sizeof companion_note / 2), where);
+        }
         if (!failed && rfl_csv_commit(&s->companions[i]) != 0)
             failed = 1;
+    }
     json_t *warnings = s->meta ? json_object_get(s->meta, "warnings") : NULL;
     if (s->meta && !warnings) {
         warnings = json_array();
@@ -209,6 +222,8 @@ int rfl_session_commit(struct rfl_session *s)
         rfl_afile_stage_abort();
     } else if (rfl_afile_stage_commit() != 0) {
         failed = 1;
+    } else if (*companion_note) {
+        rfl_info("%s (stdout has the main CSV)", companion_note);
     }
     s->ncompanions = 0;
     if (failed) {
@@ -225,11 +240,13 @@ int rfl_session_close(struct rfl_session *s)
     if (s->root && !(s->spec.flags & RFL_SESSION_TABLE) && !s->write_failed) {
         const char *name = s->spec.columns ? s->spec.output : "-";
         char path[4352];
+        const int to_stdout = strcmp(name, "-") == 0;
         if (s->status == RFL_EXIT_INTERRUPTED)
-            rfl_error("interrupted: the %zu rows measured so far are in %s", s->csv.rows,
-                      full_path(path, sizeof path, name));
+            rfl_error("interrupted: the %zu rows measured so far are %s %s", s->csv.rows, to_stdout ? "on" : "in",
+                      to_stdout ? "stdout" : full_path(path, sizeof path, name));
         else if (s->status == RFL_EXIT_OK)
-            rfl_info("%zu rows in %s (%.1f s)", s->csv.rows, name, s->elapsed_s);
+            rfl_info("%zu rows %s %s (%.1f s)", s->csv.rows, to_stdout ? "on" : "in", to_stdout ? "stdout" : name,
+                     s->elapsed_s);
     }
     int exit_code = s->exit_code != RFL_EXIT_OK ? s->exit_code : s->status; /* not committed: the status */
     rfl_session_abort(s); /* whatever was not committed */

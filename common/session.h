@@ -72,14 +72,16 @@ struct rfl_session {
  * success the clock is started. */
 int rfl_session_open(struct rfl_session *s, const struct rfl_session_spec *spec);
 /* A second CSV of the run beside the first, STEM_SUFFIX.csv (stem: the
- * output without ".csv"; "-": stdout too), committed with it. Collective.
+ * output without ".csv"; for "-", the program's name without "rfl_", in the
+ * working directory: stdout carries one CSV), committed with it. Collective.
  * Rank 0 gets the CSV to write to, the other ranks NULL; *failed is set on
  * every rank when rank 0 could not open it, in which case the whole session
  * was aborted. */
 struct rfl_csv *rfl_session_companion(struct rfl_session *s, const char *suffix, const char *const *columns,
                                       size_t ncols, int *failed);
-/* "out.csv" + "fit" -> "out_fit.csv"; "-" stays "-". The caller frees it. */
-char *rfl_session_companion_path(const char *output, const char *suffix);
+/* "out.csv" + "fit" -> "out_fit.csv"; "-" of rfl_network -> "network_fit.csv". The caller
+ * frees it. */
+char *rfl_session_companion_path(const char *program, const char *output, const char *suffix);
 
 /* The measurement is over: s->elapsed_s, and the progress line ends. */
 double rfl_session_stop(struct rfl_session *s);

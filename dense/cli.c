@@ -55,6 +55,8 @@ int rfl_dense_check_combination(unsigned methods, unsigned factors, char *msg, s
             return -1;
         }
     for (int f = 0; factors && f < RFL_DENSE_NFACTOR; f++) {
+        if (!(factors >> f & 1))
+            continue;
         int runs = 0;
         for (int m = 0; m < RFL_DENSE_NMETHOD; m++)
             runs |= (ms >> m & 1) && (rfl_dense_method_factors((enum rfl_dense_method)m) >> f & 1);

@@ -4,6 +4,7 @@
 #include "settings.h"
 #include "config_name.h"
 #include "ceilings/write.h"
+#include "profile/profile.h"
 #include "plot/plot.h"
 #include "common/afile.h"
 #include "common/log.h"

@@ -1,6 +1,6 @@
 # ---------------------------------------------------------------------------
 # rfl: the command (cli, run, settings, the program table, report); the
-# pipeline it drives is in ceilings/ and plot/
+# pipeline it drives is in ceilings/, profile/ and plot/
 # ---------------------------------------------------------------------------
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = \
@@ -30,7 +30,7 @@ driver_clean_files = driver/default_conf.c driver/default_conf.c-t
 
 bin_PROGRAMS += rfl
 rfl_SOURCES = driver/main.c
-rfl_LDADD = libdriver.a libplot.a libceilings.a libcpu.a librfl.a
+rfl_LDADD = libdriver.a libplot.a libprofile.a libceilings.a libcpu.a librfl.a
 
 test_scripts += \
 	tests/driver/cli.sh tests/driver/golden.sh tests/driver/errors.sh tests/driver/png.sh \
@@ -42,6 +42,7 @@ test_scripts += tests/driver/profile.sh tests/driver/profile_errors.sh tests/dri
 test_scripts += tests/driver/budget.sh tests/driver/gpu_l2_level.sh tests/driver/gpu_l2_band.sh
 test_scripts += tests/driver/config_name.sh tests/driver/dense_golden.sh tests/driver/balance.sh
 test_scripts += tests/driver/caches.sh
+test_scripts += tests/driver/sustained.sh
 test_scripts += tests/driver/members.sh tests/driver/launcher.sh tests/driver/gpu_members.sh
 test_scripts += tests/driver/oversubscribe.sh
 test_scripts += tests/driver/layouts.sh

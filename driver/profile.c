@@ -7,7 +7,7 @@
 #include "settings.h"
 #include "spawn.h"
 #include "ceilings/model.h"
-#include "ceilings/profile.h"
+#include "profile/profile.h"
 #include "plot/plot.h"
 #include "common/afile.h"
 #include "common/input.h"

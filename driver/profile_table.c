@@ -2,7 +2,7 @@
 #include "config.h"
 #include "profile_table.h"
 #include "ceilings/model.h"
-#include "ceilings/profile.h"
+#include "profile/profile.h"
 #include "common/csv.h"
 #include "common/interrupt.h"
 #include "common/log.h"

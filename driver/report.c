@@ -204,7 +204,8 @@ static void ceilings_section(struct rfl_doc *d, const struct rfl_model *m)
                      num(b, sizeof b, c->synchronised, "%.1f"));
         if (c->spec > 0)
             snprintf(spec, sizeof spec, "%s (%s)", num(a, sizeof a, c->spec, "%.1f"), c->spec_source);
-        else if (strcmp(c->device, "cpu") != 0 && c->kind == RFL_CEILING_BANDWIDTH && strcmp(c->name, "L2") == 0)
+        else if (strcmp(c->device, "cpu") != 0 && c->kind == RFL_CEILING_BANDWIDTH &&
+                 rfl_gpu_level_named(c->name) == RFL_GPU_L2)
             snprintf(spec, sizeof spec, "none: NVIDIA publishes no L2 bandwidth");
         else
             snprintf(spec, sizeof spec, "-");
@@ -299,7 +300,8 @@ static void gpu_device_section(struct rfl_doc *d, const struct rfl_model *m)
         snprintf(ds, sizeof ds, "-");
     rfl_doc_table_begin(d, head, 2);
     const char *rows[][2] = {{"GPU", g->name}, {"device", idx},      {"SMs", sms},
-                             {"L1", l1},       {"L2", l2},           {"device memory", mem},
+                             {rfl_gpu_level_names[RFL_GPU_L1], l1}, {rfl_gpu_level_names[RFL_GPU_L2], l2},
+                             {rfl_gpu_level_names[RFL_GPU_DEVMEM], mem},
                              {"max SM clock", clk}, {"memory bandwidth (spec)", ds}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         rfl_doc_table_row(d, rows[i], 2);

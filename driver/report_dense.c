@@ -1,10 +1,10 @@
 /* The report's table of rfl_dense's rows (report_dense.h). */
 #include "config.h"
 #include "report_dense.h"
+#include "ceilings/bound.h"
 #include "ceilings/dense.h"
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
-#include "ceilings/profile.h"
 #include "common/csv.h"
 
 #include <math.h>

@@ -2,7 +2,11 @@
 #include "kernels.h"
 
 const char *const rfl_fl_isa_names[RFL_FL_NISA + 1] = {"sse2", "avx2", "avx512", "neon", NULL};
-const char *const rfl_fl_variant_names[RFL_FL_NVARIANT + 2] = {"ref", "simd", "all", NULL};
+const char *const rfl_fl_variant_names[RFL_FL_NVARIANT + 2] = {
+#define RFL_FLOPS_VARIANT(id, name) [RFL_FL_##id] = #name,
+#include "schema/flops_variants.inc"
+#undef RFL_FLOPS_VARIANT
+    [RFL_FL_NVARIANT] = "all", [RFL_FL_NVARIANT + 1] = NULL};
 const struct rfl_fl_kernel_info rfl_fl_kernel = {
     1, 1, "beta = (FPE odd) ? x + gamma : beta0; FPE/2 times beta = beta*x + alpha; x = beta"};
 const unsigned rfl_fl_unrolls[RFL_FL_NUNROLL] = {1, 2, 4, 8, 16};

@@ -26,7 +26,13 @@
 enum rfl_fl_isa { RFL_FL_SSE2, RFL_FL_AVX2, RFL_FL_AVX512, RFL_FL_NEON, RFL_FL_NISA };
 extern const char *const rfl_fl_isa_names[RFL_FL_NISA + 1]; /* "sse2", "avx2", "avx512", "neon" */
 
-enum rfl_fl_variant { RFL_FL_REF, RFL_FL_SIMD, RFL_FL_NVARIANT };
+/* RFL_FL_REF, RFL_FL_SIMD: the rows of schema/flops_variants.inc. */
+enum rfl_fl_variant {
+#define RFL_FLOPS_VARIANT(id, name) RFL_FL_##id,
+#include "schema/flops_variants.inc"
+#undef RFL_FLOPS_VARIANT
+    RFL_FL_NVARIANT
+};
 extern const char *const rfl_fl_variant_names[RFL_FL_NVARIANT + 2]; /* "ref", "simd", "all" */
 
 /* Unroll factors (independent vectors in flight) the simd variant has. */

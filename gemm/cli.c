@@ -145,7 +145,8 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
          "CSV output (default gemm.csv); NAME_mix.csv, NAME_model.csv and the\n"
-         "                              metadata NAME.json beside it; - for stdout (no sidecar)"),
+         "                              metadata NAME.json beside it; - for stdout (no sidecar;\n"
+         "                              gemm_mix.csv and gemm_model.csv in the working directory)"),
         RFL_OPTION_QUICK(&o->quick, "a short run: fewer sizes, shorter samples"),
         RFL_OPTION_LIST_DEVICES(&o->list_devices),
         {"list-kernels", 0, RFL_OPT_FLAG, &o->list_kernels, NULL,

@@ -126,6 +126,12 @@ struct rfl_gemm_choice {
  * clock of each in mhz_at[] (if not NULL), that of the fastest in *mhz_min. */
 int rfl_gemm_time_runner(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, struct rfl_gemm_group *g,
                          unsigned experiments, double *times, double *mhz_at, unsigned *reps_out, double *mhz_min);
+/* `samples` rested launches, each alone on a GPU the NVML settle let cool down, timed by events
+ * behind a wait kernel (so the launch's queuing stays out): the fastest in *best_s. A roof bounds
+ * what a kernel alone does (a profiler times one launch), and a run of launches slows to what
+ * the power limit leaves. 0, or -1. */
+int rfl_gemm_time_rested(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, struct rfl_gemm_group *g,
+                         unsigned samples, double *best_s);
 void rfl_gemm_choices_for(const struct rfl_gemm_opts *o, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
                           struct rfl_gemm_choice *ch);
 /* The configuration for a size (NULL: none fits). */

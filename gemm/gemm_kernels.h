@@ -85,6 +85,9 @@ extern const int rfl_gemm_dmma_count;
 cudaError_t rfl_gemm_fill(enum rfl_gemm_prec p, void *x, size_t n, unsigned long long seed, cudaStream_t s);
 /* out[i] = (half or bfloat16) in[i], round to nearest (p: FP16 or BF16). */
 cudaError_t rfl_gemm_to_half(enum rfl_gemm_prec p, const float *in, void *out, size_t n, cudaStream_t s);
+/* One thread that sleeps on the stream for `ns` nanoseconds, drawing next to no power: it holds
+ * the stream while a rested launch and its events are queued behind it. */
+cudaError_t rfl_gemm_wait(unsigned long long ns, cudaStream_t s);
 /* out[i] = (float) in[i] (in: half or bfloat16 as p says): exact. */
 cudaError_t rfl_gemm_from_half(enum rfl_gemm_prec p, const void *in, float *out, size_t n, cudaStream_t s);
 

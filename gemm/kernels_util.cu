@@ -173,3 +173,19 @@ extern "C" cudaError_t rfl_gemm_compare(int fp64, const void *c, const void *r, 
     }
     return cudaGetLastError();
 }
+
+__global__ void k_wait(unsigned long long ns)
+{
+    unsigned long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0)::"memory");
+    do {
+        __nanosleep(1000);
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)::"memory");
+    } while (t - t0 < ns);
+}
+
+extern "C" cudaError_t rfl_gemm_wait(unsigned long long ns, cudaStream_t s)
+{
+    k_wait<<<1, 1, 0, s>>>(ns);
+    return cudaGetLastError();
+}

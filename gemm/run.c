@@ -68,7 +68,13 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
     unsigned reps;
     if (rfl_gemm_time_runner(c, r, g, c->experiments, times, NULL, &reps, &mhz_min))
         return -1;
-    const int nv = (int)c->experiments + 4;
+    /* The libraries' GEMMs set the tensor roofs: their launches alone too (a profiled kernel is
+     * one launch on a rested GPU). */
+    double rested_s = NAN;
+    if ((r->family == RFL_GEMM_CUBLAS || r->family == RFL_GEMM_CUBLASLT) &&
+        rfl_gemm_time_rested(c, r, g, c->experiments, &rested_s))
+        return -1;
+    const int nv = (int)c->experiments + 5;
     double *mine = calloc((size_t)nv, sizeof *mine);
     if (!mine)
         return -1;
@@ -77,6 +83,7 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
     mine[c->experiments + 1] = ck.err;
     mine[c->experiments + 2] = c->dev.index;
     mine[c->experiments + 3] = reps;
+    mine[c->experiments + 4] = rested_s;
     double *all = rfl_gpu_gather_doubles(mine, nv);
     free(mine);
     const double flops = 2.0 * g->m * (double)g->n * g->k;
@@ -148,6 +155,7 @@ static int run_point(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r, st
             rfl_csv_double(csv, v[c->experiments + 1]);
             rfl_csv_double(csv, ck.bound);
             rfl_csv_int(csv, 1);
+            rfl_csv_double(csv, v[c->experiments + 4] > 0 ? flops / v[c->experiments + 4] * 1e-9 : NAN);
             rfl_csv_end_row(csv);
         }
         rfl_progress("%s %s %s %ux%ux%u: %.0f GFLOP/s", rfl_gemm_family_names[r->family], rfl_gemm_prec_names[r->prec],

@@ -3,12 +3,13 @@
 #ifndef RFL_GPU_SHARED_H
 #define RFL_GPU_SHARED_H
 
+/* The element types of the GPU programs, enum rfl_gpu_precision, declared once for the
+ * programs and ceilings/ (schema/gpu_precisions.inc). */
+#include "schema/kernels.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Element types of the GPU programs (names in rfl_gpu_precision_names). */
-enum rfl_gpu_precision { RFL_GPU_FP64, RFL_GPU_FP32, RFL_GPU_FP16, RFL_GPU_NPRECISION };
 
 /* What one thread (block 0, thread 0) saw of a kernel: SM cycles from
  * clock64() and nanoseconds from %globaltimer over the same span, so

@@ -6,49 +6,10 @@
 
 #include <string.h>
 
-const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS] = {
-    [RFL_GBW_GLOBAL_INSIDE] = {"global_inside", "A", 1,
-                               "global memory, the trials loop inside the kernel (Lo et al. Kernel A)"},
-    [RFL_GBW_GLOBAL_LAUNCH] = {"global_launch", "B", 0,
-                               "global memory, one kernel launch per trial (Lo et al. Kernel B)"},
-    [RFL_GBW_SHARED] = {"shared_blocked", "C", 1,
-                        "blocked through shared memory: copy in, trials on the tile, copy back (Lo et al. Kernel C)"},
-    [RFL_GBW_GLOBAL_STREAM] = {"global_stream", "-", 1,
-                               "Kernel A with loads that skip L1 (L1::no_allocate, or .cg for rmw) and "
-                               "prefetch 256 B into L2: the L2 and device-memory ceilings"},
-    [RFL_GBW_MEMCPY] = {"memcpy_d2d", "-", 0,
-                        "cudaMemcpyAsync device to device of half the working set into the other half"},
-    [RFL_GBW_GLOBAL_BULK] = {"global_bulk", "-", 1,
-                             "read only: the copy engine (cp.async.bulk, sm_90) streams each block's chunks "
-                             "into shared memory, 4 stages deep, and the threads sum them there: the L2 and "
-                             "device-memory ceilings without a load instruction per 16 bytes"},
-    [RFL_GBW_L2_CHUNKS] = {"l2_chunks", "-", 1,
-                           "read only: each block re-reads its own 512 KiB chunk (ld.global.cg, L2 only), "
-                           "a chunk per block of one full wave: the L2 ceiling (loaded bytes counted)"},
-    [RFL_GBW_L1_SET] = {"l1_set", "-", 1,
-                        "read only: every block of every SM reads the same set through L1; the working set "
-                        "is per SM (each SM's L1 holds it all): the L1 ceiling in bytes per clock per SM"},
-    [RFL_GBW_L2_OWN] = {"l2_own", "-", 1,
-                        "read only: each block of a persistent grid streams its own chunk (the data set cut "
-                        "at 128-byte lines, one chunk per block), L1 skipped (.cg, or --l2-loads nc), "
-                        "--unroll 16-byte loads in flight per thread: the L2 ceiling (loaded bytes counted)"},
-    [RFL_GBW_L2_WAVES] = {"l2_waves", "-", 0,
-                          "read only: waves of short blocks (a grid of trials x chunks), each reading one chunk "
-                          "of about --unroll x threads vectors once, all its loads issued at once, L1 skipped "
-                          "(.cg, or --l2-loads nc); a chunk's readers are a trial apart in the grid: the L2 "
-                          "ceiling (loaded bytes counted; no SM clock)"},
-};
-
-const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1] = {"global_inside", "global_launch", "shared_blocked",
-                                                                "global_stream", "memcpy_d2d", "global_bulk",
-                                                                "l2_chunks",     "l1_set",        "l2_own",
-                                                                "l2_waves",      NULL};
+/* The kernels, accesses and precisions (their names, for --kernels, --access and
+ * --precision) are the tables of schema/kernels.h. */
 const char *const rfl_gbw_unroll_names[] = {"auto", "4", "8", "16", NULL};
 const char *const rfl_gbw_l2_load_names[] = {"cg", "nc", NULL};
-const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1] = {"read", "rmw", "write", "copy", NULL};
-
-/* fp16 has no bandwidth kernel: the option takes the first two names. */
-static const char *const bw_precisions[] = {"fp64", "fp32", NULL};
 
 void rfl_gpu_bandwidth_defaults(struct rfl_gpu_bandwidth_opts *o)
 {
@@ -71,12 +32,12 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          rfl_gbw_kernel_names},
         {"access", 'a', RFL_OPT_LIST, &o->accesses, "LIST",
          "read: s += a[i]; rmw: a[i] = beta*a[i] + alpha; write: a[i] = p(i) + alpha\n"
-         "                              (store only); copy: b[i] = a[i] (the working set holds a and b;\n"
-         "                              write and copy: global_inside and global_stream, past the L2\n"
-         "                              unless --wss is given) (default all)",
+         "                              (store only); copy: b[i] = a[i] (the working set holds a and b);\n"
+         "                              each kernel runs those it has (docs/FORMAT.md); write and copy,\n"
+         "                              but memcpy_d2d's, past the L2 unless --wss is given (default all)",
          0, 0, rfl_gbw_access_names},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
-         "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, bw_precisions},
+         "element type; every access is 16 bytes (double2, float4) (default both)", 0, 0, rfl_gbw_precision_list},
         {"threads-per-block", 't', RFL_OPT_STRING, &o->threads_text, "LIST",
          "threads per block, multiples of 32 up to 1024 (default 256,1024; --quick 256;\n"
          "                              l1_set 128 in both)", 0, 0, NULL},
@@ -101,11 +62,10 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
          "finish within this: shorter samples, then points cut evenly, those a\n"
-         "                              ceiling needs last (shared_blocked, global_inside, global_stream,\n"
-         "                              global_bulk, l2_chunks, l2_own, l2_waves and l1_set read at the sizes\n"
-         "                              placed from\n"
-         "                              the device); the\n"
-         "                              sidecar says what was cut (default: no limit)"),
+         "                              ceiling needs last (the first configuration of each kernel but\n"
+         "                              global_launch and memcpy_d2d, read where it reads, at the sizes\n"
+         "                              placed from the device); the sidecar says what was cut (default:\n"
+         "                              no limit)"),
         RFL_OPTION_DEVICE(&o->device),
         {"mem-limit", 'M', RFL_OPT_SIZE, &o->mem_limit, "SIZE",
          "device memory the buffers may take (default: half the free memory)", 0, 0, NULL},

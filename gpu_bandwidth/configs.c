@@ -120,25 +120,28 @@ int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anc
     return i == (first_read >= 0 ? first_read : first) ? (anchor ? 0 : 1) : 2;
 }
 
-/* The level a working set lives in, by capacity (the device's properties).
- * Kernels A and B allocate in L1: past the aggregate L1 but within the L2
- * most of their loads still hit in L1 (an H100 read 28-29 TB/s there, L1
- * speed, against 7.7 TB/s from L2), so that span is "l1_l2", no level; the
- * L2 is measured by the kernels that skip L1 (ceilings/load_gpu_bandwidth.c
- * applies the same rule to the curves). */
-const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss)
+/* The level a working set lives in, by capacity (the device's properties),
+ * from the kernel's path (schema/gpu_kernels.inc). Kernels A and B allocate
+ * in L1: past the aggregate L1 but within the L2 most of their loads still
+ * hit in L1 (an H100 read 28-29 TB/s there, L1 speed, against 7.7 TB/s from
+ * L2), so that span is "l1_l2", no level; the L2 is measured by the kernels
+ * that skip L1 (ceilings/load_gpu_bandwidth.c applies the same rule to the
+ * curves). */
+enum rfl_gpu_level rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss)
 {
-    if (k == RFL_GBW_SHARED)
-        return "shared";
-    /* l1_set's working set is per SM: every SM reads all of it. */
-    if (k == RFL_GBW_L1_SET)
-        return wss <= d->rates.l1_bytes ? "l1" : wss <= d->l2_bytes ? "l1_l2" : "device_memory";
-    const int allocates_l1 = k == RFL_GBW_GLOBAL_INSIDE || k == RFL_GBW_GLOBAL_LAUNCH;
-    if (allocates_l1 && (double)wss <= d->sm_count * d->rates.l1_bytes)
-        return "l1";
-    if (wss <= d->l2_bytes)
-        return allocates_l1 ? "l1_l2" : "l2";
-    return "device_memory";
+    switch (rfl_gbw_kernels[k].path) {
+    case RFL_GPU_PATH_SHARED:
+        return RFL_GPU_SHARED;
+    case RFL_GPU_PATH_SM_L1: /* the working set is per SM: every SM reads all of it */
+        return wss <= d->rates.l1_bytes ? RFL_GPU_L1 : wss <= d->l2_bytes ? RFL_GPU_NO_LEVEL : RFL_GPU_DEVMEM;
+    case RFL_GPU_PATH_L1:
+        if ((double)wss <= d->sm_count * d->rates.l1_bytes)
+            return RFL_GPU_L1;
+        return wss <= d->l2_bytes ? RFL_GPU_NO_LEVEL : RFL_GPU_DEVMEM;
+    case RFL_GPU_PATH_L2:
+    default:
+        return wss <= d->l2_bytes ? RFL_GPU_L2 : RFL_GPU_DEVMEM;
+    }
 }
 
 /* Shared memory per block of Kernel C: the SM's shared memory split among
@@ -157,13 +160,14 @@ size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads)
     return bytes / RFL_GBW_VEC_BYTES;
 }
 
-unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p) { return p == RFL_GPU_FP64 ? 2 : 4; }
+unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p) { return RFL_GBW_VEC_BYTES / rfl_gpu_precisions[p].bytes; }
 
 int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, unsigned precisions,
                     uint64_t chunk_bytes, struct rfl_gbw_config **cfgs_out, int *ncfg_out)
 {
     const struct rfl_gpu_bandwidth_opts *o = c->o;
-    int cap = RFL_GBW_NKERNELS * RFL_GBW_NACCESS * 2 * RFL_GBW_MAX_LIST * RFL_GBW_MAX_LIST + 1, ncfg = 0;
+    int cap = RFL_GBW_NKERNELS * RFL_GBW_NACCESS * RFL_GPU_NPRECISION * RFL_GBW_MAX_LIST * RFL_GBW_MAX_LIST + 1;
+    int ncfg = 0;
     struct rfl_gbw_config *cfgs = calloc((size_t)cap, sizeof *cfgs);
     static const unsigned l1_set_threads[] = {RFL_GBW_L1_SET_THREADS};
     for (int k = 0; k < RFL_GBW_NKERNELS && cfgs; k++) {
@@ -173,13 +177,12 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
         const unsigned *threads = own_threads ? l1_set_threads : o->threads;
         const int nthreads = own_threads ? 1 : o->nthreads;
         for (int a = 0; a < RFL_GBW_NACCESS; a++)
-            for (int p = 0; p < 2; p++)
+            for (int p = 0; p < RFL_GPU_NPRECISION; p++)
                 for (int t = 0; t < nthreads; t++)
                     for (int b = 0; b < o->nblocks; b++) {
                         /* l2_waves' grid is trials x chunks: its blocks spec only sizes the sums */
-                        if (!(accesses >> a & 1) || !(precisions >> p & 1) ||
-                            !rfl_gbw_runs((enum rfl_gbw_kernel)k, (enum rfl_gbw_access)a) ||
-                            (k == RFL_GBW_L2_WAVES && b > 0))
+                        if (!(accesses >> a & 1) || !(precisions >> p & 1) || !rfl_gpu_precisions[p].bandwidth ||
+                            !rfl_gbw_runs(k, a) || (k == RFL_GBW_L2_WAVES && b > 0))
                             continue;
                         struct rfl_gbw_config *cfg = &cfgs[ncfg++];
                         cfg->kernel = (enum rfl_gbw_kernel)k;
@@ -225,11 +228,25 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
                             c->max_blocks = cfg->blocks;
                     }
     }
-    if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1))
-        cfgs[ncfg++].kernel = RFL_GBW_MEMCPY;
+    if (cfgs && (kernels >> RFL_GBW_MEMCPY & 1)) {
+        cfgs[ncfg].kernel = RFL_GBW_MEMCPY;
+        cfgs[ncfg++].access = RFL_GBW_COPY; /* its only access (the table's) */
+    }
     if (cfgs && ncfg == 0) {
-        rfl_error("nothing to run: global_bulk, l2_chunks, l2_own, l2_waves and l1_set only read, shared_blocked and global_launch "
-                  "read and rmw (add --access read, or another kernel)");
+        /* What each kernel asked for runs, from the kernel table. */
+        char what[512] = "";
+        size_t used = 0;
+        for (int k = 0; k < RFL_GBW_NKERNELS && used < sizeof what; k++) {
+            if (!(kernels >> k & 1))
+                continue;
+            used += (size_t)snprintf(what + used, sizeof what - used, "%s%s only", used ? "; " : "",
+                                     rfl_gbw_kernels[k].name);
+            for (int a = 0, n = 0; a < RFL_GBW_NACCESS && used < sizeof what; a++)
+                if (rfl_gbw_runs(k, a))
+                    used += (size_t)snprintf(what + used, sizeof what - used, "%s%s", n++ ? ", " : " ",
+                                             rfl_gbw_access_names[a]);
+        }
+        rfl_error("nothing to run: %s (add an access it runs, or another kernel)", what);
         free(cfgs);
         return RFL_EXIT_USAGE;
     }
@@ -249,6 +266,8 @@ unsigned rfl_gbw_replicas(const struct rfl_gbw_config *cfg, size_t n_vec)
 
 double rfl_gbw_vectors_moved(const struct rfl_gbw_config *cfg, size_t n_vec)
 {
-    const int two = cfg->kernel == RFL_GBW_MEMCPY || cfg->access == RFL_GBW_RMW || cfg->access == RFL_GBW_COPY;
-    return (two ? 2.0 : 1.0) * (double)rfl_gbw_replicas(cfg, n_vec) * (double)n_vec;
+    /* The access table's loads and stores (memcpy_d2d: copy); the chunk
+     * kernels, which only read, load the data set `replicas` times. */
+    const struct rfl_gbw_access_info *a = &rfl_gbw_accesses[cfg->access];
+    return ((double)a->loads * (double)rfl_gbw_replicas(cfg, n_vec) + (double)a->stores) * (double)n_vec;
 }

@@ -4,7 +4,6 @@
  * on stderr. */
 #include "config.h"
 #include "gpu_bandwidth/internal.h"
-#include "common/l2_band.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/size.h"
@@ -12,16 +11,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-static const char *const level_names[RFL_GBW_NLEVELS] = {"shared", "l1", "l2", "device_memory"};
-
-int rfl_gbw_level_index(const char *name)
-{
-    for (int i = 0; i < RFL_GBW_NLEVELS; i++)
-        if (strcmp(name, level_names[i]) == 0)
-            return i;
-    return -1;
-}
 
 void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,
                        double mhz, int clocked)
@@ -51,7 +40,7 @@ void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, 
         b->device_wss = wss;
         b->device_kernel = k->name;
         snprintf(b->device_config, sizeof b->device_config, "%s %s %s, %u x %u threads",
-                 k->name, rfl_gbw_access_names[cfg->access], rfl_gpu_precision_names[cfg->prec], cfg->blocks,
+                 k->name, rfl_gbw_access_names[cfg->access], rfl_gpu_precisions[cfg->prec].name, cfg->blocks,
                  cfg->threads);
     }
     if (cfg->kernel == RFL_GBW_L1_SET) {
@@ -65,7 +54,7 @@ void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, 
         }
         return;
     }
-    /* l2_own's and l2_waves' near band (the ceiling's, common/l2_band.h)
+    /* l2_own's and l2_waves' near band (the ceiling's, rfl_l2_band_holds)
      * and far band (past half the L2, within it). */
     const double l2 = (double)c->dev.l2_bytes;
     if ((RFL_GBW_UNROLLED_KERNELS >> cfg->kernel & 1) && wss <= c->dev.l2_bytes) {
@@ -81,15 +70,21 @@ void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, 
         b->l2_gbs = gbs;
         b->l2_wss = wss;
         snprintf(b->l2_config, sizeof b->l2_config, "%s %s, %u x %u threads", k->name,
-                 rfl_gpu_precision_names[cfg->prec], cfg->blocks, cfg->threads);
+                 rfl_gpu_precisions[cfg->prec].name, cfg->blocks, cfg->threads);
     }
 }
 
-void rfl_gbw_print_summary(const struct rfl_gbw_config *cfgs, int ncfg, double (*best)[RFL_GBW_NLEVELS])
+/* A level's column of the summary: device memory's wider. */
+static int summary_width(int level) { return level == RFL_GPU_DEVMEM ? 14 : 10; }
+
+void rfl_gbw_print_summary(const struct rfl_gbw_config *cfgs, int ncfg, double (*best)[RFL_GPU_NLEVELS])
 {
     if (rfl_mpi_rank() != 0)
         return;
-    fprintf(stderr, "%-44s %10s %10s %10s %14s\n", "best GB/s (rank 0's GPU)", "shared", "l1", "l2", "device_memory");
+    fprintf(stderr, "%-44s", "best GB/s (rank 0's GPU)");
+    for (int l = 0; l < RFL_GPU_NLEVELS; l++)
+        fprintf(stderr, " %*s", summary_width(l), rfl_gpu_level_columns[l]);
+    fputc('\n', stderr);
     for (int i = 0; i < ncfg; i++) {
         const struct rfl_gbw_config *cfg = &cfgs[i];
         char name[96];
@@ -97,14 +92,14 @@ void rfl_gbw_print_summary(const struct rfl_gbw_config *cfgs, int ncfg, double (
             snprintf(name, sizeof name, "%s", rfl_gbw_kernels[cfg->kernel].name);
         else
             snprintf(name, sizeof name, "%s %s %s %ux%u", rfl_gbw_kernels[cfg->kernel].name,
-                     rfl_gbw_access_names[cfg->access], rfl_gpu_precision_names[cfg->prec], cfg->blocks,
+                     rfl_gbw_access_names[cfg->access], rfl_gpu_precisions[cfg->prec].name, cfg->blocks,
                      cfg->threads);
         fprintf(stderr, "%-44s", name);
-        for (int l = 0; l < RFL_GBW_NLEVELS; l++)
+        for (int l = 0; l < RFL_GPU_NLEVELS; l++)
             if (best[i][l] > 0)
-                fprintf(stderr, " %*.1f", l == 3 ? 14 : 10, best[i][l]);
+                fprintf(stderr, " %*.1f", summary_width(l), best[i][l]);
             else
-                fprintf(stderr, " %*s", l == 3 ? 14 : 10, "-");
+                fprintf(stderr, " %*s", summary_width(l), "-");
         fputc('\n', stderr);
     }
 }
@@ -118,7 +113,7 @@ void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernel
              c->dev.l2_bytes / 1048576.0, ds ? ds->part : "unknown (no target)");
     const unsigned device_kernels =
         (1u << RFL_GBW_GLOBAL_INSIDE) | (1u << RFL_GBW_GLOBAL_LAUNCH) | (1u << RFL_GBW_GLOBAL_STREAM) |
-        (1u << RFL_GBW_GLOBAL_BULK) | (1u << RFL_GBW_L2_CHUNKS);
+        (1u << RFL_GBW_GLOBAL_BULK) | (1u << RFL_GBW_L2_CHUNKS) | (1u << RFL_GBW_GLOBAL_CS);
     if (kernels & device_kernels) {
         char sz[32];
         snprintf(note, sizeof note, "%s at %s", b->device_gbs > 0 ? b->device_config : "no row at >= 4 x L2",

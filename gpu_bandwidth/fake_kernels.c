@@ -11,7 +11,9 @@
 cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
 {
     double t0 = rfl_fake_now();
-    size_t n = l->n_vec * (l->precision == RFL_GPU_FP64 ? 2 : 4);
+    /* Every kernel as its access says (schema/gpu_accesses.inc): a kernel the
+     * table adds runs here as it is, unless it computes something else. */
+    size_t n = l->n_vec * (RFL_GBW_VEC_BYTES / rfl_gpu_precisions[l->precision].bytes);
     if (!rfl_gbw_runs(l->kernel, l->access) || l->kernel == RFL_GBW_MEMCPY ||
         ((RFL_GBW_UNROLLED_KERNELS >> l->kernel & 1) && l->unroll != 4 && l->unroll != 8 && l->unroll != 16))
         return cudaErrorInvalidValue;
@@ -52,7 +54,7 @@ cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
         if (l->access == RFL_GBW_READ)
             l->block_sums[t % grid] += sum * replicas;
     }
-    if (l->kernel != RFL_GBW_GLOBAL_LAUNCH)
+    if (rfl_gbw_kernels[l->kernel].trials_inside)
         rfl_fake_clock(l->clock, t0, 0);
     return cudaSuccess;
 }
@@ -74,7 +76,7 @@ cudaError_t rfl_gbw_occupancy(enum rfl_gbw_kernel k, enum rfl_gbw_access a, enum
 cudaError_t rfl_gbw_fill(enum rfl_gpu_precision p, void *a, size_t n_vec, cudaStream_t s)
 {
     (void)s;
-    size_t n = n_vec * (p == RFL_GPU_FP64 ? 2 : 4);
+    size_t n = n_vec * (RFL_GBW_VEC_BYTES / rfl_gpu_precisions[p].bytes);
     for (size_t i = 0; i < n; i++)
         if (p == RFL_GPU_FP64)
             ((double *)a)[i] = (double)((i & 7) + 1);
@@ -86,7 +88,7 @@ cudaError_t rfl_gbw_check(enum rfl_gpu_precision p, const void *a, size_t n_vec,
                           cudaStream_t s)
 {
     (void)s;
-    size_t n = n_vec * (p == RFL_GPU_FP64 ? 2 : 4);
+    size_t n = n_vec * (RFL_GBW_VEC_BYTES / rfl_gpu_precisions[p].bytes);
     for (size_t i = 0; i < n; i++) {
         int bad = p == RFL_GPU_FP64 ? !(((const double *)a)[i] == (double)((i & 7) + 1) + off)
                                     : !(((const float *)a)[i] == (float)((double)((i & 7) + 1) + off));

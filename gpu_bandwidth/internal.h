@@ -27,8 +27,6 @@
  * B/clk/SM at 128 threads from 64 to 216 KiB, 120-123 at 256, 82-125 at
  * 1024; docs/PERFORMANCE.md). */
 #define RFL_GBW_L1_SET_THREADS 128u
-/* The levels of the stderr summary, in its column order. */
-#define RFL_GBW_NLEVELS 4
 
 struct rfl_gbw_config {
     enum rfl_gbw_kernel kernel;
@@ -104,7 +102,9 @@ int rfl_gbw_is_anchor(const struct rfl_gpu_device *d, uint64_t wss);
  * at an anchor 0, at its other working sets 1; their other configurations
  * 2; global_launch and memcpy_d2d 3. */
 int rfl_gbw_priority(const struct rfl_gbw_config *cfgs, int ncfg, int i, int anchor);
-const char *rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
+/* The level a working set of kernel k lives in (RFL_GPU_NO_LEVEL: "l1_l2"),
+ * gpu_bandwidth.csv's `level` through rfl_gpu_level_column. */
+enum rfl_gpu_level rfl_gbw_level_of(const struct rfl_gpu_device *d, enum rfl_gbw_kernel k, uint64_t wss);
 size_t rfl_gbw_tile_vecs_for(const struct rfl_gpu_device *d, unsigned threads);
 unsigned rfl_gbw_lanes_of(enum rfl_gpu_precision p);
 /* l2_own's --unroll values (index 0: auto) and --l2-loads names. */
@@ -135,19 +135,17 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
 /* rows.c: the CSV rows of a point, one per rank and the aggregate, through
  * rfl_gpu_point_rows (gpu/ranks.h): gathers every rank's samples
  * (collective), fails the session on a wrong value anywhere, and on rank 0
- * writes the rows and raises best_of_cfg (GB/s per level). Returns 1 when
- * the sweep must stop, else 0. */
+ * writes the rows and raises best_of_cfg (GB/s per level: RFL_GPU_NLEVELS,
+ * the stderr summary's columns). Returns 1 when the sweep must stop, else 0. */
 int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const struct rfl_gbw_config *cfg,
                        uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg);
 
 /* evidence.c: the run's findings, from rank 0's GPU. */
-/* The summary column of a level name, -1 for "l1_l2" (no level). */
-int rfl_gbw_level_index(const char *name);
 /* Raises c->best with one of rank 0's rows (bytes_per_s: at the fastest sample). */
 void rfl_gbw_note_best(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, double bytes_per_s,
                        double mhz, int clocked);
 void rfl_gbw_evidence(const struct rfl_gbw_ctx *c, json_t *list, unsigned kernels);
-void rfl_gbw_print_summary(const struct rfl_gbw_config *cfgs, int ncfg, double (*best)[RFL_GBW_NLEVELS]);
+void rfl_gbw_print_summary(const struct rfl_gbw_config *cfgs, int ncfg, double (*best)[RFL_GPU_NLEVELS]);
 
 /* selftest.c */
 int rfl_gbw_self_test(void);

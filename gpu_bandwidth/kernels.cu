@@ -175,10 +175,22 @@ __global__ void __launch_bounds__(1024) k_global(typename vec<S>::type *a, size_
         rfl_gpu_block_add(total, block_sums + blockIdx.x);
 }
 
+/* 16-byte stores: plain (write-back, allocated in L2 as any line), or
+ * streaming (st.global.cs: allocated evict-first, for data written once and
+ * not read again, global_cs). */
+enum { ST_DEFAULT, ST_STREAM };
+template <int ST, typename V> __device__ __forceinline__ void store16(V *p, const V &v)
+{
+    if (ST == ST_STREAM)
+        __stcs(p, v);
+    else
+        *p = v;
+}
+
 /* Store only (write: p(i) + alpha) and copy (into the n_vec vectors after
- * the source; its loads as the mode says), plain 16-byte stores, the same
- * grid-stride sets as k_global; no sums. */
-template <typename S, int ACC, int MODE>
+ * the source; its loads as the mode says), 16-byte stores as ST says, the
+ * same grid-stride sets as k_global; no sums. */
+template <typename S, int ACC, int MODE, int ST = ST_DEFAULT>
 __global__ void __launch_bounds__(1024) k_global_store(typename vec<S>::type *a, size_t n_vec,
                                                        unsigned long long trials, S beta, S alpha,
                                                        double *block_sums, rfl_gpu_clock *clk)
@@ -203,19 +215,19 @@ __global__ void __launch_bounds__(1024) k_global_store(typename vec<S>::type *a,
             if (ACC == ACC_COPY) {
                 V v0, v1, v2, v3;
                 T::template load4<MODE>(a + i, stride, v0, v1, v2, v3);
-                dst[i] = v0;
-                dst[i + stride] = v1;
-                dst[i + 2 * stride] = v2;
-                dst[i + 3 * stride] = v3;
+                store16<ST>(dst + i, v0);
+                store16<ST>(dst + i + stride, v1);
+                store16<ST>(dst + i + 2 * stride, v2);
+                store16<ST>(dst + i + 3 * stride, v3);
             } else {
-                dst[i] = T::pattern(i, alpha);
-                dst[i + stride] = T::pattern(i + stride, alpha);
-                dst[i + 2 * stride] = T::pattern(i + 2 * stride, alpha);
-                dst[i + 3 * stride] = T::pattern(i + 3 * stride, alpha);
+                store16<ST>(dst + i, T::pattern(i, alpha));
+                store16<ST>(dst + i + stride, T::pattern(i + stride, alpha));
+                store16<ST>(dst + i + 2 * stride, T::pattern(i + 2 * stride, alpha));
+                store16<ST>(dst + i + 3 * stride, T::pattern(i + 3 * stride, alpha));
             }
         }
         for (size_t r = 0; r < rest; r++, i += stride)
-            dst[i] = ACC == ACC_COPY ? T::template load1<MODE>(a + i) : T::pattern(i, alpha);
+            store16<ST>(dst + i, ACC == ACC_COPY ? T::template load1<MODE>(a + i) : T::pattern(i, alpha));
         RFL_GPU_FENCE();
     }
     RFL_GPU_CLOCK_END(clk)
@@ -459,6 +471,12 @@ const void *kernel_ptr(enum rfl_gbw_kernel k, enum rfl_gbw_access acc, unsigned 
         case RFL_GBW_COPY: return (const void *)k_global_store<S, ACC_COPY, LD_STREAM_RO>;
         default: return nullptr;
         }
+    case RFL_GBW_GLOBAL_CS: /* global_stream's loads, streaming stores */
+        switch (acc) {
+        case RFL_GBW_WRITE: return (const void *)k_global_store<S, ACC_WRITE, LD_STREAM_RO, ST_STREAM>;
+        case RFL_GBW_COPY: return (const void *)k_global_store<S, ACC_COPY, LD_STREAM_RO, ST_STREAM>;
+        default: return nullptr;
+        }
     case RFL_GBW_L2_CHUNKS:
         return acc == RFL_GBW_READ ? (const void *)k_chunks<S, LD_STREAM_RW> : nullptr;
     case RFL_GBW_L1_SET:
@@ -486,6 +504,7 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
     switch (l->kernel) {
     case RFL_GBW_GLOBAL_INSIDE:
     case RFL_GBW_GLOBAL_STREAM:
+    case RFL_GBW_GLOBAL_CS:
     case RFL_GBW_GLOBAL_LAUNCH: {
         typedef void (*global_fn)(V *, size_t, unsigned long long, S, S, double *, rfl_gpu_clock *);
         const global_fn f = (global_fn)kernel_ptr<S>(l->kernel, l->access, 0, 0);

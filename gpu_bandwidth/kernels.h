@@ -10,52 +10,19 @@
 #include <cuda_runtime_api.h>
 
 #include "gpu/gpu_shared.h"
+#include "schema/kernels.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-enum rfl_gbw_kernel {
-    RFL_GBW_GLOBAL_INSIDE, /* Lo's Kernel A: the trials loop inside the kernel, global memory */
-    RFL_GBW_GLOBAL_LAUNCH, /* Lo's Kernel B: one kernel launch per trial */
-    RFL_GBW_SHARED,        /* Lo's Kernel C: blocked through shared memory, trials inside */
-    RFL_GBW_GLOBAL_STREAM, /* Kernel A with loads that skip L1 and prefetch 256 B into L2 */
-    RFL_GBW_MEMCPY,        /* cudaMemcpyAsync device to device, for comparison */
-    RFL_GBW_GLOBAL_BULK,   /* chunks streamed into shared memory by the copy engine (cp.async.bulk), read only */
-    RFL_GBW_L2_CHUNKS,     /* each block re-reads its own chunk through L2 (.cg loads), read only */
-    RFL_GBW_L1_SET,        /* every block of every SM reads the same set through L1, read only */
-    RFL_GBW_L2_OWN,        /* each block of a persistent grid streams its own chunk from L2, read only */
-    RFL_GBW_L2_WAVES,      /* waves of short blocks, each reading one chunk from L2 once, read only */
-    RFL_GBW_NKERNELS
-};
-
-enum rfl_gbw_access {
-    RFL_GBW_READ,  /* s += a[i]                read-only */
-    RFL_GBW_RMW,   /* a[i] = beta*a[i] + alpha  read-modify-write */
-    RFL_GBW_WRITE, /* a[i] = p(i) + alpha       store only (p: the fill pattern) */
-    RFL_GBW_COPY,  /* b[i] = a[i]               copy into the second half of the buffer */
-    RFL_GBW_NACCESS
-};
-
-/* Bits (1u << kernel) of the kernels that take --unroll and --l2-loads. */
-#define RFL_GBW_UNROLLED_KERNELS ((1u << RFL_GBW_L2_OWN) | (1u << RFL_GBW_L2_WAVES))
-/* Bits of the kernels whose rows in the L2 band (common/l2_band.h) make the
- * L2 ceiling: they skip L1 and read distinct data in every block. */
-#define RFL_GBW_L2_CEILING_KERNELS                                                                            \
-    ((1u << RFL_GBW_GLOBAL_STREAM) | (1u << RFL_GBW_GLOBAL_BULK) | (1u << RFL_GBW_L2_OWN) | (1u << RFL_GBW_L2_WAVES))
-
-/* Whether a kernel runs an access: the chunk kernels, l2_own, l2_waves and global_bulk only
- * read; shared_blocked and global_launch read and rmw; global_inside and
- * global_stream run all four. */
-static inline int rfl_gbw_runs(enum rfl_gbw_kernel k, enum rfl_gbw_access a)
-{
-    if (k == RFL_GBW_GLOBAL_BULK || k == RFL_GBW_L2_CHUNKS || k == RFL_GBW_L1_SET || k == RFL_GBW_L2_OWN ||
-        k == RFL_GBW_L2_WAVES)
-        return a == RFL_GBW_READ;
-    if (k == RFL_GBW_SHARED || k == RFL_GBW_GLOBAL_LAUNCH)
-        return a == RFL_GBW_READ || a == RFL_GBW_RMW;
-    return 1;
-}
+/* The kernels (enum rfl_gbw_kernel, RFL_GBW_GLOBAL_INSIDE ...) and the
+ * accesses (enum rfl_gbw_access: read s += a[i], rmw a[i] = beta*a[i] +
+ * alpha, write a[i] = p(i) + alpha, copy b[i] = a[i] into the second half of
+ * the buffer), with which kernel runs which access (rfl_gbw_runs), which take
+ * --unroll (RFL_GBW_UNROLLED_KERNELS) and which make the L2 ceiling
+ * (RFL_GBW_L2_CEILING_KERNELS), are rows of schema/gpu_kernels.inc and
+ * schema/gpu_accesses.inc: schema/kernels.h. */
 
 /* The chunk kernels (l2_chunks, l1_set): the n_vec vectors are cut into
  * `nchunks` chunks of about chunk_vecs (at most `blocks` of them), and a
@@ -94,17 +61,6 @@ static inline size_t rfl_gbw_wave_chunks(size_t n_vec, unsigned unroll, unsigned
     const size_t n = per ? n_vec / per : 1;
     return n < 1 ? 1 : n;
 }
-
-struct rfl_gbw_kernel_info {
-    const char *name;
-    const char *lo_kernel;  /* "A", "B", "C" or "-" */
-    int trials_inside;      /* one launch runs every trial of a sample */
-    const char *description;
-};
-
-extern const struct rfl_gbw_kernel_info rfl_gbw_kernels[RFL_GBW_NKERNELS];
-extern const char *const rfl_gbw_kernel_names[RFL_GBW_NKERNELS + 1];
-extern const char *const rfl_gbw_access_names[RFL_GBW_NACCESS + 1];
 
 #define RFL_GBW_VEC_BYTES 16
 /* Static shared memory of the read kernels (the block reduction's 32

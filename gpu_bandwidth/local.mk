@@ -6,7 +6,8 @@ noinst_LIBRARIES += libgpubandwidth.a libgpubandwidthkernels.a
 bin_PROGRAMS += rfl_gpu_bandwidth
 endif
 libgpubandwidthkernels_a_SOURCES = $(gpu_kernel_headers) gpu_bandwidth/kernels.h gpu_bandwidth/kernels_own.cuh gpu_bandwidth/kernels.cu
-gpu_bandwidth/kernels.$(OBJEXT): $(gpu_kernel_headers) gpu_bandwidth/kernels.h gpu_bandwidth/kernels_own.cuh
+gpu_bandwidth/kernels.$(OBJEXT): $(gpu_kernel_headers) $(schema_kernel_headers) gpu_bandwidth/kernels.h \
+	gpu_bandwidth/kernels_own.cuh
 
 libgpubandwidth_a_SOURCES = gpu_bandwidth/gpu_bandwidth.h gpu_bandwidth/internal.h gpu_bandwidth/cli.c \
 	gpu_bandwidth/configs.c gpu_bandwidth/sample.c gpu_bandwidth/rows.c gpu_bandwidth/evidence.c \

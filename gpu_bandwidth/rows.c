@@ -40,8 +40,8 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
 
     rfl_csv_str(csv, k->name);
     rfl_csv_str(csv, k->lo_kernel);
-    rfl_csv_str(csv, memcpy_kernel ? "copy" : rfl_gbw_access_names[cfg->access]);
-    rfl_csv_str(csv, memcpy_kernel ? "" : rfl_gpu_precision_names[cfg->prec]);
+    rfl_csv_str(csv, rfl_gbw_access_names[cfg->access]); /* memcpy_d2d: copy */
+    rfl_csv_str(csv, memcpy_kernel ? "" : rfl_gpu_precisions[cfg->prec].name);
     if (memcpy_kernel) {
         rfl_csv_str(csv, "");
         rfl_csv_str(csv, "");
@@ -52,7 +52,7 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
         rfl_csv_str(csv, spec);
     }
     rfl_csv_u64(csv, wss);
-    rfl_csv_str(csv, rfl_gbw_level_of(&c->dev, cfg->kernel, wss));
+    rfl_csv_str(csv, rfl_gpu_level_column(rfl_gbw_level_of(&c->dev, cfg->kernel, wss)));
     rfl_csv_u64(csv, cfg->kernel == RFL_GBW_SHARED || cfg->kernel == RFL_GBW_GLOBAL_BULK ||
                              cfg->kernel == RFL_GBW_L2_CHUNKS
                          ? cfg->tile_vecs * RFL_GBW_VEC_BYTES
@@ -83,8 +83,8 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
 {
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
     const char *name = rfl_gbw_kernels[cfg->kernel].name;
-    const char *access = memcpy_kernel ? "copy" : rfl_gbw_access_names[cfg->access];
-    const char *prec = memcpy_kernel ? "" : rfl_gpu_precision_names[cfg->prec];
+    const char *access = rfl_gbw_access_names[cfg->access];
+    const char *prec = memcpy_kernel ? "" : rfl_gpu_precisions[cfg->prec].name;
     char sz[32], point[160], what[96];
     rfl_format_size(wss_bytes, sz, sizeof sz);
     snprintf(point, sizeof point, "%s %s %s at %s", name, access, prec, sz);
@@ -102,8 +102,8 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
     for (unsigned e = 0; e < c->experiments; e++)
         t_min = p->times[e] < t_min ? p->times[e] : t_min;
     const double gbs = rfl_gbw_vectors_moved(cfg, n_vec) * RFL_GBW_VEC_BYTES * (double)p->trials / t_min * 1e-9;
-    const int level = rfl_gbw_level_index(rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes));
-    if (level >= 0 && gbs > best_of_cfg[level]) /* l1_l2 (no level) has no column */
+    const enum rfl_gpu_level level = rfl_gbw_level_of(&c->dev, cfg->kernel, wss_bytes);
+    if (level != RFL_GPU_NO_LEVEL && gbs > best_of_cfg[level]) /* l1_l2 (no level) has no column */
         best_of_cfg[level] = gbs;
     rfl_progress("%s %s %s %ux%u  %s  %.1f GB/s", name, access, prec, cfg->blocks, cfg->threads, sz, gbs);
     return stop;

@@ -36,13 +36,15 @@ static int print_columns(void)
 static int point_of(const struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, size_t *last_n,
                     size_t *n_vec, uint64_t *wss_bytes)
 {
-    const int halves = cfg->kernel == RFL_GBW_MEMCPY || cfg->access == RFL_GBW_COPY ? 2 : 1;
+    const int halves = (int)rfl_gbw_accesses[cfg->access].arrays; /* copy and memcpy_d2d: 2 */
     /* l1_set and l2_waves past the L2 measure nothing the others do not; write and
      * copy are for the device-memory ceiling: the default sweep runs them
-     * past the L2 only (an explicit --wss, everywhere). */
+     * past the L2 only (an explicit --wss, everywhere; memcpy_d2d, the peer,
+     * everywhere). */
     if ((cfg->kernel == RFL_GBW_L1_SET || cfg->kernel == RFL_GBW_L2_WAVES) && wss > c->dev.l2_bytes)
         return 0;
-    if ((cfg->access == RFL_GBW_WRITE || cfg->access == RFL_GBW_COPY) && !c->o->wss[0] && wss <= c->dev.l2_bytes)
+    if ((cfg->access == RFL_GBW_WRITE || cfg->access == RFL_GBW_COPY) && cfg->kernel != RFL_GBW_MEMCPY &&
+        !c->o->wss[0] && wss <= c->dev.l2_bytes)
         return 0;
     *n_vec = rfl_gbw_vectors_for(wss / (uint64_t)halves);
     if (*n_vec == *last_n || halves * *n_vec * RFL_GBW_VEC_BYTES > c->buf_bytes)
@@ -62,7 +64,7 @@ static void config_name(const struct rfl_gbw_config *cfg, char *buf, size_t len)
         snprintf(buf, len, "%s", rfl_gbw_kernels[cfg->kernel].name);
     else
         snprintf(buf, len, "%s %s %s %ux%u", rfl_gbw_kernels[cfg->kernel].name, rfl_gbw_access_names[cfg->access],
-                 rfl_gpu_precision_names[cfg->prec], cfg->blocks, cfg->threads);
+                 rfl_gpu_precisions[cfg->prec].name, cfg->blocks, cfg->threads);
 }
 
 static void free_ctx(struct rfl_gbw_ctx *c)
@@ -103,7 +105,9 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     const double growth = o->growth ? o->growth : o->quick ? 4.0 : 2.0;
     const unsigned kernels = o->kernels ? o->kernels : (1u << RFL_GBW_NKERNELS) - 1;
     const unsigned accesses = o->accesses ? o->accesses : (1u << RFL_GBW_NACCESS) - 1;
-    const unsigned precisions = o->precisions ? o->precisions : (1u << RFL_GPU_FP64) | (1u << RFL_GPU_FP32);
+    unsigned precisions = o->precisions;
+    for (int p = 0; !o->precisions && p < RFL_GPU_NPRECISION; p++) /* default: every one with kernels */
+        precisions |= (unsigned)rfl_gpu_precisions[p].bandwidth << p;
     uint64_t wss_min = o->wss[0] ? o->wss[0] : o->quick ? 64 << 10 : 4 << 10;
     uint64_t wss_max = o->wss[0] ? o->wss[1] : o->quick ? 1ull << 30 : 4ull << 30;
 
@@ -190,7 +194,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                                 MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
     rfl_gpu_budget_phase(&budget, 1, POINT_OVERHEAD_S + (3.0 + 1.5 * c.experiments) * c.min_time_s);
 
-    double(*best)[RFL_GBW_NLEVELS] = calloc((size_t)ncfg + 1, sizeof *best);
+    double(*best)[RFL_GPU_NLEVELS] = calloc((size_t)ncfg + 1, sizeof *best);
     int stop = 0;
     for (int i = 0; i < ncfg && !stop; i++) {
         const struct rfl_gbw_config *cfg = &cfgs[i];

@@ -71,7 +71,7 @@ static int check_array(struct rfl_gbw_ctx *c, enum rfl_gpu_precision prec, const
     if (m.count == 0)
         return 0;
     double got = NAN;
-    size_t elem = prec == RFL_GPU_FP64 ? 8 : 4;
+    const size_t elem = rfl_gpu_precisions[prec].bytes;
     unsigned char raw[8];
     if (RFL_CUDA(cudaMemcpy(raw, a + m.first_index * elem, elem, cudaMemcpyDeviceToHost)))
         return -1;

@@ -31,17 +31,21 @@ int rfl_gbw_self_test(void)
     /* Two blocks of 1024 threads fit one SM with their tiles. */
     EXPECT(2 * (rfl_gbw_tile_vecs_for(&d, 1024) * 16 + 1024 + 256) <= 233472);
     EXPECT(rfl_gbw_tile_vecs_for(&d, 32) * 16 <= d.shared_per_block_optin);
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_SHARED, 1u << 30), "shared") == 0);
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_INSIDE, 16u << 20), "l1") == 0);
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_STREAM, 16u << 20), "l2") == 0);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_SHARED, 1u << 30) == RFL_GPU_SHARED);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_INSIDE, 16u << 20) == RFL_GPU_L1);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_STREAM, 16u << 20) == RFL_GPU_L2);
     /* Past the aggregate L1 (33M) an L1-allocating kernel still hits in L1:
      * no level (issue 14); the L1-skipping kernels are in L2 there. */
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_INSIDE, 40u << 20), "l1_l2") == 0);
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_STREAM, 40u << 20), "l2") == 0);
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_L2_CHUNKS, 40u << 20), "l2") == 0);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_INSIDE, 40u << 20) == RFL_GPU_NO_LEVEL);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_STREAM, 40u << 20) == RFL_GPU_L2);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_L2_CHUNKS, 40u << 20) == RFL_GPU_L2);
     /* l1_set's working set is per SM. */
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_L1_SET, 128u << 10), "l1") == 0);
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_L1_SET, 1u << 20), "l1_l2") == 0);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_L1_SET, 128u << 10) == RFL_GPU_L1);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_L1_SET, 1u << 20) == RFL_GPU_NO_LEVEL);
+    /* The `level` column's values. */
+    EXPECT(strcmp(rfl_gpu_level_column(RFL_GPU_NO_LEVEL), "l1_l2") == 0 &&
+           strcmp(rfl_gpu_level_column(RFL_GPU_DEVMEM), "device_memory") == 0 &&
+           strcmp(rfl_gpu_level_column(RFL_GPU_L1), "l1") == 0);
     /* The chunk plan: 512K chunks, one wave of at most `blocks`, every
      * vector loaded `replicas` times a trial. */
     struct rfl_gbw_chunk_plan cp = rfl_gbw_chunk_plan_of(2u << 20, 32768, 1056);
@@ -63,8 +67,8 @@ int rfl_gbw_self_test(void)
     EXPECT(rfl_gbw_vectors_moved(&cfg, 2u << 20) == 16.0 * (2u << 20));
     EXPECT(!rfl_gbw_runs(RFL_GBW_L2_CHUNKS, RFL_GBW_RMW) && !rfl_gbw_runs(RFL_GBW_SHARED, RFL_GBW_WRITE) &&
            rfl_gbw_runs(RFL_GBW_GLOBAL_INSIDE, RFL_GBW_COPY));
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_LAUNCH, 1ull << 30), "device_memory") == 0);
-    EXPECT(strcmp(rfl_gbw_level_of(&d, RFL_GBW_MEMCPY, 1u << 20), "l2") == 0);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_GLOBAL_LAUNCH, 1ull << 30) == RFL_GPU_DEVMEM);
+    EXPECT(rfl_gbw_level_of(&d, RFL_GBW_MEMCPY, 1u << 20) == RFL_GPU_L2);
     /* The read closed form against the pattern summed by hand. */
     for (size_t n = 8; n <= 4096; n *= 2) {
         double s = 0;
@@ -95,6 +99,25 @@ int rfl_gbw_self_test(void)
     EXPECT(w && n == 3 && w[0] == 1 << 20 && w[2] == 4 << 20);
     free(w);
     EXPECT(rfl_gbw_anchors(256 * 1024, l1, l2, (uint64_t[RFL_GBW_MAX_ANCHORS]){0}) == RFL_GBW_MAX_ANCHORS);
-    EXPECT(rfl_gbw_level_index("l2") == 2 && rfl_gbw_level_index("l1_l2") == -1 && rfl_gbw_level_index("bogus") == -1);
+    EXPECT(rfl_gpu_level_of_column("l2") == RFL_GPU_L2 && rfl_gpu_level_of_column("l1_l2") == RFL_GPU_NO_LEVEL &&
+           rfl_gpu_level_of_column("bogus") == RFL_GPU_NO_LEVEL);
+    /* The kernel table: every kernel's name finds it, and its accesses, its
+     * L2 band and its bytes are its row's; --precision's names are the
+     * precisions' own, bit for bit (the rows with kernels come first). */
+    for (int k = 0; k < RFL_GBW_NKERNELS; k++) {
+        EXPECT(rfl_gbw_kernel_of(rfl_gbw_kernel_names[k]) == k && !strcmp(rfl_gbw_kernels[k].name, rfl_gbw_kernel_names[k]));
+        EXPECT(rfl_gbw_kernels[k].accesses != 0 && (rfl_gbw_kernels[k].sets == RFL_GPU_NO_LEVEL) == !!rfl_gbw_kernels[k].drawn);
+    }
+    EXPECT(rfl_gbw_kernel_of("bogus") == RFL_GBW_NKERNELS && rfl_gbw_access_of("copy") == RFL_GBW_COPY);
+    EXPECT(rfl_gbw_l2_band_kernel(RFL_GBW_L2_OWN) && rfl_gbw_l2_band_kernel(RFL_GBW_GLOBAL_STREAM) &&
+           !rfl_gbw_l2_band_kernel(RFL_GBW_L2_CHUNKS) && !rfl_gbw_l2_band_kernel(RFL_GBW_GLOBAL_INSIDE) &&
+           !rfl_gbw_l2_band_kernel(RFL_GBW_NKERNELS));
+    for (int p = 0; rfl_gbw_precision_list[p]; p++)
+        EXPECT(rfl_gpu_precision_of(rfl_gbw_precision_list[p]) == p && rfl_gpu_precisions[p].bandwidth);
+    EXPECT(rfl_gbw_lanes_of(RFL_GPU_FP64) == 2 && rfl_gbw_lanes_of(RFL_GPU_FP32) == 4);
+    cfg = (struct rfl_gbw_config){.kernel = RFL_GBW_MEMCPY, .access = RFL_GBW_COPY};
+    EXPECT(rfl_gbw_vectors_moved(&cfg, 1000) == 2000);
+    cfg = (struct rfl_gbw_config){.kernel = RFL_GBW_GLOBAL_INSIDE, .access = RFL_GBW_RMW};
+    EXPECT(rfl_gbw_vectors_moved(&cfg, 1000) == 2000);
     return rfl_selftest_result("rfl_gpu_bandwidth", failures);
 }

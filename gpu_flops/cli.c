@@ -27,7 +27,7 @@ int rfl_gpu_flops_parse(struct rfl_gpu_flops_opts *o, int argc, char **argv)
          "                              (default 1,2,4,...,4096; --quick 1,16,256,4096)", 0, 0, NULL},
         {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
          "element types; fp16 runs as half2, two elements per instruction (default all)", 0, 0,
-         rfl_gpu_precision_names},
+         rfl_gpu_precision_list},
         {"chains", 'c', RFL_OPT_STRING, &o->chains_text, "LIST",
          "independent dependency chains per thread: 1, 2, 4, 8 (default 1,2,4,8; --quick 1,8)", 0, 0, NULL},
         {"threads-per-block", 't', RFL_OPT_STRING, &o->threads_text, "LIST",

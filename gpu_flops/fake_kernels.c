@@ -89,7 +89,7 @@ cudaError_t rfl_gfl_check(enum rfl_gpu_precision p, const void *a, size_t words,
                           struct rfl_gpu_mismatch *m, cudaStream_t s)
 {
     (void)s;
-    size_t n = p == RFL_GPU_FP16 ? 2 * words : words;
+    size_t n = rfl_gpu_precisions[p].per_word * words;
     for (size_t i = 0; i < n; i++) {
         unsigned long long v = p == RFL_GPU_FP64   ? ((const uint64_t *)a)[i]
                                : p == RFL_GPU_FP32 ? ((const uint32_t *)a)[i]

@@ -15,6 +15,7 @@
 #include <cuda_runtime_api.h>
 
 #include "gpu/gpu_shared.h"
+#include "schema/kernels.h"
 
 #ifdef __cplusplus
 extern "C" {

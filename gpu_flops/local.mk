@@ -6,7 +6,7 @@ noinst_LIBRARIES += libgpuflops.a libgpuflopskernels.a
 bin_PROGRAMS += rfl_gpu_flops
 endif
 libgpuflopskernels_a_SOURCES = $(gpu_kernel_headers) gpu_flops/kernels.h gpu_flops/kernels.cu
-gpu_flops/kernels.$(OBJEXT): $(gpu_kernel_headers) gpu_flops/kernels.h
+gpu_flops/kernels.$(OBJEXT): $(gpu_kernel_headers) $(schema_kernel_headers) gpu_flops/kernels.h
 
 libgpuflops_a_SOURCES = gpu_flops/gpu_flops.h gpu_flops/cli.c gpu_flops/run.c gpu_flops/verify.c
 libgpuflops_a_CPPFLAGS = $(gpu_cppflags)

@@ -57,9 +57,11 @@ struct ctx {
     char best_config[RFL_GPU_NPRECISION][96];
 };
 
-static size_t word_bytes(enum rfl_gpu_precision p) { return p == RFL_GPU_FP64 ? 8 : 4; }
-static unsigned scalars_per_word(enum rfl_gpu_precision p) { return p == RFL_GPU_FP16 ? 2 : 1; }
-static size_t scalar_bytes(enum rfl_gpu_precision p) { return p == RFL_GPU_FP64 ? 8 : p == RFL_GPU_FP32 ? 4 : 2; }
+/* A precision's bytes: its row of schema/gpu_precisions.inc (a word holds
+ * one scalar, or fp16's two). */
+static size_t scalar_bytes(enum rfl_gpu_precision p) { return rfl_gpu_precisions[p].bytes; }
+static unsigned scalars_per_word(enum rfl_gpu_precision p) { return rfl_gpu_precisions[p].per_word; }
+static size_t word_bytes(enum rfl_gpu_precision p) { return scalar_bytes(p) * scalars_per_word(p); }
 
 static double fma_per_clock(const struct rfl_gpu_device *d, enum rfl_gpu_precision p)
 {
@@ -184,7 +186,7 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
     const double peak = !aggregate && mhz > 0 ? peak_gflops(&c->dev, cfg->prec, mhz) : 0;
     char spec[32];
     rfl_gpu_blocks_format(&cfg->spec, spec, sizeof spec);
-    rfl_csv_str(csv, rfl_gpu_precision_names[cfg->prec]);
+    rfl_csv_str(csv, rfl_gpu_precisions[cfg->prec].name);
     rfl_csv_u64(csv, cfg->fpe);
     rfl_csv_u64(csv, cfg->chains);
     rfl_csv_u64(csv, cfg->threads);
@@ -223,7 +225,7 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
 static int emit_point(struct ctx *c, struct rfl_session *out, const struct config *cfg, size_t n_groups,
                       const struct point *p)
 {
-    const char *prec = rfl_gpu_precision_names[cfg->prec];
+    const char *prec = rfl_gpu_precisions[cfg->prec].name;
     char point[128], what[96];
     snprintf(point, sizeof point, "%s FPE %u, %u chains, %zu groups", prec, cfg->fpe, cfg->chains, n_groups);
     snprintf(what, sizeof what, "%s FPE %u, %u chains", prec, cfg->fpe, cfg->chains);
@@ -262,7 +264,7 @@ static void evidence(const struct ctx *c, json_t *list, unsigned precisions)
                          p == RFL_GPU_FP16 ? NULL : ">=", 0.97, 0, note);
         if (c->best_fraction[p] > 1.02)
             rfl_warn("%s: %.3f of the clock-derived peak: the per-SM rate table (gpu/gpu.c) may be wrong for "
-                     "compute capability %d.%d", rfl_gpu_precision_names[p], c->best_fraction[p], c->dev.cc_major,
+                     "compute capability %d.%d", rfl_gpu_precisions[p].name, c->best_fraction[p], c->dev.cc_major,
                      c->dev.cc_minor);
     }
 }
@@ -391,7 +393,7 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                         }
                         if (resident < 1) {
                             rfl_error("the %s kernel with %u chains cannot run %u threads per block on %s",
-                                      rfl_gpu_precision_names[p], cfg->chains, cfg->threads, c.dev.name);
+                                      rfl_gpu_precisions[p].name, cfg->chains, cfg->threads, c.dev.name);
                             free(cfgs);
                             free(wss);
                             return rfl_gpu_fail(RFL_EXIT_USAGE);
@@ -458,7 +460,7 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
     for (int i = 0; i < ncfg && !stop; i++) {
         const struct config *cfg = &cfgs[i];
         char name[96];
-        snprintf(name, sizeof name, "%s FPE %u, %u chains, %ux%u", rfl_gpu_precision_names[cfg->prec], cfg->fpe,
+        snprintf(name, sizeof name, "%s FPE %u, %u chains, %ux%u", rfl_gpu_precisions[cfg->prec].name, cfg->fpe,
                  cfg->chains, cfg->blocks, cfg->threads);
         size_t last = 0;
         for (size_t j = 0; j < npoints && !stop; j++) {

@@ -31,7 +31,8 @@ int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
          "                              the sidecar says what was cut (default: no limit)"),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
          "CSV output (default gpu_link.csv), the fits in NAME_fit.csv, the\n"
-         "                              metadata in NAME.json (- for stdout)"),
+         "                              metadata in NAME.json (- for stdout, no sidecar, the fits in\n"
+         "                              gpu_link_fit.csv)"),
         RFL_OPTION_QUICK(&o->quick, "fewer sizes, shorter samples (defaults above)"),
         {"full", 0, RFL_OPT_FLAG, &o->full, NULL, "sizes up to 1G (defaults above)", 0, 0, NULL},
         RFL_OPTION_LIST_DEVICES(&o->list_devices),

@@ -35,7 +35,8 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
          "timed samples per pair and size; min/median/max reported (default 5; --quick 3)"),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
          "CSV output (default network.csv), the fit per pair class in NAME_fit.csv,\n"
-         "                              the metadata in NAME.json (files only: two CSVs, no stream)"),
+         "                              the metadata in NAME.json; - for stdout (no sidecar, the fit in\n"
+         "                              network_fit.csv)"),
         RFL_OPTION_QUICK(&o->quick, "fewer sizes, shorter samples (defaults above)"),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print each CSV file name and its columns and exit"),
         {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL, "run the self-checks and exit (no MPI ranks needed)", 0, 0,
@@ -61,10 +62,6 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
     o->argc = argc;
     o->argv = argv;
     int rc = rfl_cli_parse(&cli, argc, argv, NULL);
-    /* Two CSVs on one stream would interleave into neither: files only. */
-    if (rc == RFL_CLI_RUN && !strcmp(o->output, "-"))
-        return rfl_cli_bad_value("rfl_network", argc, argv, "output", 'o',
-                                 "rfl_network writes two CSVs, NAME.csv and NAME_fit.csv: name a file, not stdout");
     if (rc != RFL_CLI_RUN || !o->sizes[1])
         return rc;
     if (o->sizes[0] < 1)

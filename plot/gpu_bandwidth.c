@@ -12,17 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static int kernel_order(const char *kernel)
-{
-    static const char *const order[] = {"global_inside", "global_launch", "shared_blocked", "global_stream",
-                                        "memcpy_d2d",    "global_bulk",   "l2_chunks",      "l1_set",
-                                        "l2_own",        "l2_waves"};
-    const int n = (int)(sizeof order / sizeof order[0]);
-    for (int i = 0; i < n; i++)
-        if (!strcmp(kernel, order[i]))
-            return i;
-    return n;
-}
+/* A kernel's place in the kernel table (schema/gpu_kernels.inc), the key's
+ * order; RFL_GBW_NKERNELS, last, for one it does not name. */
+static int kernel_order(const char *kernel) { return rfl_gbw_kernel_of(kernel); }
 
 static double curve_max(const struct rfl_bw_curve *c)
 {
@@ -92,18 +84,20 @@ static void prepare(const struct rfl_model *m, struct rfl_plot_ws_view *v)
 
 static void describe(const struct rfl_bw_curve *c, size_t index, struct rfl_plot_line *out)
 {
-    static const char *const lo[] = {"A ", "B ", "C ", "", "", "", "", ""};
-    const int known = (int)(sizeof lo / sizeof lo[0]);
-    int k = kernel_order(c->kernel);
-    /* read solid, rmw dashed, write dotted, copy dash-dot. */
-    int dt = !strcmp(c->access, "rmw") ? 2 : !strcmp(c->access, "write") ? 3 : !strcmp(c->access, "copy") ? 4 : 1;
-    if (!strcmp(c->kernel, "memcpy_d2d"))
-        dt = 1;
+    const int k = kernel_order(c->kernel), a = rfl_gbw_access_of(c->access);
+    /* Lo et al.'s kernels are named by their letter too. */
+    const char *lo = k < RFL_GBW_NKERNELS && strcmp(rfl_gbw_kernels[k].lo_kernel, "-") ? rfl_gbw_kernels[k].lo_kernel
+                                                                                       : "";
+    /* In the access table's order: read solid, rmw dashed, write dotted, copy
+     * dash-dot; a curve that sets no ceiling (the peer) solid. */
+    const int dt = a < RFL_GBW_NACCESS && c->used ? a + 1 : 1;
     snprintf(out->comment, sizeof out->comment, "%s %s %ldx%ld", c->kernel, c->access, c->blocks,
              c->threads_per_block);
     snprintf(out->style, sizeof out->style, "dt %d lw 1.8 pt %d ps 0.8", dt, dt == 1 ? 7 : dt == 2 ? 6 : dt + 2);
-    out->color = rfl_plot_palette[(k < known ? k : known + (int)(index % 3)) % RFL_PLOT_NPALETTE];
-    snprintf(out->title, sizeof out->title, "%s%s %s%s", k < known ? lo[k] : "", c->kernel, c->access,
+    /* A colour of the palette each for the first kernels of the table; those past it share
+     * three, by their place in the key. */
+    out->color = rfl_plot_palette[k < RFL_PLOT_NPALETTE ? k : (int)(index % 3)];
+    snprintf(out->title, sizeof out->title, "%s%s%s %s%s", lo, *lo ? " " : "", c->kernel, c->access,
              c->used ? "" : " (peer)");
 }
 

@@ -3,7 +3,7 @@
 #include "profile_points.h"
 #include "style.h"
 #include "ceilings/model.h"
-#include "ceilings/profile.h"
+#include "profile/profile.h"
 #include "common/csv.h"
 #include "common/interrupt.h"
 
@@ -24,7 +24,7 @@ static const int level_pt[RFL_MEM_NLEVELS] = {6, 4, 12, 8};
 
 static int on_chart(const struct rfl_app *k, int gpu)
 {
-    return !strcmp(k->device, gpu ? "gpu" : "cpu") && rfl_kernel_placed(k);
+    return !strcmp(k->device, gpu ? "gpu" : "cpu") && k->placed;
 }
 
 static const char *color_of(size_t nth) { return rfl_plot_palette[nth % RFL_PLOT_NPALETTE]; }
@@ -47,8 +47,8 @@ static double leftmost(const struct rfl_app *k)
 {
     double x = INFINITY;
     for (int l = 0; l < RFL_MEM_NLEVELS; l++)
-        if (rfl_kernel_ai(k, l) > 0 && rfl_kernel_level_name(k, l))
-            x = fmin(x, rfl_kernel_ai(k, l));
+        if (k->ai_at[l] > 0 && k->level_names[l])
+            x = fmin(x, k->ai_at[l]);
     return x;
 }
 
@@ -59,8 +59,8 @@ void rfl_plot_kernels_extent(const struct rfl_model *m, int gpu, double *xlo, do
         if (!on_chart(k, gpu))
             continue;
         for (int l = 0; l < RFL_MEM_NLEVELS; l++) {
-            double ai = rfl_kernel_ai(k, l);
-            if (!(ai > 0) || !rfl_kernel_level_name(k, l))
+            double ai = k->ai_at[l];
+            if (!(ai > 0) || !k->level_names[l])
                 continue;
             *xlo = fmin(*xlo, ai / 2);
             *xhi = fmax(*xhi, ai * 2);
@@ -82,21 +82,21 @@ void rfl_plot_kernels_data(struct rfl_chart *c, const struct rfl_model *m, int g
         /* Left to right, so the joining line runs straight. */
         int order[RFL_MEM_NLEVELS], no = 0;
         for (int l = 0; l < RFL_MEM_NLEVELS; l++)
-            if (rfl_kernel_ai(k, l) > 0 && rfl_kernel_level_name(k, l)) {
+            if (k->ai_at[l] > 0 && k->level_names[l]) {
                 int j = no++;
-                for (; j > 0 && rfl_kernel_ai(k, order[j - 1]) > rfl_kernel_ai(k, l); j--)
+                for (; j > 0 && k->ai_at[order[j - 1]] > k->ai_at[l]; j--)
                     order[j] = order[j - 1];
                 order[j] = l;
             }
         for (int j = 0; j < no; j++) {
             char x[32], y[32];
-            rfl_format_double(x, sizeof x, "%.7g", rfl_kernel_ai(k, order[j]));
+            rfl_format_double(x, sizeof x, "%.7g", k->ai_at[order[j]]);
             rfl_format_double(y, sizeof y, "%.7g", k->gflops);
             rfl_chart_printf(c, "%s %s %d\n", x, y, level_pt[order[j]]);
-            rfl_chart_block_point(c, rfl_kernel_ai(k, order[j]), k->gflops, 7);
+            rfl_chart_block_point(c, k->ai_at[order[j]], k->gflops, 7);
         }
         if (no > 1)
-            rfl_chart_block_line(c, rfl_kernel_ai(k, order[0]), k->gflops, rfl_kernel_ai(k, order[no - 1]), k->gflops);
+            rfl_chart_block_line(c, k->ai_at[order[0]], k->gflops, k->ai_at[order[no - 1]], k->gflops);
         rfl_chart_printf(c, "\n\n");
     }
     if (n)
@@ -194,7 +194,7 @@ static int levels_drawn(const struct rfl_model *m, int gpu, const struct rfl_app
             continue;
         *any = k;
         for (int l = 0; l < RFL_MEM_NLEVELS; l++)
-            if (rfl_kernel_ai(k, l) > 0 && rfl_kernel_level_name(k, l))
+            if (k->ai_at[l] > 0 && k->level_names[l])
                 mask |= 1 << l;
     }
     return mask;
@@ -238,7 +238,7 @@ size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int 
         if (!((mask >> l) & 1))
             continue;
         snprintf(text, sizeof text, "%s at %s", !tool ? "factorization" : gpu ? "kernel" : "region",
-                 rfl_kernel_level_name(any, l));
+                 any->level_names[l]);
         rfl_chart_printf(c, ", \\\n  NaN with points pt %d ps 1.6 lw 2 lc rgb \"#303030\" title %s", level_pt[l],
                          rfl_chart_literal(c, text));
     }

@@ -1,11 +1,13 @@
 /* rfl profile's kernels (GPU) or regions (CPU) on the roofline chart
- * (roofline.c calls these at each stage of its script): each at its
- * achieved GFLOP/s once per memory level measured, at its arithmetic
- * intensity there (the hierarchical roofline: one marker shape per level,
- * one colour per kernel, a thin line joining them). On the GPU chart each
- * kernel is numbered and the key names the numbers (the report's table has
- * the same numbers); on the CPU chart each region is named beside its
- * markers. Every label is placed clear of the others (plot/chart.c). */
+ * (the chart calls these at each stage of its script: roofline_points.c,
+ * roofline_labels.c): each at its achieved GFLOP/s once per memory level
+ * measured, at its arithmetic intensity there (the hierarchical roofline:
+ * one marker shape per level, one colour per kernel, a thin line joining
+ * them), read from the fields the model set on it (ceilings/bound.h). On
+ * the GPU chart each kernel is numbered and the key names the numbers (the
+ * report's table has the same numbers); on the CPU chart each region is
+ * named beside its markers. Every label is placed clear of the others
+ * (plot/chart.c). */
 #ifndef RFL_PLOT_PROFILE_POINTS_H
 #define RFL_PLOT_PROFILE_POINTS_H
 

@@ -14,7 +14,15 @@ schema_defs = \
 	schema/noise.def \
 	schema/network.def schema/network_fit.def \
 	schema/gpu_link.def schema/gpu_link_fit.def
-librfl_a_SOURCES += schema/schema.h schema/schema.c schema/kind.inc $(schema_defs)
+# What the values in the files mean (schema/kernels.h): the tables of rows, one file each,
+# made into enums, tables and lookups; the GPU kernels (.cu, compiled by a suffix rule with no
+# dependency tracking) name schema_kernel_headers among their prerequisites.
+schema_tables = \
+	schema/gpu_precisions.inc schema/gpu_levels.inc schema/gpu_accesses.inc schema/gpu_kernels.inc \
+	schema/bandwidth_kernels.inc schema/flops_variants.inc
+schema_kernel_headers = schema/kernels.h $(schema_tables)
+librfl_a_SOURCES += schema/schema.h schema/schema.c schema/kind.inc $(schema_defs) \
+	schema/kernels.h schema/kernels.c $(schema_tables)
 
 test_scripts += tests/format_columns.sh
 if HAVE_CMOCKA

@@ -105,9 +105,11 @@
 #define RFL_SCHEMA_ADDRESS(kind) &rfl_schema_##kind,
 const struct rfl_schema *const rfl_schemas[] = {RFL_SCHEMA_KINDS(RFL_SCHEMA_ADDRESS) NULL};
 
-#define RFL_SCHEMA_NAME(name) #name,
 const char *const rfl_schema_bandwidth_kernels[RFL_SCHEMA_BANDWIDTH_NKERNELS + 1] = {
-    RFL_SCHEMA_BANDWIDTH_KERNELS(RFL_SCHEMA_NAME) NULL};
+#define RFL_BANDWIDTH_KERNEL(id, name, arrays, reads, writes, nontemporal, formula) #name,
+#include "schema/bandwidth_kernels.inc"
+#undef RFL_BANDWIDTH_KERNEL
+    NULL};
 
 void rfl_schema_print_columns(FILE *out, const char *prefix, const char *mode, const char *const *names)
 {

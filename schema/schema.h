@@ -149,12 +149,14 @@ enum {
 };
 #undef RFL_COLUMN
 
-/* The values bandwidth.csv's `kernel` column may hold, in rfl_bandwidth's kernel order
- * (tests/unit/test_schema holds them against bandwidth/kernels.c). */
-#define RFL_SCHEMA_BANDWIDTH_KERNELS(X) X(sum) X(rmw) X(copy) X(copy_nt) X(triad) X(triad_nt) X(write) X(write_nt)
-#define RFL_SCHEMA_COUNT_ONE(name) +1
-enum { RFL_SCHEMA_BANDWIDTH_NKERNELS = 0 RFL_SCHEMA_BANDWIDTH_KERNELS(RFL_SCHEMA_COUNT_ONE) };
-#undef RFL_SCHEMA_COUNT_ONE
+/* The values bandwidth.csv's `kernel` column may hold, in rfl_bandwidth's kernel order: the
+ * rows of schema/bandwidth_kernels.inc, which bandwidth/kernels.c makes its kernel table of. */
+#define RFL_BANDWIDTH_KERNEL(id, name, arrays, reads, writes, nontemporal, formula) +1
+enum {
+    RFL_SCHEMA_BANDWIDTH_NKERNELS = 0
+#include "schema/bandwidth_kernels.inc"
+};
+#undef RFL_BANDWIDTH_KERNEL
 extern const char *const rfl_schema_bandwidth_kernels[RFL_SCHEMA_BANDWIDTH_NKERNELS + 1];
 
 /* --print-columns: one line "FILE name,name,...", FILE being PREFIX_MODE.csv, or PREFIX.csv

@@ -1,7 +1,7 @@
 # docs/FORMAT.md and the programs against the schemas. For every
 # schema/KIND.def: FORMAT.md's table of KIND.csv lists the same columns, in
 # the same order, with the same units; the .def is built and distributed.
-# The bandwidth kernel names in schema/schema.h are bandwidth/kernels.c's.
+# Every kernel of schema/bandwidth_kernels.inc and schema/gpu_kernels.inc is in FORMAT.md.
 # What the programs write (tiny runs; the GPU programs through their test
 # doubles) has the schema's header, and every value of the declared type (or
 # nothing: "not measured"); so do the driver's test inputs and golden output.
@@ -95,17 +95,24 @@ done
 sed -n 's/^    X(\([a-z0-9_]*\)).*/\1/p' "$top_srcdir/schema/schema.h" >"$tmp/kinds"
 [ "$(wc -l <"$tmp/kinds")" -eq $n ] || fail "RFL_SCHEMA_KINDS names $(wc -l <"$tmp/kinds") kinds, schema/ has $n .def files"
 
-# The kernel names the reader takes from the schema are rfl_bandwidth's own
-# (tests/unit/test_schema checks the built tables; this, the sources, also
-# without cmocka).
-sed -n '/rfl_bw_kernel_names\[.*\] = {/,/};/p' "$top_srcdir/bandwidth/kernels.c" |
-    grep -o '"[a-z0-9_]*"' | tr -d '"' >"$tmp/program_kernels"
-sed -n 's/^#define RFL_SCHEMA_BANDWIDTH_KERNELS(X) //p' "$top_srcdir/schema/schema.h" |
-    grep -o 'X([a-z0-9_]*)' | sed 's/^X(\(.*\))$/\1/' >"$tmp/schema_kernels"
-[ -s "$tmp/program_kernels" ] || hard_error "bandwidth/kernels.c: no rfl_bw_kernel_names table found"
-diff -u "$tmp/program_kernels" "$tmp/schema_kernels" >"$tmp/diff" ||
-    fail "the bandwidth kernel names differ (- bandwidth/kernels.c, + schema/schema.h):
-$(cat "$tmp/diff")"
+# Every kernel of the kernel tables (schema/bandwidth_kernels.inc, schema/gpu_kernels.inc: the
+# programs, the reader and the charts all take them from there) is named in FORMAT.md's
+# `kernel` row of its CSV's table.
+for table in "bandwidth_kernels bandwidth bandwidth.csv " "gpu_kernels gpu gpu_bandwidth.csv "; do
+    set -- $table
+    sed -n 's/^RFL_[A-Z_]*KERNEL([A-Z0-9_]*, *\([a-z0-9_]*\),.*/\1/p' "$top_srcdir/schema/$1.inc" >"$tmp/kernels"
+    [ -s "$tmp/kernels" ] || hard_error "schema/$1.inc: no rows found"
+    awk -v section="$2" -v heading="### $3" '
+        $0 == "<!-- section: " section " -->" { inside = 1; next }
+        $0 == "<!-- end section: " section " -->" { inside = 0; next }
+        inside && /^#/ { wanted = index($0, heading) == 1; next }
+        inside && wanted && /^[|] `kernel` [|]/ { print; exit }
+    ' "$format" >"$tmp/kernel_row"
+    [ -s "$tmp/kernel_row" ] || fail "docs/FORMAT.md: no \`kernel\` row in the table of $3"
+    while read -r k; do
+        grep -q "\`$k\`" "$tmp/kernel_row" || fail "docs/FORMAT.md: $3's \`kernel\` row does not name $k (schema/$1.inc)"
+    done <"$tmp/kernels"
+done
 
 # check_csv KIND CSV [exact]: every column of CSV is in schema/KIND.def (with
 # "exact", the header is the schema's columns, in order), and every value is of

@@ -70,7 +70,7 @@ if [ -w /dev/full ]; then
     [ $rc -eq 1 ] || fail "-o - onto /dev/full: exit $rc, expected 1"
     grep -q 'standard output: cannot write: No space left on device' "$tmp/err" ||
         fail "-o - onto /dev/full: no message: $(cat "$tmp/err")"
-    grep -q 'rows in -' "$tmp/err" && fail "-o - onto /dev/full: still says the rows were written"
+    grep -q 'rows on stdout' "$tmp/err" && fail "-o - onto /dev/full: still says the rows were written"
 fi
 
 # 3. A full disk: the CSV (larger than the limit), or its sidecar (the CSV

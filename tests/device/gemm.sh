@@ -11,27 +11,23 @@
 #   RFL_GEMM_BUILD (build directory, default /tmp/rfl-build-gemm), RFL_GEMM_ARGS (options of
 #   the evidence run instead of the default sweep), RFL_GEMM_TIMEOUT (seconds after which the
 #   evidence run is interrupted, keeping its rows; default none), OUT (the device tool's folder).
-# Results: CSV, JSON, logs and SASS in docs/results/gpu-gemm-<host>/, or, when $OUT is set
-# (the device tool returns at most 8 files), packed into the one archive $OUT/gemm.tgz.
+# Results: CSV, JSON, logs and SASS in results/gpu-gemm-<host>/ (git-ignored), or, when $OUT is
+# set (the device tool returns at most 8 files), packed into the one archive $OUT/gemm.tgz. The
+# run of 2026-11-21 on an H200: docs/results/gpu-gemm/.
 set -uo pipefail
 stages=${1:-build,sass,test,sanitize,evidence}
-root=$(pwd)
+. tests/device/env.sh
 host=$(hostname)
-[ -f "$root/configure.ac" ] && [ -d "$root/gemm" ] || { echo "tests/device/gemm.sh: run it from the repository root" >&2; exit 2; }
 if [ -n "${OUT:-}" ]; then
     res=/tmp/rfl-gemm-results
     rm -rf "$res"
 else
-    res=$root/docs/results/gpu-gemm-$host
+    res=$root/results/gpu-gemm-$host
 fi
 mkdir -p "$res"
 summary=$res/summary.txt
 : >"$summary"
 
-P=${RFL_DEPS_PREFIX:-$root/.devdeps/usr}
-export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export NCCL_NVLS_ENABLE=0
-export PATH="$PATH:/usr/local/cuda/bin"
 arch=${RFL_CUDA_ARCH:-sm_90}
 build=${RFL_GEMM_BUILD:-/tmp/rfl-build-gemm}
 jobs=$(nproc)

@@ -7,13 +7,11 @@
 # (tiled SGEMM and DMMA at 2048^3, the stream read kernel at 1 GiB).
 # Usage (repository root, device machine): bash tests/device/ncu_record.sh [torch,rfl]   (files in $OUT)
 set -uo pipefail
-root=$(pwd)
-[ -f "$root/tests/data/profile/ncu-h100-torch.py" ] || { echo "run it from the repository root" >&2; exit 2; }
+. tests/device/env.sh
 what=${1:-torch}
 has() { case ",$what," in *,"$1",*) return 0 ;; esac; return 1; }
 out=${OUT:-/tmp/ncu-record}
 mkdir -p "$out"
-export PATH="$PATH:/usr/local/cuda/bin"
 ncu=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -n 1)
 [ -n "$ncu" ] || { echo "ncu not found" >&2; exit 1; }
 "$ncu" --version >"$out/ncu-version.txt" 2>&1
@@ -41,8 +39,6 @@ has torch && timeout 150 "$ncu" --csv --page raw --metrics "$metrics" --target-p
     >"$out/torch-raw.csv" 2>"$out/torch-ncu.log"
 has torch && echo "torch: ncu exit $?; $(grep -c '^"' "$out/torch-raw.csv") CSV lines"
 if has rfl; then
-    P=$root/.devdeps/usr
-    export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
     b=/tmp/rfl-ncu-build
     (./autogen.sh && mkdir -p $b && cd $b && "$root/configure" -q --with-cuda --with-cuda-arch=sm_90 \
         CPPFLAGS="-I$P/include" LDFLAGS="-L$P/lib/x86_64-linux-gnu" && make -j"$(nproc)" rfl_gemm rfl_gpu_bandwidth) \

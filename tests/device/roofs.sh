@@ -13,13 +13,12 @@
 #   Results: $OUT (default /tmp/rfl-roofs):
 #   summary.txt, and the runs' CSV, sidecars, ceilings and logs in roofs.tgz.
 set -uo pipefail
+. tests/device/env.sh
 out=${OUT:-/tmp/rfl-roofs}
 res=/tmp/rfl-roofs-results
 rm -rf "$res" && mkdir -p "$res" "$out" || exit 1
 summary=$out/summary.txt
 : >"$summary"
-build=${RFL_GPU_BUILD:-/tmp/rfl-build-gpu}
-export PATH="$PATH:/usr/local/cuda/bin" OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 t0=$SECONDS
 say() { echo "$*" | tee -a "$summary"; }
 # part NAME CMD...: runs CMD (stdout and stderr into $res/NAME.log), says its exit status and time.

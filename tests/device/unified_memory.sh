@@ -10,18 +10,16 @@
 #
 # Usage (from the repo root): bash tests/device/unified_memory.sh [STAGES]
 #   STAGES: comma list of build,quick,tests,sanitizer,gpubw (default: build,quick,tests,sanitizer)
+# Without $OUT the files stay in results/gpu-um-<host>/ (git-ignored). The run of 2026-11-21 on an
+# H200: docs/results/gpu-um/.
 set -uo pipefail
 stages=${1:-build,quick,tests,sanitizer}
-root=$(pwd)
+. tests/device/env.sh
 out=/tmp/rfl-um
-[ -n "${OUT:-}" ] || out=$root/docs/results/gpu-um-$(hostname)
+[ -n "${OUT:-}" ] || out=$root/results/gpu-um-$(hostname)
 mkdir -p "$out"
 pack() { [ -n "${OUT:-}" ] && tar czf "$OUT/um.tgz" -C "$out" . 2>/dev/null; return 0; }
 trap pack EXIT
-P=${RFL_DEPS_PREFIX:-$root/.devdeps/usr}
-export LD_LIBRARY_PATH="$P/lib/x86_64-linux-gnu${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export PATH="$PATH:/usr/local/cuda/bin"
 cores=$(nproc)
 build=/tmp/rfl-um-build
 um=$build/rfl_unified_memory

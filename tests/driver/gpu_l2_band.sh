@@ -1,5 +1,5 @@
 # The L2 ceiling is the best row of the kernels that skip L1 with a data set in
-# the band past L2/8 and within L2/2 (common/l2_band.h; issue 14): l2_own rows
+# the band past L2/8 and within L2/2 (schema/kernels.h; issue 14): l2_own rows
 # as a recorded H200 run might read them are added to the synthetic H200 run
 # (L2 60M): bogus ones below the band (30 TB/s at 1M and 4M: L1-hit speed),
 # in the far half (12 TB/s at 40M), and past the L2 (12.4 TB/s at 64M, as

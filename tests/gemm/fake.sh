@@ -29,6 +29,9 @@ check_verified "$tmp/g.csv"
 rows=$(csv_rows "$tmp/g.csv" | wc -l)
 [ "$rows" -eq 72 ] || fail "expected 72 rows, got $rows"
 grep -q "host_long_double" "$tmp/g.csv" || fail "cuBLAS rows are not checked against the host"
+# A library GEMM alone on a rested GPU (what a profiler times) is measured too; rfl's own kernels set no roof.
+[ "$(csv_count "$tmp/g.csv" '($col["kernel"] ~ /^cublas/) != ($col["gflops_per_s_rested"] > 0)')" -eq 0 ] ||
+    fail "gflops_per_s_rested: not on exactly the cuBLAS and cuBLASLt rows"
 check_sidecar "$tmp/g.json" rfl_gemm gemm tuning chosen_at_model_size mix evidence gpus budget
 if have_python3; then
     [ "$(json_eval "$tmp/g.json" 'len(d["tuning"]) == 2')" = True ] || fail "g.json: the two tiled fp32 nn configurations were not tuned"
@@ -42,6 +45,20 @@ for kp in dmma:fp64 cublas:fp64 cublas:tf32 cublas:bf16 cublas:fp16; do
     csv_rows "$tmp/b.csv" | awk -F, -v k="${kp%:*}" -v p="${kp#*:}" '$3 == k && $5 == p && $8 == "n" && $9 == 512 && $10 == 512 && $11 == 512 { f = 1 } END { exit !f }' ||
         fail "a tensor roof's point was cut by the budget: ${kp%:*} ${kp#*:} nn 512^3"
 done
+
+# The tensor roof is the larger of a GEMM's sustained and rested rates: a rested launch 10x the
+# best sustained one lifts the BF16 roof to it (a profiled kernel runs alone, rested).
+mkdir "$tmp/roof" || hard_error "mkdir"
+cp "$tmp/b.csv" "$tmp/roof/gemm.csv" && cp "$tmp/b.json" "$tmp/roof/gemm.json" || hard_error "cp"
+best=$(csv_rows "$tmp/roof/gemm.csv" | awk -F, '$5 == "bf16" && $32 == 1 && $22 > b { b = $22; l = NR } END { print l + 1, b }')
+line=${best% *}
+field=$(head -n 1 "$tmp/roof/gemm.csv" | tr ',' '\n' | grep -nx gflops_per_s_rested | cut -d: -f1)
+[ -n "$field" ] || fail "gemm.csv has no gflops_per_s_rested"
+lifted=$(awk -v b="${best#* }" 'BEGIN { printf "%.6g", b * 10 }')
+set_field "$line" "$field" "$lifted" "$tmp/b.csv" >"$tmp/roof/gemm.csv"
+expect_exit 0 "rfl ceilings of a rested launch" "$RFL" ceilings "$tmp/roof"
+[ "$(csv_count "$tmp/roof/ceilings.csv" '$col["name"] ~ /bf16 tensor/ && $col["value"] / '"$lifted"' > 0.9999 && $col["value"] / '"$lifted"' < 1.0001')" -eq 1 ] ||
+    fail "the BF16 tensor roof is not the rested launch's $lifted: $(grep bf16 "$tmp/roof/ceilings.csv")"
 
 # A corrupted element is caught: by the comparison with cuBLAS, and for
 # cuBLAS itself by the host check.

@@ -42,6 +42,13 @@ for kernel in l2_chunks l1_set l2_own l2_waves; do
         fail "$kernel has rows of an access other than read"
 done
 ! grep -q -e ",shared_blocked,C,write," -e ",global_launch,B,copy," "$out" || fail "write or copy rows of a kernel without them"
+# global_cs: write and copy with streaming stores (st.global.cs), nothing else.
+for access in write copy; do
+    for prec in fp64 fp32; do
+        grep -q ",global_cs,-,$access,$prec," "$out" || fail "no rows for global_cs $access $prec"
+    done
+done
+! grep -q -e ",global_cs,-,read," -e ",global_cs,-,rmw," "$out" || fail "global_cs has read or rmw rows (it only stores)"
 # Bytes counted: write stores the working set, copy reads one half and
 # writes the other (the whole working set), the chunk kernels load the data
 # set a whole number of times (their replicas) per trial.
@@ -64,6 +71,9 @@ done
     fail "an l2_waves row does not count its data set once per trial, or is not level l2"
 l2=$(json_eval "$tmp/bw.json" "d['gpus'][0]['device']['l2_bytes']")
 [ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["wss_bytes"] > '"$l2")" -eq 0 ] || fail "l2_waves ran past the L2 ($l2 bytes)"
+# global_cs skips L1: within the L2 its level is l2, past it device_memory.
+[ "$(csv_count "$out" '$col["kernel"] == "global_cs" && $col["level"] != ($col["wss_bytes"] <= '"$l2"' ? "l2" : "device_memory")')" -eq 0 ] ||
+    fail "a global_cs row's level is not l2 within the L2 ($l2 bytes) and device_memory past it"
 [ "$(csv_count "$out" '$col["kernel"] == "l2_waves" && $col["blocks_spec"] == "2x"')" -eq 0 ] ||
     fail "l2_waves ran a second blocks spec (its grid is trials x chunks)"
 [ "$(csv_count "$out" '$col["kernel"] == "l1_set" && $col["wss_bytes"] <= 65536 && $col["level"] != "l1"')" -eq 0 ] ||
@@ -84,7 +94,8 @@ check_sidecar "$tmp/bw.json" rfl_gpu_bandwidth cuda gpus sweep kernels evidence
 
 # A wrong value after timing must fail the run, for rmw, read and the copy.
 for case in "global_inside rmw" "global_stream read" "global_bulk read" "memcpy_d2d read" "global_inside write" \
-    "global_stream copy" "l2_chunks read" "l1_set read" "l2_own read" "l2_waves read"; do
+    "global_stream copy" "l2_chunks read" "l1_set read" "l2_own read" "l2_waves read" "global_cs write" \
+    "global_cs copy"; do
     set -- $case
     expect_exit 3 "--inject-fault $case" "$RFL_GPU_BANDWIDTH" --wss 64K:64K --experiments 1 --min-time 0.0001 -t 256 \
         -k "$1" -a "$2" -p fp32 --inject-fault -o "$tmp/fault.csv"

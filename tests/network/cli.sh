@@ -1,8 +1,8 @@
 # The command-line contract of rfl_network: help and version, --self-test,
 # --print-columns against docs/FORMAT.md, one-line usage errors (exit 2)
 # that name the option and the value and write no file, a run on fewer
-# than 2 ranks (exit 2, nothing written), -o - refused (two CSVs, one
-# stream) and a failed write to stdout exit 1.
+# than 2 ranks (exit 2, nothing written) and a failed write to stdout exit 1
+# (-o -, one CSV per stream, runs in mpi.sh).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
 RFL_NETWORK=$top_builddir/rfl_network
@@ -32,10 +32,6 @@ expect_error 2 --bogus-option -- --bogus-option
 expect_error 2 stray -- --quick stray
 # One rank (no mpiexec): nothing to ping; said in one line, no file.
 expect_error 2 "2 or more MPI ranks" "has 1" -- --quick
-# -o - (issue 28 item 4): two CSVs cannot share stdout: refused before
-# anything runs, one line naming the option and the value, exit 2.
-expect_error 2 --output "'-'" "NAME_fit.csv" -- --quick -o -
-expect_error 2 --output "'-'" -- --output=- --quick
 # A failed write to stdout is exit 1, said in one line, never exit 0.
 if [ -w /dev/full ]; then
     "$RFL_NETWORK" --print-columns >/dev/full 2>"$tmp/err"

@@ -65,6 +65,20 @@ RFL_TEST_HOSTS=a,a,b,b expect_exit 0 "4 ranks, rank0 pairs" run_mpi 4 "$RFL_NETW
 [ "$(awk -F, 'NR > 1 { print $1 "-" $2 ":" $5 }' "$tmp/rank0.csv" | sort -u | tr '\n' ' ')" = "0-1:same_node 0-2:other_node 0-3:other_node " ] ||
     fail "4 ranks, rank0 pairs: $(cut -d, -f1-5 "$tmp/rank0.csv")"
 
+# -o - (issue 28 item 4): one CSV per stream. stdout has network.csv's rows and nothing else,
+# the fit goes to network_fit.csv in the working directory (named on stderr), no sidecar.
+mkdir "$tmp/stdout" || hard_error "mkdir"
+(cd "$tmp/stdout" && run_mpi 2 "$RFL_NETWORK" $small -o - >"$tmp/stdout.csv" 2>"$tmp/stdout.err") ||
+    fail "-o -: exit $?: $(cat "$tmp/stdout.err")"
+check_header "$tmp/stdout.csv" network "### network.csv"
+check_verified "$tmp/stdout.csv"
+[ "$(csv_rows "$tmp/stdout.csv" | wc -l)" -eq 6 ] || fail "-o -: stdout is not 6 rows of one CSV: $(cat "$tmp/stdout.csv")"
+[ "$(grep -c '^rank_a,' "$tmp/stdout.csv")" -eq 1 ] || fail "-o -: more than one header on stdout"
+check_header "$tmp/stdout/network_fit.csv" network "### network_fit.csv"
+check_verified "$tmp/stdout/network_fit.csv"
+grep -q "rows in $tmp/stdout/network_fit.csv" "$tmp/stdout.err" || fail "-o -: stderr does not name the fit's file: $(cat "$tmp/stdout.err")"
+[ "$(ls -A "$tmp/stdout")" = network_fit.csv ] || fail "-o -: files beside the fit: $(ls -A "$tmp/stdout")"
+
 # A corrupted message: exit 3, the sidecar says so.
 expect_exit 3 "--inject-fault" run_mpi 2 "$RFL_NETWORK" $small --inject-fault -o "$tmp/fault.csv"
 grep -q "verification failed: ranks 0 and 1, 8 bytes" "$tmp/err" || fail "--inject-fault: $(cat "$tmp/err")"

@@ -20,6 +20,7 @@
 #include "common/rfl.h"
 #include "ceilings/model.h"
 #include "driver/settings.h"
+#include "profile/profile.h"
 #include "ceilings/sources.h"
 #include "ceilings/table.h"
 #include "tests/unit/tmpdir.h"

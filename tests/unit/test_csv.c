@@ -556,14 +556,16 @@ static void test_session_abort(void **state)
 static void test_companion_path(void **state)
 {
     (void)state;
-    const char *const cases[][3] = {{"out.csv", "mix", "out_mix.csv"},
-                                    {"dir/gemm.csv", "model", "dir/gemm_model.csv"},
-                                    {"out", "fit", "out_fit.csv"},
-                                    {"-", "fit", "-"}};
+    /* stdout takes one CSV: with -o -, a companion goes where a default run puts it */
+    const char *const cases[][4] = {{"rfl_gemm", "out.csv", "mix", "out_mix.csv"},
+                                    {"rfl_gemm", "dir/gemm.csv", "model", "dir/gemm_model.csv"},
+                                    {"rfl_network", "out", "fit", "out_fit.csv"},
+                                    {"rfl_network", "-", "fit", "network_fit.csv"},
+                                    {"rfl_gpu_link", "-", "fit", "gpu_link_fit.csv"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *p = rfl_session_companion_path(cases[i][0], cases[i][1]);
+        char *p = rfl_session_companion_path(cases[i][0], cases[i][1], cases[i][2]);
         assert_non_null(p);
-        assert_string_equal(p, cases[i][2]);
+        assert_string_equal(p, cases[i][3]);
         free(p);
     }
 }

@@ -20,6 +20,7 @@
 #include "ceilings/gpu.h"
 #include "ceilings/model.h"
 #include "driver/settings.h"
+#include "profile/profile.h"
 #include "ceilings/sources.h"
 #include "tests/unit/tmpdir.h"
 
@@ -148,7 +149,7 @@ static void test_gpu_model(void **state)
     assert_int_equal(l1->transition_bytes, 33554432); /* between the 16M and 64M points */
     assert_true(l1->wss_max_bytes <= l1->topology_bytes);
     assert_string_equal(l2->kernel, "global_stream read 1056x256");
-    /* The band past L2/8 and within L2/2 (common/l2_band.h): 11800 at 4M lies below it. */
+    /* The band past L2/8 and within L2/2 (rfl_l2_band_holds, schema/kernels.h): 11800 at 4M lies below it. */
     assert_true(fabs(l2->value - 11426) < 1e-6);
     assert_true(l2->wss_min_bytes > 62914560 / 8 && l2->wss_max_bytes <= 62914560 / 2);
     assert_true(isnan(l2->spec));
@@ -195,6 +196,58 @@ static void test_gpu_model(void **state)
     rfl_settings_free(&s);
 }
 
+/* A kernel that may set only the device-memory ceiling (global_cs, sets DEVMEM in
+ * schema/gpu_kernels.inc): its rows in the L2 band, faster than global_stream's,
+ * set no L2 ceiling; past 4 x L2, faster than every other kernel, it sets device
+ * memory's. The lines are appended to the synthetic H200's gpu_bandwidth.csv. */
+static void test_gpu_devmem_kernel(void **state)
+{
+    (void)state;
+    for (int i = 0; golden_files[i]; i++)
+        copy_golden(golden_files[i]);
+    char path[512];
+    snprintf(path, sizeof path, "%s/gpu_bandwidth.csv", tmpdir);
+    FILE *f = fopen(path, "a");
+    assert_non_null(f);
+    static const struct {
+        unsigned long long wss;
+        const char *level;
+        double gbs;
+    } rows[] = {{8388608, "l2", 20000},       {16777216, "l2", 20100},          {25165824, "l2", 20050},
+                {268435456, "device_memory", 4600}, {1073741824, "device_memory", 4650},
+                {4294967296ull, "device_memory", 4620}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        fprintf(f,
+                "gpu,0,0,1,global_cs,-,write,fp64,256,1056,max,%llu,%s,0,%llu,10,3,1e-3,1e-3,1e-3,%g,%g,%g,1980,"
+                "10,0.9,1\n",
+                rows[i].wss, rows[i].level, rows[i].wss, rows[i].gbs, rows[i].gbs * 0.99, rows[i].gbs * 0.98);
+    fclose(f);
+    struct rfl_settings s;
+    assert_int_equal(rfl_settings_init(&s), 0);
+    struct rfl_model m;
+    assert_int_equal(rfl_model_build(&m, tmpdir, &s.ceilings, NULL), RFL_EXIT_OK);
+    const struct rfl_ceiling *l2 = find(&m, "gpu0", "L2"), *dm = find(&m, "gpu0", "device memory");
+    assert_non_null(l2);
+    assert_non_null(dm);
+    assert_string_equal(l2->kernel, "global_stream read 1056x256");
+    assert_true(fabs(l2->value - 11426) < 1e-6);
+    assert_string_equal(dm->kernel, "global_cs write 1056x256");
+    assert_true(fabs(dm->value - 4650) < 1e-6);
+    const struct rfl_gpu_data *g = m.gpu;
+    int seen = 0;
+    for (size_t i = 0; i < g->ncurves; i++)
+        if (!strcmp(g->curves[i].kernel, "global_cs")) {
+            seen = 1;
+            assert_true(g->curves[i].used);
+            assert_int_equal(g->curves[i].ncache, 1);
+            assert_int_equal(g->curves[i].level_of[0], RFL_GPU_NO_LEVEL);
+            assert_int_equal(g->curves[i].level_of[1], RFL_GPU_DEVMEM);
+        }
+    assert_true(seen);
+    rfl_model_free(&m);
+    rfl_settings_free(&s);
+}
+
 /* Level detection with a GPU's capacities: a curve with no step between L1
  * and L2 names both with one plateau; the device memory needs 4 x L2. */
 static void test_gpu_levels(void **state)
@@ -235,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_gemm_helpers),
         cmocka_unit_test(test_gpu_model),
         cmocka_unit_test(test_gpu_levels),
+        cmocka_unit_test(test_gpu_devmem_kernel),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

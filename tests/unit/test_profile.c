@@ -1,4 +1,4 @@
-/* rfl profile's points (ceilings/profile.h): short names of C++ kernel
+/* rfl profile's points (profile/profile.h): short names of C++ kernel
  * names (return type, templates, parameters dropped; made distinct; cut
  * at a character boundary), and the roof above a point: the lowest memory
  * line over its levels, or the compute roof of its mix of flops. */
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "ceilings/model.h"
-#include "ceilings/profile.h"
+#include "profile/profile.h"
 #include "common/utf8.h"
 
 /* The labels of `n` names, as one string "a|b|c". */
