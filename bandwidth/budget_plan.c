@@ -519,11 +519,5 @@ json_t *rfl_bw_budget_to_json(const struct rfl_bw_budget *b)
                  curve_name(spent_at, name, sizeof name), rfl_format_size(spent_at->last_wss, a, sizeof a));
         json_array_append_new(cuts, json_string(text));
     }
-    if (ndropped) {
-        snprintf(text, sizeof text, "not measured, no time left in the budget: %s", dropped);
-        json_array_append_new(cuts, json_string(text));
-    }
-    return json_pack("{s:f, s:f, s:b, s:o, s:o}", "seconds", b->clock.total_s, "used_s",
-                     rfl_budget_used_s(&b->clock), "spent", b->spent || ndropped > 0, "cuts", cuts, "curves",
-                     curves);
+    return rfl_budget_json(&b->clock, b->spent, cuts, ndropped, dropped, "curves", curves);
 }

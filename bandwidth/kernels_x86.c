@@ -26,20 +26,6 @@
 #define VREDUCE(v) _mm512_reduce_add_pd(v)
 #define TABLE rfl_bw_avx512_fp64
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSTREAM
-#undef VADD
-#undef VFMA
-#undef VMUL
-#undef VSET1
-#undef VZERO
-#undef VREDUCE
-#undef TABLE
 
 /* ---- AVX-512, fp32 ---- */
 #define FN(x) avx512_fp32_##x
@@ -57,21 +43,7 @@
 #define VREDUCE(v) (double)_mm512_reduce_add_ps(v)
 #define TABLE rfl_bw_avx512_fp32
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
 #undef TARGET
-#undef VLOAD
-#undef VSTORE
-#undef VSTREAM
-#undef VADD
-#undef VFMA
-#undef VMUL
-#undef VSET1
-#undef VZERO
-#undef VREDUCE
-#undef TABLE
 
 /* ---- AVX2 + FMA, fp64 ---- */
 __attribute__((target("avx2,fma"))) static inline double avx2_reduce_pd(__m256d v)
@@ -103,20 +75,6 @@ __attribute__((target("avx2,fma"))) static inline double avx2_reduce_ps(__m256 v
 #define VREDUCE(v) avx2_reduce_pd(v)
 #define TABLE rfl_bw_avx2_fp64
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSTREAM
-#undef VADD
-#undef VFMA
-#undef VMUL
-#undef VSET1
-#undef VZERO
-#undef VREDUCE
-#undef TABLE
 
 /* ---- AVX2 + FMA, fp32 ---- */
 #define FN(x) avx2_fp32_##x

@@ -153,7 +153,7 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     int nodes = p->ranks / rfl_mpi_local_size();
     if (nodes < 1)
         nodes = 1;
-    double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * rfl_buffer_available_memory();
+    const double mem_limit = rfl_buffer_node_limit(o->mem_limit);
     int hint_rc = rfl_bw_llc_hint(&p->topo, &p->llc_hint);
     if (hint_rc != RFL_EXIT_OK)
         return hint_rc;
@@ -199,14 +199,8 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
      * to a small buffer and the sweep would write past it. */
     double per_thread = ceil((double)p->wss_extension_max / (double)total_threads) + 3 * ARRAY_PAD_BYTES;
     double node_bytes = ceil(per_thread / huge_page) * huge_page * p->node_threads;
-    if (node_bytes > mem_limit) {
-        char a[32], b[32];
-        rfl_error("option --wss: buffers need %s per node, above the memory limit of %s "
-                  "(lower --wss or raise --mem-limit)",
-                  rfl_format_size(node_bytes < 0x1p64 ? (uint64_t)node_bytes : UINT64_MAX, a, sizeof a),
-                  rfl_format_size((uint64_t)mem_limit, b, sizeof b));
+    if (!rfl_buffer_node_fits(node_bytes, mem_limit))
         return RFL_EXIT_USAGE;
-    }
     p->region_bytes = (size_t)(ceil(per_thread / huge_page) * huge_page);
     double default_thread = ceil((double)p->wss_max / (double)total_threads) + 3 * ARRAY_PAD_BYTES;
     p->touch_bytes = (size_t)(ceil(default_thread / huge_page) * huge_page);

@@ -154,11 +154,7 @@ int rfl_flops_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings *
                 strcmp(f->variant, m->series[i].variant))
                 continue;
             done[j] = 1;
-            for (size_t r = 0; r < f->n; r++)
-                if (!best || f->gflops[r] > best->gflops[best_row]) {
-                    best = f;
-                    best_row = r;
-                }
+            rfl_flops_best(f, &best, &best_row);
         }
         if (!best)
             continue;

@@ -218,10 +218,7 @@ static int host_link(struct rfl_model *m)
             snprintf(ce->kernel, sizeof ce->kernel, "%s",
                      x->from == RFL_GPU_LINK_FIT ? "cudaMemcpy pinned, fit" : "cudaMemcpy pinned, best copy");
             ce->threads_per_rank = 1;
-            ce->wss_min_bytes = x->bytes_min;
-            ce->wss_max_bytes = x->bytes_max;
-            ce->points = (size_t)(x->points > 0 ? x->points : 0);
-            snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
+            rfl_ceiling_fit_span(ce, x->bytes_min, x->bytes_max, x->points, m->inputs[x->fit_input].file);
             const double lo = x->from == RFL_GPU_LINK_FIT ? (double)x->bytes_min : best_copy_bytes(&x->pts);
             const double hi = x->from == RFL_GPU_LINK_FIT ? (double)x->bytes_max : lo;
             if (rfl_spread_set_fit(ce, &x->pts, lo, hi) != 0)
@@ -255,16 +252,9 @@ static int compute_roofs(struct rfl_model *m)
         const char *prec = rfl_gpu_precisions[p].name;
         const struct rfl_flops_series *best = NULL;
         size_t bk = 0;
-        for (size_t i = 0; i < g->nflops; i++) {
-            const struct rfl_flops_series *s = &g->flops[i];
-            if (strcmp(s->precision, prec))
-                continue;
-            for (size_t k = 0; k < s->n; k++)
-                if (!best || s->gflops[k] > best->gflops[bk]) {
-                    best = s;
-                    bk = k;
-                }
-        }
+        for (size_t i = 0; i < g->nflops; i++)
+            if (!strcmp(g->flops[i].precision, prec))
+                rfl_flops_best(&g->flops[i], &best, &bk);
         if (!best)
             continue;
         struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, prec);

@@ -1,6 +1,6 @@
 /* The GPU part of the model: made on first use (freed with the model,
- * model_free.c), and the GPU every GPU file's sidecar describes; which of a
- * file's rows are that GPU's. */
+ * model_free.c), and the GPU every GPU file's sidecar describes; the rows
+ * of a file that are that GPU's, each read by its cells (rfl_load_rows). */
 #include "config.h"
 #include "gpu.h"
 #include "load.h"
@@ -144,50 +144,58 @@ int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *fil
     return 0;
 }
 
-void rfl_row_filter_init(struct rfl_row_filter *f, const struct rfl_model *m, const struct rfl_table *t)
+int rfl_load_rows_open(struct rfl_load_rows *it, struct rfl_model *m, size_t input, const struct rfl_table *t,
+                       const json_t *meta, const struct rfl_load_cell *cells, size_t ncells, int verified)
 {
-    f->c_scope = rfl_table_column(t, "scope");
-    f->c_rank = rfl_table_column(t, "rank");
-    f->rank = m->gpu ? m->gpu->dev.rank : 0;
-    f->other = 0;
+    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+        return -1;
+    memset(it, 0, sizeof *it);
+    it->m = m;
+    it->t = t;
+    it->input = input;
+    it->cells = cells;
+    it->ncells = ncells < RFL_LOAD_MAX_CELLS ? ncells : RFL_LOAD_MAX_CELLS;
+    rfl_load_cell_columns(t, cells, it->ncells, it->col);
+    it->verified = verified;
+    it->c_verified = rfl_table_column(t, "verified");
+    it->c_scope = rfl_table_column(t, "scope");
+    it->c_rank = rfl_table_column(t, "rank");
+    it->rank = m->gpu->dev.rank;
+    return 0;
 }
 
 /* 1: use the row; 0: skip it; -1: a bad value. */
-static int filter_row(struct rfl_row_filter *f, const struct rfl_table *t, size_t r)
+static int filter_row(struct rfl_load_rows *it, size_t r)
 {
-    if (f->c_scope >= 0 && strcmp(rfl_table_cell(t, r, f->c_scope), "gpu") != 0) {
-        f->other++;
+    if (it->c_scope >= 0 && strcmp(rfl_table_cell(it->t, r, it->c_scope), "gpu") != 0) {
+        it->other++;
         return 0;
     }
     long rank = 0;
-    if (f->c_rank >= 0 && rfl_load_opt_int(t, r, f->c_rank, &rank) != 0)
+    if (it->c_rank >= 0 && rfl_load_opt_int(it->t, r, it->c_rank, &rank) != 0)
         return -1;
-    if (rank != f->rank) {
-        f->other++;
+    if (rank != it->rank) {
+        it->other++;
         return 0;
     }
     return 1;
 }
 
-int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, size_t *r)
+int rfl_load_rows_next(struct rfl_load_rows *it, void *row)
 {
-    for (; *r < t->nrows; (*r)++) {
-        int use = filter_row(f, t, *r);
-        if (use != 0)
-            return use;
+    const struct rfl_table *t = it->t;
+    for (it->r = it->started ? it->r + 1 : 0, it->started = 1; it->r < t->nrows; it->r++) {
+        const int use = filter_row(it, it->r);
+        if (use < 0 || (use && rfl_load_cells(t, it->r, it->cells, it->ncells, it->col, row) != 0))
+            return -1;
+        const int ok = !use ? 0 : !it->verified ? 1 : rfl_load_verified(it->m, t, it->r, it->c_verified);
+        if (ok != 0)
+            return ok;
     }
+    if (it->other)
+        rfl_model_note(it->m, "%s: %zu rows of other ranks' GPUs or of all GPUs together (scope aggregate) set no "
+                              "ceiling of rank %ld's GPU: they are each GPU's own ceilings (members, roofline-gpuN) "
+                              "and the GPUs' together (roofline-gpus)",
+                       it->m->inputs[it->input].file, it->other, it->rank);
     return 0;
 }
-
-int rfl_row_filter_end(struct rfl_model *m, const struct rfl_row_filter *f, size_t input, int more)
-{
-    if (more < 0)
-        return -1;
-    if (f->other)
-        rfl_model_note(m, "%s: %zu rows of other ranks' GPUs or of all GPUs together (scope aggregate) set no "
-                          "ceiling of rank %ld's GPU: they are each GPU's own ceilings (members, roofline-gpuN) "
-                          "and the GPUs' together (roofline-gpus)",
-                       m->inputs[input].file, f->other, f->rank);
-    return 0;
-}
-

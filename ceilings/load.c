@@ -33,38 +33,118 @@ int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem)
     return 0;
 }
 
-int rfl_load_push_double(double **v, size_t n, double x)
+/* Appends *x (`size` bytes) to the array *arrayp of n elements: 0, or -1 out of memory. */
+static int push(void *arrayp, size_t n, const void *x, size_t size)
 {
-    double *more = realloc(*v, (n + 1) * sizeof *more);
+    void **array = arrayp;
+    char *more = realloc(*array, (n + 1) * size);
     if (!more)
         return -1;
-    more[n] = x;
-    *v = more;
+    memcpy(more + n * size, x, size);
+    *array = more;
     return 0;
 }
 
-int rfl_load_push_long(long **v, size_t n, long x)
+int rfl_load_push_double(double **v, size_t n, double x) { return push(v, n, &x, sizeof x); }
+
+int rfl_load_push_long(long **v, size_t n, long x) { return push(v, n, &x, sizeof x); }
+
+int rfl_load_push_u64(uint64_t **v, size_t n, uint64_t x) { return push(v, n, &x, sizeof x); }
+
+/* A positive number, as the median sample's rate: empty or no column, NaN. */
+static int median_cell(const struct rfl_table *t, size_t row, int col, double *median)
 {
-    long *more = realloc(*v, (n + 1) * sizeof *more);
-    if (!more)
-        return -1;
-    more[n] = x;
-    *v = more;
-    return 0;
+    *median = NAN;
+    return col >= 0 && (rfl_table_double(t, row, col, 1, median) ||
+                        (!isnan(*median) && rfl_load_positive(t, row, col, *median)))
+               ? -1
+               : 0;
+}
+
+/* The timed samples: empty or no column, 0; else 1 to RFL_TABLE_MAX_COUNT. */
+static int samples_cell(const struct rfl_table *t, size_t row, int col, long *samples)
+{
+    *samples = 0;
+    return col >= 0 && *rfl_table_cell(t, row, col) && rfl_table_count(t, row, col, 1, RFL_TABLE_MAX_COUNT, samples)
+               ? -1
+               : 0;
 }
 
 int rfl_load_spread_cells(const struct rfl_table *t, size_t row, int c_median, int c_samples, double *median,
                           long *samples)
 {
-    *median = NAN;
-    *samples = 0;
-    if (c_median >= 0 && (rfl_table_double(t, row, c_median, 1, median) ||
-                          (!isnan(*median) && rfl_load_positive(t, row, c_median, *median))))
-        return -1;
-    if (c_samples >= 0 && *rfl_table_cell(t, row, c_samples) &&
-        rfl_table_count(t, row, c_samples, 1, RFL_TABLE_MAX_COUNT, samples))
-        return -1;
+    return median_cell(t, row, c_median, median) || samples_cell(t, row, c_samples, samples) ? -1 : 0;
+}
+
+void rfl_load_cell_columns(const struct rfl_table *t, const struct rfl_load_cell *cells, size_t n, int *col)
+{
+    for (size_t i = 0; i < n; i++)
+        col[i] = rfl_table_column(t, cells[i].column);
+}
+
+int rfl_load_cells(const struct rfl_table *t, size_t r, const struct rfl_load_cell *cells, size_t n, const int *col,
+                   void *row)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct rfl_load_cell *c = &cells[i];
+        void *field = (char *)row + c->offset;
+        int bad = 0;
+        switch (c->kind) {
+        case RFL_LOAD_TEXT:
+            bad = rfl_load_text(field, c->size, t, r, col[i]);
+            break;
+        case RFL_LOAD_OPT_TEXT: {
+            const char *text = rfl_table_cell(t, r, col[i]);
+            bad = strlen(text) >= c->size;
+            if (bad)
+                rfl_error("%s:%d: column '%s': value too long '%s'", t->path, t->lineno[r], t->columns[col[i]], text);
+            else
+                memcpy(field, text, strlen(text) + 1);
+            break;
+        }
+        case RFL_LOAD_COUNT:
+            bad = rfl_table_count(t, r, col[i], c->min, RFL_TABLE_MAX_COUNT, field);
+            break;
+        case RFL_LOAD_OPT_INT:
+            bad = rfl_load_opt_int(t, r, col[i], field);
+            break;
+        case RFL_LOAD_BYTES:
+            bad = rfl_table_bytes(t, r, col[i], (uint64_t)c->min, field);
+            break;
+        case RFL_LOAD_NUMBER:
+            bad = rfl_table_double(t, r, col[i], 0, field);
+            break;
+        case RFL_LOAD_POSITIVE:
+            bad = rfl_table_double(t, r, col[i], 0, field) || rfl_load_positive(t, r, col[i], *(double *)field);
+            break;
+        case RFL_LOAD_OPTIONAL:
+            *(double *)field = NAN;
+            bad = col[i] >= 0 && rfl_table_double(t, r, col[i], 1, field);
+            break;
+        case RFL_LOAD_OPT_POSITIVE:
+            bad = median_cell(t, r, col[i], field);
+            break;
+        case RFL_LOAD_SAMPLES:
+            bad = samples_cell(t, r, col[i], field);
+            break;
+        }
+        if (bad)
+            return -1;
+    }
     return 0;
+}
+
+void rfl_load_sort(size_t n, const struct rfl_load_points *a, size_t na)
+{
+    const double *key = a[0].v;
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && key[j - 1] > key[j]; j--)
+            for (size_t k = 0; k < na; k++) {
+                unsigned char tmp[sizeof(long double)], *p = (unsigned char *)a[k].v + (j - 1) * a[k].size;
+                memcpy(tmp, p, a[k].size);
+                memmove(p, p + a[k].size, a[k].size);
+                memcpy(p + a[k].size, tmp, a[k].size);
+            }
 }
 
 void rfl_load_member_place(const json_t *meta, long rank, char *host, size_t len)
@@ -115,6 +195,17 @@ int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, 
     }
     memcpy(dst, s, strlen(s) + 1);
     return 0;
+}
+
+int rfl_load_choice(const struct rfl_table *t, size_t r, int col, const char *const *names, size_t n, char *dst,
+                    size_t len)
+{
+    if (rfl_load_text(dst, len, t, r, col) != 0)
+        return -1;
+    for (size_t i = 0; i < n && names[i]; i++)
+        if (!strcmp(dst, names[i]))
+            return (int)i;
+    return -2;
 }
 
 /* An integer that may be empty (memcpy rows have no launch shape): 0. */
@@ -257,6 +348,24 @@ int rfl_load_index_add(struct rfl_load_index *ix, const char *const *parts, size
     return 0;
 }
 
+void *rfl_load_keyed(struct rfl_load_index *ix, const char *const *parts, size_t nparts, void *arrayp, size_t *n,
+                     size_t size, int *made)
+{
+    *made = 0;
+    const long found = rfl_load_index_find(ix, parts, nparts);
+    if (found >= 0)
+        return *(char **)arrayp + (size_t)found * size;
+    void *e = rfl_load_grow(arrayp, n, size);
+    if (!e) {
+        rfl_error("out of memory");
+        return NULL;
+    }
+    if (rfl_load_index_add(ix, parts, nparts, *n - 1) != 0)
+        return NULL;
+    *made = 1;
+    return e;
+}
+
 void rfl_load_index_free(struct rfl_load_index *ix)
 {
     for (size_t i = 0; i < ix->cap; i++)
@@ -353,14 +462,18 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
     return 0;
 }
 
-int rfl_load_fit_row(const struct rfl_table *t, size_t row, struct rfl_load_fit *f)
+int rfl_load_fit_row(struct rfl_model *m, const struct rfl_table *t, size_t row, struct rfl_load_fit *f)
 {
-    return rfl_table_count(t, row, rfl_table_column(t, "points"), 0, RFL_TABLE_MAX_COUNT, &f->points) ||
-                   rfl_table_bytes(t, row, rfl_table_column(t, "bytes_min"), 0, &f->bytes_min) ||
-                   rfl_table_bytes(t, row, rfl_table_column(t, "bytes_max"), 0, &f->bytes_max) ||
-                   rfl_table_double(t, row, rfl_table_column(t, "latency_us"), 1, &f->latency_us) ||
-                   rfl_table_double(t, row, rfl_table_column(t, "bandwidth_gbytes_per_s"), 1, &f->gbytes_per_s) ||
-                   rfl_table_double(t, row, rfl_table_column(t, "max_relative_error"), 1, &f->max_error)
-               ? -1
-               : 0;
+    const int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s");
+    if (rfl_table_count(t, row, rfl_table_column(t, "points"), 0, RFL_TABLE_MAX_COUNT, &f->points) ||
+        rfl_table_bytes(t, row, rfl_table_column(t, "bytes_min"), 0, &f->bytes_min) ||
+        rfl_table_bytes(t, row, rfl_table_column(t, "bytes_max"), 0, &f->bytes_max) ||
+        rfl_table_double(t, row, rfl_table_column(t, "latency_us"), 1, &f->latency_us) ||
+        rfl_table_double(t, row, c_bw, 1, &f->gbytes_per_s) ||
+        rfl_table_double(t, row, rfl_table_column(t, "max_relative_error"), 1, &f->max_error))
+        return -1;
+    const int ok = rfl_load_verified(m, t, row, rfl_table_column(t, "verified"));
+    if (ok > 0 && !isnan(f->gbytes_per_s) && rfl_load_positive(t, row, c_bw, f->gbytes_per_s))
+        return -1;
+    return ok;
 }

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model.h"
 #include "table.h"
@@ -55,6 +56,9 @@ void rfl_curve_find_memory(struct rfl_bw_curve *c, double measured_end);
 /* The curve's input to levels.h, memory_from set where its memory plateau
  * was found. */
 struct rfl_levels_input rfl_curve_input(const struct rfl_bw_curve *c);
+/* The curve's levels (rfl_levels_detect on rfl_curve_input): 0, or -1 after
+ * "PATH: the KERNEL WHAT WHAT2 curve cannot be analysed ...". */
+int rfl_curve_levels(struct rfl_bw_curve *c, const char *path, const char *what, const char *what2);
 /* Levels whose ceilings (from ceilings[first] on) are one plateau of one
  * curve, no step seen between them: each names the others in shared_with. */
 void rfl_mark_shared(struct rfl_model *m, size_t first);
@@ -77,6 +81,11 @@ void rfl_attach_spec(struct rfl_model *m, const struct rfl_ceilings_settings *s)
 
 /* A non-empty text cell that fits in len bytes. */
 int rfl_load_text(char *dst, size_t len, const struct rfl_table *t, size_t row, int col);
+/* Which of names[0..n) (or up to a NULL) row r's non-empty text cell is
+ * (the text in dst, len bytes): its index; -1 after one line (a bad cell);
+ * -2 when it is none of them, for the caller's own line. */
+int rfl_load_choice(const struct rfl_table *t, size_t r, int col, const char *const *names, size_t n, char *dst,
+                    size_t len);
 /* A count (0 to RFL_TABLE_MAX_COUNT) that may be empty (memcpy rows have no launch shape): 0. */
 int rfl_load_opt_int(const struct rfl_table *t, size_t row, int col, long *out);
 /* The job of a CPU row: ranks and threads_per_rank, each from 1 to
@@ -91,6 +100,7 @@ int rfl_load_positive(const struct rfl_table *t, size_t row, int col, double v);
 void *rfl_load_grow(void *arrayp, size_t *n, size_t size);
 int rfl_load_push_double(double **v, size_t n, double x);
 int rfl_load_push_long(long **v, size_t n, long x);
+int rfl_load_push_u64(uint64_t **v, size_t n, uint64_t x);
 /* The cells a ceiling's spread reads from a row (col -1: the file has no
  * such column): the median sample's rate (empty: NaN; else > 0) and the
  * timed samples (empty: 0; else 1 to RFL_TABLE_MAX_COUNT). -1 with a message. */
@@ -109,19 +119,62 @@ int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_
                        double *sync);
 /* A row of a latency + bytes/bandwidth fit (common/fit.c's columns: points, bytes_min,
  * bytes_max, latency_us, bandwidth_gbytes_per_s, max_relative_error; NaN where empty, as a
- * series too short to fit): 0, or -1 after a one-line error naming the cell. */
+ * series too short to fit), then its verified cell: 1 (a verified row, *f set; its
+ * bandwidth NaN where not fitted, else positive), 0 (not verified: rfl_load_verified's
+ * note, skip it) or -1 after a one-line error naming the cell. */
 struct rfl_load_fit {
     long points;
     uint64_t bytes_min, bytes_max;
     double latency_us, gbytes_per_s, max_error;
 };
-int rfl_load_fit_row(const struct rfl_table *t, size_t row, struct rfl_load_fit *f);
+int rfl_load_fit_row(struct rfl_model *m, const struct rfl_table *t, size_t row, struct rfl_load_fit *f);
 /* Appends a copy of *elem; -1 after "out of memory". */
 int rfl_load_append(void *arrayp, size_t *n, size_t size, const void *elem);
 /* A number of a JSON object; 0 when missing. */
 double rfl_load_json_num(const json_t *obj, const char *key);
 /* verified must be 1; 0 skips the row with a note; -1 a bad value. */
 int rfl_load_verified(struct rfl_model *m, const struct rfl_table *t, size_t r, int col);
+
+/* The cells a loader reads from every row of its file, each into a field of
+ * its row struct, in a table in the order they are checked (rfl_load_cells):
+ * an entry each, the column's name beside the field it fills. */
+enum rfl_load_cell_kind {
+    RFL_LOAD_TEXT,         /* a non-empty text that fits the field (rfl_load_text) */
+    RFL_LOAD_OPT_TEXT,     /* a text that fits the field, or empty, or a column the file lacks: "" */
+    RFL_LOAD_COUNT,        /* an integer from `min` to RFL_TABLE_MAX_COUNT (long) */
+    RFL_LOAD_OPT_INT,      /* an integer or empty: 0 (long, rfl_load_opt_int) */
+    RFL_LOAD_BYTES,        /* a size of `min` bytes or more (uint64_t) */
+    RFL_LOAD_NUMBER,       /* a number (double) */
+    RFL_LOAD_POSITIVE,     /* a number above 0 (double) */
+    RFL_LOAD_OPTIONAL,     /* a number, or empty, or a column the file lacks: NaN (double) */
+    RFL_LOAD_OPT_POSITIVE, /* a number above 0, or empty, or a column the file lacks: NaN (double) */
+    RFL_LOAD_SAMPLES,      /* timed samples (long), or empty, or no column: 0 (rfl_load_spread_cells's) */
+};
+struct rfl_load_cell {
+    const char *column;
+    enum rfl_load_cell_kind kind;
+    long min;
+    size_t offset, size; /* of the field in the row struct */
+};
+#define RFL_LOAD_CELL(type, field, kind, min, column) \
+    {(column), RFL_LOAD_##kind, (min), offsetof(type, field), sizeof ((type *)0)->field}
+/* The columns of cells[0..n) in t (-1: the file has no such column). */
+void rfl_load_cell_columns(const struct rfl_table *t, const struct rfl_load_cell *cells, size_t n, int *col);
+/* Row r's cells into the row struct at `row`, each read as its kind says, in
+ * the table's order: 0, or -1 after one line naming the first bad cell. */
+int rfl_load_cells(const struct rfl_table *t, size_t r, const struct rfl_load_cell *cells, size_t n, const int *col,
+                   void *row);
+
+/* One of the parallel arrays of a curve or series' points (rfl_load_sort). */
+struct rfl_load_points {
+    void *v;
+    size_t size;
+};
+#define RFL_LOAD_POINTS(array) {(array), sizeof *(array)}
+/* Sorts n points held in the parallel arrays a[0..na) by a[0] (doubles)
+ * ascending, all alike: an insertion sort (the programs write ascending
+ * already), stable. */
+void rfl_load_sort(size_t n, const struct rfl_load_points *a, size_t na);
 
 /* Which curve or series a row belongs to, by a key made of its fields:
  * a hash map, so a file of many curves loads in time linear in its rows. */
@@ -133,6 +186,11 @@ struct rfl_load_index {
 long rfl_load_index_find(const struct rfl_load_index *ix, const char *const *parts, size_t nparts);
 /* Stores value under that key; -1 after "out of memory". */
 int rfl_load_index_add(struct rfl_load_index *ix, const char *const *parts, size_t nparts, size_t value);
+/* The element of the array *arrayp (*n elements of `size` bytes) stored under
+ * that key, else a new one, zeroed, appended and stored under it (*made 1):
+ * NULL after "out of memory". */
+void *rfl_load_keyed(struct rfl_load_index *ix, const char *const *parts, size_t nparts, void *arrayp, size_t *n,
+                     size_t size, int *made);
 void rfl_load_index_free(struct rfl_load_index *ix);
 
 /* The CPU topology of a sidecar (topology.caches ...); every file of a run
@@ -143,18 +201,29 @@ int rfl_load_topology(struct rfl_model *m, const json_t *meta, const char *path)
  * run directory must describe the same one. */
 int rfl_load_gpu_device(struct rfl_model *m, const json_t *meta, const char *file);
 
-/* The rows a GPU ceiling may use: this GPU's (the chosen rank's), not the
- * aggregate rows of several GPUs. Counts the others for one note per file. */
-struct rfl_row_filter {
-    int c_scope, c_rank;
+/* A GPU file's rows a ceiling may use: this GPU's (the chosen rank's), not
+ * the aggregate rows of several GPUs (the others counted for one note per
+ * file), each read by a table of cells (rfl_load_cells) and, where
+ * `verified`, skipped with rfl_load_verified's note unless it is verified. */
+#define RFL_LOAD_MAX_CELLS 16
+struct rfl_load_rows {
+    struct rfl_model *m;
+    const struct rfl_table *t;
+    size_t input, r; /* r: the row read last */
+    const struct rfl_load_cell *cells;
+    size_t ncells;
+    int col[RFL_LOAD_MAX_CELLS];
+    int verified, c_verified, c_scope, c_rank, started;
     long rank;
     size_t other;
 };
-void rfl_row_filter_init(struct rfl_row_filter *f, const struct rfl_model *m, const struct rfl_table *t);
-/* Moves *r (from *r on) to the next row to use: 1, 0 past the last row, -1 on a bad value. */
-int rfl_row_filter_next(struct rfl_row_filter *f, const struct rfl_table *t, size_t *r);
-/* After the rows: -1 when rfl_row_filter_next said -1 (`more`), else 0 after
- * one note for the rows of other GPUs. */
-int rfl_row_filter_end(struct rfl_model *m, const struct rfl_row_filter *f, size_t input, int more);
+/* Starts on file `input`: its GPU (rfl_load_gpu_device, from the sidecar
+ * `meta`) and the columns of its cells (at most RFL_LOAD_MAX_CELLS): 0, or
+ * -1 after one line. */
+int rfl_load_rows_open(struct rfl_load_rows *it, struct rfl_model *m, size_t input, const struct rfl_table *t,
+                       const json_t *meta, const struct rfl_load_cell *cells, size_t ncells, int verified);
+/* The next row to use, its cells in *row and it->r its index: 1; 0 past the
+ * last (after the note on the rows of other GPUs); -1 after one line. */
+int rfl_load_rows_next(struct rfl_load_rows *it, void *row);
 
 #endif

@@ -48,39 +48,28 @@ static struct rfl_bw_curve *find_curve(struct rfl_model *m, struct rfl_load_inde
     char job[64];
     snprintf(job, sizeof job, "%d %ld %ld %d", nt, ranks, threads, remote);
     const char *key[] = {kernel, prec, isa, job};
-    long found = rfl_load_index_find(index, key, 4);
-    if (found >= 0)
-        return &m->curves[found];
-    struct rfl_bw_curve *more = realloc(m->curves, (m->ncurves + 1) * sizeof *more);
-    if (!more)
-        return NULL;
-    m->curves = more;
-    if (rfl_load_index_add(index, key, 4, m->ncurves) != 0)
-        return NULL;
-    struct rfl_bw_curve *c = &m->curves[m->ncurves++];
-    memset(c, 0, sizeof *c);
-    snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
-    snprintf(c->precision, sizeof c->precision, "%s", prec);
-    snprintf(c->isa, sizeof c->isa, "%s", isa);
-    c->nontemporal = nt;
-    c->ranks = ranks;
-    c->threads_per_rank = threads;
-    c->remote = remote;
-    c->input = input;
+    int made;
+    struct rfl_bw_curve *c = rfl_load_keyed(index, key, 4, &m->curves, &m->ncurves, sizeof *c, &made);
+    if (c && made) {
+        snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
+        snprintf(c->precision, sizeof c->precision, "%s", prec);
+        snprintf(c->isa, sizeof c->isa, "%s", isa);
+        c->nontemporal = nt;
+        c->ranks = ranks;
+        c->threads_per_rank = threads;
+        c->remote = remote;
+        c->input = input;
+    }
     return c;
 }
 
 static int curve_push(struct rfl_bw_curve *c, double x, double y, uint64_t wss, double median, long samples,
                       double sync)
 {
-    uint64_t *nw = realloc(c->wss, (c->n + 1) * sizeof *nw);
-    if (nw)
-        c->wss = nw;
-    if (!nw || rfl_load_push_double(&c->x, c->n, x) || rfl_load_push_double(&c->y, c->n, y) ||
-        rfl_load_push_double(&c->y_median, c->n, median) || rfl_load_push_long(&c->samples, c->n, samples) ||
-        rfl_load_push_double(&c->sync, c->n, sync))
+    if (rfl_load_push_u64(&c->wss, c->n, wss) || rfl_load_push_double(&c->x, c->n, x) ||
+        rfl_load_push_double(&c->y, c->n, y) || rfl_load_push_double(&c->y_median, c->n, median) ||
+        rfl_load_push_long(&c->samples, c->n, samples) || rfl_load_push_double(&c->sync, c->n, sync))
         return -1;
-    c->wss[c->n] = wss;
     c->n++;
     return 0;
 }
@@ -219,12 +208,8 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
          * cache's, never DRAM (common/plateau.h); for a curve with no step
          * of its own, past where the file's other curves' transitions ended. */
         rfl_curve_find_memory(c, measured_end);
-        struct rfl_levels_input in = rfl_curve_input(c);
-        if (rfl_levels_detect(&in, &c->levels) != 0) {
-            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
-                      c->kernel, c->precision, c->isa, c->n);
+        if (rfl_curve_levels(c, t->path, c->precision, c->isa) != 0)
             return -1;
-        }
     }
     return 0;
 fail:

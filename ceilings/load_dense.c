@@ -59,11 +59,9 @@ static void link_gemm(struct rfl_dense_data *d, size_t from)
 
 static int one_of(const struct rfl_table *t, size_t r, int c, const char *const *names, char *dst, size_t len)
 {
-    if (rfl_load_text(dst, len, t, r, c) != 0)
-        return -1;
-    for (size_t i = 0; names[i]; i++)
-        if (!strcmp(dst, names[i]))
-            return 0;
+    const int which = rfl_load_choice(t, r, c, names, (size_t)-1, dst, len);
+    if (which != -2)
+        return which < 0 ? -1 : 0;
     char known[96] = "";
     for (size_t i = 0; names[i]; i++)
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", names[i]);

@@ -21,24 +21,17 @@ static struct rfl_flops_series *find_series(struct rfl_model *m, struct rfl_load
     char job[48];
     snprintf(job, sizeof job, "%ld %ld", ranks, threads);
     const char *key[] = {variant, isa, prec, job};
-    long found = rfl_load_index_find(index, key, 4);
-    if (found >= 0)
-        return &m->series[found];
-    struct rfl_flops_series *more = realloc(m->series, (m->nseries + 1) * sizeof *more);
-    if (!more)
-        return NULL;
-    m->series = more;
-    if (rfl_load_index_add(index, key, 4, m->nseries) != 0)
-        return NULL;
-    struct rfl_flops_series *f = &m->series[m->nseries++];
-    memset(f, 0, sizeof *f);
-    snprintf(f->variant, sizeof f->variant, "%s", variant);
-    snprintf(f->isa, sizeof f->isa, "%s", isa);
-    snprintf(f->precision, sizeof f->precision, "%s", prec);
-    f->ranks = ranks;
-    f->threads_per_rank = threads;
-    f->input = input;
-    f->peak = NAN;
+    int made;
+    struct rfl_flops_series *f = rfl_load_keyed(index, key, 4, &m->series, &m->nseries, sizeof *f, &made);
+    if (f && made) {
+        snprintf(f->variant, sizeof f->variant, "%s", variant);
+        snprintf(f->isa, sizeof f->isa, "%s", isa);
+        snprintf(f->precision, sizeof f->precision, "%s", prec);
+        f->ranks = ranks;
+        f->threads_per_rank = threads;
+        f->input = input;
+        f->peak = NAN;
+    }
     return f;
 }
 
@@ -68,15 +61,11 @@ static int series_push(struct rfl_flops_series *f, const struct flops_row *r)
         }
     if (f->n >= RFL_LEVELS_MAX_POINTS)
         return 1; /* no room: the caller says so */
-    uint64_t *d = realloc(f->wss, (f->n + 1) * sizeof *d);
-    if (d)
-        f->wss = d;
-    if (!d || rfl_load_push_long(&f->unroll, f->n, r->unroll) || rfl_load_push_double(&f->fpe, f->n, r->fpe) ||
-        rfl_load_push_double(&f->gflops, f->n, r->gflops) || rfl_load_push_double(&f->model, f->n, r->model) ||
-        rfl_load_push_double(&f->median, f->n, r->median) || rfl_load_push_long(&f->samples, f->n, r->samples) ||
-        rfl_load_push_double(&f->sync, f->n, r->sync))
+    if (rfl_load_push_u64(&f->wss, f->n, r->wss) || rfl_load_push_long(&f->unroll, f->n, r->unroll) ||
+        rfl_load_push_double(&f->fpe, f->n, r->fpe) || rfl_load_push_double(&f->gflops, f->n, r->gflops) ||
+        rfl_load_push_double(&f->model, f->n, r->model) || rfl_load_push_double(&f->median, f->n, r->median) ||
+        rfl_load_push_long(&f->samples, f->n, r->samples) || rfl_load_push_double(&f->sync, f->n, r->sync))
         return -1;
-    f->wss[f->n] = r->wss;
     f->n++;
     return 0;
 }
@@ -153,24 +142,11 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
     rfl_load_index_free(&index);
     for (size_t i = first_series; i < m->nseries; i++) {
         struct rfl_flops_series *f = &m->series[i];
-        for (size_t a = 1; a < f->n; a++)
-            for (size_t b = a; b > 0 && f->fpe[b - 1] > f->fpe[b]; b--) {
-#define SWAP(arr, T)                                                                                                   \
-    do {                                                                                                               \
-        T tmp = f->arr[b];                                                                                             \
-        f->arr[b] = f->arr[b - 1];                                                                                     \
-        f->arr[b - 1] = tmp;                                                                                           \
-    } while (0)
-                SWAP(fpe, double);
-                SWAP(gflops, double);
-                SWAP(model, double);
-                SWAP(median, double);
-                SWAP(sync, double);
-                SWAP(wss, uint64_t);
-                SWAP(unroll, long);
-                SWAP(samples, long);
-#undef SWAP
-            }
+        const struct rfl_load_points points[] = {
+            RFL_LOAD_POINTS(f->fpe),    RFL_LOAD_POINTS(f->gflops), RFL_LOAD_POINTS(f->model),
+            RFL_LOAD_POINTS(f->median), RFL_LOAD_POINTS(f->sync),   RFL_LOAD_POINTS(f->wss),
+            RFL_LOAD_POINTS(f->unroll), RFL_LOAD_POINTS(f->samples)};
+        rfl_load_sort(f->n, points, sizeof points / sizeof *points);
     }
     return 0;
 fail:

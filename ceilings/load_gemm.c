@@ -12,6 +12,26 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A row's cells (rfl_load_cells), in the order they are checked: the row
+ * and its rate of a launch alone on a rested GPU (older files lack it). */
+struct gemm_cells {
+    struct rfl_gpu_gemm row;
+    double rested;
+};
+#define CELL(field, kind, min, column) RFL_LOAD_CELL(struct gemm_cells, field, kind, min, column)
+static const struct rfl_load_cell gemm_cells[] = {
+    CELL(row.kernel, TEXT, 0, "kernel"),                       CELL(row.config, TEXT, 0, "config"),
+    CELL(row.precision, TEXT, 0, "precision"),                 CELL(row.unit, TEXT, 0, "unit"),
+    CELL(row.transb, TEXT, 0, "transb"),                       CELL(row.m, COUNT, 1, "m"),
+    CELL(row.n, COUNT, 1, "n"),                                CELL(row.k, COUNT, 1, "k"),
+    CELL(row.gflops, POSITIVE, 0, "gflops_per_s"),             CELL(row.peak, OPTIONAL, 0, "peak_gflops_per_s"),
+    CELL(row.bound, OPTIONAL, 0, "model_bound_gflops_per_s"),  CELL(row.clock_mhz, OPTIONAL, 0, "sm_clock_mhz"),
+    CELL(row.median, OPT_POSITIVE, 0, "gflops_per_s_median"),  CELL(row.samples, SAMPLES, 0, "experiments"),
+    CELL(rested, OPT_POSITIVE, 0, "gflops_per_s_rested"),
+};
+#undef CELL
+#define NGEMM (sizeof gemm_cells / sizeof *gemm_cells)
+
 /* Every GPU's own GEMM rows as member rows (members.h): a tensor roof's
  * members are the same GEMM (kernel, transb, size) on each GPU. */
 static const char *const member_columns[] = {"kernel", "precision", "transb", "m", "n", "k", "gflops_per_s", NULL};
@@ -33,57 +53,28 @@ static int member_fill(const struct rfl_table *t, size_t r, const int *col, stru
 
 int rfl_gpu_load_gemm(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+    struct rfl_load_rows rows;
+    if (rfl_load_rows_open(&rows, m, input, t, meta, gemm_cells, NGEMM, 1) != 0)
         return -1;
     struct rfl_gpu_data *g = m->gpu;
-    struct rfl_row_filter f;
-    rfl_row_filter_init(&f, m, t);
-    int c_kernel = rfl_table_column(t, "kernel"), c_config = rfl_table_column(t, "config");
-    int c_prec = rfl_table_column(t, "precision"), c_unit = rfl_table_column(t, "unit");
-    int c_tb = rfl_table_column(t, "transb"), c_m = rfl_table_column(t, "m"), c_n = rfl_table_column(t, "n");
-    int c_k = rfl_table_column(t, "k"), c_rate = rfl_table_column(t, "gflops_per_s");
-    int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_bound = rfl_table_column(t, "model_bound_gflops_per_s");
-    int c_clock = rfl_table_column(t, "sm_clock_mhz"), c_ver = rfl_table_column(t, "verified");
-    int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
-    int c_rested = rfl_table_column(t, "gflops_per_s_rested"); /* optional: older files lack it */
-    size_t r = 0;
+    struct gemm_cells v;
+    memset(&v, 0, sizeof v);
     int more;
-    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
-        struct rfl_gpu_gemm row;
-        memset(&row, 0, sizeof row);
-        if (rfl_load_text(row.kernel, sizeof row.kernel, t, r, c_kernel) ||
-            rfl_load_text(row.config, sizeof row.config, t, r, c_config) ||
-            rfl_load_text(row.precision, sizeof row.precision, t, r, c_prec) ||
-            rfl_load_text(row.unit, sizeof row.unit, t, r, c_unit) ||
-            rfl_load_text(row.transb, sizeof row.transb, t, r, c_tb) || rfl_table_count(t, r, c_m, 1, RFL_TABLE_MAX_COUNT, &row.m) ||
-            rfl_table_count(t, r, c_n, 1, RFL_TABLE_MAX_COUNT, &row.n) || rfl_table_count(t, r, c_k, 1, RFL_TABLE_MAX_COUNT, &row.k) ||
-            rfl_table_double(t, r, c_rate, 0, &row.gflops) || rfl_load_positive(t, r, c_rate, row.gflops) ||
-            rfl_table_double(t, r, c_peak, 1, &row.peak) || rfl_table_double(t, r, c_bound, 1, &row.bound) ||
-            rfl_table_double(t, r, c_clock, 1, &row.clock_mhz) ||
-            rfl_load_spread_cells(t, r, c_median, c_exp, &row.median, &row.samples))
-            return -1;
+    while ((more = rfl_load_rows_next(&rows, &v)) > 0) {
+        struct rfl_gpu_gemm *row = &v.row;
         /* A launch alone on a rested GPU is a sample too: the roof bounds a profiled kernel. */
-        double rested = NAN;
-        if (c_rested >= 0 && (rfl_table_double(t, r, c_rested, 1, &rested) ||
-                              (!isnan(rested) && rfl_load_positive(t, r, c_rested, rested))))
-            return -1;
-        if (rested > row.gflops)
-            row.gflops = rested;
-        if (!(rfl_gpu_gemm_bytes(&row) <= (double)RFL_TABLE_MAX_BYTES)) {
+        if (v.rested > row->gflops)
+            row->gflops = v.rested;
+        if (!(rfl_gpu_gemm_bytes(row) <= (double)RFL_TABLE_MAX_BYTES)) {
             rfl_error("%s:%d: columns 'm', 'n', 'k': %ld x %ld x %ld %s matrices take more than 1 EiB", t->path,
-                      t->lineno[r], row.m, row.n, row.k, row.precision);
+                      t->lineno[rows.r], row->m, row->n, row->k, row->precision);
             return -1;
         }
-        int ok = rfl_load_verified(m, t, r, c_ver);
-        if (ok < 0)
-            return -1;
-        if (!ok)
-            continue;
-        row.input = input;
-        if (rfl_load_append(&g->gemm, &g->ngemm, sizeof row, &row) != 0)
+        row->input = input;
+        if (rfl_load_append(&g->gemm, &g->ngemm, sizeof *row, row) != 0)
             return -1;
     }
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_columns, member_fill) != 0)
+    if (more < 0 || rfl_member_gpu_rows(m, input, t, meta, member_columns, member_fill) != 0)
         return -1;
     return 0;
 }
@@ -105,49 +96,53 @@ int rfl_gpu_load_gemm_mix(struct rfl_model *m, size_t input, const struct rfl_ta
     return 0;
 }
 
+/* A gemm_model.csv row's cells: the row, and its instruction counts as read
+ * (empty: NaN, not counted), in the order they are checked. */
+struct model_cells {
+    struct rfl_gpu_gemm_model row;
+    double fma, lds, other;
+};
+#define CELL(field, kind, min, column) RFL_LOAD_CELL(struct model_cells, field, kind, min, column)
+static const struct rfl_load_cell model_cells[] = {
+    CELL(row.kernel, TEXT, 0, "kernel"),                             CELL(row.config, TEXT, 0, "config"),
+    CELL(row.precision, TEXT, 0, "precision"),                       CELL(row.transb, TEXT, 0, "transb"),
+    CELL(row.m, COUNT, 1, "m"),                                      CELL(row.n, COUNT, 1, "n"),
+    CELL(row.k, COUNT, 1, "k"),                                      CELL(fma, OPTIONAL, 0, "fma_instructions"),
+    CELL(lds, OPTIONAL, 0, "lds_instructions"),                      CELL(other, OPTIONAL, 0, "other_instructions"),
+    CELL(row.p_sm, OPTIONAL, 0, "p_sm_gflops_per_s"),                CELL(row.p_mem, OPTIONAL, 0, "p_mem_gflops_per_s"),
+    CELL(row.p_potential, OPTIONAL, 0, "p_potential_gflops_per_s"),  CELL(row.achieved, OPTIONAL, 0, "achieved_gflops_per_s"),
+    CELL(row.f_i, OPTIONAL, 0, "f_i"),                               CELL(row.cublas, OPTIONAL, 0, "cublas_gflops_per_s"),
+};
+#undef CELL
+#define NMODEL (sizeof model_cells / sizeof *model_cells)
+enum { FIRST_COUNT = 7 }; /* model_cells[7..9]: the instruction counts */
+
 int rfl_gpu_load_gemm_model(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
     if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
         return -1;
     struct rfl_gpu_data *g = m->gpu;
-    int c[14];
-    static const char *const names[14] = {"kernel",           "config",           "precision",
-                                          "transb",           "m",                "n",
-                                          "k",                "fma_instructions", "lds_instructions",
-                                          "other_instructions", "p_sm_gflops_per_s", "p_mem_gflops_per_s",
-                                          "p_potential_gflops_per_s", "achieved_gflops_per_s"};
-    for (int i = 0; i < 14; i++)
-        c[i] = rfl_table_column(t, names[i]);
-    int c_fi = rfl_table_column(t, "f_i"), c_cub = rfl_table_column(t, "cublas_gflops_per_s");
+    int col[NMODEL];
+    rfl_load_cell_columns(t, model_cells, NMODEL, col);
     int c_op = rfl_table_column(t, "fma_op");
     for (size_t r = 0; r < t->nrows; r++) {
-        struct rfl_gpu_gemm_model row;
-        memset(&row, 0, sizeof row);
-        double fma = NAN, lds = NAN, other = NAN;
-        snprintf(row.fma_op, sizeof row.fma_op, "%.15s", rfl_table_cell(t, r, c_op));
-        if (rfl_load_text(row.kernel, sizeof row.kernel, t, r, c[0]) ||
-            rfl_load_text(row.config, sizeof row.config, t, r, c[1]) ||
-            rfl_load_text(row.precision, sizeof row.precision, t, r, c[2]) ||
-            rfl_load_text(row.transb, sizeof row.transb, t, r, c[3]) ||
-            rfl_table_count(t, r, c[4], 1, RFL_TABLE_MAX_COUNT, &row.m) || rfl_table_count(t, r, c[5], 1, RFL_TABLE_MAX_COUNT, &row.n) ||
-            rfl_table_count(t, r, c[6], 1, RFL_TABLE_MAX_COUNT, &row.k) ||
-            rfl_table_double(t, r, c[7], 1, &fma) || rfl_table_double(t, r, c[8], 1, &lds) ||
-            rfl_table_double(t, r, c[9], 1, &other) || rfl_table_double(t, r, c[10], 1, &row.p_sm) ||
-            rfl_table_double(t, r, c[11], 1, &row.p_mem) || rfl_table_double(t, r, c[12], 1, &row.p_potential) ||
-            rfl_table_double(t, r, c[13], 1, &row.achieved) || rfl_table_double(t, r, c_fi, 1, &row.f_i) ||
-            rfl_table_double(t, r, c_cub, 1, &row.cublas))
+        struct model_cells v;
+        memset(&v, 0, sizeof v);
+        snprintf(v.row.fma_op, sizeof v.row.fma_op, "%.15s", rfl_table_cell(t, r, c_op));
+        if (rfl_load_cells(t, r, model_cells, NMODEL, col, &v))
             return -1;
-        const double counts[3] = {fma, lds, other};
+        const double counts[3] = {v.fma, v.lds, v.other};
         for (int i = 0; i < 3; i++)
             if (!isnan(counts[i]) && !(counts[i] >= 0 && counts[i] <= (double)RFL_TABLE_MAX_COUNT)) {
-                rfl_error("%s:%d: column '%s': '%s' is outside 0 to %ld", t->path, t->lineno[r], names[7 + i],
-                          rfl_table_cell(t, r, c[7 + i]), RFL_TABLE_MAX_COUNT);
+                rfl_error("%s:%d: column '%s': '%s' is outside 0 to %ld", t->path, t->lineno[r],
+                          model_cells[FIRST_COUNT + i].column, rfl_table_cell(t, r, col[FIRST_COUNT + i]),
+                          RFL_TABLE_MAX_COUNT);
                 return -1;
             }
-        row.fma = isnan(fma) ? -1 : (long)fma;
-        row.lds = isnan(lds) ? -1 : (long)lds;
-        row.other = isnan(other) ? -1 : (long)other;
-        if (rfl_load_append(&g->model, &g->nmodel, sizeof row, &row) != 0)
+        v.row.fma = isnan(v.fma) ? -1 : (long)v.fma;
+        v.row.lds = isnan(v.lds) ? -1 : (long)v.lds;
+        v.row.other = isnan(v.other) ? -1 : (long)v.other;
+        if (rfl_load_append(&g->model, &g->nmodel, sizeof v.row, &v.row) != 0)
             return -1;
     }
     return 0;

@@ -12,6 +12,25 @@
 #include <stdio.h>
 #include <string.h>
 
+/* A row's cells (rfl_load_cells), in the order they are checked; its
+ * precision is empty for cudaMemcpy. */
+struct bw_cells {
+    char kernel[32], access[8], prec[8];
+    long tpb, blocks, samples;
+    uint64_t wss;
+    double rate, clock, median;
+};
+#define CELL(field, kind, min, column) RFL_LOAD_CELL(struct bw_cells, field, kind, min, column)
+static const struct rfl_load_cell cells[] = {
+    CELL(kernel, TEXT, 0, "kernel"),                       CELL(access, TEXT, 0, "access"),
+    CELL(tpb, OPT_INT, 0, "threads_per_block"),            CELL(blocks, OPT_INT, 0, "blocks_per_grid"),
+    CELL(wss, BYTES, 1, "wss_bytes"),                      CELL(rate, POSITIVE, 0, "gbytes_per_s"),
+    CELL(clock, OPTIONAL, 0, "sm_clock_mhz"),              CELL(median, OPT_POSITIVE, 0, "gbytes_per_s_median"),
+    CELL(samples, SAMPLES, 0, "experiments"),              CELL(prec, OPT_TEXT, 0, "precision"),
+};
+#undef CELL
+#define NCELLS (sizeof cells / sizeof *cells)
+
 /* The curve of this file (`index`: its curves so far) with these fields,
  * made when new. */
 static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, struct rfl_load_index *index, size_t input,
@@ -21,18 +40,16 @@ static struct rfl_bw_curve *find_bw_curve(struct rfl_gpu_data *g, struct rfl_loa
     char shape[48];
     snprintf(shape, sizeof shape, "%ld %ld", tpb, blocks);
     const char *key[] = {kernel, access, prec, shape};
-    long found = rfl_load_index_find(index, key, 4);
-    if (found >= 0)
-        return &g->curves[found];
-    struct rfl_bw_curve *c = rfl_load_grow(&g->curves, &g->ncurves, sizeof *c);
-    if (!c || rfl_load_index_add(index, key, 4, g->ncurves - 1) != 0)
-        return NULL;
-    snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
-    snprintf(c->access, sizeof c->access, "%s", access);
-    snprintf(c->precision, sizeof c->precision, "%s", prec);
-    c->threads_per_block = tpb;
-    c->blocks = blocks;
-    c->input = input;
+    int made;
+    struct rfl_bw_curve *c = rfl_load_keyed(index, key, 4, &g->curves, &g->ncurves, sizeof *c, &made);
+    if (c && made) {
+        snprintf(c->kernel, sizeof c->kernel, "%s", kernel);
+        snprintf(c->access, sizeof c->access, "%s", access);
+        snprintf(c->precision, sizeof c->precision, "%s", prec);
+        c->threads_per_block = tpb;
+        c->blocks = blocks;
+        c->input = input;
+    }
     return c;
 }
 
@@ -131,76 +148,40 @@ static int member_fill(const struct rfl_table *t, size_t r, const int *col, stru
 
 int rfl_gpu_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+    struct rfl_load_rows rows;
+    if (rfl_load_rows_open(&rows, m, input, t, meta, cells, NCELLS, 1) != 0)
         return -1;
     struct rfl_gpu_data *g = m->gpu;
-    struct rfl_row_filter f;
-    rfl_row_filter_init(&f, m, t);
-    int c_kernel = rfl_table_column(t, "kernel"), c_access = rfl_table_column(t, "access");
-    int c_prec = rfl_table_column(t, "precision"), c_tpb = rfl_table_column(t, "threads_per_block");
-    int c_blocks = rfl_table_column(t, "blocks_per_grid"), c_wss = rfl_table_column(t, "wss_bytes");
-    int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
-    int c_clock = rfl_table_column(t, "sm_clock_mhz");
-    int c_median = rfl_table_column(t, "gbytes_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     size_t first = g->ncurves;
     struct rfl_load_index index = {0};
-    size_t r = 0;
+    struct bw_cells v;
     int more;
-    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
-        char kernel[32], access[8];
-        long tpb, blocks, samples;
-        uint64_t wss;
-        double rate, clock = NAN, median;
-        if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(access, sizeof access, t, r, c_access) ||
-            rfl_load_opt_int(t, r, c_tpb, &tpb) || rfl_load_opt_int(t, r, c_blocks, &blocks) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
-            rfl_table_double(t, r, c_rate, 0, &rate) || rfl_load_positive(t, r, c_rate, rate) ||
-            (c_clock >= 0 && rfl_table_double(t, r, c_clock, 1, &clock)) ||
-            rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
-            goto fail;
-        const char *prec = rfl_table_cell(t, r, c_prec);
-        if (strlen(prec) >= 8) {
-            rfl_error("%s:%d: column 'precision': value too long '%s'", t->path, t->lineno[r], prec);
-            goto fail;
-        }
-        int ok = rfl_load_verified(m, t, r, c_ver);
-        if (ok < 0)
-            goto fail;
-        if (!ok)
-            continue;
-        struct rfl_bw_curve *c = find_bw_curve(g, &index, input, kernel, access, prec, tpb, blocks);
+    while ((more = rfl_load_rows_next(&rows, &v)) > 0) {
+        struct rfl_bw_curve *c = find_bw_curve(g, &index, input, v.kernel, v.access, v.prec, v.tpb, v.blocks);
         char what[96];
-        snprintf(what, sizeof what, "%s %s %s", kernel, access, prec);
-        if (c && rfl_load_room(t, r, c->n, what) != 0)
+        snprintf(what, sizeof what, "%s %s %s", v.kernel, v.access, v.prec);
+        if (!c || rfl_load_room(t, rows.r, c->n, what) != 0)
             goto fail;
-        if (!c || rfl_load_push_double(&c->x, c->n, (double)wss) || rfl_load_push_double(&c->y, c->n, rate) ||
-            rfl_load_push_double(&c->clock_mhz, c->n, clock) || rfl_load_push_double(&c->y_median, c->n, median) ||
-            rfl_load_push_long(&c->samples, c->n, samples)) {
+        if (rfl_load_push_double(&c->x, c->n, (double)v.wss) || rfl_load_push_double(&c->y, c->n, v.rate) ||
+            rfl_load_push_double(&c->clock_mhz, c->n, v.clock) || rfl_load_push_double(&c->y_median, c->n, v.median) ||
+            rfl_load_push_long(&c->samples, c->n, v.samples)) {
             rfl_error("%s: out of memory", t->path);
             goto fail;
         }
         c->n++;
     }
     rfl_load_index_free(&index);
-    if (rfl_row_filter_end(m, &f, input, more) != 0 || rfl_member_gpu_rows(m, input, t, meta, member_columns, member_fill) != 0)
+    if (more < 0 || rfl_member_gpu_rows(m, input, t, meta, member_columns, member_fill) != 0)
         return -1;
     for (size_t i = first; i < g->ncurves; i++) {
         struct rfl_bw_curve *c = &g->curves[i];
-        for (size_t a = 1; a < c->n; a++)
-            for (size_t b = a; b > 0 && c->x[b - 1] > c->x[b]; b--) {
-                double tx = c->x[b], ty = c->y[b], tc = c->clock_mhz[b], tm = c->y_median[b];
-                long ts = c->samples[b];
-                c->x[b] = c->x[b - 1], c->y[b] = c->y[b - 1], c->clock_mhz[b] = c->clock_mhz[b - 1];
-                c->y_median[b] = c->y_median[b - 1], c->samples[b] = c->samples[b - 1];
-                c->x[b - 1] = tx, c->y[b - 1] = ty, c->clock_mhz[b - 1] = tc, c->y_median[b - 1] = tm;
-                c->samples[b - 1] = ts;
-            }
+        const struct rfl_load_points points[] = {RFL_LOAD_POINTS(c->x), RFL_LOAD_POINTS(c->y),
+                                                 RFL_LOAD_POINTS(c->clock_mhz), RFL_LOAD_POINTS(c->y_median),
+                                                 RFL_LOAD_POINTS(c->samples)};
+        rfl_load_sort(c->n, points, sizeof points / sizeof *points);
         bw_curve_levels(&g->dev, c);
-        struct rfl_levels_input in = rfl_curve_input(c);
-        if (rfl_levels_detect(&in, &c->levels) != 0) {
-            rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", t->path,
-                      c->kernel, c->access, c->precision, c->n);
+        if (rfl_curve_levels(c, t->path, c->access, c->precision) != 0)
             return -1;
-        }
     }
     return 0;
 fail:

@@ -44,13 +44,10 @@ double rfl_link_gbs(const struct rfl_link_series *s)
 static int choice(const struct rfl_table *t, size_t r, int col, const char *what, const char *const *names, int n)
 {
     char v[24];
-    if (rfl_load_text(v, sizeof v, t, r, col))
-        return -1;
-    for (int i = 0; i < n; i++)
-        if (!strcmp(v, names[i]))
-            return i;
-    rfl_error("%s:%d: %s '%s' is not one rfl_gpu_link writes", t->path, t->lineno[r], what, v);
-    return -1;
+    const int i = rfl_load_choice(t, r, col, names, (size_t)n, v, sizeof v);
+    if (i == -2)
+        rfl_error("%s:%d: %s '%s' is not one rfl_gpu_link writes", t->path, t->lineno[r], what, v);
+    return i < 0 ? -1 : i;
 }
 
 /* The series a row belongs to, made on first sight. */
@@ -110,16 +107,12 @@ int rfl_load_gpu_link(struct rfl_model *m, size_t input, const struct rfl_table 
 int rfl_load_gpu_link_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
     (void)meta;
-    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_large = rfl_table_column(t, "largest_gbytes_per_s");
-    int c_ver = rfl_table_column(t, "verified");
+    const int c_large = rfl_table_column(t, "largest_gbytes_per_s");
     for (size_t r = 0; r < t->nrows; r++) {
         double large;
         struct rfl_load_fit fit;
         struct rfl_link_series *s = series_of(m, t, r);
-        if (!s || rfl_load_fit_row(t, r, &fit) || rfl_table_double(t, r, c_large, 1, &large))
-            return -1;
-        const double bw = fit.gbytes_per_s;
-        const int ok = rfl_load_verified(m, t, r, c_ver);
+        const int ok = !s || rfl_table_double(t, r, c_large, 1, &large) ? -1 : rfl_load_fit_row(m, t, r, &fit);
         if (ok < 0)
             return -1;
         if (!ok)
@@ -129,17 +122,15 @@ int rfl_load_gpu_link_fit(struct rfl_model *m, size_t input, const struct rfl_ta
         s->bytes_max = fit.bytes_max;
         s->points = fit.points;
         s->fit_input = input;
-        if (isnan(bw)) { /* not fitted (one size): no roof from it */
+        if (isnan(fit.gbytes_per_s)) { /* not fitted (one size): no roof from it */
             rfl_model_note(m, "%s:%d: no fit for GPU %d -> GPU %d (%s %s): no GPU link roof for it", t->path,
                            t->lineno[r], s->src, s->dst, rfl_link_method_names[s->method],
                            rfl_link_direction_names[s->dir]);
             continue;
         }
-        if (rfl_load_positive(t, r, c_bw, bw))
-            return -1;
         s->have_fit = 1;
         s->latency_us = fit.latency_us;
-        s->gbytes_per_s = bw;
+        s->gbytes_per_s = fit.gbytes_per_s;
         s->max_error = fit.max_error;
     }
     return 0;
@@ -185,10 +176,7 @@ int rfl_gpu_link_ceilings(struct rfl_model *m, const struct rfl_ceilings_setting
         snprintf(kernel, sizeof kernel, "cudaMemcpyPeer fit (latency %.3g us)%s", s->latency_us,
                  s->peer ? "" : ", no P2P");
         snprintf(ce->kernel, sizeof ce->kernel, "%.47s", kernel);
-        ce->wss_min_bytes = s->bytes_min;
-        ce->wss_max_bytes = s->bytes_max;
-        ce->points = (size_t)(s->points > 0 ? s->points : 0);
-        snprintf(ce->file, sizeof ce->file, "%s", m->inputs[s->fit_input].file);
+        rfl_ceiling_fit_span(ce, s->bytes_min, s->bytes_max, s->points, m->inputs[s->fit_input].file);
         if (rfl_spread_set_fit(ce, &s->pts, (double)s->bytes_min, (double)s->bytes_max))
             return -1;
         npairs += s->dir == RFL_LINK_UNI;

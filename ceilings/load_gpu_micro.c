@@ -26,36 +26,38 @@ static struct rfl_gpu_transfer *find_transfer(struct rfl_gpu_data *g, const char
     return x;
 }
 
+/* The cells that name a transfer's series, the first of every row of both files. */
+struct transfer_cells {
+    char dir[8], mem[16];
+};
+static const struct rfl_load_cell transfer_cells[] = {RFL_LOAD_CELL(struct transfer_cells, dir, TEXT, 0, "direction"),
+                                                      RFL_LOAD_CELL(struct transfer_cells, mem, TEXT, 0, "host_memory")};
+
 int rfl_gpu_load_transfer(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+    struct rfl_load_rows rows;
+    if (rfl_load_rows_open(&rows, m, input, t, meta, transfer_cells, 2, 0) != 0)
         return -1;
-    struct rfl_row_filter f;
-    rfl_row_filter_init(&f, m, t);
-    int c_dir = rfl_table_column(t, "direction"), c_mem = rfl_table_column(t, "host_memory");
     const struct rfl_timed_columns cols = rfl_timed_columns_of(t, "time_min_s", NULL, "time_median_s");
-    size_t r = 0;
+    struct transfer_cells v;
     int more;
-    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
-        char dir[8], mem[16];
+    while ((more = rfl_load_rows_next(&rows, &v)) > 0) {
         struct rfl_timed_row pt;
-        if (rfl_load_text(dir, sizeof dir, t, r, c_dir) || rfl_load_text(mem, sizeof mem, t, r, c_mem))
-            return -1;
-        const int ok = rfl_timed_row(m, t, r, &cols, &pt);
+        const int ok = rfl_timed_row(m, t, rows.r, &cols, &pt);
         if (ok < 0)
             return -1;
         if (!ok)
             continue;
-        struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
+        struct rfl_gpu_transfer *x = find_transfer(m->gpu, v.dir, v.mem);
         if (!x) {
             rfl_error("out of memory");
             return -1;
         }
-        if (rfl_timed_add(&x->pts, t, r, &pt, dir))
+        if (rfl_timed_add(&x->pts, t, rows.r, &pt, v.dir))
             return -1;
         x->input = input;
     }
-    return rfl_row_filter_end(m, &f, input, more);
+    return more;
 }
 
 void rfl_gpu_transfer_judge(struct rfl_gpu_transfer *x, const char *check, double ceiling, const char *from)
@@ -166,61 +168,66 @@ static int fit_member_fill(const struct rfl_table *t, size_t r, const int *col, 
 
 int rfl_gpu_load_transfer_fit(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+    struct rfl_load_rows rows;
+    if (rfl_load_rows_open(&rows, m, input, t, meta, transfer_cells, 2, 0) != 0)
         return -1;
-    struct rfl_row_filter f;
-    rfl_row_filter_init(&f, m, t);
     int col[F_N];
     for (int i = 0; i < F_N; i++)
         col[i] = rfl_table_column(t, fit_columns[i]);
-    int c_ver = rfl_table_column(t, "verified");
-    size_t r = 0;
+    struct transfer_cells v;
     int more;
-    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
-        char dir[8], mem[16];
-        if (rfl_load_text(dir, sizeof dir, t, r, col[F_DIR]) || rfl_load_text(mem, sizeof mem, t, r, col[F_MEM]))
-            return -1;
+    while ((more = rfl_load_rows_next(&rows, &v)) > 0) {
+        const size_t r = rows.r;
         struct rfl_gpu_transfer row;
         memset(&row, 0, sizeof row);
         if (read_fit_row(t, r, col, &row))
             return -1;
-        int ok = rfl_load_verified(m, t, r, c_ver);
+        int ok = rfl_load_verified(m, t, r, rows.c_verified);
         if (ok < 0)
             return -1;
         if (!ok)
             continue;
         if (!row.have_fit)
-            rfl_model_note(m, "%s:%d: %s %s: no fit (too few sizes)", t->path, t->lineno[r], dir, mem);
-        struct rfl_gpu_transfer *x = find_transfer(m->gpu, dir, mem);
+            rfl_model_note(m, "%s:%d: %s %s: no fit (too few sizes)", t->path, t->lineno[r], v.dir, v.mem);
+        struct rfl_gpu_transfer *x = find_transfer(m->gpu, v.dir, v.mem);
         if (!x) {
             rfl_error("out of memory");
             return -1;
         }
         /* The copies (gpu_micro_transfer.csv) stay as they were loaded. */
-        struct rfl_timed_points pts = x->pts;
-        size_t pts_input = x->input;
-        row.pts = pts;
-        row.input = pts_input;
+        row.pts = x->pts;
+        row.input = x->input;
         snprintf(row.direction, sizeof row.direction, "%s", x->direction);
         snprintf(row.host_memory, sizeof row.host_memory, "%s", x->host_memory);
         row.fit_input = input;
         *x = row;
     }
-    if (rfl_row_filter_end(m, &f, input, more) != 0)
+    if (more < 0)
         return -1;
     return rfl_member_gpu_rows(m, input, t, meta, member_columns, fit_member_fill);
 }
 
+/* A chase row's cells (rfl_load_cells), in the order they are checked. */
+struct chase_cells {
+    char mem[24];
+    uint64_t bytes, stride;
+    double cyc, ns;
+};
+#define CELL(field, kind, min, column) RFL_LOAD_CELL(struct chase_cells, field, kind, min, column)
+static const struct rfl_load_cell chase_cells[] = {
+    CELL(mem, TEXT, 0, "memory"),                 CELL(bytes, BYTES, 1, "array_bytes"),
+    CELL(stride, BYTES, 0, "stride_bytes"),       CELL(cyc, POSITIVE, 0, "cycles_per_access"),
+    CELL(ns, POSITIVE, 0, "ns_per_access"),
+};
+#undef CELL
+#define NCHASE (sizeof chase_cells / sizeof *chase_cells)
+
 int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+    struct rfl_load_rows rows;
+    if (rfl_load_rows_open(&rows, m, input, t, meta, chase_cells, NCHASE, 1) != 0)
         return -1;
     struct rfl_gpu_data *g = m->gpu;
-    struct rfl_row_filter f;
-    rfl_row_filter_init(&f, m, t);
-    int c_mem = rfl_table_column(t, "memory"), c_bytes = rfl_table_column(t, "array_bytes");
-    int c_stride = rfl_table_column(t, "stride_bytes"), c_cyc = rfl_table_column(t, "cycles_per_access");
-    int c_ns = rfl_table_column(t, "ns_per_access"), c_ver = rfl_table_column(t, "verified");
     /* The chase curves of earlier files take their rows too. */
     struct rfl_load_index index = {0};
     for (size_t i = 0; i < g->nchase; i++) {
@@ -230,55 +237,37 @@ int rfl_gpu_load_chase(struct rfl_model *m, size_t input, const struct rfl_table
         if (rfl_load_index_add(&index, key, 2, i) != 0)
             goto fail;
     }
-    size_t r = 0;
+    struct chase_cells v;
     int more;
-    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
-        char mem[24];
-        uint64_t bytes, stride;
-        double cyc, ns;
-        if (rfl_load_text(mem, sizeof mem, t, r, c_mem) || rfl_table_bytes(t, r, c_bytes, 1, &bytes) ||
-            rfl_table_bytes(t, r, c_stride, 0, &stride) || rfl_table_double(t, r, c_cyc, 0, &cyc) ||
-            rfl_load_positive(t, r, c_cyc, cyc) || rfl_table_double(t, r, c_ns, 0, &ns) || rfl_load_positive(t, r, c_ns, ns))
-            goto fail;
-        int ok = rfl_load_verified(m, t, r, c_ver);
-        if (ok < 0)
-            goto fail;
-        if (!ok)
-            continue;
+    while ((more = rfl_load_rows_next(&rows, &v)) > 0) {
         char stride_text[24];
-        snprintf(stride_text, sizeof stride_text, "%llu", (unsigned long long)stride);
-        const char *key[] = {mem, stride_text};
-        long found = rfl_load_index_find(&index, key, 2);
-        struct rfl_gpu_chase *c = found >= 0 ? &g->chase[found] : NULL;
-        if (!c) {
-            c = rfl_load_grow(&g->chase, &g->nchase, sizeof *c);
-            if (!c || rfl_load_index_add(&index, key, 2, g->nchase - 1) != 0) {
-                rfl_error("out of memory");
-                goto fail;
-            }
-            snprintf(c->memory, sizeof c->memory, "%s", mem);
-            c->stride = stride;
-        }
-        if (rfl_load_room(t, r, c->n, mem) != 0)
+        snprintf(stride_text, sizeof stride_text, "%llu", (unsigned long long)v.stride);
+        const char *key[] = {v.mem, stride_text};
+        int made;
+        struct rfl_gpu_chase *c = rfl_load_keyed(&index, key, 2, &g->chase, &g->nchase, sizeof *c, &made);
+        if (!c)
             goto fail;
-        if (rfl_load_push_double(&c->bytes, c->n, (double)bytes) || rfl_load_push_double(&c->cycles, c->n, cyc) ||
-            rfl_load_push_double(&c->ns, c->n, ns)) {
+        if (made) {
+            snprintf(c->memory, sizeof c->memory, "%s", v.mem);
+            c->stride = v.stride;
+        }
+        if (rfl_load_room(t, rows.r, c->n, v.mem) != 0)
+            goto fail;
+        if (rfl_load_push_double(&c->bytes, c->n, (double)v.bytes) || rfl_load_push_double(&c->cycles, c->n, v.cyc) ||
+            rfl_load_push_double(&c->ns, c->n, v.ns)) {
             rfl_error("out of memory");
             goto fail;
         }
         c->n++;
     }
     rfl_load_index_free(&index);
-    if (rfl_row_filter_end(m, &f, input, more) != 0)
+    if (more < 0)
         return -1;
     for (size_t i = 0; i < g->nchase; i++) {
         struct rfl_gpu_chase *c = &g->chase[i];
-        for (size_t a = 1; a < c->n; a++)
-            for (size_t b = a; b > 0 && c->bytes[b - 1] > c->bytes[b]; b--) {
-                double t0 = c->bytes[b], t1 = c->cycles[b], t2 = c->ns[b];
-                c->bytes[b] = c->bytes[b - 1], c->cycles[b] = c->cycles[b - 1], c->ns[b] = c->ns[b - 1];
-                c->bytes[b - 1] = t0, c->cycles[b - 1] = t1, c->ns[b - 1] = t2;
-            }
+        const struct rfl_load_points points[] = {RFL_LOAD_POINTS(c->bytes), RFL_LOAD_POINTS(c->cycles),
+                                                 RFL_LOAD_POINTS(c->ns)};
+        rfl_load_sort(c->n, points, sizeof points / sizeof *points);
     }
     return 0;
 fail:
@@ -286,67 +275,58 @@ fail:
     return -1;
 }
 
-/* launch, barrier, pipeline, stride: a few numbers per row for the report. */
+/* launch, barrier, pipeline, stride: a few numbers per row for the report,
+ * each table's rows in the model and the columns they come from. */
+enum micro_table { LAUNCH, BARRIER, PIPELINE, STRIDE };
+static const struct {
+    const char *what, *a, *b, *value, *value2;
+} micro_columns[] = {
+    [LAUNCH] = {"method", "blocks", "threads_per_block", "time_per_launch_min_us", "time_per_launch_median_us"},
+    [BARRIER] = {"method", "blocks", "blocks_per_sm", "time_per_barrier_min_us", "time_per_barrier_median_us"},
+    [PIPELINE] = {"precision", "threads_per_block", "chains_per_thread", "cycles_per_fma", "fraction_of_sm_peak"},
+    [STRIDE] = {"pattern", "word_bytes", "stride_words", "gbytes_per_s", "fraction_of_datasheet"},
+};
+
 static int load_rows(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta,
-                     struct rfl_gpu_row **rows, size_t *nrows, const char *what, const char *a, const char *b,
-                     const char *value, const char *value2)
+                     enum micro_table which)
 {
-    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+#define CELL(field, kind, column) RFL_LOAD_CELL(struct rfl_gpu_row, field, kind, 0, micro_columns[which].column)
+    const struct rfl_load_cell cells[] = {CELL(what, TEXT, what), CELL(a, OPT_INT, a), CELL(b, OPT_INT, b),
+                                          CELL(value, NUMBER, value), CELL(value2, OPTIONAL, value2)};
+#undef CELL
+    struct rfl_load_rows rows;
+    if (rfl_load_rows_open(&rows, m, input, t, meta, cells, sizeof cells / sizeof *cells, 1) != 0)
         return -1;
-    struct rfl_row_filter f;
-    rfl_row_filter_init(&f, m, t);
-    int c_what = rfl_table_column(t, what), c_a = rfl_table_column(t, a), c_b = rfl_table_column(t, b);
-    int c_v = rfl_table_column(t, value), c_v2 = value2 ? rfl_table_column(t, value2) : -1;
-    int c_ver = rfl_table_column(t, "verified");
-    size_t r = 0;
+    struct rfl_gpu_data *g = m->gpu;
+    struct rfl_gpu_row **list = which == LAUNCH ? &g->launch : which == BARRIER ? &g->barrier
+                                : which == PIPELINE ? &g->pipeline : &g->stride;
+    size_t *n = which == LAUNCH ? &g->nlaunch : which == BARRIER ? &g->nbarrier
+                : which == PIPELINE ? &g->npipeline : &g->nstride;
+    struct rfl_gpu_row row;
+    memset(&row, 0, sizeof row);
     int more;
-    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
-        struct rfl_gpu_row row;
-        memset(&row, 0, sizeof row);
-        row.value2 = NAN;
-        if (rfl_load_text(row.what, sizeof row.what, t, r, c_what) || rfl_load_opt_int(t, r, c_a, &row.a) ||
-            rfl_load_opt_int(t, r, c_b, &row.b) || rfl_table_double(t, r, c_v, 0, &row.value) ||
-            (c_v2 >= 0 && rfl_table_double(t, r, c_v2, 1, &row.value2)))
+    while ((more = rfl_load_rows_next(&rows, &row)) > 0)
+        if (rfl_load_append(list, n, sizeof row, &row) != 0)
             return -1;
-        int ok = rfl_load_verified(m, t, r, c_ver);
-        if (ok < 0)
-            return -1;
-        if (!ok)
-            continue;
-        if (rfl_load_append(rows, nrows, sizeof row, &row) != 0)
-            return -1;
-    }
-    return rfl_row_filter_end(m, &f, input, more);
+    return more;
 }
 
 int rfl_gpu_load_launch(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    struct rfl_gpu_data *g = rfl_gpu_data(m);
-    return g ? load_rows(m, input, t, meta, &g->launch, &g->nlaunch, "method", "blocks", "threads_per_block",
-                         "time_per_launch_min_us", "time_per_launch_median_us")
-             : -1;
+    return load_rows(m, input, t, meta, LAUNCH);
 }
 
 int rfl_gpu_load_barrier(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    struct rfl_gpu_data *g = rfl_gpu_data(m);
-    return g ? load_rows(m, input, t, meta, &g->barrier, &g->nbarrier, "method", "blocks", "blocks_per_sm",
-                         "time_per_barrier_min_us", "time_per_barrier_median_us")
-             : -1;
+    return load_rows(m, input, t, meta, BARRIER);
 }
 
 int rfl_gpu_load_pipeline(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    struct rfl_gpu_data *g = rfl_gpu_data(m);
-    return g ? load_rows(m, input, t, meta, &g->pipeline, &g->npipeline, "precision", "threads_per_block",
-                         "chains_per_thread", "cycles_per_fma", "fraction_of_sm_peak")
-             : -1;
+    return load_rows(m, input, t, meta, PIPELINE);
 }
 
 int rfl_gpu_load_stride(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    struct rfl_gpu_data *g = rfl_gpu_data(m);
-    return g ? load_rows(m, input, t, meta, &g->stride, &g->nstride, "pattern", "word_bytes", "stride_words",
-                         "gbytes_per_s", "fraction_of_datasheet")
-             : -1;
+    return load_rows(m, input, t, meta, STRIDE);
 }

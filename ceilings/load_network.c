@@ -35,13 +35,10 @@ static int start(struct rfl_model *m, const json_t *meta)
 static int class_of(const struct rfl_table *t, size_t r, int col)
 {
     char name[24];
-    if (rfl_load_text(name, sizeof name, t, r, col))
-        return -1;
-    for (int c = 0; c < RFL_NET_MODEL_CLASSES; c++)
-        if (!strcmp(name, class_names[c]))
-            return c;
-    rfl_error("%s:%d: pair_class '%s' is neither same_node nor other_node", t->path, t->lineno[r], name);
-    return -1;
+    const int c = rfl_load_choice(t, r, col, class_names, RFL_NET_MODEL_CLASSES, name, sizeof name);
+    if (c == -2)
+        rfl_error("%s:%d: pair_class '%s' is neither same_node nor other_node", t->path, t->lineno[r], name);
+    return c < 0 ? -1 : c;
 }
 
 int rfl_load_network(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -68,30 +65,26 @@ int rfl_load_network_fit(struct rfl_model *m, size_t input, const struct rfl_tab
     if (start(m, meta))
         return -1;
     int c_class = rfl_table_column(t, "pair_class"), c_pairs = rfl_table_column(t, "pairs");
-    int c_bw = rfl_table_column(t, "bandwidth_gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
     for (size_t r = 0; r < t->nrows; r++) {
         long pairs;
         struct rfl_load_fit fit;
         const int c = class_of(t, r, c_class);
-        if (c < 0 || rfl_table_count(t, r, c_pairs, 1, RFL_TABLE_MAX_COUNT, &pairs) || rfl_load_fit_row(t, r, &fit))
-            return -1;
-        const double bw = fit.gbytes_per_s;
-        const int ok = rfl_load_verified(m, t, r, c_ver);
+        const int ok = c < 0 || rfl_table_count(t, r, c_pairs, 1, RFL_TABLE_MAX_COUNT, &pairs)
+                           ? -1
+                           : rfl_load_fit_row(m, t, r, &fit);
         if (ok < 0)
             return -1;
         if (!ok)
             continue;
-        if (isnan(bw)) { /* not fitted (too few sizes): no roof */
+        if (isnan(fit.gbytes_per_s)) { /* not fitted (too few sizes): no roof */
             rfl_model_note(m, "%s:%d: no fit for the %s pairs: no network roof for them", t->path, t->lineno[r],
                            class_names[c]);
             continue;
         }
-        if (rfl_load_positive(t, r, c_bw, bw))
-            return -1;
         struct rfl_net_class *x = &m->net->cls[c];
         x->have_fit = 1;
         x->latency_us = fit.latency_us;
-        x->gbytes_per_s = bw;
+        x->gbytes_per_s = fit.gbytes_per_s;
         x->max_error = fit.max_error;
         x->bytes_min = fit.bytes_min;
         x->bytes_max = fit.bytes_max;
@@ -119,10 +112,7 @@ int rfl_network_ceilings(struct rfl_model *m, const struct rfl_ceilings_settings
         snprintf(ce->program, sizeof ce->program, "rfl_network");
         snprintf(ce->kernel, sizeof ce->kernel, "MPI ping-pong fit (latency %.3g us)", x->latency_us);
         ce->ranks = m->net->ranks;
-        ce->wss_min_bytes = x->bytes_min;
-        ce->wss_max_bytes = x->bytes_max;
-        ce->points = (size_t)(x->points > 0 ? x->points : 0);
-        snprintf(ce->file, sizeof ce->file, "%s", m->inputs[x->fit_input].file);
+        rfl_ceiling_fit_span(ce, x->bytes_min, x->bytes_max, x->points, m->inputs[x->fit_input].file);
         /* As the host link's: the fit's bandwidth times the fastest over the median round trip of
          * each row it covers. */
         if (rfl_spread_set_fit(ce, &x->pts, (double)x->bytes_min, (double)x->bytes_max))

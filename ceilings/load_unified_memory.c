@@ -10,37 +10,39 @@
 #include <math.h>
 #include <string.h>
 
+/* A row's cells (rfl_load_cells), in the order they are checked, then verified. */
+#define CELL(field, kind, min, column) RFL_LOAD_CELL(struct rfl_gpu_um, field, kind, min, column)
+static const struct rfl_load_cell cells[] = {
+    CELL(mechanism, TEXT, 0, "mechanism"),              CELL(panel, TEXT, 0, "fig7_panel"),
+    CELL(wss, BYTES, 1, "wss_bytes"),                   CELL(reuse, COUNT, 1, "reuse"),
+    CELL(gbytes_per_s, OPTIONAL, 0, "gbytes_per_s"),    CELL(fraction, OPTIONAL, 0, "fraction_of_device"),
+    CELL(status, TEXT, 0, "status"),
+};
+#undef CELL
+#define NCELLS (sizeof cells / sizeof *cells)
+
 int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    if (rfl_load_gpu_device(m, meta, m->inputs[input].file) != 0)
+    struct rfl_load_rows rows;
+    if (rfl_load_rows_open(&rows, m, input, t, meta, cells, NCELLS, 0) != 0)
         return -1;
     struct rfl_gpu_data *g = m->gpu;
-    struct rfl_row_filter f;
-    rfl_row_filter_init(&f, m, t);
     size_t i;
     json_t *e;
     json_array_foreach(json_object_get(meta, "reference"), i, e) {
         json_t *r = json_object_get(e, "rank");
-        if ((!json_is_integer(r) || json_integer_value(r) == f.rank) && rfl_load_json_num(e, "device_pass_gbytes_per_s") > 0)
+        if ((!json_is_integer(r) || json_integer_value(r) == rows.rank) && rfl_load_json_num(e, "device_pass_gbytes_per_s") > 0)
             g->um_device_pass = rfl_load_json_num(e, "device_pass_gbytes_per_s");
     }
     g->um_input = input;
     g->have_um_input = 1;
-    int c_mech = rfl_table_column(t, "mechanism"), c_panel = rfl_table_column(t, "fig7_panel");
-    int c_wss = rfl_table_column(t, "wss_bytes"), c_reuse = rfl_table_column(t, "reuse");
-    int c_rate = rfl_table_column(t, "gbytes_per_s"), c_frac = rfl_table_column(t, "fraction_of_device");
-    int c_status = rfl_table_column(t, "status"), c_ver = rfl_table_column(t, "verified");
-    size_t r = 0;
+    struct rfl_gpu_um p;
+    memset(&p, 0, sizeof p);
     int more;
-    for (; (more = rfl_row_filter_next(&f, t, &r)) > 0; r++) {
-        struct rfl_gpu_um p;
-        memset(&p, 0, sizeof p);
+    while ((more = rfl_load_rows_next(&rows, &p)) > 0) {
+        const size_t r = rows.r;
         double verified = NAN;
-        if (rfl_load_text(p.mechanism, sizeof p.mechanism, t, r, c_mech) ||
-            rfl_load_text(p.panel, sizeof p.panel, t, r, c_panel) || rfl_table_bytes(t, r, c_wss, 1, &p.wss) ||
-            rfl_table_count(t, r, c_reuse, 1, RFL_TABLE_MAX_COUNT, &p.reuse) || rfl_table_double(t, r, c_rate, 1, &p.gbytes_per_s) ||
-            rfl_table_double(t, r, c_frac, 1, &p.fraction) || rfl_load_text(p.status, sizeof p.status, t, r, c_status) ||
-            rfl_table_double(t, r, c_ver, 1, &verified))
+        if (rfl_table_double(t, r, rows.c_verified, 1, &verified))
             return -1;
         int measured = !strcmp(p.status, "ok") || !strcmp(p.status, "timeout");
         if (measured && !(p.gbytes_per_s > 0)) {
@@ -59,5 +61,5 @@ int rfl_gpu_load_um(struct rfl_model *m, size_t input, const struct rfl_table *t
         if (rfl_load_append(&g->um, &g->num, sizeof p, &p) != 0)
             return -1;
     }
-    return rfl_row_filter_end(m, &f, input, more);
+    return more;
 }

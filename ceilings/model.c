@@ -65,6 +65,24 @@ void rfl_level_name(const struct rfl_model *m, unsigned level, char *buf, size_t
         snprintf(buf, len, "DRAM");
 }
 
+void rfl_flops_best(const struct rfl_flops_series *f, const struct rfl_flops_series **best, size_t *row)
+{
+    for (size_t r = 0; r < f->n; r++)
+        if (!*best || f->gflops[r] > (*best)->gflops[*row]) {
+            *best = f;
+            *row = r;
+        }
+}
+
+void rfl_ceiling_fit_span(struct rfl_ceiling *c, uint64_t bytes_min, uint64_t bytes_max, long points,
+                          const char *file)
+{
+    c->wss_min_bytes = bytes_min;
+    c->wss_max_bytes = bytes_max;
+    c->points = (size_t)(points > 0 ? points : 0);
+    snprintf(c->file, sizeof c->file, "%s", file);
+}
+
 const char *rfl_ceiling_unit(const struct rfl_ceiling *c)
 {
     return c->kind == RFL_CEILING_BANDWIDTH ? "GB/s" : "GFLOP/s";

@@ -237,6 +237,15 @@ double rfl_app_attainable(const struct rfl_model *m, const struct rfl_app *a, ch
 /* "L1", "L2" ... (hwloc's level numbers) or "DRAM" for level index ncache. */
 void rfl_level_name(const struct rfl_model *m, unsigned level, char *buf, size_t len);
 
+/* The best point so far of a device's flops series (*best NULL: none yet,
+ * else its point *row): any point of f above it takes its place. */
+void rfl_flops_best(const struct rfl_flops_series *f, const struct rfl_flops_series **best, size_t *row);
+
+/* A fitted transfer bandwidth's provenance (the host link's, a GPU link's,
+ * the network's): the sizes its fit covers, its points (negative: 0) and file. */
+void rfl_ceiling_fit_span(struct rfl_ceiling *c, uint64_t bytes_min, uint64_t bytes_max, long points,
+                          const char *file);
+
 /* "GB/s" or "GFLOP/s"; the percent of the spec value (NaN: no spec). */
 const char *rfl_ceiling_unit(const struct rfl_ceiling *c);
 double rfl_ceiling_percent(const struct rfl_ceiling *c);

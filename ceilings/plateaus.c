@@ -5,6 +5,7 @@
 #include "config.h"
 #include "load.h"
 #include "model.h"
+#include "common/log.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +24,16 @@ struct rfl_levels_input rfl_curve_input(const struct rfl_bw_curve *c)
     if (c->memory_known)
         in.memory_from = rfl_plateau_memory_from(&c->memory, c->x, c->n);
     return in;
+}
+
+int rfl_curve_levels(struct rfl_bw_curve *c, const char *path, const char *what, const char *what2)
+{
+    struct rfl_levels_input in = rfl_curve_input(c);
+    if (rfl_levels_detect(&in, &c->levels) == 0)
+        return 0;
+    rfl_error("%s: the %s %s %s curve cannot be analysed (%zu points, working sets not positive)", path, c->kernel,
+              what, what2, c->n);
+    return -1;
 }
 
 void rfl_curve_find_memory(struct rfl_bw_curve *c, double measured_end)

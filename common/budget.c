@@ -33,6 +33,18 @@ double rfl_budget_share_s(const struct rfl_budget *b, double parts)
 
 int rfl_budget_spent(const struct rfl_budget *b) { return rfl_budget_limited(b) && rfl_budget_left_s(b) <= 0; }
 
+json_t *rfl_budget_json(const struct rfl_budget *b, int spent, json_t *cuts, size_t ndropped, const char *dropped,
+                        const char *key, json_t *items)
+{
+    if (ndropped) {
+        char text[1100];
+        snprintf(text, sizeof text, "not measured, no time left in the budget: %s", dropped);
+        json_array_append_new(cuts, json_string(text));
+    }
+    return json_pack("{s:f, s:f, s:b, s:o, s:o}", "seconds", b->total_s, "used_s", rfl_budget_used_s(b), "spent",
+                     spent || ndropped > 0, "cuts", cuts, key, items);
+}
+
 void rfl_budget_print_cuts(const struct rfl_budget *b, const json_t *budget)
 {
     const json_t *cuts = json_object_get(budget, "cuts");

@@ -27,6 +27,12 @@ double rfl_budget_share_s(const struct rfl_budget *b, double parts);
 /* Whether the budget is spent. Never without one. */
 int rfl_budget_spent(const struct rfl_budget *b);
 
+/* The sidecar's "budget" object of a CPU sweep: {"seconds", "used_s",
+ * "spent", "cuts", KEY: items} (cuts and items taken over), the last cut
+ * naming the `ndropped` items not measured (`dropped`, a list); spent
+ * where the budget ran out or anything was dropped. */
+json_t *rfl_budget_json(const struct rfl_budget *b, int spent, json_t *cuts, size_t ndropped, const char *dropped,
+                        const char *key, json_t *items);
 /* The closing lines of a CPU sweep run under a budget: the time used and
  * each cut of the sidecar's budget object (its "cuts" array), on stderr. */
 void rfl_budget_print_cuts(const struct rfl_budget *b, const json_t *budget);

@@ -2,6 +2,7 @@
 #include "csv.h"
 #include "log.h"
 #include "number.h"
+#include "stats.h"
 
 #include <inttypes.h>
 #include <locale.h>
@@ -91,6 +92,16 @@ void rfl_csv_double(struct rfl_csv *csv, double value)
         snprintf(csv->bad_text, sizeof csv->bad_text, "%s", buf);
     }
     fputs(buf, csv->file.fp);
+}
+
+void rfl_csv_samples(struct rfl_csv *csv, const struct rfl_stats *st, double amount)
+{
+    rfl_csv_double(csv, st->min);
+    rfl_csv_double(csv, st->median);
+    rfl_csv_double(csv, st->max);
+    rfl_csv_double(csv, amount / st->min * 1e-9);
+    rfl_csv_double(csv, amount / st->median * 1e-9);
+    rfl_csv_double(csv, amount / st->max * 1e-9);
 }
 
 void rfl_csv_end_row(struct rfl_csv *csv)

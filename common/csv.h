@@ -28,6 +28,11 @@ void rfl_csv_u64(struct rfl_csv *csv, uint64_t value);
 void rfl_csv_int(struct rfl_csv *csv, long long value);
 /* Nine significant digits: more than any timer here resolves. */
 void rfl_csv_double(struct rfl_csv *csv, double value);
+/* A point's samples (common/stats.h) in six columns: the min, median and
+ * max time (s), then `amount` per second at each (x 1e-9: GB/s, Gflop/s):
+ * the best, the median and the worst rate. */
+struct rfl_stats;
+void rfl_csv_samples(struct rfl_csv *csv, const struct rfl_stats *st, double amount);
 /* Ends the row; a row with the wrong number of fields is a programming error
  * and aborts. */
 void rfl_csv_end_row(struct rfl_csv *csv);

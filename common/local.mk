@@ -30,16 +30,8 @@ librfl_a_SOURCES = \
 	common/which.c common/which.h
 
 if HAVE_CMOCKA
-unit_tests += tests/unit/test_input
+unit_tests += tests/unit/test_input tests/unit/test_steal tests/unit/test_plateau
 endif
 tests_unit_test_input_LDADD = $(unit_ldadd)
-
-if HAVE_CMOCKA
-unit_tests += tests/unit/test_steal
-endif
 tests_unit_test_steal_LDADD = $(unit_ldadd)
-
-if HAVE_CMOCKA
-unit_tests += tests/unit/test_plateau
-endif
 tests_unit_test_plateau_LDADD = $(unit_ldadd)

@@ -81,40 +81,19 @@ void rfl_mpi_peers(const char *key, int *index, int *count)
 void rfl_mpi_bcast_double(double *v, int n) { MPI_Bcast(v, n, MPI_DOUBLE, 0, MPI_COMM_WORLD); }
 void rfl_mpi_bcast_int(int *v, int n) { MPI_Bcast(v, n, MPI_INT, 0, MPI_COMM_WORLD); }
 
-double rfl_mpi_max_double(double v)
-{
-    double r;
-    MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    return r;
-}
-
-double rfl_mpi_sum_double(double v)
-{
-    double r;
-    MPI_Allreduce(&v, &r, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
-    return r;
-}
-
-long long rfl_mpi_sum_ll(long long v)
-{
-    long long r;
-    MPI_Allreduce(&v, &r, 1, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
-    return r;
-}
-
-int rfl_mpi_max_int(int v)
-{
-    int r;
-    MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return r;
-}
-
-int rfl_mpi_min_int(int v)
-{
-    int r;
-    MPI_Allreduce(&v, &r, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    return r;
-}
+/* One value reduced over every rank, the result on every rank. */
+#define ALLREDUCE_FN(name, type, mpi_type, op)                                                                 \
+    type name(type v)                                                                                         \
+    {                                                                                                         \
+        type r;                                                                                               \
+        MPI_Allreduce(&v, &r, 1, mpi_type, op, MPI_COMM_WORLD);                                               \
+        return r;                                                                                             \
+    }
+ALLREDUCE_FN(rfl_mpi_max_double, double, MPI_DOUBLE, MPI_MAX)
+ALLREDUCE_FN(rfl_mpi_sum_double, double, MPI_DOUBLE, MPI_SUM)
+ALLREDUCE_FN(rfl_mpi_sum_ll, long long, MPI_LONG_LONG, MPI_SUM)
+ALLREDUCE_FN(rfl_mpi_max_int, int, MPI_INT, MPI_MAX)
+ALLREDUCE_FN(rfl_mpi_min_int, int, MPI_INT, MPI_MIN)
 
 /* Every rank's string of `comm`, joined by `sep` in rank order: on rank 0
  * (NULL elsewhere), or on every rank (`everyone`). A rank that cannot hold

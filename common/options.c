@@ -71,17 +71,30 @@ static const struct rfl_option *find_short(const struct rfl_cli *cli, int c)
     return NULL;
 }
 
-static void print_choices(const struct rfl_option *o, FILE *out)
+int rfl_cli_invalid(const char *program, const char *name, const char *text, const char *why, ...)
 {
-    for (size_t i = 0; o->choices[i]; i++)
-        fprintf(out, "%s%s", i ? ", " : "", o->choices[i]);
+    if (rfl_log_rank() == 0) {
+        va_list ap;
+        va_start(ap, why);
+        fprintf(stderr, "%s: option --%s: invalid value '%s' (", program, name, text);
+        vfprintf(stderr, why, ap);
+        fputs(")\n", stderr);
+        va_end(ap);
+    }
+    return RFL_CLI_ERROR;
+}
+
+int rfl_cli_invalid_number(const char *program, const char *name, unsigned long long value, const char *why)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%llu", value);
+    return rfl_cli_invalid(program, name, text, "%s", why);
 }
 
 static int bad_value(const struct rfl_cli *cli, const struct rfl_option *o, const char *value,
                      const char *expected)
 {
-    cli_err("%s: option --%s: invalid value '%s' (%s)\n", cli->program, o->name, value,
-            expected);
+    rfl_cli_invalid(cli->program, o->name, value, "%s", expected);
     return -1;
 }
 
@@ -179,32 +192,176 @@ static int apply(const struct rfl_cli *cli, const struct rfl_option *o, const ch
     return -1;
 }
 
+/* Columns of text: UTF-8 continuation bytes take none. */
+static size_t text_width(const char *s, size_t n)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++)
+        w += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return w;
+}
+
+static void blanks(FILE *out, size_t n)
+{
+    fprintf(out, "%*s", (int)n, "");
+}
+
+struct help_word {
+    const char *s;
+    size_t bytes, width, gap; /* gap: the blanks before it in the text */
+};
+
+/* One line of the text, [p, end), from column col; its further lines at
+ * column `indent` (plus, with keep_lead, the line's own leading blanks). */
+static void wrap_line(FILE *out, const char *p, const char *end, size_t col, size_t indent, int keep_lead)
+{
+    size_t lead = strspn(p, " "); /* stops at the '\n' that ends the line */
+    p += lead;
+    if (p == end)
+        return; /* a blank line stays empty: no trailing blanks */
+    if (!keep_lead)
+        lead = 0;
+    size_t n = 0;
+    for (const char *q = p; q < end;) {
+        q += strspn(q, " ");
+        if (q >= end)
+            break;
+        n++;
+        while (q < end && *q != ' ')
+            q++;
+    }
+    struct help_word *w = malloc(n * sizeof *w);
+    if (!w) { /* out of memory: the line as it is */
+        fprintf(out, "%*s%.*s", (int)lead, "", (int)(end - p), p);
+        return;
+    }
+    size_t k = 0;
+    for (const char *q = p; q < end && k < n; k++) {
+        const size_t gap = strspn(q, " ");
+        q += gap;
+        w[k].s = q;
+        while (q < end && *q != ' ')
+            q++;
+        w[k].bytes = (size_t)(q - w[k].s);
+        w[k].width = text_width(w[k].s, w[k].bytes);
+        w[k].gap = k ? gap : 0;
+    }
+    blanks(out, lead);
+    col += lead;
+    indent += lead;
+    for (size_t i = 0; i < n;) {
+        /* The first word always: one longer than the line stands alone. */
+        size_t j = i + 1, at = col + w[i].width;
+        while (j < n && at + w[j].gap + w[j].width <= RFL_HELP_WIDTH) {
+            at += w[j].gap + w[j].width;
+            j++;
+        }
+        /* No line starts with "-": readers of --help (help2man, the man
+         * page's sections, bash completion) take such a line for an option.
+         * The word before it goes along, where the two fit on a line. */
+        while (j < n && j - 1 > i && w[j].s[0] == '-' &&
+               indent + w[j - 1].width + w[j].gap + w[j].width <= RFL_HELP_WIDTH)
+            j--;
+        for (size_t m = i; m < j; m++)
+            fprintf(out, "%*s%.*s", (int)(m > i ? w[m].gap : 0), "", (int)w[m].bytes, w[m].s);
+        if (j < n) {
+            fputc('\n', out);
+            blanks(out, indent);
+            col = indent;
+        }
+        i = j;
+    }
+    free(w);
+}
+
+/* text from column col: each line of it (a '\n' ends one) wrapped word by
+ * word within RFL_HELP_WIDTH, its further lines at column `indent`. */
+static void wrap(FILE *out, const char *text, size_t col, size_t indent, int keep_lead)
+{
+    for (const char *p = text;;) {
+        const char *nl = strchr(p, '\n');
+        const char *end = nl ? nl : p + strlen(p);
+        wrap_line(out, p, end, col, indent, keep_lead);
+        if (!nl)
+            return;
+        fputc('\n', out);
+        /* The next line starts at the indent, its blanks written with its
+         * first word (an empty line gets none). */
+        p = nl + 1;
+        const char *next_end = strchr(p, '\n');
+        next_end = next_end ? next_end : p + strlen(p);
+        if (p + strspn(p, " ") < next_end)
+            blanks(out, indent);
+        col = indent;
+    }
+}
+
+void rfl_help_row(FILE *out, const char *name, size_t column, const char *text)
+{
+    const size_t width = text_width(name, strlen(name));
+    fputs(name, out);
+    if (!*text) {
+        fputc('\n', out);
+        return;
+    }
+    /* Two blanks at least between the name and its text (help2man's rule). */
+    if (width + 2 > column) {
+        fputc('\n', out);
+        blanks(out, column);
+    } else {
+        blanks(out, column - width);
+    }
+    wrap(out, text, column, column, 0);
+    fputc('\n', out);
+}
+
+void rfl_help_text(FILE *out, const char *text)
+{
+    wrap(out, text, 0, 0, 1);
+    fputc('\n', out);
+}
+
+static void print_option(const struct rfl_option *o, FILE *out)
+{
+    char lhs[96];
+    int n = o->short_name ? snprintf(lhs, sizeof lhs, "  -%c, --%s", o->short_name, o->name)
+                          : snprintf(lhs, sizeof lhs, "      --%s", o->name);
+    if (o->type != RFL_OPT_FLAG && n > 0 && (size_t)n < sizeof lhs)
+        snprintf(lhs + n, sizeof lhs - (size_t)n, "=%s", o->metavar ? o->metavar : "VALUE");
+    if (!o->choices) {
+        rfl_help_row(out, lhs, RFL_HELP_COLUMN, o->help);
+        return;
+    }
+    /* The choices on a line of their own after the text: "(a, b; or all)". */
+    size_t len = strlen(o->help) + 16;
+    for (size_t i = 0; o->choices[i]; i++)
+        len += strlen(o->choices[i]) + 2;
+    char *text = malloc(len);
+    if (!text) {
+        rfl_help_row(out, lhs, RFL_HELP_COLUMN, o->help);
+        return;
+    }
+    size_t at = (size_t)snprintf(text, len, "%s\n(", o->help);
+    for (size_t i = 0; o->choices[i]; i++)
+        at += (size_t)snprintf(text + at, len - at, "%s%s", i ? ", " : "", o->choices[i]);
+    snprintf(text + at, len - at, "%s)", o->type == RFL_OPT_LIST ? "; or all" : "");
+    rfl_help_row(out, lhs, RFL_HELP_COLUMN, text);
+    free(text);
+}
+
 void rfl_cli_print_help(const struct rfl_cli *cli, FILE *out)
 {
-    fprintf(out, "Usage: %s [OPTION]...%s\n%s\n\nOptions:\n", cli->program,
-            cli->allow_operands ? " [ARG]..." : "", cli->summary);
-    for (size_t i = 0; i < cli->noptions; i++) {
-        const struct rfl_option *o = &cli->options[i];
-        char lhs[96];
-        int n = o->short_name ? snprintf(lhs, sizeof lhs, "  -%c, --%s", o->short_name, o->name)
-                              : snprintf(lhs, sizeof lhs, "      --%s", o->name);
-        if (o->type != RFL_OPT_FLAG && n > 0 && (size_t)n < sizeof lhs)
-            snprintf(lhs + n, sizeof lhs - (size_t)n, "=%s", o->metavar ? o->metavar : "VALUE");
-        fprintf(out, "%-30s", lhs);
-        if (strlen(lhs) >= 30)
-            fprintf(out, "\n%-30s", "");
-        fprintf(out, "%s", o->help);
-        if (o->choices) {
-            fprintf(out, "\n%-30s(", "");
-            print_choices(o, out);
-            fprintf(out, "%s)", o->type == RFL_OPT_LIST ? "; or all" : "");
-        }
+    fprintf(out, "Usage: %s [OPTION]...%s\n", cli->program, cli->allow_operands ? " [ARG]..." : "");
+    rfl_help_text(out, cli->summary);
+    fputs("\nOptions:\n", out);
+    for (size_t i = 0; i < cli->noptions; i++)
+        print_option(&cli->options[i], out);
+    rfl_help_row(out, "  -h, --help", RFL_HELP_COLUMN, "print this help and exit");
+    rfl_help_row(out, "  -V, --version", RFL_HELP_COLUMN, "print the version and exit");
+    if (cli->epilog) {
         fputc('\n', out);
+        rfl_help_text(out, cli->epilog);
     }
-    fprintf(out, "%-30s%s\n%-30s%s\n", "  -h, --help", "print this help and exit",
-            "  -V, --version", "print the version and exit");
-    if (cli->epilog)
-        fprintf(out, "\n%s\n", cli->epilog);
 }
 
 enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **argv, int *first_operand)
@@ -360,7 +517,5 @@ int rfl_cli_bad_value(const char *program, int argc, char **argv, const char *na
                 text = argv[++i];
         }
     }
-    if (rfl_log_rank() == 0)
-        fprintf(stderr, "%s: option --%s: invalid value '%s' (%s)\n", program, name, text, why);
-    return RFL_CLI_ERROR;
+    return rfl_cli_invalid(program, name, text, "%s", why);
 }

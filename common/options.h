@@ -25,19 +25,36 @@ struct rfl_option {
     enum rfl_opt_type type;
     void *dest;
     const char *metavar;
-    const char *help;
+    const char *help;           /* sentences, no breaks for width: --help wraps them (rfl_help_row) */
     double min, max;            /* inclusive bounds for DOUBLE and UINT */
     const char *const *choices; /* NULL-terminated, for CHOICE and LIST */
 };
 
 struct rfl_cli {
     const char *program;  /* name in messages and --help */
-    const char *summary;  /* one paragraph under the usage line */
-    const char *epilog;   /* printed after the options (may be NULL) */
+    const char *summary;  /* one paragraph under the usage line (wrapped as rfl_help_text) */
+    const char *epilog;   /* printed after the options (may be NULL; wrapped as rfl_help_text) */
     const struct rfl_option *options;
     size_t noptions;
     int allow_operands;   /* 0: a non-option argument is an error */
 };
+
+/* --help is laid out for RFL_HELP_WIDTH columns: an option's names in the
+ * first RFL_HELP_COLUMN, its text from there on. Texts are written as
+ * sentences: the printer breaks them word by word, so no literal carries a
+ * line break for width or blanks to indent (blanks at the start of a
+ * description's line are dropped). A '\n' is a line break the text asks
+ * for (a list, a paragraph); a word longer than a line stands alone; a
+ * line never starts with '-' (readers of --help, help2man among them, take
+ * such a line for an option), the word before it moves down with it. */
+enum { RFL_HELP_WIDTH = 80, RFL_HELP_COLUMN = 30 };
+/* NAME (as printed, e.g. "  -o, --output=FILE") then text from column
+ * `column`, on the next line when NAME leaves fewer than two blanks; every
+ * further line of the text indented to `column`. */
+void rfl_help_row(FILE *out, const char *name, size_t column, const char *text);
+/* A paragraph of text from column 0: each line (a '\n' ends one) wrapped,
+ * its further lines indented as far as the line itself ("  ncu ..."). */
+void rfl_help_text(FILE *out, const char *text);
 
 /* The rows the benchmark programs share, declared once: a program's table
  * names each where its --help lists it, with its destination and the help
@@ -45,6 +62,22 @@ struct rfl_cli {
  * bounds come from here. (--min-time's letter differs between programs,
  * and --experiments' upper bound.) */
 #define RFL_OPTION_OUTPUT(metavar, dest, help) {"output", 'o', RFL_OPT_STRING, (dest), (metavar), (help), 0, 0, NULL}
+/* uint64_t[2]: the working sets' range, swept geometrically by --growth. */
+#define RFL_OPTION_WSS(dest, help) {"wss", 'w', RFL_OPT_SIZE_RANGE, (dest), "MIN:MAX", (help), 0, 0, NULL}
+#define RFL_OPTION_GROWTH(dest, most, help) {"growth", 'g', RFL_OPT_DOUBLE, (dest), "RATIO", (help), 1.01, (most), NULL}
+/* unsigned bitmask of the element types in `names`. */
+#define RFL_OPTION_PRECISION(dest, names, help) {"precision", 'p', RFL_OPT_LIST, (dest), "LIST", (help), 0, 0, (names)}
+/* uint64_t: the most memory the buffers take. */
+#define RFL_OPTION_MEM_LIMIT(letter, dest, help)                                                              \
+    {"mem-limit", (letter), RFL_OPT_SIZE, (dest), "SIZE", (help), 0, 0, NULL}
+/* The CPU programs': OpenMP threads per rank, the buffers' memory per node. */
+#define RFL_OPTION_THREADS(dest)                                                                              \
+    {"threads", 'T', RFL_OPT_UINT, (dest), "N",                                                               \
+     "OpenMP threads per rank (default: OMP_NUM_THREADS, else one per core of the rank's share of the node)", \
+     1, 4096, NULL}
+#define RFL_OPTION_CPU_MEM_LIMIT(dest)                                                                        \
+    RFL_OPTION_MEM_LIMIT('m', (dest),                                                                         \
+                         "memory all ranks of a node may use for buffers (default: half the available memory)")
 #define RFL_OPTION_QUICK(dest, help) {"quick", 'q', RFL_OPT_FLAG, (dest), NULL, (help), 0, 0, NULL}
 #define RFL_OPTION_MIN_TIME(letter, dest, help)                                                               \
     {"min-time", (letter), RFL_OPT_DOUBLE, (dest), "SECONDS", (help), 1e-6, 60, NULL}
@@ -63,6 +96,29 @@ struct rfl_cli {
 #define RFL_OPTION_SELF_TEST(dest)                                                                            \
     {"self-test", 0, RFL_OPT_FLAG, (dest), NULL, "run the host-side self-checks and exit (no GPU needed)", 0, 0, NULL}
 #define RFL_OPTION_INJECT_FAULT(dest, help) {"inject-fault", 0, RFL_OPT_FLAG, (dest), NULL, (help), 0, 0, NULL}
+/* const char *: a list of threads per block and of blocks per grid, read
+ * after parsing by gpu/gpu.h's rfl_gpu_parse_threads and _blocks. */
+#define RFL_OPTION_THREADS_PER_BLOCK(dest, help)                                                              \
+    {"threads-per-block", 't', RFL_OPT_STRING, (dest), "LIST", (help), 0, 0, NULL}
+#define RFL_OPTION_BLOCKS(dest)                                                                               \
+    {"blocks", 'b', RFL_OPT_STRING, (dest), "LIST",                                                           \
+     "blocks per grid: max (all that fit at once), Nx (N per SM) or N (default max)", 0, 0, NULL}
+
+/* What the programs' epilogs share. The CPU sweeps under MPI, and their
+ * test-only settings (common/hosts.h): */
+#define RFL_HELP_CPU_RANKS(program)                                                                           \
+    "Run under MPI as: mpirun -n 2 " program ": each rank's own rows (rank, host) follow the job's. "         \
+    "Testing only: RFL_TEST_HOSTS=a,a,b,b names rank r's host by its r-th entry; RFL_TEST_SLOW_RANK=R:FACTOR " \
+    "keeps rank R asleep after each timed kernel until FACTOR times its time has passed (a planted slow rank)"
+#define RFL_HELP_CPU_EXIT                                                                                     \
+    "Exit status: 0 ok, 1 run failed, 2 bad usage (or a malformed test setting), 3 verification failed, "     \
+    "130 interrupted (rows so far are kept). Columns of the CSV: see docs/FORMAT.md."
+/* The GPU programs: a GPU per rank, rank 0 writing. */
+#define RFL_HELP_GPU_RANKS                                                                                    \
+    "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes one row per GPU"
+#define RFL_HELP_GPU_EXIT                                                                                     \
+    "Exit status: 0 ok, 1 run failed (or no CUDA device), 2 bad usage, 3 verification failed, "               \
+    "130 interrupted (rows so far are kept). Columns: see docs/FORMAT.md."
 
 /* In a struct rfl_cli: its options are the array `table`. */
 #define RFL_CLI_OPTIONS(table) .options = (table), .noptions = sizeof(table) / sizeof((table)[0])
@@ -77,12 +133,24 @@ enum rfl_cli_result {
  * RFL_CLI_RUN, *first_operand (if not NULL) is the index of the first
  * non-option argument. Re-entrant: tests call it many times in one process. */
 enum rfl_cli_result rfl_cli_parse(const struct rfl_cli *cli, int argc, char **argv, int *first_operand);
+/* A benchmark program's parse, as rfl_cli_parse: its options `opts` (a
+ * struct with int argc and char **argv) keep the command line, for the
+ * sidecar and the checks after parsing (rfl_cli_bad_value). */
+#define RFL_CLI_PARSE_PROGRAM(opts, cli, argc_, argv_)                                                      \
+    ((opts)->argc = (argc_), (opts)->argv = (argv_), rfl_cli_parse(&(cli), (argc_), (argv_), NULL))
 void rfl_cli_print_help(const struct rfl_cli *cli, FILE *out);
 /* For a value the table accepted but the program refuses: prints (rank 0)
  * "PROGRAM: option --NAME: invalid value 'TEXT' (WHY)", TEXT as the command
  * line gave it to --NAME or -SHORT (short_name 0: none; the last one, as
  * the parser keeps), and returns RFL_CLI_ERROR. */
 int rfl_cli_bad_value(const char *program, int argc, char **argv, const char *name, int short_name, const char *why);
+/* The same line for a value the caller holds: prints (rank 0) "PROGRAM:
+ * option --NAME: invalid value 'TEXT' (WHY)", WHY a printf format, and
+ * returns RFL_CLI_ERROR. */
+__attribute__((format(printf, 4, 5))) int rfl_cli_invalid(const char *program, const char *name, const char *text,
+                                                          const char *why, ...);
+/* ... for a number the table parsed (its value in decimal as TEXT). */
+int rfl_cli_invalid_number(const char *program, const char *name, unsigned long long value, const char *why);
 
 /* A list of unsigned values within [lo, hi] as users write them: values and MIN:MAX ranges
  * (MIN, 2 MIN, 4 MIN ... below MAX, then MAX) separated by commas, into values[], sorted and

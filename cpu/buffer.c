@@ -64,6 +64,23 @@ double rfl_buffer_available_memory(void)
     return pages > 0 && size > 0 ? (double)pages * (double)size : 0.0;
 }
 
+double rfl_buffer_node_limit(uint64_t option)
+{
+    return option ? (double)option : 0.5 * rfl_buffer_available_memory();
+}
+
+int rfl_buffer_node_fits(double node_bytes, double limit)
+{
+    if (node_bytes <= limit)
+        return 1;
+    char a[32], b[32];
+    rfl_error("option --wss: buffers need %s per node, above the memory limit of %s "
+              "(lower --wss or raise --mem-limit)",
+              rfl_format_size(node_bytes < 0x1p64 ? (uint64_t)node_bytes : UINT64_MAX, a, sizeof a),
+              rfl_format_size((uint64_t)limit, b, sizeof b));
+    return 0;
+}
+
 void rfl_buffer_first_touch(char *p, size_t bytes)
 {
     const size_t slice = (size_t)16 << 20;

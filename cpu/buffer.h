@@ -27,5 +27,11 @@ void rfl_buffer_first_touch(char *p, size_t bytes);
 json_t *rfl_buffer_hugepages_json(int madvise_ok, uint64_t buffer_bytes);
 /* Memory the system has free now, in bytes (0 if unknown). */
 double rfl_buffer_available_memory(void);
+/* The buffers a node's ranks may hold, in bytes: --mem-limit (`option`;
+ * 0: not given), else half the memory free now. */
+double rfl_buffer_node_limit(uint64_t option);
+/* Whether `node_bytes` of buffers per node keep to `limit`; where not, 0
+ * after one line ("option --wss: buffers need ... per node ..."). */
+int rfl_buffer_node_fits(double node_bytes, double limit);
 
 #endif

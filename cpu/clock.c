@@ -51,6 +51,10 @@ static uint64_t chain_integer(uint64_t iters)
     a0 = VFMA(a0, one, zero); a1 = VFMA(a1, one, zero); a2 = VFMA(a2, one, zero); \
     a3 = VFMA(a3, one, zero); a4 = VFMA(a4, one, zero); a5 = VFMA(a5, one, zero); \
     a6 = VFMA(a6, one, zero); a7 = VFMA(a7, one, zero);
+#define CHAIN_AND_FMAS(VFMA)                                                         \
+    CHAIN16(acc, one_i);                                                             \
+    FMA_ROUND(VFMA)                                                                  \
+    FMA_ROUND(VFMA)
 #define FMA_CHAIN_FN(name, TARGET, V, SET1, VFMA, CAST128)                            \
     TARGET static uint64_t name(uint64_t iters)                                      \
     {                                                                                \
@@ -59,18 +63,10 @@ static uint64_t chain_integer(uint64_t iters)
         __asm__("" : "+v"(one), "+v"(zero));                                         \
         V a0 = one, a1 = one, a2 = one, a3 = one, a4 = one, a5 = one, a6 = one, a7 = one; \
         for (uint64_t i = 0; i < iters; i++) {                                       \
-            CHAIN16(acc, one_i);                                                     \
-            FMA_ROUND(VFMA)                                                          \
-            FMA_ROUND(VFMA)                                                          \
-            CHAIN16(acc, one_i);                                                     \
-            FMA_ROUND(VFMA)                                                          \
-            FMA_ROUND(VFMA)                                                          \
-            CHAIN16(acc, one_i);                                                     \
-            FMA_ROUND(VFMA)                                                          \
-            FMA_ROUND(VFMA)                                                          \
-            CHAIN16(acc, one_i);                                                     \
-            FMA_ROUND(VFMA)                                                          \
-            FMA_ROUND(VFMA)                                                          \
+            CHAIN_AND_FMAS(VFMA)                                                     \
+            CHAIN_AND_FMAS(VFMA)                                                     \
+            CHAIN_AND_FMAS(VFMA)                                                     \
+            CHAIN_AND_FMAS(VFMA)                                                     \
         }                                                                            \
         V s = VFMA(VFMA(VFMA(a0, a1, a2), VFMA(a3, a4, a5), a6), one, a7);           \
         clock_sink = (uint64_t)_mm_cvtsd_f64(CAST128(s));                            \

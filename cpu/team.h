@@ -52,13 +52,12 @@ struct rfl_team {
 
 /* The CPU programs' --help on it (the start of their epilog). */
 #define RFL_TEAM_HELP                                                                                                  \
-    "Each rank's threads take its fair share of the node's cores (the node's cores\n"                                \
-    "divided among the ranks on it, one rank per NUMA domain when the counts match),\n"                               \
-    "one thread per core, pinned with hwloc unless OMP_PROC_BIND is set. A rank that\n"                               \
-    "an MPI launcher bound to fewer cores widens to its share when those cores are\n"                                 \
-    "idle, else it says the launcher options that give it. Where the threads ran\n"                                   \
-    "unevenly, a point also gets the rate they sustain at their own pace. Testing only:\n"                           \
-    "RFL_TEST_BUSY_CPUS=LIST makes exactly those CPUs read busy when a rank decides.\n"
+    "Each rank's threads take its fair share of the node's cores (the node's cores divided among the ranks on "   \
+    "it, one rank per NUMA domain when the counts match), one thread per core, pinned with hwloc unless "          \
+    "OMP_PROC_BIND is set. A rank that an MPI launcher bound to fewer cores widens to its share when those cores " \
+    "are idle, else it says the launcher options that give it. Where the threads ran unevenly, a point also gets " \
+    "the rate they sustain at their own pace. Testing only: RFL_TEST_BUSY_CPUS=LIST makes exactly those CPUs "     \
+    "read busy when a rank decides.\n"
 
 /* Where each rank's threads run: its fair share of the node's cores
  * (cpu/layout.h: the node's cores divided among the ranks on it, one rank

@@ -85,63 +85,56 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
 {
     const struct rfl_option table[] = {
         {"sizes", 'n', RFL_OPT_STRING, &o->sizes_text, "LIST",
-         "matrix orders n: values and MIN:MAX ranges (powers of two times MIN, and MAX),\n"
-         "                              each 16 to 1048576 (default 256:4096; --quick 256:1024); a size whose\n"
-         "                              matrices do not fit in half the available memory is skipped", 0, 0, NULL},
+         "matrix orders n: values and MIN:MAX ranges (powers of two times MIN, and MAX), each 16 to 1048576 "
+         "(default 256:4096; --quick 256:1024); a size whose matrices do not fit in half the available memory is "
+         "skipped", 0, 0, NULL},
         {"factorization", 'f', RFL_OPT_LIST, &o->factors, "LIST", "factorizations (default all)", 0, 0,
          rfl_dense_factor_names},
         {"method", 'm', RFL_OPT_LIST, &o->methods, "LIST",
-         "lapack: the host's LAPACK; cusolver: cuSOLVER on the GPU; hybrid: blocked LU\n"
-         "                              with its panels on the CPU and its updates on the GPU (Volkov &\n"
-         "                              Demmel), a panel of look-ahead; gpu_panel: the same, panels on the\n"
-         "                              GPU (default: all this build and machine have; hybrid: LU, Cholesky\n"
-         "                              and QR; gpu_panel: LU and Cholesky)", 0, 0, rfl_dense_method_names},
+         "lapack: the host's LAPACK; cusolver: cuSOLVER on the GPU; hybrid: blocked LU with its panels on the "
+         "CPU and its updates on the GPU (Volkov & Demmel), a panel of look-ahead; gpu_panel: the same, panels on "
+         "the GPU (default: all this build and machine have; hybrid: LU, Cholesky and QR; gpu_panel: LU and "
+         "Cholesky)", 0, 0, rfl_dense_method_names},
         {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel (default 256)", 16, 4096,
          NULL},
         RFL_OPTION_DEVICE(&o->device),
-        {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST", "element types (default all)", 0, 0,
-         rfl_precision_names},
+        RFL_OPTION_PRECISION(&o->precisions, rfl_precision_names, "element types (default all)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, RFL_DENSE_MAX_EXPERIMENTS,
                                "timed factorizations per point, each of a fresh copy (default 3; --quick 2)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-                               "finish within this: each precision gets an even share of the time\n"
-                               "                              left, a size runs when its estimate (the last size's time x the\n"
-                               "                              flop ratio) fits, larger sizes of the precision are cut once one\n"
-                               "                              does not; the sidecar says what was cut (default: no limit)"),
+                               "finish within this: each precision gets an even share of the time left, a size "
+                               "runs when its estimate (the last size's time x the flop ratio) fits, larger sizes "
+                               "of the precision are cut once one does not; the sidecar says what was cut "
+                               "(default: no limit)"),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output, "CSV output, with its metadata in NAME.json (default dense.csv; - for stdout)"),
         RFL_OPTION_QUICK(&o->quick, "smaller sizes and fewer samples (defaults above)"),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit"),
         RFL_OPTION_SELF_TEST(&o->self_test),
         RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-                                "testing: corrupt one factor, and one element of each GEMM\n"
-                                "                              product, after timing (the run must end with exit 3)"),
+                                "testing: corrupt one factor, and one element of each GEMM product, after timing "
+                                "(the run must end with exit 3)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_dense",
-        .summary = "Times LU with partial pivoting, Cholesky and QR factorizations of n x n matrices\n"
-                   "(Volkov & Demmel, Section 5) in FP64 and FP32, beside the GEMM rate at the same n,\n"
-                   "and verifies each one: the backward error ||A x - F x|| / (||A|| ||x|| n eps) of\n"
-                   "its factors F for a random x must stay under a bound (exit 3 otherwise).\n"
-                   "GFLOP/s from the standard counts: LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3.",
-        .epilog = "Under MPI rank 0 measures (the host methods use every core through the BLAS).\n"
-                  "Exit status: 0 ok, 1 run failed, 2 bad usage, 3 verification failed, 130\n"
-                  "interrupted (rows so far are kept). Columns of the CSV: see docs/FORMAT.md.",
+        .summary = "Times LU with partial pivoting, Cholesky and QR factorizations of n x n matrices (Volkov & "
+                   "Demmel, Section 5) in FP64 and FP32, beside the GEMM rate at the same n, and verifies each "
+                   "one: the backward error ||A x - F x|| / (||A|| ||x|| n eps) of its factors F for a random x "
+                   "must stay under a bound (exit 3 otherwise). GFLOP/s from the standard counts: LU 2n^3/3, "
+                   "Cholesky n^3/3, QR 4n^3/3.",
+        .epilog = "Under MPI rank 0 measures (the host methods use every core through the BLAS). Exit status: 0 "
+                  "ok, 1 run failed, 2 bad usage, 3 verification failed, 130 interrupted (rows so far are kept). "
+                  "Columns of the CSV: see docs/FORMAT.md.",
         RFL_CLI_OPTIONS(table),
     };
-    o->argc = argc;
-    o->argv = argv;
-    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    int rc = RFL_CLI_PARSE_PROGRAM(o, cli, argc, argv);
     if (rc != RFL_CLI_RUN)
         return rc;
     const char *sizes = o->sizes_text ? o->sizes_text : o->quick ? "256:1024" : "256:4096";
-    if (rfl_dense_parse_sizes(sizes, o->sizes, RFL_DENSE_MAX_SIZES, &o->nsizes) != 0) {
-        if (rfl_log_rank() == 0)
-            fprintf(stderr,
-                    "rfl_dense: option --sizes: invalid value '%s' (expected integers from 16 to 1048576 or "
-                    "MIN:MAX ranges, separated by commas, at most %d sizes)\n",
-                    sizes, RFL_DENSE_MAX_SIZES);
-        return RFL_CLI_ERROR;
-    }
+    if (rfl_dense_parse_sizes(sizes, o->sizes, RFL_DENSE_MAX_SIZES, &o->nsizes) != 0)
+        return rfl_cli_invalid(cli.program, "sizes", sizes,
+                               "expected integers from 16 to 1048576 or MIN:MAX ranges, separated by commas, at "
+                               "most %d sizes",
+                               RFL_DENSE_MAX_SIZES);
     /* Every name is what the default runs: the methods this build and machine have (a host without
      * a GPU runs lapack rather than failing). */
     if (o->methods == RFL_DENSE_ALL_METHODS)

@@ -81,44 +81,62 @@ void rfl_dense_fill(struct rfl_dense_matrix *m, enum rfl_dense_factor f, unsigne
         }
 }
 
+/* LAPACK's factorizations in either precision, one call each: info. */
+static fint getrf(int fp64, fint m, fint n, void *a, fint lda, int *ipiv)
+{
+    fint info = 0;
+    if (fp64)
+        dgetrf_(&m, &n, a, &lda, ipiv, &info);
+    else
+        sgetrf_(&m, &n, a, &lda, ipiv, &info);
+    return info;
+}
+
+static fint potrf(int fp64, fint n, void *a, fint lda)
+{
+    fint info = 0;
+    if (fp64)
+        dpotrf_("L", &n, a, &lda, &info, 1);
+    else
+        spotrf_("L", &n, a, &lda, &info, 1);
+    return info;
+}
+
+/* lwork -1: the workspace it asks for in work[0] (a double or a float). */
+static fint geqrf(int fp64, fint m, fint n, void *a, fint lda, void *tau, void *work, fint lwork)
+{
+    fint info = 0;
+    if (fp64)
+        dgeqrf_(&m, &n, a, &lda, tau, work, &lwork, &info);
+    else
+        sgeqrf_(&m, &n, a, &lda, tau, work, &lwork, &info);
+    return info;
+}
+
 int rfl_dense_lapack_factor(struct rfl_dense_matrix *m, enum rfl_dense_factor f, int *ipiv, void *tau)
 {
     const fint n = m->n;
-    fint info = 0;
     switch (f) {
     case RFL_DENSE_LU:
-        if (m->fp64)
-            dgetrf_(&n, &n, m->a, &n, ipiv, &info);
-        else
-            sgetrf_(&n, &n, m->a, &n, ipiv, &info);
-        return info;
+        return getrf(m->fp64, n, n, m->a, n, ipiv);
     case RFL_DENSE_CHOLESKY:
-        if (m->fp64)
-            dpotrf_("L", &n, m->a, &n, &info, 1);
-        else
-            spotrf_("L", &n, m->a, &n, &info, 1);
-        return info;
+        return potrf(m->fp64, n, m->a, n);
     case RFL_DENSE_QR: {
         /* The workspace LAPACK asks for (its blocked code's n x nb). */
-        const fint query = -1;
-        double dsize = 0;
-        float ssize = 0;
-        if (m->fp64)
-            dgeqrf_(&n, &n, m->a, &n, tau, &dsize, &query, &info);
-        else
-            sgeqrf_(&n, &n, m->a, &n, tau, &ssize, &query, &info);
+        union {
+            double d;
+            float s;
+        } size = {0};
+        fint info = geqrf(m->fp64, n, n, m->a, n, tau, &size, -1);
         if (info != 0)
             return info;
-        fint lwork = (fint)(m->fp64 ? dsize : ssize);
+        fint lwork = (fint)(m->fp64 ? size.d : size.s);
         if (lwork < n)
             lwork = n;
         void *work = malloc((size_t)lwork * (m->fp64 ? sizeof(double) : sizeof(float)));
         if (!work)
             return -1000;
-        if (m->fp64)
-            dgeqrf_(&n, &n, m->a, &n, tau, work, &lwork, &info);
-        else
-            sgeqrf_(&n, &n, m->a, &n, tau, work, &lwork, &info);
+        info = geqrf(m->fp64, n, n, m->a, n, tau, work, lwork);
         free(work);
         return info;
     }
@@ -129,23 +147,13 @@ int rfl_dense_lapack_factor(struct rfl_dense_matrix *m, enum rfl_dense_factor f,
 
 int rfl_dense_lapack_getrf(int fp64, int m, int n, void *a, int lda, int *ipiv)
 {
-    const fint fm = m, fn = n, fl = lda;
-    fint info = 0;
-    if (fp64)
-        dgetrf_(&fm, &fn, a, &fl, ipiv, &info);
-    else
-        sgetrf_(&fm, &fn, a, &fl, ipiv, &info);
-    return info;
+    return getrf(fp64, m, n, a, lda, ipiv);
 }
 
 int rfl_dense_lapack_potrf_panel(int fp64, int m, int n, void *a, int lda)
 {
     const fint fn = n, fl = lda, below = m - n;
-    fint info = 0;
-    if (fp64)
-        dpotrf_("L", &fn, a, &fl, &info, 1);
-    else
-        spotrf_("L", &fn, a, &fl, &info, 1);
+    const fint info = potrf(fp64, n, a, lda);
     if (info != 0 || below <= 0)
         return info;
     /* A21 := A21 L11^-T */
@@ -161,18 +169,13 @@ int rfl_dense_lapack_potrf_panel(int fp64, int m, int n, void *a, int lda)
 
 int rfl_dense_lapack_qr_panel(int fp64, int m, int n, void *a, int lda, void *tau, void *v, void *t)
 {
-    const fint fm = m, fn = n, fl = lda;
-    fint info = 0;
+    const fint fm = m, fn = n;
     /* geqr2's workspace is n elements; geqrf asks for more, blocked. The panel is narrow: unblocked. */
     const size_t es = fp64 ? 8 : 4;
     void *work = malloc((size_t)n * es * 64);
     if (!work)
         return -1000;
-    const fint lwork = n * 64;
-    if (fp64)
-        dgeqrf_(&fm, &fn, a, &fl, tau, work, &lwork, &info);
-    else
-        sgeqrf_(&fm, &fn, a, &fl, tau, work, &lwork, &info);
+    const fint info = geqrf(fp64, m, n, a, lda, tau, work, n * 64);
     free(work);
     if (info != 0)
         return info;
@@ -207,6 +210,30 @@ int rfl_dense_lapack_gemm(int fp64, int n, const void *a, const void *b, void *c
     return 0;
 }
 
+/* y = U x, U the upper triangle of the factors (`trans`: of their transpose, L^T). */
+static void upper_times(const struct rfl_dense_matrix *fact, int trans, const double *x, double *y)
+{
+    const int n = fact->n;
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int j = i; j < n; j++)
+            s += (trans ? get(fact, j, i) : get(fact, i, j)) * x[j];
+        y[i] = s;
+    }
+}
+
+/* y = L x, L the lower triangle of the factors (`unit`: with a unit diagonal, LU's). */
+static void lower_times(const struct rfl_dense_matrix *fact, int unit, const double *x, double *y)
+{
+    const int n = fact->n;
+    for (int i = 0; i < n; i++) {
+        double s = unit ? x[i] : 0;
+        for (int j = 0; j < (unit ? i : i + 1); j++)
+            s += get(fact, i, j) * x[j];
+        y[i] = s;
+    }
+}
+
 /* y = F x for the factors in `fact`, in double (the factors' own values). */
 static void apply_factors(const struct rfl_dense_matrix *fact, enum rfl_dense_factor f, const int *ipiv,
                           const void *tau, const double *x, double *y, double *t)
@@ -214,18 +241,8 @@ static void apply_factors(const struct rfl_dense_matrix *fact, enum rfl_dense_fa
     const int n = fact->n;
     if (f == RFL_DENSE_LU) {
         /* t = U x, y = L t (unit diagonal), then P^T: the row swaps in reverse. */
-        for (int i = 0; i < n; i++) {
-            double s = 0;
-            for (int j = i; j < n; j++)
-                s += get(fact, i, j) * x[j];
-            t[i] = s;
-        }
-        for (int i = 0; i < n; i++) {
-            double s = t[i];
-            for (int j = 0; j < i; j++)
-                s += get(fact, i, j) * t[j];
-            y[i] = s;
-        }
+        upper_times(fact, 0, x, t);
+        lower_times(fact, 1, t, y);
         for (int i = n - 1; i >= 0; i--) {
             const int p = ipiv[i] - 1;
             const double v = y[i];
@@ -234,27 +251,12 @@ static void apply_factors(const struct rfl_dense_matrix *fact, enum rfl_dense_fa
         }
     } else if (f == RFL_DENSE_CHOLESKY) {
         /* t = L^T x, y = L t. */
-        for (int i = 0; i < n; i++) {
-            double s = 0;
-            for (int j = i; j < n; j++)
-                s += get(fact, j, i) * x[j];
-            t[i] = s;
-        }
-        for (int i = 0; i < n; i++) {
-            double s = 0;
-            for (int j = 0; j <= i; j++)
-                s += get(fact, i, j) * t[j];
-            y[i] = s;
-        }
+        upper_times(fact, 1, x, t);
+        lower_times(fact, 0, t, y);
     } else {
         /* y = R x, then Q y = H_1 H_2 ... H_n y: the reflectors from the last,
          * H_k = I - tau_k v_k v_k^T, v_k = (0.., 1, A(k+1:n, k)). */
-        for (int i = 0; i < n; i++) {
-            double s = 0;
-            for (int j = i; j < n; j++)
-                s += get(fact, i, j) * x[j];
-            y[i] = s;
-        }
+        upper_times(fact, 0, x, y);
         for (int k = n - 1; k >= 0; k--) {
             const double tk = fact->fp64 ? ((const double *)tau)[k] : (double)((const float *)tau)[k];
             double d = y[k];

@@ -20,27 +20,34 @@
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "Usage: rfl COMMAND [OPTION]... [DIR]\n"
-            "Empirical roofline of this machine: runs the rfl benchmark programs and turns their\n"
-            "CSV into ceilings, gnuplot charts and a report.\n"
-            "\n"
-            "Commands:\n"
-            "  run        run every program built here, then ceilings, plot and report\n"
-            "             (rfl run --quick: under a minute; --full: the thorough sweep)\n"
-            "  ceilings   DIR -> DIR/ceilings.csv and DIR/roofline.json\n"
-            "  plot       DIR -> DIR/*.gp, and DIR/*.png when gnuplot is installed\n"
-            "  report     DIR -> DIR/report.md and DIR/report.html (charts embedded)\n"
-            "  compare    RUN_A RUN_B [RUN_C...] -> per ceiling: ratio to RUN_A, within the noise or not\n"
-            "  profile    --run DIR -- COMMAND: its kernels (ncu) or regions (likwid-perfctr) as\n"
-            "             points on DIR's roofline (DIR/profile.csv, charts, report)\n"
-            "\n"
-            "  -h, --help     print this help and exit (rfl COMMAND --help: the command's options)\n"
-            "  -V, --version  print the version and exit\n"
-            "\n"
-            "Exit status: 0 ok, 1 a run failed, 2 bad usage or input file, 3 a result did not\n"
-            "verify, 130 interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT). Files: docs/FORMAT.md;\n"
-            "configs: config/README.md, installed in %s (--config NAME).\n", RFL_CONFIG_DIR);
+    static const struct {
+        const char *name, *text;
+    } commands[] = {
+        {"run", "run every program built here, then ceilings, plot and report\n(rfl run --quick: under a minute; "
+                "--full: the thorough sweep)"},
+        {"ceilings", "DIR -> DIR/ceilings.csv and DIR/roofline.json"},
+        {"plot", "DIR -> DIR/*.gp, and DIR/*.png when gnuplot is installed"},
+        {"report", "DIR -> DIR/report.md and DIR/report.html (charts embedded)"},
+        {"compare", "RUN_A RUN_B [RUN_C...] -> per ceiling: ratio to RUN_A, within the noise or not"},
+        {"profile", "--run DIR -- COMMAND: its kernels (ncu) or regions (likwid-perfctr) as points on DIR's "
+                    "roofline (DIR/profile.csv, charts, report)"},
+    };
+    fputs("Usage: rfl COMMAND [OPTION]... [DIR]\n", out);
+    rfl_help_text(out, "Empirical roofline of this machine: runs the rfl benchmark programs and turns their CSV into "
+                       "ceilings, gnuplot charts and a report.");
+    fputs("\nCommands:\n", out);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "  %s", commands[i].name);
+        rfl_help_row(out, name, 13, commands[i].text);
+    }
+    fputc('\n', out);
+    rfl_help_row(out, "  -h, --help", 17, "print this help and exit (rfl COMMAND --help: the command's options)");
+    rfl_help_row(out, "  -V, --version", 17, "print the version and exit");
+    fputc('\n', out);
+    rfl_help_text(out, "Exit status: 0 ok, 1 a run failed, 2 bad usage or input file, 3 a result did not verify, 130 "
+                       "interrupted (SIGINT, SIGTERM, SIGHUP, SIGQUIT). Files: docs/FORMAT.md; configs: "
+                       "config/README.md, installed in " RFL_CONFIG_DIR " (--config NAME).");
 }
 
 int rfl_load_settings_for(struct rfl_settings *s, const char *dir, const char *config)
@@ -167,35 +174,33 @@ static int dir_command(enum which which, int argc, char **argv)
     unsigned formats = 0;
     struct rfl_option table[4] = {
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
-         "settings and spec values, or NAME of an installed config\n"
-         "                              (default: DIR/run.conf, else the embedded default)", 0, 0, NULL},
+         "settings and spec values, or NAME of an installed config (default: DIR/run.conf, else the embedded "
+         "default)", 0, 0, NULL},
         {"app", 'a', RFL_OPT_STRING, &app, "FILE",
-         "application points (CSV: name, arithmetic_intensity, gflops_per_s[, level, precision]);\n"
-         "                              default: DIR/applications.csv when present",
-         0, 0, NULL},
+         "application points (CSV: name, arithmetic_intensity, gflops_per_s[, level, precision]); default: "
+         "DIR/applications.csv when present", 0, 0, NULL},
         {"no-render", 0, RFL_OPT_FLAG, &no_render, NULL, "write the .gp scripts only", 0, 0, NULL},
         RFL_OPTION_FORMAT(&formats),
     };
     static const char *const names[] = {"rfl ceilings", "rfl plot", "rfl report"};
     static const char *const summaries[] = {
-        "Merges the CSV files of a run directory into DIR/ceilings.csv and DIR/roofline.json:\n"
-        "bandwidth per memory level (found from the sweep's plateaus, named by hwloc's cache\n"
-        "sizes, or the GPU's properties: shared, L1, L2, device memory, host link) and compute\n"
-        "per precision and instruction set (GPU: FP64/FP32/FP16 and the tensor cores), each\n"
-        "with its provenance and its percent of the spec value where one is known.",
-        "Writes a self-contained gnuplot script per chart into DIR (roofline.gp, bandwidth.gp,\n"
-        "flops.gp; with GPU files roofline-gpu0.gp, gpu_bandwidth.gp, gpu_flops.gp, gemm.gp,\n"
-        "unified_memory.gp, unified_memory_reuse.gp, gpu_latency.gp, gpu_transfer.gp) and\n"
-        "renders each with gnuplot ($GNUPLOT, else gnuplot in PATH) to PNG, and to PDF and SVG\n"
-        "with --format (the same picture, vector: for papers); without gnuplot the scripts\n"
-        "are still written, and a format gnuplot has no terminal for is skipped with a warning.",
-        "Writes DIR/report.md (charts linked) and DIR/report.html (charts embedded): the\n"
-        "machine, the ceilings table, the charts and the provenance of every number."};
+        "Merges the CSV files of a run directory into DIR/ceilings.csv and DIR/roofline.json: bandwidth per memory "
+        "level (found from the sweep's plateaus, named by hwloc's cache sizes, or the GPU's properties: shared, L1, "
+        "L2, device memory, host link) and compute per precision and instruction set (GPU: FP64/FP32/FP16 and the "
+        "tensor cores), each with its provenance and its percent of the spec value where one is known.",
+        "Writes a self-contained gnuplot script per chart into DIR (roofline.gp, bandwidth.gp, flops.gp; with GPU "
+        "files roofline-gpu0.gp, gpu_bandwidth.gp, gpu_flops.gp, gemm.gp, unified_memory.gp, "
+        "unified_memory_reuse.gp, gpu_latency.gp, gpu_transfer.gp) and renders each with gnuplot ($GNUPLOT, else "
+        "gnuplot in PATH) to PNG, and to PDF and SVG with --format (the same picture, vector: for papers); without "
+        "gnuplot the scripts are still written, and a format gnuplot has no terminal for is skipped with a "
+        "warning.",
+        "Writes DIR/report.md (charts linked) and DIR/report.html (charts embedded): the machine, the ceilings "
+        "table, the charts and the provenance of every number."};
     const struct rfl_cli cli = {
         .program = names[which],
         .summary = summaries[which],
-        .epilog = "Exit status: 0 ok, 1 a write failed, 2 bad usage or an input file rfl cannot read\n"
-                  "(the message names FILE:LINE).",
+        .epilog = "Exit status: 0 ok, 1 a write failed, 2 bad usage or an input file rfl cannot read (the message "
+                  "names FILE:LINE).",
         .options = table,
         .noptions = which == CMD_PLOT ? 4 : 2,
         .allow_operands = 1,

@@ -448,26 +448,23 @@ int rfl_cmd_compare(int argc, char **argv)
     unsigned formats = RFL_PLOT_PNG;
     struct rfl_option table[] = {
         {"tolerance", 't', RFL_OPT_DOUBLE, &k.tolerance, "PCT",
-         "a ceiling differs from run A's when |ratio - 1| is above max(PCT%, the two\n"
-         "                              spreads summed) (default 5)",
+         "a ceiling differs from run A's when |ratio - 1| is above max(PCT%, the two spreads summed) (default 5)",
          0, 100, NULL},
         RFL_OPTION_OUTPUT("DIR", &out, "also write DIR/compare.md, compare.csv and compare-DEVICE.gp (+ .png)"),
         {"no-render", 0, RFL_OPT_FLAG, &no_render, NULL, "with -o: write the .gp scripts only", 0, 0, NULL},
-        RFL_OPTION_FORMAT_HELP(&formats, "with -o: the charts' formats, comma-separated: png (what\n"
-                                         "                              compare.md links), pdf and svg for papers\n"
-                                         "                              (default png)"),
+        RFL_OPTION_FORMAT_HELP(&formats, "with -o: the charts' formats, comma-separated: png (what compare.md "
+                                         "links), pdf and svg for papers (default png)"),
     };
     const struct rfl_cli cli = {
         .program = "rfl compare",
-        .summary = "rfl compare [OPTION]... RUN_A RUN_B [RUN_C...]: compares the ceilings of two run\n"
-                   "directories or more (their ceilings.csv, as rfl ceilings wrote it), matched by device,\n"
-                   "kind and name (gpu0 of one machine against gpu0 of another): per ceiling each run's\n"
-                   "value and spread, its ratio to run A's, and whether the difference is larger than the\n"
-                   "noise: the two spreads, and for CPU ceilings the machine noise each run's noise probe\n"
-                   "measured (run.json). A Markdown table on stdout; -o DIR adds the files, with one chart\n"
-                   "per device overlaying the runs' rooflines.",
-        .epilog = "Exit status: 0 every ceiling agrees, 1 some ceiling differs beyond the noise or is missing\n"
-                  "from some run (or an output could not be written), 2 bad usage or a run without a readable\n"
+        .summary = "rfl compare [OPTION]... RUN_A RUN_B [RUN_C...]: compares the ceilings of two run directories "
+                   "or more (their ceilings.csv, as rfl ceilings wrote it), matched by device, kind and name (gpu0 "
+                   "of one machine against gpu0 of another): per ceiling each run's value and spread, its ratio to "
+                   "run A's, and whether the difference is larger than the noise: the two spreads, and for CPU "
+                   "ceilings the machine noise each run's noise probe measured (run.json). A Markdown table on "
+                   "stdout; -o DIR adds the files, with one chart per device overlaying the runs' rooflines.",
+        .epilog = "Exit status: 0 every ceiling agrees, 1 some ceiling differs beyond the noise or is missing from "
+                  "some run (or an output could not be written), 2 bad usage or a run without a readable "
                   "ceilings.csv (the message names FILE:LINE).",
         RFL_CLI_OPTIONS(table),
         .allow_operands = 1,

@@ -109,7 +109,7 @@ unsigned rfl_launcher_gpu_count(void)
 unsigned rfl_launcher_step_ranks(const struct rfl_settings *s, int gpu, int mpi)
 {
     /* gpu 2 (rfl_gpu_link) drives every GPU from one process: never under the launcher. */
-    if (s->ranks < 2 || (!mpi && !gpu) || gpu == 2)
+    if (s->ranks < 2 || (!mpi && !gpu) || gpu == RFL_PROGRAM_ALL_GPUS)
         return 1;
     if (mpi || s->launcher == RFL_LAUNCHER_SRUN || (s->hostfile && *s->hostfile) || getenv("SLURM_JOB_ID"))
         return s->ranks;

@@ -32,22 +32,24 @@ static char *help_epilog(void)
 {
     static const char head[] =
         "GPU: rfl profile -- COMMAND runs\n"
-        "  ncu " NCU_OPTIONS " --metrics METRICS --log-file FILE COMMAND\n"
-        "with the METRICS this GPU's ncu --query-metrics knows (ncu: PATH, else /usr/local/cuda/bin).\n"
-        "For --ncu-csv, record the same way, e.g.\n"
-        "  ncu " NCU_OPTIONS " --metrics METRICS COMMAND > FILE\n"
+        "  ncu " NCU_OPTIONS " --metrics \\\n"
+        "      METRICS --log-file FILE COMMAND\n"
+        "with the METRICS this GPU's ncu --query-metrics knows (ncu: PATH, else /usr/local/cuda/bin). For "
+        "--ncu-csv, record the same way, e.g.\n"
+        "  ncu " NCU_OPTIONS " --metrics \\\n"
+        "      METRICS COMMAND > FILE\n"
         "(concatenated outputs of several commands are read as one). METRICS:\n  ";
     static const char tail[] =
-        "\n--clock-control none: kernels run at the clocks rfl measured its roofs at (ncu\n"
-        "locks them at base otherwise, and rfl warns when the recorded clock is low).\n"
+        "\n--clock-control none: kernels run at the clocks rfl measured its roofs at (ncu locks them at base "
+        "otherwise, and rfl warns when the recorded clock is low).\n"
         "\n"
-        "CPU: --likwid FILE reads the output of likwid-perfctr -O -c CPUS -g GROUP [-m] COMMAND\n"
-        "for GROUP in FLOPS_DP (and/or FLOPS_SP), L2, L3 and MEM (AMD Zen: MEM1, MEM2), one run\n"
-        "each, concatenated; --cpu -- COMMAND runs them where the counters can be read.\n"
+        "CPU: --likwid FILE reads the output of likwid-perfctr -O -c CPUS -g GROUP [-m] COMMAND for GROUP in "
+        "FLOPS_DP (and/or FLOPS_SP), L2, L3 and MEM (AMD Zen: MEM1, MEM2), one run each, concatenated; --cpu -- "
+        "COMMAND runs them where the counters can be read.\n"
         "\n"
-        "Exit status: 0 ok; 1 ncu or likwid-perfctr missing, counters not readable, the command\n"
-        "or a write failed; 2 bad usage or an input file rfl cannot read (one line naming\n"
-        "FILE:LINE, the kernel and the metric); 130 interrupted.";
+        "Exit status: 0 ok; 1 ncu or likwid-perfctr missing, counters not readable, the command or a write "
+        "failed; 2 bad usage or an input file rfl cannot read (one line naming FILE:LINE, the kernel and the "
+        "metric); 130 interrupted.";
     char *metrics = rfl_ncu_metric_list(NULL, NULL);
     size_t len = sizeof head + sizeof tail + (metrics ? strlen(metrics) : 0);
     char *s = malloc(len);
@@ -352,9 +354,8 @@ int rfl_cmd_profile(int argc, char **argv)
     unsigned formats = 0;
     const struct rfl_option table[] = {
         {"run", 'r', RFL_OPT_STRING, &run, "DIR",
-         "the run directory: the points are held against its ceilings and profile.csv,\n"
-         "                              the charts and the report are written there (without it: the table only)",
-         0, 0, NULL},
+         "the run directory: the points are held against its ceilings and profile.csv, the charts and the report "
+         "are written there (without it: the table only)", 0, 0, NULL},
         {"ncu-csv", 0, RFL_OPT_STRING, &ncu_csv, "FILE", "read Nsight Compute's CSV (see below) instead of running ncu", 0,
          0, NULL},
         {"likwid", 0, RFL_OPT_STRING, &likwid, "FILE", "read likwid-perfctr -O output (CPU regions; see below)", 0, 0,
@@ -370,12 +371,12 @@ int rfl_cmd_profile(int argc, char **argv)
     char *epilog = help_epilog();
     const struct rfl_cli cli = {
         .program = "rfl profile",
-        .summary = "Puts kernels on the roofline rfl measured of this machine: runs -- COMMAND [ARG]...\n"
-                   "under Nsight Compute (GPU) or likwid-perfctr (--cpu), or reads their output, and writes\n"
-                   "DIR/profile.csv (one row per kernel or region: launches, time, flops per precision, bytes\n"
-                   "at L1, L2, L3 and DRAM/device memory, intensity at each, GFLOP/s, the roof that bounds it\n"
-                   "and its fraction), then redraws the roofline with the kernels as points (one marker per\n"
-                   "memory level: the hierarchical roofline) and the report with their table.",
+        .summary = "Puts kernels on the roofline rfl measured of this machine: runs -- COMMAND [ARG]... under "
+                   "Nsight Compute (GPU) or likwid-perfctr (--cpu), or reads their output, and writes "
+                   "DIR/profile.csv (one row per kernel or region: launches, time, flops per precision, bytes at "
+                   "L1, L2, L3 and DRAM/device memory, intensity at each, GFLOP/s, the roof that bounds it and its "
+                   "fraction), then redraws the roofline with the kernels as points (one marker per memory level: "
+                   "the hierarchical roofline) and the report with their table.",
         .epilog = epilog ? epilog : "",
         RFL_CLI_OPTIONS(table),
         .allow_operands = 1,

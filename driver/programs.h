@@ -8,17 +8,26 @@
 #ifndef RFL_DRIVER_PROGRAMS_H
 #define RFL_DRIVER_PROGRAMS_H
 
+/* What a program needs of the node: a GPU or not, and how it runs under the launcher. */
+enum rfl_program_gpu {
+    RFL_PROGRAM_CPU = 0,      /* no GPU */
+    RFL_PROGRAM_GPU = 1,      /* a CUDA GPU (under rfl run --ranks N, one rank per GPU) */
+    RFL_PROGRAM_ALL_GPUS = 2, /* 2 or more, all driven from one process, never under the launcher */
+};
+enum rfl_program_mpi {
+    RFL_PROGRAM_SERIAL = 0,    /* never under mpiexec */
+    RFL_PROGRAM_MPI = 1,       /* under mpiexec with --ranks */
+    RFL_PROGRAM_MPI_PAIRS = 2, /* only so, with 2 or more ranks */
+};
+
 struct rfl_program {
     const char *name;    /* config key prefix and step name */
     const char *binary;  /* found next to the rfl executable; the sidecar's "program" */
     const char *csv;     /* what it is told to write (-o): a file, or a prefix (gpu_micro) */
     const char *outputs; /* fnmatch(3) pattern of the CSV files it writes, each with a sidecar
                           * (NAME.json, or the main file's for companions like gemm_mix.csv) */
-    int gpu;             /* 1: needs a CUDA GPU to run (under rfl run --ranks N, one rank per GPU);
-                          * 2: needs 2 or more and drives them all from one process, never under
-                          * the launcher (rfl_gpu_link: the step is skipped otherwise, saying why) */
-    int mpi;             /* 1: runs under mpiexec with --ranks; 2: runs only so, with 2 or more ranks
-                          * (rfl_network: the step is skipped otherwise, saying why) */
+    enum rfl_program_gpu gpu; /* a step that lacks its GPUs is skipped, saying why (rfl_gpu_link: 2) */
+    enum rfl_program_mpi mpi; /* a step that lacks its ranks is skipped, saying why (rfl_network) */
     int budget;          /* takes --time-budget SECONDS (rfl run --budget gives it its share) */
     /* What it costs without a budget, for sharing a budget among the steps
      * (driver/run_budget.c): seconds, plus seconds per MiB of the

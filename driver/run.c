@@ -43,7 +43,8 @@ static int program_runs_now(const struct rfl_run *r, int p)
     char path[PATH_MAX + 256];
     snprintf(path, sizeof path, "%s/%s", r->progdir, pr->binary);
     if (!(r->s->programs >> p & 1) || access(path, X_OK) != 0 || (pr->gpu && !rfl_run_gpu_present()) ||
-        (pr->gpu == 2 && rfl_run_gpu_count() < 2) || (pr->mpi == 2 && r->s->ranks < 2))
+        (pr->gpu == RFL_PROGRAM_ALL_GPUS && rfl_run_gpu_count() < 2) ||
+        (pr->mpi == RFL_PROGRAM_MPI_PAIRS && r->s->ranks < 2))
         return 0;
     if (!r->resume)
         return 1;
@@ -95,38 +96,31 @@ int rfl_cmd_run(int argc, char **argv)
         {"quick", 'q', RFL_OPT_FLAG, &quick, NULL, "a coarse pass: under a minute on a small machine", 0, 0, NULL},
         {"full", 'f', RFL_OPT_FLAG, &full, NULL, "the thorough sweep (minutes)", 0, 0, NULL},
         {"budget", 'b', RFL_OPT_DOUBLE, &budget, "SECONDS",
-         "the whole run within SECONDS (default: the config's budget, else quick 60,\n"
-         "                              full 600, standard none), shared among the programs\n"
-         "                              by their expected cost here", 1, 1e6, NULL},
+         "the whole run within SECONDS (default: the config's budget, else quick 60, full 600, standard none), "
+         "shared among the programs by their expected cost here", 1, 1e6, NULL},
         {"config", 'c', RFL_OPT_STRING, &config, "FILE",
-         "a machine's config, read on top of the embedded default (config/README.md);\n"
-         "                              a NAME without '/' is NAME.conf of the installed configs", 0, 0, NULL},
+         "a machine's config, read on top of the embedded default (config/README.md); a NAME without '/' is "
+         "NAME.conf of the installed configs", 0, 0, NULL},
         {"ranks", 'n', RFL_OPT_UINT, &ranks, "N",
-         "MPI ranks: run the CPU programs (and the GPU programs, one rank per GPU)\n"
-         "                              under the launcher with N ranks", 1, 4096, NULL},
+         "MPI ranks: run the CPU programs (and the GPU programs, one rank per GPU) under the launcher with N ranks",
+         1, 4096, NULL},
         {"launcher", 'l', RFL_OPT_CHOICE, &launcher, "NAME",
-         "how ranks start: mpiexec (default; $MPIEXEC) or srun ($SRUN; inside a Slurm\n"
-         "                              allocation). Each rank is bound to its share of the node's\n"
-         "                              cores (one rank per NUMA domain when the counts match) by\n"
-         "                              the options of the MPI its --version names (Open MPI\n"
-         "                              --map-by/--bind-to, MPICH -bind-to/-map-by, Intel MPI\n"
-         "                              I_MPI_PIN_DOMAIN, srun --cpus-per-task/--cpu-bind), unless\n"
-         "                              mpiexec_args/srun_args place the ranks themselves;\n"
-         "                              --allow-run-as-root and -x go to Open MPI's only", 0, 0,
+         "how ranks start: mpiexec (default; $MPIEXEC) or srun ($SRUN; inside a Slurm allocation). Each rank is "
+         "bound to its share of the node's cores (one rank per NUMA domain when the counts match) by the options "
+         "of the MPI its --version names (Open MPI --map-by/--bind-to, MPICH -bind-to/-map-by, Intel MPI "
+         "I_MPI_PIN_DOMAIN, srun --cpus-per-task/--cpu-bind), unless mpiexec_args/srun_args place the ranks "
+         "themselves; --allow-run-as-root and -x go to Open MPI's only", 0, 0,
          rfl_launcher_names},
         {"hostfile", 0, RFL_OPT_STRING, &hostfile, "FILE", "mpiexec's hostfile, passed as --hostfile FILE", 0, 0,
          NULL},
         {"oversubscribe", 0, RFL_OPT_FLAG, &oversubscribe, NULL,
-         "allow more ranks per node x threads than this node's cores (else refused,\n"
-         "                              exit 2); passed as Open MPI's --oversubscribe, srun's\n"
-         "                              --overcommit (the config's oversubscribe = yes)", 0, 0, NULL},
+         "allow more ranks per node x threads than this node's cores (else refused, exit 2); passed as Open MPI's "
+         "--oversubscribe, srun's --overcommit (the config's oversubscribe = yes)", 0, 0, NULL},
         {"layouts", 0, RFL_OPT_FLAG, &layouts, NULL,
-         "measure the CPU programs again per layout of this node: 1 rank x all\n"
-         "                              cores, one rank per NUMA domain, per socket, per core\n"
-         "                              (DIR/layouts/NAME, charted in layouts.png); adds one pass\n"
-         "                              of the CPU programs per layout, each step with the budget\n"
-         "                              share it had in the main pass (the config's layouts = yes)",
-         0, 0, NULL},
+         "measure the CPU programs again per layout of this node: 1 rank x all cores, one rank per NUMA domain, "
+         "per socket, per core (DIR/layouts/NAME, charted in layouts.png); adds one pass of the CPU programs per "
+         "layout, each step with the budget share it had in the main pass (the config's layouts = yes)", 0, 0,
+         NULL},
         {"programs", 'p', RFL_OPT_LIST, &programs, "LIST", "programs to run (default: the config's)", 0, 0,
          rfl_program_names},
         {"output", 'o', RFL_OPT_STRING, &output, "DIR", "the run directory (default results/HOST-DATE-TIME)", 0, 0,
@@ -141,16 +135,15 @@ int rfl_cmd_run(int argc, char **argv)
     };
     const struct rfl_cli cli = {
         .program = "rfl run",
-        .summary = "Runs every rfl program that is built and can run here (GPU programs only with a GPU),\n"
-                   "then writes ceilings.csv, roofline.json, the charts and report.md into one run\n"
-                   "directory. Progress goes to stderr.",
-        .epilog = "Each step writes its files atomically and then a marker, so Ctrl-C leaves no\n"
-                  "half-written file and rfl run --resume DIR picks up where the run stopped.\n"
-                  "SIGINT, SIGTERM, SIGHUP or SIGQUIT stops the program that runs, which also dies\n"
-                  "with rfl. One rfl run at a time in a directory (a lock on DIR/.rfl.lock).\n"
-                  "Exit status: 0 ok, 1 a program failed (also one that could not start or was\n"
-                  "killed) or DIR is in use, 2 bad usage or input, 3 a result did not verify,\n"
-                  "130 interrupted.",
+        .summary = "Runs every rfl program that is built and can run here (GPU programs only with a GPU), then "
+                   "writes ceilings.csv, roofline.json, the charts and report.md into one run directory. Progress "
+                   "goes to stderr.",
+        .epilog = "Each step writes its files atomically and then a marker, so Ctrl-C leaves no half-written file "
+                  "and rfl run --resume DIR picks up where the run stopped. SIGINT, SIGTERM, SIGHUP or SIGQUIT "
+                  "stops the program that runs, which also dies with rfl. One rfl run at a time in a directory (a "
+                  "lock on DIR/.rfl.lock).\nExit status: 0 ok, 1 a program failed (also one that could not start "
+                  "or was killed) or DIR is in use, 2 bad usage or input, 3 a result did not verify, 130 "
+                  "interrupted.",
         .options = table,
         .noptions = sizeof table / sizeof table[0],
     };

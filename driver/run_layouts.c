@@ -18,7 +18,7 @@
 int rfl_run_layouts_program(const struct rfl_settings *s, int p)
 {
     const struct rfl_program *pr = &rfl_programs[p];
-    return (s->programs >> p & 1) && !pr->gpu && pr->mpi == 1;
+    return (s->programs >> p & 1) && !pr->gpu && pr->mpi == RFL_PROGRAM_MPI;
 }
 
 /* Built: beside rfl (or in $RFL_PROGRAM_DIR). The main pass says when one is not. */

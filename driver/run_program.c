@@ -158,10 +158,10 @@ static int why_skipped(int p, const struct rfl_settings *s, const char *bin, cha
     } else if (pr->gpu && !rfl_run_gpu_present()) {
         snprintf(reason, len, "no NVIDIA GPU on this machine");
         snprintf(said, len, "no NVIDIA GPU here");
-    } else if (pr->gpu == 2 && rfl_run_gpu_count() < 2) {
+    } else if (pr->gpu == RFL_PROGRAM_ALL_GPUS && rfl_run_gpu_count() < 2) {
         snprintf(reason, len, "needs 2 or more GPUs, %d visible here", rfl_run_gpu_count());
         snprintf(said, len, "%s", reason);
-    } else if (pr->mpi == 2 && s->ranks < 2) {
+    } else if (pr->mpi == RFL_PROGRAM_MPI_PAIRS && s->ranks < 2) {
         snprintf(reason, len, "needs 2 or more MPI ranks (rfl run --ranks N)");
         snprintf(said, len, "needs 2 or more MPI ranks: rfl run --ranks N");
     } else {

@@ -263,11 +263,5 @@ json_t *rfl_fl_budget_to_json(const struct rfl_fl_budget *b, const struct rfl_fl
         snprintf(text, sizeof text, "the budget ran out in %s: its FPE sweep ends there", spent_at);
         json_array_append_new(cuts, json_string(text));
     }
-    if (ndropped) {
-        snprintf(text, sizeof text, "not measured, no time left in the budget: %s", dropped);
-        json_array_append_new(cuts, json_string(text));
-    }
-    return json_pack("{s:f, s:f, s:b, s:o, s:o}", "seconds", b->clock.total_s, "used_s",
-                     rfl_budget_used_s(&b->clock), "spent", b->spent || ndropped > 0, "cuts", cuts, "configurations",
-                     configs);
+    return rfl_budget_json(&b->clock, b->spent, cuts, ndropped, dropped, "configurations", configs);
 }

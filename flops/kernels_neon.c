@@ -21,15 +21,6 @@
 #define VADD(x, y) vaddq_f64((x), (y))
 #define VFMA(b, x, a) vfmaq_f64((a), (b), (x))
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VFMA
 
 #define FN(U) neon_fp32_##U
 #define T float

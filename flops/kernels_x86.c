@@ -28,15 +28,6 @@
 #define VADD(x, y) _mm512_add_pd((x), (y))
 #define VFMA(b, x, a) _mm512_fmadd_pd((b), (x), (a))
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VFMA
 
 #define FN(U) avx512_fp32_##U
 #define T float
@@ -48,15 +39,6 @@
 #define VADD(x, y) _mm512_add_ps((x), (y))
 #define VFMA(b, x, a) _mm512_fmadd_ps((b), (x), (a))
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VFMA
 #undef TARGET
 #undef XKEEP
 
@@ -76,15 +58,6 @@ const rfl_fl_fn rfl_fl_avx512_kernels[RFL_NPRECISION][RFL_FL_NUNROLL] = {
 #define VADD(x, y) _mm256_add_pd((x), (y))
 #define VFMA(b, x, a) _mm256_fmadd_pd((b), (x), (a))
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VFMA
 
 #define FN(U) avx2_fp32_##U
 #define T float
@@ -96,15 +69,6 @@ const rfl_fl_fn rfl_fl_avx512_kernels[RFL_NPRECISION][RFL_FL_NUNROLL] = {
 #define VADD(x, y) _mm256_add_ps((x), (y))
 #define VFMA(b, x, a) _mm256_fmadd_ps((b), (x), (a))
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VFMA
 #undef TARGET
 
 const rfl_fl_fn rfl_fl_avx2_kernels[RFL_NPRECISION][RFL_FL_NUNROLL] = {
@@ -122,15 +86,6 @@ const rfl_fl_fn rfl_fl_avx2_kernels[RFL_NPRECISION][RFL_FL_NUNROLL] = {
 #define VADD(x, y) _mm_add_pd((x), (y))
 #define VFMA(b, x, a) _mm_add_pd(_mm_mul_pd((b), (x)), (a))
 #include "kernels_simd.inc"
-#undef FN
-#undef T
-#undef V
-#undef VL
-#undef VLOAD
-#undef VSTORE
-#undef VSET1
-#undef VADD
-#undef VFMA
 
 #define FN(U) sse2_fp32_##U
 #define T float

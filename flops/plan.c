@@ -142,16 +142,8 @@ int rfl_fl_plan_make(const struct rfl_flops_opts *o, struct rfl_fl_plan *p)
      * small buffer (see bandwidth/sweep.c). */
     const double huge_page = RFL_HUGE_PAGE_BYTES;
     const double region = ceil((double)per_thread_max / huge_page) * huge_page;
-    double mem_limit = o->mem_limit ? (double)o->mem_limit : 0.5 * rfl_buffer_available_memory();
-    double node_bytes = region * p->node_threads;
-    if (node_bytes > mem_limit) {
-        char a[32], b[32];
-        rfl_error("option --wss: buffers need %s per node, above the memory limit of %s "
-                  "(lower --wss or raise --mem-limit)",
-                  rfl_format_size(node_bytes < 0x1p64 ? (uint64_t)node_bytes : UINT64_MAX, a, sizeof a),
-                  rfl_format_size((uint64_t)mem_limit, b, sizeof b));
+    if (!rfl_buffer_node_fits(region * p->node_threads, rfl_buffer_node_limit(o->mem_limit)))
         return RFL_EXIT_USAGE;
-    }
     p->region_bytes = (size_t)region;
 
     /* The peak: the widest ISA this CPU runs, or ref's code where no simd

@@ -77,12 +77,7 @@ static void write_one(const struct rfl_fl_plan *p, struct rfl_fl_point *pt, cons
     rfl_csv_u64(csv, trials);
     rfl_csv_int(csv, p->experiments);
     rfl_csv_double(csv, flops);
-    rfl_csv_double(csv, st.min);
-    rfl_csv_double(csv, st.median);
-    rfl_csv_double(csv, st.max);
-    rfl_csv_double(csv, gflops);
-    rfl_csv_double(csv, flops / st.median * 1e-9);
-    rfl_csv_double(csv, flops / st.max * 1e-9);
+    rfl_csv_samples(csv, &st, flops);
     rfl_csv_double(csv, gflops / ai);
     double fraction = 0;
     if (peak > 0) {

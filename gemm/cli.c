@@ -1,6 +1,5 @@
 #include "config.h"
 #include "gemm/gemm.h"
-#include "common/log.h"
 #include "common/options.h"
 
 #include <errno.h>
@@ -28,8 +27,7 @@ void rfl_gemm_defaults(struct rfl_gemm_opts *o)
 
 static int bad(const char *option, const char *text, const char *why)
 {
-    if (rfl_log_rank() == 0)
-        fprintf(stderr, PROGRAM ": option --%s: invalid value '%s' (%s)\n", option, text, why);
+    rfl_cli_invalid(PROGRAM, option, text, "%s", why);
     return -1;
 }
 
@@ -99,103 +97,82 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
     unsigned seed = o->seed;
     const struct rfl_option table[] = {
         {"kernel", 'k', RFL_OPT_LIST, &o->kernels, "LIST",
-         "volkov (Volkov & Demmel Fig. 4), tiled (register- and warp-tiled\n"
-         "                              FMA), dmma (FP64 tensor cores), cublas, cublaslt (the heuristic's\n"
-         "                              top algorithms; FP64 and the tensor types) (default all)", 0, 0, rfl_gemm_family_names},
-        {"precision", 'p', RFL_OPT_LIST, &o->precisions, "LIST",
-         "fp64, fp32 (every kernel that has them); tf32, bf16, fp16\n"
-         "                              (cuBLAS tensor GEMMs, FP32 accumulation) (default all)", 0, 0, rfl_gemm_prec_names},
+         "volkov (Volkov & Demmel Fig. 4), tiled (register- and warp-tiled FMA), dmma (FP64 tensor cores), "
+         "cublas, cublaslt (the heuristic's top algorithms; FP64 and the tensor types) (default all)", 0, 0,
+         rfl_gemm_family_names},
+        RFL_OPTION_PRECISION(&o->precisions, rfl_gemm_prec_names,
+                             "fp64, fp32 (every kernel that has them); tf32, bf16, fp16 (cuBLAS tensor GEMMs, "
+                             "FP32 accumulation) (default all)"),
         {"trans", 't', RFL_OPT_LIST, &o->trans, "LIST", "nn: C = A B, nt: C = A B^T (default nn,nt)", 0, 0,
          rfl_gemm_trans_names},
         {"mode", 'M', RFL_OPT_LIST, &o->modes, "LIST",
-         "gemm (the sweep), mix (FMA:LDS mix throughput, L2 and DRAM\n"
-         "                              bandwidth), model (the upper-bound table; runs mix) (default all)", 0, 0,
-         rfl_gemm_mode_names},
+         "gemm (the sweep), mix (FMA:LDS mix throughput, L2 and DRAM bandwidth), model (the upper-bound table; "
+         "runs mix) (default all)", 0, 0, rfl_gemm_mode_names},
         {"sizes", 's', RFL_OPT_STRING, &o->sizes_text, "LIST",
-         "N or MxNxK, multiples of 128 (default 256,512,...,16384 and\n"
-         "                              8192x8192x1024,4096x4096x16384,16384x2048x4096; --quick 256,1024,8192:\n"
-         "                              the tensor roofs need 8192^3)", 0, 0,
-         NULL},
+         "N or MxNxK, multiples of 128 (default 256,512,...,16384 and 8192x8192x1024, 4096x4096x16384, "
+         "16384x2048x4096; --quick 256,1024,8192: the tensor roofs need 8192^3)",
+         0, 0, NULL},
         {"model-size", 0, RFL_OPT_UINT, &o->model_size, "N",
-         "square size of the model table and the evidence; added to the sweep\n"
-         "                              (default 8192, also --quick)", 128, RFL_GEMM_MAX_DIM, NULL},
+         "square size of the model table and the evidence; added to the sweep (default 8192, also --quick)", 128,
+         RFL_GEMM_MAX_DIM, NULL},
         {"tune-size", 0, RFL_OPT_UINT, &o->tune_size, "N",
-         "square size at which tiled and dmma rank their configurations; each size\n"
-         "                              runs the best that fills the GPU (default 4096; --quick 1024)", 256, RFL_GEMM_MAX_DIM, NULL},
+         "square size at which tiled and dmma rank their configurations; each size runs the best that fills the "
+         "GPU (default 4096; --quick 1024)", 256, RFL_GEMM_MAX_DIM, NULL},
         {"no-tune", 0, RFL_OPT_FLAG, &o->no_tune, NULL, "take each kernel's first configuration", 0, 0, NULL},
         {"config", 0, RFL_OPT_STRING, &o->config, "NAME",
-         "run only the tiled/dmma configurations whose name contains NAME\n"
-         "                              (see --list-kernels)", 0, 0, NULL},
+         "run only the tiled/dmma configurations whose name contains NAME (see --list-kernels)", 0, 0, NULL},
         {"alpha", 0, RFL_OPT_DOUBLE, &o->alpha, "X", "alpha (default 1.5)", -1e6, 1e6, NULL},
         {"beta", 0, RFL_OPT_DOUBLE, &o->beta, "X", "beta (default 0.5; 0 leaves C unread)", -1e6, 1e6, NULL},
         {"l2", 0, RFL_OPT_CHOICE, &o->l2, "MODE",
-         "rotate: cycle through input sets twice the L2 size, so no launch finds\n"
-         "                              its inputs in L2; warm: one set (default rotate)", 0, 0, rfl_gemm_l2_names},
+         "rotate: cycle through input sets twice the L2 size, so no launch finds its inputs in L2; warm: one set "
+         "(default rotate)", 0, 0, rfl_gemm_l2_names},
         RFL_OPTION_MIN_TIME('m', &o->min_time_s,
-         "launches per sample double until a sample lasts this long (default 0.02;\n"
-         "                              --quick 0.005)"),
+         "launches per sample double until a sample lasts this long (default 0.02; --quick 0.005)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "finish within this: shorter samples, then points and tunings cut\n"
-         "                              evenly, the tensor roofs' (nn at the largest square size) last,\n"
-         "                              then the model size's; the sidecar says what was cut (default:\n"
-         "                              no limit)"),
+         "finish within this: shorter samples, then points and tunings cut evenly, the tensor roofs' (nn at the "
+         "largest square size) last, then the model size's; the sidecar says what was cut (default: no limit)"),
         {"seed", 0, RFL_OPT_UINT, &seed, "N", "seed of the random inputs (default 1)", 0, 4294967295.0, NULL},
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
-         "CSV output (default gemm.csv); NAME_mix.csv, NAME_model.csv and the\n"
-         "                              metadata NAME.json beside it; - for stdout (no sidecar;\n"
-         "                              gemm_mix.csv and gemm_model.csv in the working directory)"),
+         "CSV output (default gemm.csv); NAME_mix.csv, NAME_model.csv and the metadata NAME.json beside it; - "
+         "for stdout (no sidecar; gemm_mix.csv and gemm_model.csv in the working directory)"),
         RFL_OPTION_QUICK(&o->quick, "a short run: fewer sizes, shorter samples"),
         RFL_OPTION_LIST_DEVICES(&o->list_devices),
         {"list-kernels", 0, RFL_OPT_FLAG, &o->list_kernels, NULL,
          "print the kernels, their tiles and main-loop SASS counts and exit (no GPU)", 0, 0, NULL},
         {"sass", 0, RFL_OPT_STRING, &o->sass_file, "FILE",
-         "print the main-loop instruction counts of a cuobjdump -sass listing\n"
-         "                              and exit (no GPU needed)", 0, 0, NULL},
+         "print the main-loop instruction counts of a cuobjdump -sass listing and exit (no GPU needed)", 0, 0,
+         NULL},
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns,
          "print the CSV file names and their columns and exit (no GPU needed)"),
         RFL_OPTION_SELF_TEST(&o->self_test),
         RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-         "testing: corrupt one element of C before the check (the run must end\n"
-         "                              with exit 3)"),
+         "testing: corrupt one element of C before the check (the run must end with exit 3)"),
     };
     const struct rfl_cli cli = {
         .program = PROGRAM,
-        .summary = "GEMM on the GPU, C = alpha A op(B) + beta C (column-major; nn and nt), against\n"
-                   "cuBLAS: volkov (Volkov & Demmel 2008, Fig. 4), tiled (register- and warp-tiled\n"
-                   "FFMA/DFMA, cp.async pipeline, tuned over tile shapes), dmma (FP64 tensor cores,\n"
-                   "mma.sync), cublas (SGEMM with TF32 off, DGEMM, and TF32/BF16/FP16 tensor GEMMs),\n"
-                   "cublaslt (the fastest of cublasLtMatmulAlgoGetHeuristic's top 8 algorithms, FP64\n"
-                   "and the tensor types). A tensor roof is the best of them over several shapes.\n"
-                   "Every result is checked against cuBLAS (exit 3 past the stated error bound);\n"
-                   "the upper-bound model of Lai & Seznec (2013) counts each kernel's main loop in\n"
-                   "its SASS and reads the FMA:LDS mix throughput measured by --mode mix.",
-        .epilog = "Under MPI each rank drives one GPU (chosen by its rank on the node); rank 0 writes\n"
-                  "one row per GPU. Exit status: 0 ok, 1 run failed (or no CUDA device), 2 bad usage,\n"
-                  "3 verification failed, 130 interrupted (rows so far are kept). Columns: see\n"
-                  "docs/FORMAT.md.",
+        .summary = "GEMM on the GPU, C = alpha A op(B) + beta C (column-major; nn and nt), against cuBLAS: volkov "
+                   "(Volkov & Demmel 2008, Fig. 4), tiled (register- and warp-tiled FFMA/DFMA, cp.async "
+                   "pipeline, tuned over tile shapes), dmma (FP64 tensor cores, mma.sync), cublas (SGEMM with "
+                   "TF32 off, DGEMM, and TF32/BF16/FP16 tensor GEMMs), cublaslt (the fastest of "
+                   "cublasLtMatmulAlgoGetHeuristic's top 8 algorithms, FP64 and the tensor types). A tensor roof "
+                   "is the best of them over several shapes. Every result is checked against cuBLAS (exit 3 past "
+                   "the stated error bound); the upper-bound model of Lai & Seznec (2013) counts each kernel's "
+                   "main loop in its SASS and reads the FMA:LDS mix throughput measured by --mode mix.",
+        .epilog = RFL_HELP_GPU_RANKS ". " RFL_HELP_GPU_EXIT,
         RFL_CLI_OPTIONS(table),
     };
-    o->argc = argc;
-    o->argv = argv;
-    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    int rc = RFL_CLI_PARSE_PROGRAM(o, cli, argc, argv);
     if (rc != RFL_CLI_RUN)
         return rc;
     o->seed = seed;
-    if (o->tune_size && o->tune_size % 256) {
-        char v[32];
-        snprintf(v, sizeof v, "%u", o->tune_size);
-        bad("tune-size", v, "must be a multiple of 256 (every configuration's tiles)");
-        return RFL_CLI_ERROR;
-    }
-    if (o->model_size && o->model_size % 128) {
-        char v[32];
-        snprintf(v, sizeof v, "%u", o->model_size);
-        bad("model-size", v, "must be a multiple of 128");
-        return RFL_CLI_ERROR;
-    }
+    if (o->tune_size && o->tune_size % 256)
+        return rfl_cli_invalid_number(PROGRAM, "tune-size", o->tune_size,
+                                      "must be a multiple of 256 (every configuration's tiles)");
+    if (o->model_size && o->model_size % 128)
+        return rfl_cli_invalid_number(PROGRAM, "model-size", o->model_size, "must be a multiple of 128");
     const char *sizes = o->sizes_text ? o->sizes_text
                         : o->quick    ? "256,1024,8192"
                                       : "256,512,1024,2048,4096,8192,16384,8192x8192x1024,4096x4096x16384,"

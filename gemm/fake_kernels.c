@@ -303,21 +303,23 @@ cudaError_t rfl_gemm_l2_read(const void *buf, size_t n, unsigned passes, unsigne
 
 /* ---- cuBLAS ---- */
 
+/* A library handle of the stand-ins (cuBLAS, cuBLASLt): a word of its own. */
+#define FAKE_HANDLE(handle_t, create, destroy)                                                                 \
+    cublasStatus_t create(handle_t *h)                                                                        \
+    {                                                                                                         \
+        *h = calloc(1, sizeof **h);                                                                           \
+        return *h ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_ALLOC_FAILED;                                       \
+    }                                                                                                         \
+    cublasStatus_t destroy(handle_t h)                                                                        \
+    {                                                                                                         \
+        free(h);                                                                                              \
+        return CUBLAS_STATUS_SUCCESS;                                                                         \
+    }
+
 struct cublasContext {
     int unused;
 };
-
-cublasStatus_t cublasCreate_v2(cublasHandle_t *h)
-{
-    *h = calloc(1, sizeof **h);
-    return *h ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_ALLOC_FAILED;
-}
-
-cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
-{
-    free(h);
-    return CUBLAS_STATUS_SUCCESS;
-}
+FAKE_HANDLE(cublasHandle_t, cublasCreate_v2, cublasDestroy_v2)
 
 cublasStatus_t cublasSetStream_v2(cublasHandle_t h, cudaStream_t s)
 {
@@ -335,15 +337,23 @@ cublasStatus_t cublasSetMathMode(cublasHandle_t h, cublasMath_t mode)
 
 const char *cublasGetStatusString(cublasStatus_t st) { return st == CUBLAS_STATUS_SUCCESS ? "success" : "failure"; }
 
+/* cuBLAS's GEMM of A, B and C of one type (only A untransposed). */
+static cublasStatus_t same_type_gemm(cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, double alpha,
+                                     const void *a, int lda, const void *b, int ldb, double beta, void *c, int ldc,
+                                     int type)
+{
+    if (ta != CUBLAS_OP_N)
+        return CUBLAS_STATUS_NOT_SUPPORTED;
+    host_gemm(tb != CUBLAS_OP_N, m, n, k, alpha, a, type, lda, b, type, ldb, beta, c, type, ldc);
+    return CUBLAS_STATUS_SUCCESS;
+}
+
 cublasStatus_t cublasSgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
                               const float *alpha, const float *a, int lda, const float *b, int ldb, const float *beta,
                               float *c, int ldc)
 {
     (void)h;
-    if (ta != CUBLAS_OP_N)
-        return CUBLAS_STATUS_NOT_SUPPORTED;
-    host_gemm(tb != CUBLAS_OP_N, m, n, k, *alpha, a, IN_FLOAT, lda, b, IN_FLOAT, ldb, *beta, c, IN_FLOAT, ldc);
-    return CUBLAS_STATUS_SUCCESS;
+    return same_type_gemm(ta, tb, m, n, k, *alpha, a, lda, b, ldb, *beta, c, ldc, IN_FLOAT);
 }
 
 cublasStatus_t cublasDgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
@@ -351,10 +361,7 @@ cublasStatus_t cublasDgemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOper
                               const double *beta, double *c, int ldc)
 {
     (void)h;
-    if (ta != CUBLAS_OP_N)
-        return CUBLAS_STATUS_NOT_SUPPORTED;
-    host_gemm(tb != CUBLAS_OP_N, m, n, k, *alpha, a, IN_DOUBLE, lda, b, IN_DOUBLE, ldb, *beta, c, IN_DOUBLE, ldc);
-    return CUBLAS_STATUS_SUCCESS;
+    return same_type_gemm(ta, tb, m, n, k, *alpha, a, lda, b, ldb, *beta, c, ldc, IN_DOUBLE);
 }
 
 cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
@@ -384,18 +391,7 @@ cublasStatus_t cublasGemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperat
 struct cublasLtContext {
     int unused;
 };
-
-cublasStatus_t cublasLtCreate(cublasLtHandle_t *h)
-{
-    *h = calloc(1, sizeof **h);
-    return *h ? CUBLAS_STATUS_SUCCESS : CUBLAS_STATUS_ALLOC_FAILED;
-}
-
-cublasStatus_t cublasLtDestroy(cublasLtHandle_t h)
-{
-    free(h);
-    return CUBLAS_STATUS_SUCCESS;
-}
+FAKE_HANDLE(cublasLtHandle_t, cublasLtCreate, cublasLtDestroy)
 
 /* Desc words: 0 compute type, 1 scale type, 2 transa, 3 transb. */
 cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *d, cublasComputeType_t compute, cudaDataType_t scale)

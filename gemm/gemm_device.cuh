@@ -108,6 +108,46 @@ template <int N, class F> __device__ __forceinline__ void static_for(F &&f)
     static_for_seq(f, std::make_integer_sequence<int, N>{});
 }
 
+/* The multistage main loop over `slices` slices of K: STAGES - 1 slices
+ * loading ahead through cp.async, each slice computed once it is in, its
+ * stage refilled once every thread is done with the slice it held.
+ * load_slice(stage) and compute_slice(stage) take the stage as a
+ * std::integral_constant; STAGES slices per trip, so every stage offset is
+ * a compile-time constant (immediate offsets in the loads, no stage
+ * arithmetic). */
+template <int STAGES, class Load, class Compute>
+__device__ __forceinline__ void multistage_mainloop(int slices, Load &load_slice, Compute &compute_slice)
+{
+    static_for<STAGES - 1>([&](auto s_c) {
+        constexpr int s = decltype(s_c)::value;
+        if (s < slices)
+            load_slice(s_c);
+        cp_async_commit();
+    });
+#pragma unroll 1
+    for (int kt = 0; kt < slices; kt += STAGES) {
+        static_for<STAGES>([&](auto s_c) {
+            constexpr int s = decltype(s_c)::value;
+            if (kt + s < slices) {
+                cp_async_wait<STAGES - 2>();
+                __syncthreads(); /* slice kt + s is in; all are done with the stage it replaces */
+                if (kt + s + STAGES - 1 < slices)
+                    load_slice(std::integral_constant<int, (s + STAGES - 1) % STAGES>{});
+                cp_async_commit();
+                compute_slice(s_c);
+            }
+        });
+    }
+}
+
 } // namespace rfl_gemm
+
+/* The table row (struct rfl_gemm_kernel) of the multistage kernel `sym` of
+ * configuration `cfg` (tiled.cuh, kernels_dmma.cu): its family, element
+ * type and FMA instruction, C elements per thread along m and n, and the
+ * distinct words a warp's fragment load reads. */
+#define RFL_GEMM_STAGED_ENTRY(sym, cfg, family, prec, op, tm, tn, lds_distinct)                                \
+    {#sym, family, prec, op, cfg::NT, cfg::BM, cfg::BN, cfg::BK, cfg::WM, cfg::WN, tm, tn, cfg::STAGES,        \
+     lds_distinct, cfg::THREADS, (size_t)cfg::SMEM, 1, (const void *)sym}
 
 #endif

@@ -153,27 +153,7 @@ template <class Cfg> __device__ __forceinline__ void dmma_gemm(const rfl_gemm_ar
         });
     };
 
-    const int slices = p.k / BK;
-    static_for<STAGES - 1>([&](auto s_c) {
-        constexpr int s = decltype(s_c)::value;
-        if (s < slices)
-            load_slice(s_c);
-        cp_async_commit();
-    });
-#pragma unroll 1
-    for (int kt = 0; kt < slices; kt += STAGES) {
-        static_for<STAGES>([&](auto s_c) {
-            constexpr int s = decltype(s_c)::value;
-            if (kt + s < slices) {
-                cp_async_wait<STAGES - 2>();
-                __syncthreads();
-                if (kt + s + STAGES - 1 < slices)
-                    load_slice(std::integral_constant<int, (s + STAGES - 1) % STAGES>{});
-                cp_async_commit();
-                compute_slice(s_c);
-            }
-        });
-    }
+    multistage_mainloop<STAGES>(p.k / BK, load_slice, compute_slice);
 
     const double alpha = p.alpha, beta = p.beta;
     double *const C = (double *)p.c;
@@ -200,25 +180,12 @@ using rfl_gemm::DmmaCfg;
     {                                                                                                         \
         rfl_gemm::dmma_gemm<cfg>(p);                                                                          \
     }
+/* C elements per lane along m and n as the MMA tiles spread them; every
+ * lane reads its own 8-byte word. */
 #define RFL_DMMA_ENTRY(sym, cfg)                                                                               \
-    {#sym,                                                                                                    \
-     RFL_GEMM_DMMA,                                                                                           \
-     RFL_GEMM_FP64,                                                                                           \
-     cfg::SHAPE == 884 ? RFL_GEMM_OP_DMMA884 : RFL_GEMM_OP_DMMA16816,                                         \
-     cfg::NT,                                                                                                 \
-     cfg::BM,                                                                                                 \
-     cfg::BN,                                                                                                 \
-     cfg::BK,                                                                                                 \
-     cfg::WM,                                                                                                 \
-     cfg::WN,                                                                                                 \
-     cfg::WM / 8, /* C elements per lane along m and n, as the MMA tiles spread them */                    \
-     cfg::WN / 4,                                                                                             \
-     cfg::STAGES,                                                                                             \
-     32, /* every lane its own 8-byte word */                                                                 \
-     cfg::THREADS,                                                                                            \
-     (size_t)cfg::SMEM,                                                                                       \
-     1,                                                                                                       \
-     (const void *)sym}
+    RFL_GEMM_STAGED_ENTRY(sym, cfg, RFL_GEMM_DMMA, RFL_GEMM_FP64,                                              \
+                          cfg::SHAPE == 884 ? RFL_GEMM_OP_DMMA884 : RFL_GEMM_OP_DMMA16816, cfg::WM / 8,        \
+                          cfg::WN / 4, 32)
 
 namespace {
 typedef DmmaCfg<128, 128, 16, 64, 32, 3, 884, false> nn1;

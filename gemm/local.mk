@@ -31,8 +31,8 @@ libgemm_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gemm_SOURCES = gemm/main.c
 nodist_rfl_gemm_SOURCES = gemm/gemm_sass.c
 rfl_gemm_CPPFLAGS = $(gpu_cppflags)
-rfl_gemm_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
-rfl_gemm_LDADD = libgemm.a libgemmkernels.a libgpu.a librfl.a -lcublasLt -lcublas $(CUDA_LIBS)
+rfl_gemm_LDFLAGS = $(gpu_ldflags)
+rfl_gemm_LDADD = libgemm.a libgemmkernels.a -lcublasLt -lcublas $(gpu_ldadd)
 
 gemm_sass_table$(EXEEXT): gemm/sass.c gemm/sass_table.c gemm/sass.h
 	$(AM_V_CCLD)$(CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) $(AM_CFLAGS) $(CFLAGS) \
@@ -65,7 +65,7 @@ endif
 tests_gpu_fake_gemm_SOURCES = gemm/main.c gemm/fake_kernels.c $(gpu_fake_sources)
 nodist_tests_gpu_fake_gemm_SOURCES = gemm/gemm_sass.c
 tests_gpu_fake_gemm_CPPFLAGS = $(gpu_cppflags)
-tests_gpu_fake_gemm_LDADD = libgemm.a libgpu.a librfl.a
+tests_gpu_fake_gemm_LDADD = libgemm.a $(gpu_fake_ldadd)
 
 # tests/gemm/cli.sh runs whenever rfl_gemm is built (no GPU needed); gpu.sh and mpi.sh
 # skip without a GPU (mpi.sh also without mpiexec or an MPI build); fake.sh runs the
@@ -83,4 +83,4 @@ endif
 tests_unit_test_gemm_bound_SOURCES = tests/unit/test_gemm_bound.c gemm/fake_kernels.c $(gpu_fake_sources)
 nodist_tests_unit_test_gemm_bound_SOURCES = gemm/gemm_sass.c
 tests_unit_test_gemm_bound_CPPFLAGS = $(gpu_cppflags)
-tests_unit_test_gemm_bound_LDADD = libgemm.a libgpu.a librfl.a $(CMOCKA_LIBS)
+tests_unit_test_gemm_bound_LDADD = libgemm.a $(gpu_fake_ldadd) $(CMOCKA_LIBS)

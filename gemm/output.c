@@ -24,10 +24,9 @@ int rfl_gemm_output_open(struct rfl_gemm_ctx *c, int do_gemm, int do_mix, int do
     const struct rfl_gemm_opts *o = c->o;
     const struct rfl_session_spec spec = {
         .program = "rfl_gemm", .argc = o->argc, .argv = o->argv, .output = o->output,
-        .columns = do_gemm ? rfl_schema_gemm_columns : NULL, .ncols = RFL_SCHEMA_GEMM_NCOLUMNS,
-        .meta = rfl_gpu_meta_new("rfl_gemm", o->argc, o->argv, &c->dev)};
+        .columns = do_gemm ? rfl_schema_gemm_columns : NULL, .ncols = RFL_SCHEMA_GEMM_NCOLUMNS};
     c->mix_csv = c->model_csv = NULL;
-    if (rfl_session_open(&c->out, &spec) != 0)
+    if (rfl_gpu_session_open(&c->out, &spec, &c->dev) != 0)
         return -1;
     int failed = 0;
     if (do_mix)

@@ -93,9 +93,12 @@ double rfl_gemm_point_weight(const struct rfl_gemm_ctx *c, enum rfl_gemm_family 
     /* The check, calibration and warm-up, the samples, and the wait for the
      * power limiter before them (run.c: at most settle_max_s; a quick run
      * that left it out ran out of time before its last tensor roof);
-     * cuBLASLt's algorithms first each timed once (two samples). */
+     * cuBLASLt's algorithms first each timed once (two samples); a library's GEMM also alone,
+     * `experiments` rested launches after one more wait (run.c). */
+    const int library = f == RFL_GEMM_CUBLAS || f == RFL_GEMM_CUBLASLT;
     return one + (experiments + 3.0) * sample + c->settle_max_s +
-           (f == RFL_GEMM_CUBLASLT ? 2.0 * RFL_GEMM_LT_ALGOS * sample : 0);
+           (f == RFL_GEMM_CUBLASLT ? 2.0 * RFL_GEMM_LT_ALGOS * sample : 0) +
+           (library ? experiments * one + c->settle_max_s : 0);
 }
 
 double rfl_gemm_group_weight(enum rfl_gemm_prec p, struct rfl_gemm_size s)

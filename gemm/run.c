@@ -220,26 +220,26 @@ static void evidence(struct rfl_gemm_ctx *c, const struct rfl_gemm_results *rs, 
     rfl_info("evidence: device %s, %d SMs, compute capability %d.%d", c->dev.name, c->dev.sm_count, c->dev.cc_major,
              c->dev.cc_minor);
     char note[512];
-    const struct rfl_gemm_result *ts = rfl_gemm_results_find(rs, RFL_GEMM_TILED, RFL_GEMM_FP32, 0, ms, ms, ms);
-    const struct rfl_gemm_result *cs = rfl_gemm_results_find(rs, RFL_GEMM_CUBLAS, RFL_GEMM_FP32, 0, ms, ms, ms);
-    const struct rfl_gemm_result *dm = rfl_gemm_results_find(rs, RFL_GEMM_DMMA, RFL_GEMM_FP64, 0, ms, ms, ms);
-    const struct rfl_gemm_result *cd = rfl_gemm_results_find(rs, RFL_GEMM_CUBLAS, RFL_GEMM_FP64, 0, ms, ms, ms);
     char name[96];
-    if (ts && cs) {
+    /* Our kernels against cuBLAS at the model size. */
+    const struct {
+        enum rfl_gemm_family f;
+        enum rfl_gemm_prec p;
+        const char *kernel, *blas, *name;
+        double target;
+    } versus[] = {{RFL_GEMM_TILED, RFL_GEMM_FP32, "tiled", "SGEMM", "tiled_sgemm", 0.90},
+                  {RFL_GEMM_DMMA, RFL_GEMM_FP64, "dmma", "DGEMM", "dmma_dgemm", 0.80}};
+    for (size_t i = 0; i < sizeof versus / sizeof versus[0]; i++) {
+        const struct rfl_gemm_result *own = rfl_gemm_results_find(rs, versus[i].f, versus[i].p, 0, ms, ms, ms);
+        const struct rfl_gemm_result *blas = rfl_gemm_results_find(rs, RFL_GEMM_CUBLAS, versus[i].p, 0, ms, ms, ms);
+        if (!own || !blas)
+            continue;
         char cfg[96];
-        rfl_gemm_kernel_config(ts->kernel, cfg, sizeof cfg);
-        snprintf(note, sizeof note, "%u^3 nn: tiled %.0f, cuBLAS SGEMM %.0f GFLOP/s; %s", ms, ts->gflops, cs->gflops,
-                 cfg);
-        snprintf(name, sizeof name, "tiled_sgemm_over_cublas_%u", ms);
-        rfl_gpu_evidence(list, name, ts->gflops / cs->gflops, "ratio", ">=", 0.90, 0, note);
-    }
-    if (dm && cd) {
-        char cfg[96];
-        rfl_gemm_kernel_config(dm->kernel, cfg, sizeof cfg);
-        snprintf(note, sizeof note, "%u^3 nn: dmma %.0f, cuBLAS DGEMM %.0f GFLOP/s; %s", ms, dm->gflops, cd->gflops,
-                 cfg);
-        snprintf(name, sizeof name, "dmma_dgemm_over_cublas_%u", ms);
-        rfl_gpu_evidence(list, name, dm->gflops / cd->gflops, "ratio", ">=", 0.80, 0, note);
+        rfl_gemm_kernel_config(own->kernel, cfg, sizeof cfg);
+        snprintf(note, sizeof note, "%u^3 nn: %s %.0f, cuBLAS %s %.0f GFLOP/s; %s", ms, versus[i].kernel, own->gflops,
+                 versus[i].blas, blas->gflops, cfg);
+        snprintf(name, sizeof name, "%s_over_cublas_%u", versus[i].name, ms);
+        rfl_gpu_evidence(list, name, own->gflops / blas->gflops, "ratio", ">=", versus[i].target, 0, note);
     }
     for (int p = 0; p < 2; p++) {
         const struct rfl_gemm_result *v =
@@ -348,7 +348,7 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
         memset(budget.pending, 0, sizeof budget.pending);
         memset(budget.pending_n, 0, sizeof budget.pending_n);
         /* What the samples' plan counts per point beyond min_time: the GEMMs themselves. */
-        const double beyond = n > 0 ? total / n - (3.0 + 1.5 * c.experiments) * c.min_time_s : 0;
+        const double beyond = n > 0 ? total / n - rfl_gpu_budget_point_s(0, c.min_time_s, c.experiments) : 0;
         rfl_gpu_budget_plan_samples(&budget, n, beyond > 0 ? beyond : 0, &c.min_time_s, o->min_time_s > 0,
                                     MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
         rfl_gemm_budget_expect(&c, &budget, sizes, roof_only, nsizes, ms, kernels, precisions, trans, &n);
@@ -511,10 +511,9 @@ int rfl_gemm_run(const struct rfl_gemm_opts *o)
             }
         }
     }
-    const double elapsed = rfl_session_stop(&c.out);
+    const double elapsed = rfl_gpu_session_stop(&c.out, &c.dev);
     if (c.out.status == RFL_EXIT_FAILURE && !c.out.failure[0])
         snprintf(c.out.failure, sizeof c.out.failure, "a CUDA or cuBLAS call failed (see the messages above)");
-    rfl_gpu_meta_finish(c.out.meta, &c.dev);
 
     if (c.root) {
         struct rfl_gemm_model_row rows[64];

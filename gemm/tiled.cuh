@@ -150,29 +150,7 @@ template <class Cfg> __device__ __forceinline__ void tiled_gemm(const rfl_gemm_a
         });
     };
 
-    const int slices = p.k / BK;
-    static_for<STAGES - 1>([&](auto s_c) {
-        constexpr int s = decltype(s_c)::value;
-        if (s < slices)
-            load_slice(s_c);
-        cp_async_commit();
-    });
-    /* STAGES slices per trip, so every stage offset is a compile-time
-     * constant (immediate offsets in the loads, no stage arithmetic). */
-#pragma unroll 1
-    for (int kt = 0; kt < slices; kt += STAGES) {
-        static_for<STAGES>([&](auto s_c) {
-            constexpr int s = decltype(s_c)::value;
-            if (kt + s < slices) {
-                cp_async_wait<STAGES - 2>();
-                __syncthreads(); /* slice kt + s is in; all are done with the stage it replaces */
-                if (kt + s + STAGES - 1 < slices)
-                    load_slice(std::integral_constant<int, (s + STAGES - 1) % STAGES>{});
-                cp_async_commit();
-                compute_slice(s_c);
-            }
-        });
-    }
+    multistage_mainloop<STAGES>(p.k / BK, load_slice, compute_slice);
 
     /* C = alpha * acc + beta * C, 16 bytes at a time down each column. */
     const T alpha = (T)p.alpha, beta = (T)p.beta;
@@ -209,24 +187,8 @@ template <class Cfg> __device__ __forceinline__ void tiled_gemm(const rfl_gemm_a
         rfl_gemm::tiled_gemm<cfg>(p);                                                                         \
     }
 
+/* LM (LN) lanes share a 16-byte fragment word: at most 8 distinct words. */
 #define RFL_TILED_ENTRY(sym, cfg, prec, op)                                                                    \
-    {#sym,                                                                                                    \
-     RFL_GEMM_TILED,                                                                                          \
-     prec,                                                                                                    \
-     op,                                                                                                      \
-     cfg::NT,                                                                                                 \
-     cfg::BM,                                                                                                 \
-     cfg::BN,                                                                                                 \
-     cfg::BK,                                                                                                 \
-     cfg::WM,                                                                                                 \
-     cfg::WN,                                                                                                 \
-     cfg::TM,                                                                                                 \
-     cfg::TN,                                                                                                 \
-     cfg::STAGES,                                                                                             \
-     8, /* LM (LN) lanes share a 16-byte fragment word: at most 8 distinct */                               \
-     cfg::THREADS,                                                                                            \
-     (size_t)cfg::SMEM,                                                                                       \
-     1,                                                                                                       \
-     (const void *)sym}
+    RFL_GEMM_STAGED_ENTRY(sym, cfg, RFL_GEMM_TILED, prec, op, cfg::TM, cfg::TN, 8)
 
 #endif

@@ -51,7 +51,7 @@ void rfl_gpu_budget_note_setting(struct rfl_gpu_budget *b, const char *name, dou
 /* A point's seconds: calibration (doubling to the first sample of at least
  * min_time: about 3 x min_time in all) and samples of 1.5 x min_time on
  * average (each lasts from one to two min_times). */
-static double point_s(double overhead_s, double min_time, unsigned experiments)
+double rfl_gpu_budget_point_s(double overhead_s, double min_time, unsigned experiments)
 {
     return overhead_s + (3.0 + 1.5 * experiments) * min_time;
 }
@@ -77,7 +77,7 @@ void rfl_gpu_budget_plan_samples(struct rfl_gpu_budget *b, double points, double
     const double per_point = points > 0 ? 0.8 * rfl_budget_left_s(&b->clock) / points : INFINITY;
     const double mt0 = *min_time;
     const unsigned ex0 = *experiments;
-    if (point_s(overhead_s, *min_time, *experiments) <= per_point) {
+    if (rfl_gpu_budget_point_s(overhead_s, *min_time, *experiments) <= per_point) {
         agree_samples(b, min_time, experiments);
         return;
     }
@@ -86,7 +86,8 @@ void rfl_gpu_budget_plan_samples(struct rfl_gpu_budget *b, double points, double
         const double fit = room / (3.0 + 1.5 * *experiments);
         *min_time = fit > min_time_floor ? (fit < *min_time ? fit : *min_time) : min_time_floor;
     }
-    if (!experiments_given && *experiments > experiments_floor && point_s(overhead_s, *min_time, *experiments) > per_point) {
+    if (!experiments_given && *experiments > experiments_floor &&
+        rfl_gpu_budget_point_s(overhead_s, *min_time, *experiments) > per_point) {
         const double fit = (room / *min_time - 3.0) / 1.5;
         *experiments = fit > experiments_floor ? (unsigned)fit : experiments_floor;
         if (*experiments > ex0)

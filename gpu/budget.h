@@ -68,6 +68,10 @@ void rfl_gpu_budget_expect(struct rfl_gpu_budget *b, int prio, double weight);
 void rfl_gpu_budget_plan_samples(struct rfl_gpu_budget *b, double points, double overhead_s, double *min_time,
                                  int min_time_given, double min_time_floor, unsigned *experiments,
                                  int experiments_given, unsigned experiments_floor);
+/* Seconds a point takes before any was measured: `overhead_s`, the
+ * calibration (about 3 x min_time) and `experiments` samples of 1.5 x
+ * min_time on average; the guess for rfl_gpu_budget_phase. */
+double rfl_gpu_budget_point_s(double overhead_s, double min_time, unsigned experiments);
 /* Records any other setting the budget changed (a name, the default and
  * the value used), for the sidecar. */
 void rfl_gpu_budget_note_setting(struct rfl_gpu_budget *b, const char *name, double dflt, double used);

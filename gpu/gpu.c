@@ -5,6 +5,7 @@
 #include "common/log.h"
 #include "common/meta.h"
 #include "common/mpi_shim.h"
+#include "common/options.h"
 #include "common/rfl.h"
 #include "common/size.h"
 #include "common/selftest.h"
@@ -298,6 +299,21 @@ void rfl_gpu_meta_finish(json_t *meta, const struct rfl_gpu_device *dev)
     json_decref(all);
 }
 
+int rfl_gpu_session_open(struct rfl_session *s, const struct rfl_session_spec *spec,
+                         const struct rfl_gpu_device *dev)
+{
+    struct rfl_session_spec with_gpus = *spec;
+    with_gpus.meta = rfl_gpu_meta_new(spec->program, spec->argc, spec->argv, dev);
+    return rfl_session_open(s, &with_gpus);
+}
+
+double rfl_gpu_session_stop(struct rfl_session *s, const struct rfl_gpu_device *dev)
+{
+    const double elapsed = rfl_session_stop(s);
+    rfl_gpu_meta_finish(s->meta, dev);
+    return elapsed;
+}
+
 /* ------------------------------------------------------------------------
  * MPI
  * ---------------------------------------------------------------------- */
@@ -359,8 +375,7 @@ int rfl_gpu_timer_stop(struct rfl_gpu_timer *t, double *s)
 
 static int list_error(const char *program, const char *option, const char *text, const char *expected)
 {
-    if (rfl_log_rank() == 0)
-        fprintf(stderr, "%s: option --%s: invalid value '%s' (%s)\n", program, option, text, expected);
+    rfl_cli_invalid(program, option, text, "%s", expected);
     return -1;
 }
 
@@ -384,6 +399,16 @@ int rfl_gpu_parse_uints(const char *program, const char *option, const char *tex
             return 0;
         p = end + 1;
     }
+}
+
+int rfl_gpu_parse_threads(const char *program, const char *text, unsigned *out, int cap, int *n)
+{
+    if (rfl_gpu_parse_uints(program, "threads-per-block", text, 32, 1024, out, cap, n) != 0)
+        return -1;
+    for (int i = 0; i < *n; i++)
+        if (out[i] % 32)
+            return list_error(program, "threads-per-block", text, "each value must be a multiple of 32");
+    return 0;
 }
 
 int rfl_gpu_parse_sizes(const char *program, const char *option, const char *text, uint64_t *out, int cap, int *n)
@@ -469,6 +494,25 @@ void rfl_gpu_blocks_format(const struct rfl_gpu_blocks *b, char *buf, size_t len
     }
 }
 
+json_t *rfl_gpu_uints_json(const unsigned *v, int n)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(list, json_integer(v[i]));
+    return list;
+}
+
+json_t *rfl_gpu_blocks_json(const struct rfl_gpu_blocks *b, int n)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < n; i++) {
+        char spec[32];
+        rfl_gpu_blocks_format(&b[i], spec, sizeof spec);
+        json_array_append_new(list, json_string(spec));
+    }
+    return list;
+}
+
 uint64_t *rfl_gpu_geometric(uint64_t min, uint64_t max, double growth, size_t *n)
 {
     size_t cap = 16;
@@ -547,6 +591,9 @@ int rfl_gpu_self_test(void)
     EXPECT(rfl_gpu_parse_uints("t", "x", "2048", 32, 1024, u, 8, &n) != 0);
     EXPECT(rfl_gpu_parse_uints("t", "x", "-1", 0, 1024, u, 8, &n) != 0);
     EXPECT(rfl_gpu_parse_uints("t", "x", "1,2,3", 0, 9, u, 2, &n) != 0);
+    EXPECT(rfl_gpu_parse_threads("t", "256,1024", u, 8, &n) == 0 && n == 2 && u[0] == 256 && u[1] == 1024);
+    EXPECT(rfl_gpu_parse_threads("t", "256,48", u, 8, &n) != 0);
+    EXPECT(rfl_gpu_parse_threads("t", "16", u, 8, &n) != 0);
     struct rfl_gpu_blocks b[4];
     EXPECT(rfl_gpu_parse_blocks("t", "x", "max,4x,1000", b, 4, &n) == 0 && n == 3 &&
            b[0].kind == RFL_GPU_BLOCKS_MAX && b[1].kind == RFL_GPU_BLOCKS_PER_SM && b[1].value == 4 &&

@@ -15,6 +15,7 @@
 #include <cuda_runtime_api.h>
 #include <jansson.h>
 
+#include "common/session.h"
 #include "gpu/gpu_shared.h"
 
 /* "fp64", "fp32", "fp16" (NULL-terminated, for option tables). */
@@ -104,6 +105,14 @@ json_t *rfl_gpu_meta_new(const char *program, int argc, char **argv, const struc
 /* Adds every rank's NVML readings under gpus[r].nvml_end (collective). */
 void rfl_gpu_meta_finish(json_t *meta, const struct rfl_gpu_device *dev);
 
+/* The output session of a GPU program (common/session.h) with that
+ * sidecar: rfl_session_open with rfl_gpu_meta_new's object in place of
+ * spec->meta (0, or -1 as rfl_session_open); at the end rfl_session_stop
+ * and rfl_gpu_meta_finish (the seconds measured). Collective, both. */
+int rfl_gpu_session_open(struct rfl_session *s, const struct rfl_session_spec *spec,
+                         const struct rfl_gpu_device *dev);
+double rfl_gpu_session_stop(struct rfl_session *s, const struct rfl_gpu_device *dev);
+
 /* Every rank's `n` doubles, concatenated in rank order, on rank 0 (the
  * caller frees); NULL on the other ranks. Collective. */
 double *rfl_gpu_gather_doubles(const double *mine, int n);
@@ -131,6 +140,8 @@ int rfl_gpu_timer_stop(struct rfl_gpu_timer *t, double *s);
  * program, option and value on a bad entry (returns -1; exit 2). */
 int rfl_gpu_parse_uints(const char *program, const char *option, const char *text, unsigned min, unsigned max,
                         unsigned *out, int cap, int *n);
+/* --threads-per-block's list: multiples of 32 from 32 to 1024. */
+int rfl_gpu_parse_threads(const char *program, const char *text, unsigned *out, int cap, int *n);
 /* Comma-separated sizes (64, 4K, 2M...). */
 int rfl_gpu_parse_sizes(const char *program, const char *option, const char *text, uint64_t *out, int cap,
                         int *n);
@@ -147,6 +158,10 @@ int rfl_gpu_parse_blocks(const char *program, const char *option, const char *te
 unsigned rfl_gpu_blocks_resolve(const struct rfl_gpu_blocks *b, const struct rfl_gpu_device *dev,
                                 int resident_per_sm);
 void rfl_gpu_blocks_format(const struct rfl_gpu_blocks *b, char *buf, size_t len);
+/* The sidecar's lists of a sweep's settings: n numbers; n block specs as
+ * users write them ("max", "4x", "80"). */
+json_t *rfl_gpu_uints_json(const unsigned *v, int n);
+json_t *rfl_gpu_blocks_json(const struct rfl_gpu_blocks *b, int n);
 
 /* Geometric series MIN..MAX inclusive (the last point is MAX); the caller
  * frees. */

@@ -72,6 +72,33 @@ __device__ __forceinline__ void rfl_gpu_mismatch_add(rfl_gpu_mismatch *m, unsign
     atomicMin(&m->first_index, index);
 }
 
+/* The grid of a helper kernel (fill, check) of n elements: blocks of 256
+ * threads, one element a thread, at most 4096 blocks (a grid-stride loop
+ * beyond). */
+static inline unsigned rfl_gpu_helper_blocks(size_t n)
+{
+    size_t b = (n + 255) / 256;
+    return (unsigned)(b < 4096 ? (b ? b : 1) : 4096);
+}
+
+/* The byte pattern (gpu_shared.h): a[0..n) filled, and every byte of
+ * a[0..n) off it recorded, in grid-stride loops. */
+__device__ __forceinline__ void rfl_gpu_bytes_fill(unsigned char *a, size_t n, unsigned seed)
+{
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        a[i] = rfl_gpu_byte_pattern(i, seed);
+}
+
+__device__ __forceinline__ void rfl_gpu_bytes_check(const unsigned char *a, size_t n, unsigned seed,
+                                                    rfl_gpu_mismatch *m)
+{
+    const size_t stride = (size_t)gridDim.x * blockDim.x;
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+        if (a[i] != rfl_gpu_byte_pattern(i, seed))
+            rfl_gpu_mismatch_add(m, i);
+}
+
 /* Kernels launch through these, so a launch error is returned like any
  * other call's (and the checked-call macro on the host names it). */
 #define RFL_GPU_LAUNCHED() cudaGetLastError()

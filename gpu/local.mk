@@ -16,8 +16,14 @@ rfl_v_nvcc_1 =
 	$(rfl_v_nvcc)$(NVCC) -arch=$(CUDA_ARCH) $(NVCCFLAGS) -Xcompiler "$(OPENMP_CFLAGS) -Wall" \
 	  $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) -c $< -o $@
 
+# A GPU program's kernels library: PROGRAM_kernel_headers, the headers its
+# kernels.cu includes, are its sources and its objects' prerequisites (the
+# suffix rule tracks no dependencies): $(libPROGRAMkernels_a_OBJECTS):
+# $(PROGRAM_kernel_headers). Its host code and program take $(gpu_cppflags)
+# and link with $(gpu_ldflags) against $(gpu_ldadd).
 gpu_kernel_headers = gpu/gpu_device.cuh gpu/gpu_shared.h
 gpu_ldadd = libgpu.a librfl.a $(CUDA_LIBS)
+gpu_ldflags = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
 gpu_cppflags = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
 if HAVE_CUDA
 noinst_LIBRARIES += libgpu.a
@@ -30,6 +36,7 @@ libgpu_a_CPPFLAGS = $(gpu_cppflags)
 # local.mk links it, with the program's kernels done on the host
 # (PROGRAM/fake_kernels.c), into tests/gpu_fake_* or tests/um_fake_cuda.
 gpu_fake_sources = gpu/fake_cuda.h gpu/fake_cuda.c
+gpu_fake_ldadd = libgpu.a librfl.a
 
 # The GPU tests always run: without --with-cuda or without a GPU they skip (77);
 # tests/gpu/ holds those of the programs together: cli.sh, format.sh, fake.sh and budget.sh

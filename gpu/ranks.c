@@ -37,7 +37,7 @@ static void write_rows(struct rfl_csv *csv, const struct rfl_gpu_point_rows *pt,
     for (int r = 0; r < pt->ranks; r++) {
         const double *vals = all + (size_t)r * nvals;
         struct rfl_gpu_rank_row row = {.rank = r, .device = (int)vals[n + 2], .times = vals, .mhz = vals[n],
-                                       .trials = pt->trials};
+                                       .trials = pt->measured->trials};
         open_row(csv, pt, &row);
         pt->write_row(pt->arg, csv, &row);
     }
@@ -50,7 +50,7 @@ static void write_rows(struct rfl_csv *csv, const struct rfl_gpu_point_rows *pt,
             if (all[(size_t)r * nvals + e] > slowest[e])
                 slowest[e] = all[(size_t)r * nvals + e];
     }
-    struct rfl_gpu_rank_row aggregate = {.aggregate = 1, .times = slowest, .trials = pt->trials};
+    struct rfl_gpu_rank_row aggregate = {.aggregate = 1, .times = slowest, .trials = pt->measured->trials};
     open_row(csv, pt, &aggregate);
     pt->write_row(pt->arg, csv, &aggregate);
 }
@@ -61,16 +61,16 @@ int rfl_gpu_point_rows(struct rfl_session *out, const struct rfl_gpu_point_rows 
     const int nvals = (int)n + 3;
     double mine[RFL_GPU_MAX_EXPERIMENTS + 3];
     for (unsigned e = 0; e < n; e++)
-        mine[e] = pt->times[e] * rfl_gpu_slow_factor; /* 1 but under RFL_TEST_SLOW_RANK */
-    mine[n] = pt->mhz_at_min;
-    mine[n + 1] = (double)pt->bad;
+        mine[e] = pt->measured->times[e] * rfl_gpu_slow_factor; /* 1 but under RFL_TEST_SLOW_RANK */
+    mine[n] = pt->measured->mhz_at_min;
+    mine[n + 1] = (double)pt->measured->bad;
     mine[n + 2] = pt->device;
     double *all = rfl_gpu_gather_doubles(mine, nvals);
-    const long long bad = pt->ranks > 1 ? rfl_mpi_sum_ll(pt->bad) : pt->bad;
+    const long long bad = pt->ranks > 1 ? rfl_mpi_sum_ll(pt->measured->bad) : pt->measured->bad;
     int stop = 0;
     *rows_written = 0;
-    if (pt->bad)
-        rfl_error_all("verification failed: %s: %s", pt->point, pt->detail);
+    if (pt->measured->bad)
+        rfl_error_all("verification failed: %s: %s", pt->point, pt->measured->detail);
     if (bad) {
         out->status = RFL_EXIT_VERIFY;
         snprintf(out->failure, sizeof out->failure, "%s: %lld wrong values", pt->what, bad);

@@ -24,16 +24,21 @@ struct rfl_gpu_rank_row {
     struct rfl_stats st; /* of times */
 };
 
+/* One point as this rank measured it. */
+struct rfl_gpu_point {
+    double times[RFL_GPU_MAX_EXPERIMENTS]; /* the samples (s) */
+    double mhz_at_min;         /* SM clock of the fastest sample; 0: not recorded */
+    unsigned long long trials; /* per sample (the same on every rank) */
+    long long bad;             /* wrong values this rank found */
+    char detail[256];          /* ... and what they were */
+};
+
 /* This rank's measurement of one point, and how the messages name it. */
 struct rfl_gpu_point_rows {
     int ranks;
     unsigned experiments;
-    const double *times; /* experiments samples (s) */
-    unsigned long long trials; /* per sample (the same on every rank) */
-    double mhz_at_min;   /* SM clock of the fastest sample; 0: not recorded */
+    const struct rfl_gpu_point *measured;
     int device;          /* this rank's CUDA device index */
-    long long bad;       /* wrong values this rank found */
-    const char *detail;  /* ... and what they were */
     /* On a rank with wrong values, "verification failed: POINT: DETAIL";
      * the session's failure on every rank, "WHAT: N wrong values". */
     const char *point, *what;

@@ -69,15 +69,6 @@ struct rfl_gbw_ctx {
     struct rfl_gbw_best best;
 };
 
-/* One point of the sweep on this rank. */
-struct rfl_gbw_point {
-    double times[RFL_GBW_MAX_EXPERIMENTS];
-    double mhz_at_min;        /* SM clock of the fastest sample; 0: not recorded */
-    unsigned long long trials;
-    long long bad;
-    char detail[256];
-};
-
 /* configs.c: launch shapes and working-set placement (pure, but for
  * rfl_gbw_configs, which asks the device for occupancy). */
 size_t rfl_gbw_vectors_for(uint64_t bytes);
@@ -130,7 +121,7 @@ int rfl_gbw_configs(struct rfl_gbw_ctx *c, unsigned kernels, unsigned accesses, 
 /* sample.c: the timed samples of one point and their verification. */
 double rfl_gbw_read_sum_closed_form(size_t n_scalars, unsigned long long trials);
 /* 0, or -1 after a CUDA failure (one line printed). */
-int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, size_t n_vec, struct rfl_gbw_point *p);
+int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, size_t n_vec, struct rfl_gpu_point *p);
 
 /* rows.c: the CSV rows of a point, one per rank and the aggregate, through
  * rfl_gpu_point_rows (gpu/ranks.h): gathers every rank's samples
@@ -138,7 +129,7 @@ int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, s
  * writes the rows and raises best_of_cfg (GB/s per level: RFL_GPU_NLEVELS,
  * the stderr summary's columns). Returns 1 when the sweep must stop, else 0. */
 int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const struct rfl_gbw_config *cfg,
-                       uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg);
+                       uint64_t wss_bytes, size_t n_vec, const struct rfl_gpu_point *p, double *best_of_cfg);
 
 /* evidence.c: the run's findings, from rank 0's GPU. */
 /* Raises c->best with one of rank 0's rows (bytes_per_s: at the fastest sample). */

@@ -34,6 +34,33 @@ enum { LD_DEFAULT, LD_STREAM_RO, LD_STREAM_RW };
                    "=d"((v3).x), "=d"((v3).y)                                                                      \
                  : "l"(p0), "l"(p1), "l"(p2), "l"(p3))
 
+/* LD(OP, ...) with the OP of load MODE: LD_STREAM_RO the read-only path,
+ * L1 not allocated; LD_STREAM_RW through L2 only; both with a 256-byte L2
+ * prefetch; LD_DEFAULT a plain load. */
+#define RFL_LD_BY_MODE(MODE, LD, ...)                                                                          \
+    do {                                                                                                       \
+        if ((MODE) == LD_STREAM_RO)                                                                            \
+            LD("ld.global.nc.L1::no_allocate.L2::256B", __VA_ARGS__);                                          \
+        else if ((MODE) == LD_STREAM_RW)                                                                       \
+            LD("ld.global.cg.L2::256B", __VA_ARGS__);                                                          \
+        else                                                                                                   \
+            LD("ld.global", __VA_ARGS__);                                                                      \
+    } while (0)
+/* vec<>'s 16-byte loads by MODE through LD1 and LD4 (the F32 or the F64
+ * ones): load4, four issued together from p + {0, 1, 2, 3} x s; load1. */
+#define RFL_VEC_LOADS(LD1, LD4)                                                                                \
+    template <int MODE>                                                                                        \
+    static __device__ __forceinline__ void load4(const type *p, size_t s, type &v0, type &v1, type &v2, type &v3) \
+    {                                                                                                          \
+        RFL_LD_BY_MODE(MODE, LD4, v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);                             \
+    }                                                                                                          \
+    template <int MODE> static __device__ __forceinline__ type load1(const type *p)                            \
+    {                                                                                                          \
+        type v;                                                                                                \
+        RFL_LD_BY_MODE(MODE, LD1, v, p);                                                                       \
+        return v;                                                                                              \
+    }
+
 template <typename S> struct vec;
 
 /* The access of k_global: what each element sees in a trial. */
@@ -60,27 +87,7 @@ template <> struct vec<float> {
         const float b = (float)((v & 1) * 4) + 1.0f + c;
         return make_float4(b, b + 1.0f, b + 2.0f, b + 3.0f);
     }
-    template <int MODE> static __device__ __forceinline__ void load4(const type *p, size_t s, type &v0, type &v1,
-                                                                    type &v2, type &v3)
-    {
-        if (MODE == LD_STREAM_RO)
-            RFL_LD4_F32("ld.global.nc.L1::no_allocate.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
-        else if (MODE == LD_STREAM_RW)
-            RFL_LD4_F32("ld.global.cg.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
-        else
-            RFL_LD4_F32("ld.global", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
-    }
-    template <int MODE> static __device__ __forceinline__ type load1(const type *p)
-    {
-        type v;
-        if (MODE == LD_STREAM_RO)
-            RFL_LD1_F32("ld.global.nc.L1::no_allocate.L2::256B", v, p);
-        else if (MODE == LD_STREAM_RW)
-            RFL_LD1_F32("ld.global.cg.L2::256B", v, p);
-        else
-            RFL_LD1_F32("ld.global", v, p);
-        return v;
-    }
+    RFL_VEC_LOADS(RFL_LD1_F32, RFL_LD4_F32)
 };
 
 template <> struct vec<double> {
@@ -97,27 +104,7 @@ template <> struct vec<double> {
         const double b = (double)((v & 3) * 2) + 1.0 + c;
         return make_double2(b, b + 1.0);
     }
-    template <int MODE> static __device__ __forceinline__ void load4(const type *p, size_t s, type &v0, type &v1,
-                                                                    type &v2, type &v3)
-    {
-        if (MODE == LD_STREAM_RO)
-            RFL_LD4_F64("ld.global.nc.L1::no_allocate.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
-        else if (MODE == LD_STREAM_RW)
-            RFL_LD4_F64("ld.global.cg.L2::256B", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
-        else
-            RFL_LD4_F64("ld.global", v0, v1, v2, v3, p, p + s, p + 2 * s, p + 3 * s);
-    }
-    template <int MODE> static __device__ __forceinline__ type load1(const type *p)
-    {
-        type v;
-        if (MODE == LD_STREAM_RO)
-            RFL_LD1_F64("ld.global.nc.L1::no_allocate.L2::256B", v, p);
-        else if (MODE == LD_STREAM_RW)
-            RFL_LD1_F64("ld.global.cg.L2::256B", v, p);
-        else
-            RFL_LD1_F64("ld.global", v, p);
-        return v;
-    }
+    RFL_VEC_LOADS(RFL_LD1_F64, RFL_LD4_F64)
 };
 
 /* Kernels A and B (and the streaming variant): the grid strides over the
@@ -601,13 +588,6 @@ template <typename S> cudaError_t run_typed(const rfl_gbw_launch *l)
     }
 }
 
-/* Enough blocks to cover the data once, within what the grid may hold. */
-unsigned helper_blocks(size_t n)
-{
-    size_t b = (n + 255) / 256;
-    return (unsigned)(b < 4096 ? (b ? b : 1) : 4096);
-}
-
 } // namespace
 
 extern "C" cudaError_t rfl_gbw_run(const struct rfl_gbw_launch *l)
@@ -653,10 +633,10 @@ extern "C" cudaError_t rfl_gbw_fill(enum rfl_gpu_precision p, void *a, size_t n_
 {
     if (p == RFL_GPU_FP64) {
         const size_t n = n_vec * 2;
-        k_fill<double><<<helper_blocks(n), 256, 0, s>>>(static_cast<double *>(a), n);
+        k_fill<double><<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(static_cast<double *>(a), n);
     } else if (p == RFL_GPU_FP32) {
         const size_t n = n_vec * 4;
-        k_fill<float><<<helper_blocks(n), 256, 0, s>>>(static_cast<float *>(a), n);
+        k_fill<float><<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(static_cast<float *>(a), n);
     } else {
         return cudaErrorInvalidValue;
     }
@@ -668,10 +648,10 @@ extern "C" cudaError_t rfl_gbw_check(enum rfl_gpu_precision p, const void *a, si
 {
     if (p == RFL_GPU_FP64) {
         const size_t n = n_vec * 2;
-        k_check<double><<<helper_blocks(n), 256, 0, s>>>(static_cast<const double *>(a), n, offset, m);
+        k_check<double><<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(static_cast<const double *>(a), n, offset, m);
     } else if (p == RFL_GPU_FP32) {
         const size_t n = n_vec * 4;
-        k_check<float><<<helper_blocks(n), 256, 0, s>>>(static_cast<const float *>(a), n, offset, m);
+        k_check<float><<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(static_cast<const float *>(a), n, offset, m);
     } else {
         return cudaErrorInvalidValue;
     }

@@ -5,44 +5,31 @@
 /* Four loads from four addresses (its slots wrap at the end of the
  * thread's share), L1 skipped, no L2 prefetch hint (the data is in L2):
  * .cg, or the read-only path with L1::no_allocate. */
+#define RFL_OWN_LOADS(LD1, LD4)                                                                                \
+    template <int MODE> static __device__ __forceinline__ void load4p(const type *const *p, type *v)           \
+    {                                                                                                          \
+        if ((MODE) == LD_STREAM_RO)                                                                            \
+            LD4("ld.global.nc.L1::no_allocate", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);               \
+        else                                                                                                   \
+            LD4("ld.global.cg", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);                               \
+    }                                                                                                          \
+    template <int MODE> static __device__ __forceinline__ type load1n(const type *p)                           \
+    {                                                                                                          \
+        type v;                                                                                                \
+        if ((MODE) == LD_STREAM_RO)                                                                            \
+            LD1("ld.global.nc.L1::no_allocate", v, p);                                                         \
+        else                                                                                                   \
+            LD1("ld.global.cg", v, p);                                                                         \
+        return v;                                                                                              \
+    }
 template <typename S> struct own_ld;
 template <> struct own_ld<float> {
     typedef float4 type;
-    template <int MODE> static __device__ __forceinline__ void load4p(const float4 *const *p, float4 *v)
-    {
-        if (MODE == LD_STREAM_RO)
-            RFL_LD4_F32("ld.global.nc.L1::no_allocate", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
-        else
-            RFL_LD4_F32("ld.global.cg", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
-    }
-    template <int MODE> static __device__ __forceinline__ float4 load1n(const float4 *p)
-    {
-        type v;
-        if (MODE == LD_STREAM_RO)
-            RFL_LD1_F32("ld.global.nc.L1::no_allocate", v, p);
-        else
-            RFL_LD1_F32("ld.global.cg", v, p);
-        return v;
-    }
+    RFL_OWN_LOADS(RFL_LD1_F32, RFL_LD4_F32)
 };
 template <> struct own_ld<double> {
     typedef double2 type;
-    template <int MODE> static __device__ __forceinline__ void load4p(const double2 *const *p, double2 *v)
-    {
-        if (MODE == LD_STREAM_RO)
-            RFL_LD4_F64("ld.global.nc.L1::no_allocate", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
-        else
-            RFL_LD4_F64("ld.global.cg", v[0], v[1], v[2], v[3], p[0], p[1], p[2], p[3]);
-    }
-    template <int MODE> static __device__ __forceinline__ double2 load1n(const double2 *p)
-    {
-        double2 v;
-        if (MODE == LD_STREAM_RO)
-            RFL_LD1_F64("ld.global.nc.L1::no_allocate", v, p);
-        else
-            RFL_LD1_F64("ld.global.cg", v, p);
-        return v;
-    }
+    RFL_OWN_LOADS(RFL_LD1_F64, RFL_LD4_F64)
 };
 
 /* l2_own: each block of a persistent grid owns one contiguous chunk of the

@@ -5,9 +5,10 @@ if HAVE_CUDA
 noinst_LIBRARIES += libgpubandwidth.a libgpubandwidthkernels.a
 bin_PROGRAMS += rfl_gpu_bandwidth
 endif
-libgpubandwidthkernels_a_SOURCES = $(gpu_kernel_headers) gpu_bandwidth/kernels.h gpu_bandwidth/kernels_own.cuh gpu_bandwidth/kernels.cu
-gpu_bandwidth/kernels.$(OBJEXT): $(gpu_kernel_headers) $(schema_kernel_headers) gpu_bandwidth/kernels.h \
+gpu_bandwidth_kernel_headers = $(gpu_kernel_headers) $(schema_kernel_headers) gpu_bandwidth/kernels.h \
 	gpu_bandwidth/kernels_own.cuh
+libgpubandwidthkernels_a_SOURCES = $(gpu_bandwidth_kernel_headers) gpu_bandwidth/kernels.cu
+$(libgpubandwidthkernels_a_OBJECTS): $(gpu_bandwidth_kernel_headers)
 
 libgpubandwidth_a_SOURCES = gpu_bandwidth/gpu_bandwidth.h gpu_bandwidth/internal.h gpu_bandwidth/cli.c \
 	gpu_bandwidth/configs.c gpu_bandwidth/sample.c gpu_bandwidth/rows.c gpu_bandwidth/evidence.c \
@@ -15,7 +16,7 @@ libgpubandwidth_a_SOURCES = gpu_bandwidth/gpu_bandwidth.h gpu_bandwidth/internal
 libgpubandwidth_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gpu_bandwidth_SOURCES = gpu_bandwidth/main.c
 rfl_gpu_bandwidth_CPPFLAGS = $(gpu_cppflags)
-rfl_gpu_bandwidth_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
+rfl_gpu_bandwidth_LDFLAGS = $(gpu_ldflags)
 rfl_gpu_bandwidth_LDADD = libgpubandwidth.a libgpubandwidthkernels.a $(gpu_ldadd)
 
 # The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
@@ -25,4 +26,4 @@ check_PROGRAMS += tests/gpu_fake_bandwidth
 endif
 tests_gpu_fake_bandwidth_SOURCES = gpu_bandwidth/main.c gpu_bandwidth/fake_kernels.c $(gpu_fake_sources)
 tests_gpu_fake_bandwidth_CPPFLAGS = $(gpu_cppflags)
-tests_gpu_fake_bandwidth_LDADD = libgpubandwidth.a libgpu.a librfl.a
+tests_gpu_fake_bandwidth_LDADD = libgpubandwidth.a $(gpu_fake_ldadd)

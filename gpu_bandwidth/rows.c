@@ -60,12 +60,7 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
     rfl_csv_double(csv, bytes_per_trial);
     rfl_csv_u64(csv, row->trials);
     rfl_csv_int(csv, c->experiments);
-    rfl_csv_double(csv, st.min);
-    rfl_csv_double(csv, st.median);
-    rfl_csv_double(csv, st.max);
-    rfl_csv_double(csv, gbs);
-    rfl_csv_double(csv, bytes / st.median * 1e-9);
-    rfl_csv_double(csv, bytes / st.max * 1e-9);
+    rfl_csv_samples(csv, &st, bytes);
     rfl_csv_double(csv, clocked ? mhz : NAN);
     rfl_csv_double(csv, clocked ? bytes / st.min / (c->dev.sm_count * mhz * 1e6) : NAN);
     rfl_csv_double(csv, !aggregate && c->dev.datasheet ? gbs / c->dev.datasheet->mem_gbytes_per_s : NAN);
@@ -79,7 +74,7 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
 }
 
 int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const struct rfl_gbw_config *cfg,
-                       uint64_t wss_bytes, size_t n_vec, const struct rfl_gbw_point *p, double *best_of_cfg)
+                       uint64_t wss_bytes, size_t n_vec, const struct rfl_gpu_point *p, double *best_of_cfg)
 {
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;
     const char *name = rfl_gbw_kernels[cfg->kernel].name;
@@ -90,10 +85,9 @@ int rfl_gbw_emit_point(struct rfl_gbw_ctx *c, struct rfl_session *out, const str
     snprintf(point, sizeof point, "%s %s %s at %s", name, access, prec, sz);
     snprintf(what, sizeof what, "%s at %s", name, sz);
     struct point_rows pr = {.c = c, .cfg = cfg, .wss = wss_bytes, .n_vec = n_vec};
-    const struct rfl_gpu_point_rows pt = {
-        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .trials = p->trials,
-        .mhz_at_min = p->mhz_at_min, .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point,
-        .what = what, .write_row = write_row, .arg = &pr};
+    const struct rfl_gpu_point_rows pt = {.ranks = c->ranks, .experiments = c->experiments, .measured = p,
+                                          .device = c->dev.index, .point = point, .what = what,
+                                          .write_row = write_row, .arg = &pr};
     int rows_written = 0;
     const int stop = rfl_gpu_point_rows(out, &pt, &rows_written);
     if (!rows_written)

@@ -79,6 +79,34 @@ static void free_ctx(struct rfl_gbw_ctx *c)
     free(c->host_sums);
 }
 
+/* The sidecar's settings of the sweep, its kernels and their evidence (rank 0). */
+static void sidecar(const struct rfl_gbw_ctx *c, json_t *meta, unsigned kernels, uint64_t wss_min, uint64_t wss_max,
+                    double growth, double limit, double elapsed)
+{
+    const struct rfl_gpu_bandwidth_opts *o = c->o;
+    json_t *kl = json_array();
+    for (int k = 0; k < RFL_GBW_NKERNELS; k++)
+        if (kernels >> k & 1)
+            json_array_append_new(kl, json_pack("{s:s, s:s, s:b, s:s}", "name", rfl_gbw_kernels[k].name, "lo_kernel",
+                                                rfl_gbw_kernels[k].lo_kernel, "trials_inside",
+                                                rfl_gbw_kernels[k].trials_inside, "description",
+                                                rfl_gbw_kernels[k].description));
+    json_object_set_new(meta, "sweep",
+                        json_pack("{s:I, s:I, s:f, s:f, s:i, s:o, s:o, s:f, s:f}", "wss_min_bytes", (json_int_t)wss_min,
+                                  "wss_max_bytes", (json_int_t)wss_max, "growth", growth, "min_time_s", c->min_time_s,
+                                  "experiments", (int)c->experiments, "threads_per_block",
+                                  rfl_gpu_uints_json(o->threads, o->nthreads), "blocks",
+                                  rfl_gpu_blocks_json(o->blocks, o->nblocks), "mem_limit_bytes", limit, "elapsed_s",
+                                  elapsed));
+    json_object_set_new(meta, "kernels", kl);
+    json_object_set_new(json_object_get(meta, "sweep"), "fixed_trials", json_integer(o->trials));
+    if (kernels & RFL_GBW_UNROLLED_KERNELS)
+        json_object_set_new(meta, "l2_own",
+                            json_pack("{s:i, s:i, s:s}", "unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_OWN),
+                                      "l2_waves_unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_WAVES), "l2_loads",
+                                      rfl_gbw_l2_load_names[o->l2_loads]));
+}
+
 int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
 {
     if (o->print_columns)
@@ -95,10 +123,11 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     c.o = o;
     c.ranks = rfl_mpi_size();
     int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
-    if (rc != RFL_EXIT_OK) {
-        rfl_gpu_budget_free(&budget);
+    if (rc != RFL_EXIT_OK)
         return rc;
-    }
+    uint64_t *wss = NULL;
+    struct rfl_gbw_config *cfgs = NULL;
+    double(*best)[RFL_GPU_NLEVELS] = NULL;
     const int root = rfl_mpi_rank() == 0;
     c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;
     c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
@@ -114,8 +143,10 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     /* Buffers stay within the memory limit; every rank keeps to the
      * smallest limit, so all sweep the same points. */
     size_t free_bytes = 0, total_bytes = 0;
-    if (RFL_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes)))
-        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+    if (RFL_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes))) {
+        rc = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        goto done;
+    }
     double limit = o->mem_limit ? (double)o->mem_limit : 0.5 * (double)free_bytes / c.dev.ranks_sharing;
     limit = -rfl_mpi_max_double(-limit);
     if ((double)wss_max > limit) {
@@ -123,57 +154,56 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
         if (o->wss[0]) {
             rfl_error("option --wss: maximum %s exceeds the device memory limit of %s (lower --wss or raise --mem-limit)",
                       rfl_format_size(wss_max, a, sizeof a), rfl_format_size((uint64_t)limit, b, sizeof b));
-            return RFL_EXIT_USAGE;
+            rc = RFL_EXIT_USAGE;
+            goto done;
         }
         wss_max = (uint64_t)limit;
         rfl_warn("the working set stops at %s, half the free device memory", rfl_format_size(wss_max, a, sizeof a));
     }
     if (wss_max < RFL_GBW_QUANTUM * RFL_GBW_VEC_BYTES * 2) {
         rfl_error("option --wss: maximum %llu bytes is below the smallest working set (2 KiB)", (unsigned long long)wss_max);
-        return RFL_EXIT_USAGE;
+        rc = RFL_EXIT_USAGE;
+        goto done;
     }
     if (wss_min > wss_max)
         wss_min = wss_max;
     size_t npoints = 0;
-    uint64_t *wss = rfl_gbw_working_sets(&c.dev, wss_min, wss_max, growth, &npoints);
-    if (!wss)
-        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+    wss = rfl_gbw_working_sets(&c.dev, wss_min, wss_max, growth, &npoints);
+    if (!wss) {
+        rc = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        goto done;
+    }
 
     const uint64_t chunk_bytes = o->chunk_bytes ? o->chunk_bytes : 16 << 10;
     /* The configurations, each resolved against this device. */
-    struct rfl_gbw_config *cfgs = NULL;
     int ncfg = 0;
     rc = rfl_gbw_configs(&c, kernels, accesses, precisions, chunk_bytes, &cfgs, &ncfg);
-    if (rc != RFL_EXIT_OK) {
-        free(wss);
-        return rc;
-    }
+    if (rc != RFL_EXIT_OK)
+        goto done;
 
     c.buf_bytes = (size_t)((wss_max + 1023) / 1024 * 1024);
     if (c.max_blocks < RFL_GBW_WAVE_SUMS) /* l2_waves' slots */
         c.max_blocks = RFL_GBW_WAVE_SUMS;
     c.host_sums = calloc(c.max_blocks + 1, sizeof *c.host_sums);
+    best = calloc((size_t)ncfg + 1, sizeof *best);
     if (RFL_CUDA(cudaMalloc((void **)&c.buf, c.buf_bytes)) ||
         RFL_CUDA(cudaMalloc((void **)&c.block_sums, (c.max_blocks + 1) * sizeof(double))) ||
         RFL_CUDA(cudaMalloc((void **)&c.clock, sizeof *c.clock)) ||
         RFL_CUDA(cudaMalloc((void **)&c.mismatch, sizeof *c.mismatch)) ||
         RFL_CUDA(cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking)) ||
-        rfl_gpu_timer_create(&c.timer, c.stream) || !c.host_sums) {
-        free_ctx(&c);
-        free(cfgs);
-        free(wss);
-        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+        rfl_gpu_timer_create(&c.timer, c.stream) || !c.host_sums || !best) {
+        rc = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        goto done;
     }
 
-    const struct rfl_session_spec out_spec = {.program = "rfl_gpu_bandwidth", .argc = o->argc, .argv = o->argv,
-                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS,
-                                              .meta = rfl_gpu_meta_new("rfl_gpu_bandwidth", o->argc, o->argv, &c.dev)};
     struct rfl_session out;
-    if (rfl_session_open(&out, &out_spec) != 0) {
-        free_ctx(&c);
-        free(cfgs);
-        free(wss);
-        return RFL_EXIT_FAILURE;
+    if (rfl_gpu_session_open(&out,
+                             &(struct rfl_session_spec){.program = "rfl_gpu_bandwidth", .argc = o->argc,
+                                                        .argv = o->argv, .output = o->output, .columns = columns,
+                                                        .ncols = NCOLUMNS},
+                             &c.dev) != 0) {
+        rc = RFL_EXIT_FAILURE;
+        goto done;
     }
 
     /* The budget: every point expected at its priority, then the samples
@@ -192,9 +222,8 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
     }
     rfl_gpu_budget_plan_samples(&budget, points, POINT_OVERHEAD_S, &c.min_time_s, o->min_time_s > 0,
                                 MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
-    rfl_gpu_budget_phase(&budget, 1, POINT_OVERHEAD_S + (3.0 + 1.5 * c.experiments) * c.min_time_s);
+    rfl_gpu_budget_phase(&budget, 1, rfl_gpu_budget_point_s(POINT_OVERHEAD_S, c.min_time_s, c.experiments));
 
-    double(*best)[RFL_GPU_NLEVELS] = calloc((size_t)ncfg + 1, sizeof *best);
     int stop = 0;
     for (int i = 0; i < ncfg && !stop; i++) {
         const struct rfl_gbw_config *cfg = &cfgs[i];
@@ -207,7 +236,7 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
                 !rfl_gpu_budget_admit(&budget, rfl_gbw_priority(cfgs, ncfg, i, rfl_gbw_is_anchor(&c.dev, wss[j])),
                                       point_weight(wss_bytes), name))
                 continue;
-            struct rfl_gbw_point p;
+            struct rfl_gpu_point p;
             if (rfl_gbw_run_point(&c, cfg, n_vec, &p)) {
                 out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                 stop = 1;
@@ -217,52 +246,26 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
             rfl_gpu_budget_done(&budget);
         }
     }
-    const double elapsed = rfl_session_stop(&out);
-    rfl_gpu_meta_finish(out.meta, &c.dev);
+    const double elapsed = rfl_gpu_session_stop(&out, &c.dev);
 
     if (root) {
         json_t *ev = json_array();
         if (out.status == RFL_EXIT_OK)
             rfl_gbw_evidence(&c, ev, kernels);
         json_t *meta = rfl_session_outcome(&out);
-        json_t *tl = json_array(), *bl = json_array(), *kl = json_array();
-        for (int t = 0; t < o->nthreads; t++)
-            json_array_append_new(tl, json_integer(o->threads[t]));
-        for (int b = 0; b < o->nblocks; b++) {
-            char spec[32];
-            rfl_gpu_blocks_format(&o->blocks[b], spec, sizeof spec);
-            json_array_append_new(bl, json_string(spec));
-        }
-        for (int k = 0; k < RFL_GBW_NKERNELS; k++)
-            if (kernels >> k & 1)
-                json_array_append_new(kl, json_pack("{s:s, s:s, s:b, s:s}", "name", rfl_gbw_kernels[k].name,
-                                                    "lo_kernel", rfl_gbw_kernels[k].lo_kernel, "trials_inside",
-                                                    rfl_gbw_kernels[k].trials_inside, "description",
-                                                    rfl_gbw_kernels[k].description));
-        json_object_set_new(meta, "sweep",
-                            json_pack("{s:I, s:I, s:f, s:f, s:i, s:o, s:o, s:f, s:f}", "wss_min_bytes",
-                                      (json_int_t)wss_min, "wss_max_bytes", (json_int_t)wss_max, "growth", growth,
-                                      "min_time_s", c.min_time_s, "experiments", (int)c.experiments,
-                                      "threads_per_block", tl, "blocks", bl, "mem_limit_bytes", limit, "elapsed_s",
-                                      elapsed));
-        json_object_set_new(meta, "kernels", kl);
-        json_object_set_new(json_object_get(meta, "sweep"), "fixed_trials", json_integer(o->trials));
-        if (kernels & RFL_GBW_UNROLLED_KERNELS)
-            json_object_set_new(meta, "l2_own",
-                                json_pack("{s:i, s:i, s:s}", "unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_OWN),
-                                          "l2_waves_unroll", (int)rfl_gbw_unroll_of(o, RFL_GBW_L2_WAVES), "l2_loads",
-                                          rfl_gbw_l2_load_names[o->l2_loads]));
+        sidecar(&c, meta, kernels, wss_min, wss_max, growth, limit, elapsed);
         json_object_set_new(meta, "evidence", ev);
         json_object_set_new(meta, "budget", rfl_gpu_budget_json(&budget));
     }
     rfl_session_commit(&out);
     if (root && (out.status == RFL_EXIT_OK || out.status == RFL_EXIT_INTERRUPTED))
         rfl_gbw_print_summary(cfgs, ncfg, best);
-    int exit_code = rfl_session_close(&out);
+    rc = rfl_session_close(&out);
+done:
     free(best);
     free(cfgs);
     free(wss);
     free_ctx(&c);
     rfl_gpu_budget_free(&budget);
-    return exit_code;
+    return rc;
 }

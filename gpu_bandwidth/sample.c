@@ -61,7 +61,7 @@ static int reset_mismatch(struct rfl_gbw_ctx *c) { return rfl_gpu_mismatch_reset
 /* Runs the device-side check of n_vec vectors at `a` against the pattern
  * plus `offset`; counts wrong scalars into p->bad with a description. */
 static int check_array(struct rfl_gbw_ctx *c, enum rfl_gpu_precision prec, const char *a, size_t n_vec, double offset,
-                       const char *what, struct rfl_gbw_point *p)
+                       const char *what, struct rfl_gpu_point *p)
 {
     struct rfl_gpu_mismatch m;
     if (reset_mismatch(c) || RFL_CUDA(rfl_gbw_check(prec, a, n_vec, offset, c->mismatch, c->stream)) ||
@@ -90,7 +90,7 @@ static int check_array(struct rfl_gbw_ctx *c, enum rfl_gpu_precision prec, const
     return 0;
 }
 
-int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, size_t n_vec, struct rfl_gbw_point *p)
+int rfl_gbw_run_point(struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, size_t n_vec, struct rfl_gpu_point *p)
 {
     memset(p, 0, sizeof *p);
     const int memcpy_kernel = cfg->kernel == RFL_GBW_MEMCPY;

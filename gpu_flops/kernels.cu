@@ -172,12 +172,6 @@ __global__ void k_check(const void *a, size_t words, int prec, const expected8 p
     }
 }
 
-unsigned helper_blocks(size_t n)
-{
-    size_t b = (n + 255) / 256;
-    return (unsigned)(b < 4096 ? (b ? b : 1) : 4096);
-}
-
 } // namespace
 
 extern "C" int rfl_gfl_fpe_index(unsigned fpe)
@@ -215,7 +209,7 @@ extern "C" cudaError_t rfl_gfl_occupancy(enum rfl_gpu_precision p, unsigned fpe,
 
 extern "C" cudaError_t rfl_gfl_fill(enum rfl_gpu_precision p, void *a, size_t words, cudaStream_t s)
 {
-    k_fill<<<helper_blocks(words), 256, 0, s>>>(a, words, (int)p);
+    k_fill<<<rfl_gpu_helper_blocks(words), 256, 0, s>>>(a, words, (int)p);
     return RFL_GPU_LAUNCHED();
 }
 
@@ -226,6 +220,6 @@ extern "C" cudaError_t rfl_gfl_check(enum rfl_gpu_precision p, const void *a, si
     expected8 e;
     for (int i = 0; i < 8; i++)
         e.v[i] = expected_bits[i];
-    k_check<<<helper_blocks(words), 256, 0, s>>>(a, words, (int)p, e, m);
+    k_check<<<rfl_gpu_helper_blocks(words), 256, 0, s>>>(a, words, (int)p, e, m);
     return RFL_GPU_LAUNCHED();
 }

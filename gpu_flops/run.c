@@ -74,14 +74,6 @@ static double peak_gflops(const struct rfl_gpu_device *d, enum rfl_gpu_precision
     return d->sm_count * 2.0 * fma_per_clock(d, p) * mhz * 1e-3;
 }
 
-struct point {
-    double times[MAX_EXPERIMENTS];
-    double mhz_at_min;
-    unsigned long long trials;
-    long long bad;
-    char detail[256];
-};
-
 static int sample(struct ctx *c, const struct config *cfg, size_t n_groups, unsigned long long trials, double *t,
                   double *mhz)
 {
@@ -101,7 +93,7 @@ static int sample(struct ctx *c, const struct config *cfg, size_t n_groups, unsi
     return 0;
 }
 
-static int verify(struct ctx *c, const struct config *cfg, size_t words, unsigned long long trials, struct point *p)
+static int verify(struct ctx *c, const struct config *cfg, size_t words, unsigned long long trials, struct rfl_gpu_point *p)
 {
     unsigned long long expected[8];
     /* Eight independent replays: spread over the host's threads. */
@@ -129,7 +121,7 @@ static int verify(struct ctx *c, const struct config *cfg, size_t words, unsigne
     return 0;
 }
 
-static int run_point(struct ctx *c, const struct config *cfg, size_t n_groups, struct point *p)
+static int run_point(struct ctx *c, const struct config *cfg, size_t n_groups, struct rfl_gpu_point *p)
 {
     memset(p, 0, sizeof *p);
     const size_t words = n_groups * cfg->chains;
@@ -223,17 +215,16 @@ static void write_row(void *arg, struct rfl_csv *csv, const struct rfl_gpu_rank_
 
 /* The rows of a point on every rank (collective, gpu/ranks.h); 1: stop the sweep. */
 static int emit_point(struct ctx *c, struct rfl_session *out, const struct config *cfg, size_t n_groups,
-                      const struct point *p)
+                      const struct rfl_gpu_point *p)
 {
     const char *prec = rfl_gpu_precisions[cfg->prec].name;
     char point[128], what[96];
     snprintf(point, sizeof point, "%s FPE %u, %u chains, %zu groups", prec, cfg->fpe, cfg->chains, n_groups);
     snprintf(what, sizeof what, "%s FPE %u, %u chains", prec, cfg->fpe, cfg->chains);
     struct point_rows pr = {.c = c, .cfg = cfg, .n_groups = n_groups};
-    const struct rfl_gpu_point_rows pt = {
-        .ranks = c->ranks, .experiments = c->experiments, .times = p->times, .trials = p->trials,
-        .mhz_at_min = p->mhz_at_min, .device = c->dev.index, .bad = p->bad, .detail = p->detail, .point = point,
-        .what = what, .write_row = write_row, .arg = &pr};
+    const struct rfl_gpu_point_rows pt = {.ranks = c->ranks, .experiments = c->experiments, .measured = p,
+                                          .device = c->dev.index, .point = point, .what = what,
+                                          .write_row = write_row, .arg = &pr};
     int rows_written = 0;
     const int stop = rfl_gpu_point_rows(out, &pt, &rows_written);
     if (rows_written)
@@ -365,12 +356,9 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
     size_t max_words = 0;
     uint64_t *wss = NULL;
     size_t npoints = 1;
-    if (o->wss[0]) {
-        wss = rfl_gpu_geometric(o->wss[0], o->wss[1], growth, &npoints);
-        if (!wss) {
-            free(cfgs);
-            return rfl_gpu_fail(RFL_EXIT_FAILURE);
-        }
+    if (o->wss[0] && !(wss = rfl_gpu_geometric(o->wss[0], o->wss[1], growth, &npoints))) {
+        rc = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        goto done;
     }
     for (int p = 0; p < RFL_GPU_NPRECISION && cfgs; p++)
         for (int ch = 0; ch < o->nchains; ch++)
@@ -387,16 +375,14 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                         cfg->spec = o->blocks[b];
                         int resident = 0;
                         if (RFL_CUDA(rfl_gfl_occupancy(cfg->prec, cfg->fpe, cfg->chains, cfg->threads, &resident))) {
-                            free(cfgs);
-                            free(wss);
-                            return rfl_gpu_fail(RFL_EXIT_FAILURE);
+                            rc = rfl_gpu_fail(RFL_EXIT_FAILURE);
+                            goto done;
                         }
                         if (resident < 1) {
                             rfl_error("the %s kernel with %u chains cannot run %u threads per block on %s",
                                       rfl_gpu_precisions[p].name, cfg->chains, cfg->threads, c.dev.name);
-                            free(cfgs);
-                            free(wss);
-                            return rfl_gpu_fail(RFL_EXIT_USAGE);
+                            rc = rfl_gpu_fail(RFL_EXIT_USAGE);
+                            goto done;
                         }
                         cfg->blocks = rfl_gpu_blocks_resolve(&cfg->spec, &c.dev, resident);
                         size_t words = (size_t)cfg->blocks * cfg->threads * cfg->chains;
@@ -408,37 +394,32 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
                             max_words = (words * word_bytes(cfg->prec) + 7) / 8;
                     }
     if (!cfgs) {
-        free(wss);
-        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+        rc = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        goto done;
     }
     c.buf_bytes = max_words * 8 + 64;
     size_t free_bytes = 0, total_bytes = 0;
     if (RFL_CUDA(cudaMemGetInfo(&free_bytes, &total_bytes)) || c.buf_bytes > free_bytes / 2) {
         if (c.buf_bytes > free_bytes / 2)
             rfl_error("option --wss: %zu bytes of buffers exceed half the free device memory", c.buf_bytes);
-        free(cfgs);
-        free(wss);
-        return rfl_gpu_fail(RFL_EXIT_USAGE);
+        rc = rfl_gpu_fail(RFL_EXIT_USAGE);
+        goto done;
     }
     if (RFL_CUDA(cudaMalloc(&c.buf, c.buf_bytes)) || RFL_CUDA(cudaMalloc((void **)&c.clock, sizeof *c.clock)) ||
         RFL_CUDA(cudaMalloc((void **)&c.mismatch, sizeof *c.mismatch)) ||
         RFL_CUDA(cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking)) ||
         rfl_gpu_timer_create(&c.timer, c.stream)) {
-        free_ctx(&c);
-        free(cfgs);
-        free(wss);
-        return rfl_gpu_fail(RFL_EXIT_FAILURE);
+        rc = rfl_gpu_fail(RFL_EXIT_FAILURE);
+        goto done;
     }
 
-    const struct rfl_session_spec out_spec = {.program = "rfl_gpu_flops", .argc = o->argc, .argv = o->argv,
-                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS,
-                                              .meta = rfl_gpu_meta_new("rfl_gpu_flops", o->argc, o->argv, &c.dev)};
     struct rfl_session out;
-    if (rfl_session_open(&out, &out_spec) != 0) {
-        free_ctx(&c);
-        free(cfgs);
-        free(wss);
-        return RFL_EXIT_FAILURE;
+    if (rfl_gpu_session_open(&out,
+                             &(struct rfl_session_spec){.program = "rfl_gpu_flops", .argc = o->argc, .argv = o->argv,
+                                                        .output = o->output, .columns = columns, .ncols = NCOLUMNS},
+                             &c.dev) != 0) {
+        rc = RFL_EXIT_FAILURE;
+        goto done;
     }
 
     /* The budget: every point expected at its priority, then the samples that fit. */
@@ -454,7 +435,7 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
         }
     rfl_gpu_budget_plan_samples(&budget, weights, POINT_OVERHEAD_S, &c.min_time_s, o->min_time_s > 0,
                                 MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
-    rfl_gpu_budget_phase(&budget, 1, POINT_OVERHEAD_S + (3.0 + 1.5 * c.experiments) * c.min_time_s);
+    rfl_gpu_budget_phase(&budget, 1, rfl_gpu_budget_point_s(POINT_OVERHEAD_S, c.min_time_s, c.experiments));
 
     int stop = 0;
     for (int i = 0; i < ncfg && !stop; i++) {
@@ -470,7 +451,7 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
             last = n_groups;
             if (!rfl_gpu_budget_admit(&budget, priority(o, cfg), point_weight(cfg, n_groups), name))
                 continue;
-            struct point p;
+            struct rfl_gpu_point p;
             if (run_point(&c, cfg, n_groups, &p)) {
                 out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
                 stop = 1;
@@ -480,29 +461,19 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
             rfl_gpu_budget_done(&budget);
         }
     }
-    const double elapsed = rfl_session_stop(&out);
-    rfl_gpu_meta_finish(out.meta, &c.dev);
+    const double elapsed = rfl_gpu_session_stop(&out, &c.dev);
 
     if (root) {
         json_t *ev = json_array();
         if (out.status == RFL_EXIT_OK)
             evidence(&c, ev, precisions);
         json_t *meta = rfl_session_outcome(&out);
-        json_t *fl = json_array(), *cl = json_array(), *tl = json_array(), *bl = json_array();
-        for (int i = 0; i < o->nfpe; i++)
-            json_array_append_new(fl, json_integer(o->fpe[i]));
-        for (int i = 0; i < o->nchains; i++)
-            json_array_append_new(cl, json_integer(o->chains[i]));
-        for (int i = 0; i < o->nthreads; i++)
-            json_array_append_new(tl, json_integer(o->threads[i]));
-        for (int i = 0; i < o->nblocks; i++) {
-            char spec[32];
-            rfl_gpu_blocks_format(&o->blocks[i], spec, sizeof spec);
-            json_array_append_new(bl, json_string(spec));
-        }
         json_object_set_new(meta, "sweep",
-                            json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:f, s:i, s:f}", "fpe", fl, "chains", cl,
-                                      "threads_per_block", tl, "blocks", bl, "wss_min_bytes",
+                            json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:f, s:i, s:f}", "fpe",
+                                      rfl_gpu_uints_json(o->fpe, o->nfpe), "chains",
+                                      rfl_gpu_uints_json(o->chains, o->nchains), "threads_per_block",
+                                      rfl_gpu_uints_json(o->threads, o->nthreads), "blocks",
+                                      rfl_gpu_blocks_json(o->blocks, o->nblocks), "wss_min_bytes",
                                       o->wss[0] ? json_integer((json_int_t)o->wss[0]) : json_null(), "wss_max_bytes",
                                       o->wss[0] ? json_integer((json_int_t)o->wss[1]) : json_null(), "min_time_s",
                                       c.min_time_s, "experiments", (int)c.experiments, "elapsed_s", elapsed));
@@ -514,10 +485,11 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
         json_object_set_new(meta, "budget", rfl_gpu_budget_json(&budget));
     }
     rfl_session_commit(&out);
-    int exit_code = rfl_session_close(&out);
+    rc = rfl_session_close(&out);
+done:
     free(cfgs);
     free(wss);
     free_ctx(&c);
     rfl_gpu_budget_free(&budget);
-    return exit_code;
+    return rc;
 }

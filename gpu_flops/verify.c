@@ -54,39 +54,41 @@ double rfl_half_to_double(uint16_t h)
 
 static double start_value(unsigned pattern) { return 1.0 + (double)(pattern & 7) / 8.0; }
 
+/* The kernel's trials in type T with its fused multiply-add FMA: b = x;
+ * if FPE odd: b = b + c1; FPE/2 times: b = b*m + c2; x = -b. */
+#define REPLAY_FN(name, T, FMA)                                                                                \
+    static T name(T x, unsigned fpe, unsigned long long trials)                                               \
+    {                                                                                                         \
+        const T c1 = (T)RFL_GFL_C1, m = (T)RFL_GFL_M, c2 = (T)RFL_GFL_C2;                                      \
+        for (unsigned long long t = 0; t < trials; t++) {                                                     \
+            T b = x;                                                                                          \
+            if (fpe & 1)                                                                                      \
+                b = b + c1;                                                                                   \
+            for (unsigned s = 0; s < fpe / 2; s++)                                                            \
+                b = FMA(b, m, c2);                                                                            \
+            x = -b;                                                                                           \
+        }                                                                                                     \
+        return x;                                                                                             \
+    }
+REPLAY_FN(replay_fp64, double, fma)
+REPLAY_FN(replay_fp32, float, fmaf)
+
 uint64_t rfl_gfl_replay_bits(enum rfl_gpu_precision p, unsigned fpe, unsigned pattern, unsigned long long trials)
 {
-    const unsigned steps = fpe / 2;
-    const int odd = fpe & 1;
     if (p == RFL_GPU_FP64) {
-        double x = start_value(pattern);
-        for (unsigned long long t = 0; t < trials; t++) {
-            double b = x;
-            if (odd)
-                b = b + RFL_GFL_C1;
-            for (unsigned s = 0; s < steps; s++)
-                b = fma(b, RFL_GFL_M, RFL_GFL_C2);
-            x = -b;
-        }
+        const double x = replay_fp64(start_value(pattern), fpe, trials);
         uint64_t bits;
         memcpy(&bits, &x, sizeof bits);
         return bits;
     }
     if (p == RFL_GPU_FP32) {
-        const float c1 = (float)RFL_GFL_C1, m = (float)RFL_GFL_M, c2 = (float)RFL_GFL_C2;
-        float x = (float)start_value(pattern);
-        for (unsigned long long t = 0; t < trials; t++) {
-            float b = x;
-            if (odd)
-                b = b + c1;
-            for (unsigned s = 0; s < steps; s++)
-                b = fmaf(b, m, c2);
-            x = -b;
-        }
+        const float x = replay_fp32((float)start_value(pattern), fpe, trials);
         uint32_t bits;
         memcpy(&bits, &x, sizeof bits);
         return bits;
     }
+    const unsigned steps = fpe / 2;
+    const int odd = fpe & 1;
     const double c1 = rfl_half_to_double(rfl_half_from_double(RFL_GFL_C1));
     const double m = rfl_half_to_double(rfl_half_from_double(RFL_GFL_M));
     const double c2 = rfl_half_to_double(rfl_half_from_double(RFL_GFL_C2));
@@ -100,6 +102,23 @@ uint64_t rfl_gfl_replay_bits(enum rfl_gpu_precision p, unsigned fpe, unsigned pa
         x = b ^ 0x8000;
     }
     return x;
+}
+
+/* The value of replay bits of precision p. */
+static double value_of(enum rfl_gpu_precision p, uint64_t bits)
+{
+    if (p == RFL_GPU_FP64) {
+        double d;
+        memcpy(&d, &bits, 8);
+        return d;
+    }
+    if (p == RFL_GPU_FP32) {
+        float f;
+        const uint32_t b32 = (uint32_t)bits;
+        memcpy(&f, &b32, 4);
+        return f;
+    }
+    return rfl_half_to_double((uint16_t)bits);
 }
 
 int rfl_gfl_verify_self_test(void)
@@ -143,41 +162,16 @@ int rfl_gfl_verify_self_test(void)
     }
     /* FPE 1 is x -> -(x + c1): two trials give back x up to one rounding. */
     for (int p = 0; p < RFL_GPU_NPRECISION; p++) {
-        uint64_t zero = rfl_gfl_replay_bits((enum rfl_gpu_precision)p, 1, 3, 0);
-        uint64_t two = rfl_gfl_replay_bits((enum rfl_gpu_precision)p, 1, 3, 2);
-        double z, w;
-        if (p == RFL_GPU_FP64) {
-            memcpy(&z, &zero, 8);
-            memcpy(&w, &two, 8);
-        } else if (p == RFL_GPU_FP32) {
-            float f;
-            uint32_t b32 = (uint32_t)zero;
-            memcpy(&f, &b32, 4);
-            z = f;
-            b32 = (uint32_t)two;
-            memcpy(&f, &b32, 4);
-            w = f;
-        } else {
-            z = rfl_half_to_double((uint16_t)zero);
-            w = rfl_half_to_double((uint16_t)two);
-        }
+        const enum rfl_gpu_precision prec = (enum rfl_gpu_precision)p;
+        const double z = value_of(prec, rfl_gfl_replay_bits(prec, 1, 3, 0));
+        const double w = value_of(prec, rfl_gfl_replay_bits(prec, 1, 3, 2));
         EXPECT(z == 1.375 && fabs(w - z) <= 1e-3 * z);
     }
     /* Values stay bounded (near +-c2/(1-m)) for every FPE and precision. */
     for (int p = 0; p < RFL_GPU_NPRECISION; p++)
         for (unsigned fpe = 1; fpe <= RFL_GFL_MAX_FPE; fpe *= 2) {
-            uint64_t bits = rfl_gfl_replay_bits((enum rfl_gpu_precision)p, fpe, 5, 50);
-            double v;
-            if (p == RFL_GPU_FP64) {
-                memcpy(&v, &bits, 8);
-            } else if (p == RFL_GPU_FP32) {
-                float f;
-                uint32_t b32 = (uint32_t)bits;
-                memcpy(&f, &b32, 4);
-                v = f;
-            } else {
-                v = rfl_half_to_double((uint16_t)bits);
-            }
+            const enum rfl_gpu_precision prec = (enum rfl_gpu_precision)p;
+            const double v = value_of(prec, rfl_gfl_replay_bits(prec, fpe, 5, 50));
             EXPECT(isfinite(v) && fabs(v) < 4.0 && v != 0.0);
         }
     return failures;

@@ -19,20 +19,17 @@ int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
 {
     const struct rfl_option table[] = {
         {"sizes", 's', RFL_OPT_SIZE_RANGE, o->sizes, "MIN:MAX",
-         "copy sizes, doubling, from 1 byte to 4G (default 4:256M; --quick 4:32M;\n"
-         "                              --full 4:1G)", 0, 0, NULL},
+         "copy sizes, doubling, from 1 byte to 4G (default 4:256M; --quick 4:32M; --full 4:1G)", 0, 0, NULL},
         RFL_OPTION_MIN_TIME('m', &o->min_time_s,
          "repeats double until one sample lasts this long (default 0.005; --quick 0.002)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
          "timed samples per point; min/median/max reported (default 5; --quick 3)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "finish within this: shorter samples, then sizes cut evenly, one-way\n"
-         "                              cudaMemcpyPeer (the link roof) first, host-staged copies last;\n"
-         "                              the sidecar says what was cut (default: no limit)"),
+         "finish within this: shorter samples, then sizes cut evenly, one-way cudaMemcpyPeer (the link roof) "
+         "first, host-staged copies last; the sidecar says what was cut (default: no limit)"),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
-         "CSV output (default gpu_link.csv), the fits in NAME_fit.csv, the\n"
-         "                              metadata in NAME.json (- for stdout, no sidecar, the fits in\n"
-         "                              gpu_link_fit.csv)"),
+         "CSV output (default gpu_link.csv), the fits in NAME_fit.csv, the metadata in NAME.json (- for stdout, "
+         "no sidecar, the fits in gpu_link_fit.csv)"),
         RFL_OPTION_QUICK(&o->quick, "fewer sizes, shorter samples (defaults above)"),
         {"full", 0, RFL_OPT_FLAG, &o->full, NULL, "sizes up to 1G (defaults above)", 0, 0, NULL},
         RFL_OPTION_LIST_DEVICES(&o->list_devices),
@@ -41,23 +38,19 @@ int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
     };
     const struct rfl_cli cli = {
         .program = "rfl_gpu_link",
-        .summary = "Measures the links between the GPUs one process sees, every ordered pair (src,\n"
-                   "dst): whether dst can read src's memory (peer access, as CUDA reports it), the\n"
-                   "time of cudaMemcpyPeerAsync copies over a range of sizes one way and both ways at\n"
-                   "once (two streams), a kernel on dst reading src's memory through peer access\n"
-                   "where it is possible, the host-staged copy (through pinned host memory) where it\n"
-                   "is not, and the fit T = latency + bytes / bandwidth of each (the GPU link roof).\n"
-                   "Every copy is checked where it arrived after timing (exit 3 on a mismatch).",
-        .epilog = "Needs 2 or more visible GPUs (CUDA_VISIBLE_DEVICES) in one process; with fewer it\n"
-                  "says so and exits 77 (skipped). Bidirectional rows move `bytes` each way; their rate\n"
-                  "counts both directions. Exit status: 0 ok, 1 run failed, 2 bad usage, 3 verification\n"
-                  "failed, 77 fewer than 2 GPUs, 130 interrupted (rows so far are kept).\n"
-                  "Columns: see docs/FORMAT.md.",
+        .summary = "Measures the links between the GPUs one process sees, every ordered pair (src, dst): whether "
+                   "dst can read src's memory (peer access, as CUDA reports it), the time of cudaMemcpyPeerAsync "
+                   "copies over a range of sizes one way and both ways at once (two streams), a kernel on dst "
+                   "reading src's memory through peer access where it is possible, the host-staged copy (through "
+                   "pinned host memory) where it is not, and the fit T = latency + bytes / bandwidth of each (the "
+                   "GPU link roof). Every copy is checked where it arrived after timing (exit 3 on a mismatch).",
+        .epilog = "Needs 2 or more visible GPUs (CUDA_VISIBLE_DEVICES) in one process; with fewer it says so and "
+                  "exits 77 (skipped). Bidirectional rows move `bytes` each way; their rate counts both "
+                  "directions. Exit status: 0 ok, 1 run failed, 2 bad usage, 3 verification failed, 77 fewer than "
+                  "2 GPUs, 130 interrupted (rows so far are kept). Columns: see docs/FORMAT.md.",
         RFL_CLI_OPTIONS(table),
     };
-    o->argc = argc;
-    o->argv = argv;
-    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    int rc = RFL_CLI_PARSE_PROGRAM(o, cli, argc, argv);
     if (rc != RFL_CLI_RUN)
         return rc;
     if (o->quick && o->full) {

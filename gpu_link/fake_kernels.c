@@ -10,8 +10,7 @@
 cudaError_t rfl_glk_fill(unsigned char *a, size_t n, unsigned seed, cudaStream_t s)
 {
     (void)s;
-    for (size_t i = 0; i < n; i++)
-        a[i] = (unsigned char)(i * 167u + seed);
+    rfl_gpu_bytes_fill_host(a, n, seed);
     return cudaSuccess;
 }
 
@@ -19,12 +18,7 @@ cudaError_t rfl_glk_check(const unsigned char *a, size_t n, unsigned seed, struc
                           cudaStream_t s)
 {
     (void)s;
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != (unsigned char)(i * 167u + seed)) {
-            m->count++;
-            if (i < m->first_index)
-                m->first_index = i;
-        }
+    rfl_gpu_bytes_check_host(a, n, seed, m);
     return cudaSuccess;
 }
 

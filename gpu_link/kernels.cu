@@ -9,30 +9,11 @@
 
 namespace {
 
-unsigned helper_blocks(size_t n)
-{
-    size_t b = (n + 255) / 256;
-    return (unsigned)(b < 4096 ? (b ? b : 1) : 4096);
-}
-
-__device__ __forceinline__ unsigned char pattern(size_t i, unsigned seed)
-{
-    return (unsigned char)(i * 167u + seed);
-}
-
-__global__ void k_fill(unsigned char *a, size_t n, unsigned seed)
-{
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-        a[i] = pattern(i, seed);
-}
+__global__ void k_fill(unsigned char *a, size_t n, unsigned seed) { rfl_gpu_bytes_fill(a, n, seed); }
 
 __global__ void k_check(const unsigned char *a, size_t n, unsigned seed, rfl_gpu_mismatch *m)
 {
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-        if (a[i] != pattern(i, seed))
-            rfl_gpu_mismatch_add(m, i);
+    rfl_gpu_bytes_check(a, n, seed, m);
 }
 
 /* 16-byte words, four loads in flight per thread, then the tail bytes. */
@@ -66,14 +47,14 @@ __global__ void k_bytes_copy(unsigned char *dst, const unsigned char *src, size_
 
 extern "C" cudaError_t rfl_glk_fill(unsigned char *a, size_t n, unsigned seed, cudaStream_t s)
 {
-    k_fill<<<helper_blocks(n), 256, 0, s>>>(a, n, seed);
+    k_fill<<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(a, n, seed);
     return RFL_GPU_LAUNCHED();
 }
 
 extern "C" cudaError_t rfl_glk_check(const unsigned char *a, size_t n, unsigned seed, struct rfl_gpu_mismatch *m,
                                      cudaStream_t s)
 {
-    k_check<<<helper_blocks(n), 256, 0, s>>>(a, n, seed, m);
+    k_check<<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(a, n, seed, m);
     return RFL_GPU_LAUNCHED();
 }
 

@@ -15,7 +15,7 @@
 extern "C" {
 #endif
 
-/* Bytes b[i] = (i * 167 + seed) mod 256, filled and checked on the current
+/* The byte pattern (gpu/gpu_shared.h), filled and checked on the current
  * device (the mismatch record in its memory). */
 cudaError_t rfl_glk_fill(unsigned char *a, size_t n, unsigned seed, cudaStream_t s);
 cudaError_t rfl_glk_check(const unsigned char *a, size_t n, unsigned seed, struct rfl_gpu_mismatch *m,

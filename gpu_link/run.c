@@ -466,14 +466,13 @@ int rfl_gpu_link_run(const struct rfl_gpu_link_opts *o)
         }
     rfl_gpu_budget_plan_samples(&budget, total, 0.001, &c.min_time, o->min_time_s > 0, MIN_TIME_FLOOR_S,
                                 &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
-    rfl_gpu_budget_phase(&budget, 1.0, 0.001 + (3.0 + 1.5 * c.experiments) * c.min_time);
+    rfl_gpu_budget_phase(&budget, 1.0, rfl_gpu_budget_point_s(0.001, c.min_time, c.experiments));
 
     const struct rfl_session_spec spec = {.program = "rfl_gpu_link", .argc = o->argc, .argv = o->argv,
                                           .output = o->output, .columns = rfl_schema_gpu_link_columns,
-                                          .ncols = RFL_SCHEMA_GPU_LINK_NCOLUMNS,
-                                          .meta = rfl_gpu_meta_new("rfl_gpu_link", o->argc, o->argv, &c.dev[0])};
+                                          .ncols = RFL_SCHEMA_GPU_LINK_NCOLUMNS};
     struct rfl_session s;
-    if (rfl_session_open(&s, &spec) != 0) {
+    if (rfl_gpu_session_open(&s, &spec, &c.dev[0]) != 0) {
         rc = RFL_EXIT_FAILURE;
         goto out;
     }
@@ -509,8 +508,7 @@ int rfl_gpu_link_run(const struct rfl_gpu_link_opts *o)
             }
             stop = rfl_interrupt_agree(stop, &s.status);
         }
-    rfl_session_stop(&s);
-    rfl_gpu_meta_finish(s.meta, &c.dev[0]);
+    rfl_gpu_session_stop(&s, &c.dev[0]);
     json_t *meta = rfl_session_outcome(&s);
     json_t *links = meta ? json_array() : NULL;
     write_out(&c, &s.csv, fit_csv, ks, nk, pt, npt, links);

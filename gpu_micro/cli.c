@@ -1,6 +1,5 @@
 #include "config.h"
 #include "gpu_micro/gpu_micro.h"
-#include "common/log.h"
 #include "common/options.h"
 
 #include <string.h>
@@ -38,10 +37,9 @@ int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
         {"barriers", 0, RFL_OPT_UINT, &o->barriers, "N",
          "barrier: barriers (or launches) per sample (default 2000; --quick 200)", 1, 10000000, NULL},
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "finish within this: shorter samples, each mode a share of the time\n"
-         "                              left (transfer, whose fit is the host-link ceiling, first;\n"
-         "                              chase last), points cut evenly within it (pinned copies\n"
-         "                              last); each sidecar says what was cut (default: no limit)"),
+         "finish within this: shorter samples, each mode a share of the time left (transfer, whose fit is the "
+         "host-link ceiling, first; chase last), points cut evenly within it (pinned copies last); each sidecar "
+         "says what was cut (default: no limit)"),
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_OUTPUT("PREFIX", &o->output,
          "output prefix: PREFIX_MODE.csv and PREFIX_MODE.json per mode (default gpu_micro)"),
@@ -55,32 +53,24 @@ int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
     };
     const struct rfl_cli cli = {
         .program = "rfl_gpu_micro",
-        .summary = "GPU microbenchmarks after Volkov and Demmel, Section 3: kernel launch overhead\n"
-                   "(launch), host<->device transfers with the fit T = latency + bytes/bandwidth\n"
-                   "(transfer), pointer-chasing latency over array size x stride (chase),\n"
-                   "dependent-FMA latency and throughput (pipeline), copy bandwidth by alignment and\n"
-                   "stride (stride), and a device-wide barrier against a kernel relaunch (barrier).\n"
-                   "Every result is checked (exit 3 on a mismatch).",
-        .epilog = "Each mode writes PREFIX_MODE.csv and its metadata PREFIX_MODE.json (transfer also\n"
-                  "PREFIX_transfer_fit.csv). Under MPI each rank drives one GPU; rank 0 writes one\n"
-                  "row per GPU. Exit status: 0 ok, 1 run failed (or no CUDA device), 2 bad usage,\n"
-                  "3 verification failed, 130 interrupted. Columns: see docs/FORMAT.md.",
+        .summary = "GPU microbenchmarks after Volkov and Demmel, Section 3: kernel launch overhead (launch), "
+                   "host<->device transfers with the fit T = latency + bytes/bandwidth (transfer), "
+                   "pointer-chasing latency over array size x stride (chase), dependent-FMA latency and "
+                   "throughput (pipeline), copy bandwidth by alignment and stride (stride), and a device-wide "
+                   "barrier against a kernel relaunch (barrier). Every result is checked (exit 3 on a mismatch).",
+        .epilog = "Each mode writes PREFIX_MODE.csv and its metadata PREFIX_MODE.json (transfer also "
+                  "PREFIX_transfer_fit.csv). " RFL_HELP_GPU_RANKS ". " RFL_HELP_GPU_EXIT,
         RFL_CLI_OPTIONS(table),
     };
-    o->argc = argc;
-    o->argv = argv;
-    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    int rc = RFL_CLI_PARSE_PROGRAM(o, cli, argc, argv);
     if (rc != RFL_CLI_RUN)
         return rc;
     if (rfl_gpu_parse_sizes(cli.program, "chase-strides", o->strides_text ? o->strides_text : "128,4K,2M",
                             o->strides, RFL_GMI_MAX_STRIDES, &o->nstrides) != 0)
         return RFL_CLI_ERROR;
     for (int i = 0; i < o->nstrides; i++)
-        if (o->strides[i] < 8 || o->strides[i] % 8) {
-            if (rfl_log_rank() == 0)
-                fprintf(stderr, "%s: option --chase-strides: invalid value '%s' (each stride must be a multiple of 8 bytes)\n",
-                        cli.program, o->strides_text);
-            return RFL_CLI_ERROR;
-        }
+        if (o->strides[i] < 8 || o->strides[i] % 8)
+            return rfl_cli_invalid(cli.program, "chase-strides", o->strides_text,
+                                   "each stride must be a multiple of 8 bytes");
     return RFL_CLI_RUN;
 }

@@ -27,20 +27,14 @@ cudaError_t rfl_gmi_tick(unsigned b, unsigned t, unsigned long long *c, cudaStre
 cudaError_t rfl_gmi_bytes_fill(unsigned char *a, size_t n, unsigned seed, cudaStream_t s)
 {
     (void)s;
-    for (size_t i = 0; i < n; i++)
-        a[i] = (unsigned char)(i * 131u + seed);
+    rfl_gpu_bytes_fill_host(a, n, seed);
     return cudaSuccess;
 }
 cudaError_t rfl_gmi_bytes_check(const unsigned char *a, size_t n, unsigned seed, struct rfl_gpu_mismatch *m,
                                 cudaStream_t s)
 {
     (void)s;
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != (unsigned char)(i * 131u + seed)) {
-            m->count++;
-            if (i < m->first_index)
-                m->first_index = i;
-        }
+    rfl_gpu_bytes_check_host(a, n, seed, m);
     return cudaSuccess;
 }
 cudaError_t rfl_gmi_chase_init(void *a, size_t cycle, size_t stride, cudaStream_t s)

@@ -12,12 +12,6 @@ namespace cg = cooperative_groups;
 
 namespace {
 
-unsigned helper_blocks(size_t n)
-{
-    size_t b = (n + 255) / 256;
-    return (unsigned)(b < 4096 ? (b ? b : 1) : 4096);
-}
-
 /* ---- launch ---------------------------------------------------------- */
 
 __global__ void k_tick(unsigned long long *counter)
@@ -28,24 +22,11 @@ __global__ void k_tick(unsigned long long *counter)
 
 /* ---- transfer -------------------------------------------------------- */
 
-__device__ __forceinline__ unsigned char byte_pattern(size_t i, unsigned seed)
-{
-    return (unsigned char)(i * 131u + seed);
-}
-
-__global__ void k_bytes_fill(unsigned char *a, size_t n, unsigned seed)
-{
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-        a[i] = byte_pattern(i, seed);
-}
+__global__ void k_bytes_fill(unsigned char *a, size_t n, unsigned seed) { rfl_gpu_bytes_fill(a, n, seed); }
 
 __global__ void k_bytes_check(const unsigned char *a, size_t n, unsigned seed, rfl_gpu_mismatch *m)
 {
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-        if (a[i] != byte_pattern(i, seed))
-            rfl_gpu_mismatch_add(m, i);
+    rfl_gpu_bytes_check(a, n, seed, m);
 }
 
 /* ---- chase ----------------------------------------------------------- */
@@ -294,27 +275,27 @@ extern "C" cudaError_t rfl_gmi_tick(unsigned blocks, unsigned threads, unsigned 
 
 extern "C" cudaError_t rfl_gmi_bytes_fill(unsigned char *a, size_t n, unsigned seed, cudaStream_t s)
 {
-    k_bytes_fill<<<helper_blocks(n), 256, 0, s>>>(a, n, seed);
+    k_bytes_fill<<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(a, n, seed);
     return RFL_GPU_LAUNCHED();
 }
 
 extern "C" cudaError_t rfl_gmi_bytes_check(const unsigned char *a, size_t n, unsigned seed,
                                            struct rfl_gpu_mismatch *m, cudaStream_t s)
 {
-    k_bytes_check<<<helper_blocks(n), 256, 0, s>>>(a, n, seed, m);
+    k_bytes_check<<<rfl_gpu_helper_blocks(n), 256, 0, s>>>(a, n, seed, m);
     return RFL_GPU_LAUNCHED();
 }
 
 extern "C" cudaError_t rfl_gmi_chase_init(void *a, size_t cycle, size_t stride_bytes, cudaStream_t s)
 {
-    k_chase_init<<<helper_blocks(cycle), 256, 0, s>>>(static_cast<char *>(a), cycle, stride_bytes);
+    k_chase_init<<<rfl_gpu_helper_blocks(cycle), 256, 0, s>>>(static_cast<char *>(a), cycle, stride_bytes);
     return RFL_GPU_LAUNCHED();
 }
 
 extern "C" cudaError_t rfl_gmi_chase_init_order(void *a, const unsigned *order, size_t cycle, size_t stride_bytes,
                                                 cudaStream_t s)
 {
-    k_chase_init_order<<<helper_blocks(cycle), 256, 0, s>>>(static_cast<char *>(a), order, cycle, stride_bytes);
+    k_chase_init_order<<<rfl_gpu_helper_blocks(cycle), 256, 0, s>>>(static_cast<char *>(a), order, cycle, stride_bytes);
     return RFL_GPU_LAUNCHED();
 }
 
@@ -382,7 +363,7 @@ extern "C" cudaError_t rfl_gmi_pipeline(int fp64, unsigned chains, unsigned thre
 
 extern "C" cudaError_t rfl_gmi_copy_fill(unsigned *src, unsigned *dst, size_t words, cudaStream_t s)
 {
-    k_copy_fill<<<helper_blocks(words), 256, 0, s>>>(src, dst, words);
+    k_copy_fill<<<rfl_gpu_helper_blocks(words), 256, 0, s>>>(src, dst, words);
     return RFL_GPU_LAUNCHED();
 }
 
@@ -410,7 +391,7 @@ extern "C" cudaError_t rfl_gmi_copy(const unsigned *src, unsigned *dst, size_t w
 extern "C" cudaError_t rfl_gmi_copy_check(const unsigned *dst, size_t words, size_t first, size_t last,
                                           unsigned stride, struct rfl_gpu_mismatch *m, cudaStream_t s)
 {
-    k_copy_check<<<helper_blocks(words), 256, 0, s>>>(dst, words, first, last, stride ? stride : 1, m);
+    k_copy_check<<<rfl_gpu_helper_blocks(words), 256, 0, s>>>(dst, words, first, last, stride ? stride : 1, m);
     return RFL_GPU_LAUNCHED();
 }
 

@@ -17,7 +17,7 @@ extern "C" {
  * block 0 adds 1 to *counter, so N launches leave N there. */
 cudaError_t rfl_gmi_tick(unsigned blocks, unsigned threads, unsigned long long *counter, cudaStream_t s);
 
-/* transfer: bytes b[i] = (i * 131 + seed) mod 256, filled and checked on the device. */
+/* transfer: the byte pattern (gpu/gpu_shared.h), filled and checked on the device. */
 cudaError_t rfl_gmi_bytes_fill(unsigned char *a, size_t n, unsigned seed, cudaStream_t s);
 cudaError_t rfl_gmi_bytes_check(const unsigned char *a, size_t n, unsigned seed, struct rfl_gpu_mismatch *m,
                                 cudaStream_t s);

@@ -5,8 +5,9 @@ if HAVE_CUDA
 noinst_LIBRARIES += libgpumicro.a libgpumicrokernels.a
 bin_PROGRAMS += rfl_gpu_micro
 endif
-libgpumicrokernels_a_SOURCES = $(gpu_kernel_headers) gpu_micro/kernels.h gpu_micro/kernels.cu
-gpu_micro/kernels.$(OBJEXT): $(gpu_kernel_headers) gpu_micro/kernels.h
+gpu_micro_kernel_headers = $(gpu_kernel_headers) gpu_micro/kernels.h
+libgpumicrokernels_a_SOURCES = $(gpu_micro_kernel_headers) gpu_micro/kernels.cu
+$(libgpumicrokernels_a_OBJECTS): $(gpu_micro_kernel_headers)
 
 libgpumicro_a_SOURCES = gpu_micro/gpu_micro.h gpu_micro/internal.h gpu_micro/cli.c gpu_micro/run.c \
 	gpu_micro/model.c gpu_micro/launch.c gpu_micro/transfer.c gpu_micro/chase.c \
@@ -14,7 +15,7 @@ libgpumicro_a_SOURCES = gpu_micro/gpu_micro.h gpu_micro/internal.h gpu_micro/cli
 libgpumicro_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gpu_micro_SOURCES = gpu_micro/main.c
 rfl_gpu_micro_CPPFLAGS = $(gpu_cppflags)
-rfl_gpu_micro_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
+rfl_gpu_micro_LDFLAGS = $(gpu_ldflags)
 rfl_gpu_micro_LDADD = libgpumicro.a libgpumicrokernels.a $(gpu_ldadd)
 
 # The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
@@ -24,4 +25,4 @@ check_PROGRAMS += tests/gpu_fake_micro
 endif
 tests_gpu_fake_micro_SOURCES = gpu_micro/main.c gpu_micro/fake_kernels.c $(gpu_fake_sources)
 tests_gpu_fake_micro_CPPFLAGS = $(gpu_cppflags)
-tests_gpu_fake_micro_LDADD = libgpumicro.a libgpu.a librfl.a
+tests_gpu_fake_micro_LDADD = libgpumicro.a $(gpu_fake_ldadd)

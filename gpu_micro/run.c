@@ -32,9 +32,8 @@ int rfl_gmi_table_open(struct rfl_gmi_ctx *c, struct rfl_gmi_table *t, const str
     /* Collective: the NVML readings before the mode runs. */
     const struct rfl_session_spec s = {.program = "rfl_gpu_micro", .argc = c->o->argc, .argv = c->o->argv,
                                        .output = t->path, .columns = spec->columns, .ncols = spec->ncols,
-                                       .meta = rfl_gpu_meta_new("rfl_gpu_micro", c->o->argc, c->o->argv, &c->dev),
                                        .flags = RFL_SESSION_TABLE};
-    if (rfl_session_open(&t->out, &s) != 0) {
+    if (rfl_gpu_session_open(&t->out, &s, &c->dev) != 0) {
         free(t->path);
         t->path = NULL;
         c->status = RFL_EXIT_FAILURE;
@@ -292,7 +291,8 @@ int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
         for (int j = i; j < RFL_GMI_NMODES; j++)
             if (modes >> (limited ? budget_order[j] : j) & 1)
                 weights += budget_weight[limited ? budget_order[j] : j];
-        rfl_gpu_budget_phase(&budget, budget_weight[m] / weights, 0.001 + (3.0 + 1.5 * c.experiments) * c.min_time_s);
+        rfl_gpu_budget_phase(&budget, budget_weight[m] / weights,
+                             rfl_gpu_budget_point_s(0.001, c.min_time_s, c.experiments));
         c.mode_meta = c.root ? json_object() : NULL;
         /* Rank 0's clock decides, for every rank. */
         int skip = limited && budget.run > 0 && !(rfl_gpu_budget_phase_left_s(&budget) > 0);

@@ -30,24 +30,6 @@ const struct rfl_gmi_table_spec rfl_gmi_transfer_fit_table = {
 #define SEED_DEVICE 91u
 #define MAX_REPEATS (1u << 20)
 
-static void fill_host(unsigned char *a, size_t n, unsigned seed)
-{
-    for (size_t i = 0; i < n; i++)
-        a[i] = (unsigned char)(i * 131u + seed);
-}
-
-static size_t check_host(const unsigned char *a, size_t n, unsigned seed, size_t *first)
-{
-    size_t bad = 0;
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != (unsigned char)(i * 131u + seed)) {
-            if (!bad)
-                *first = i;
-            bad++;
-        }
-    return bad;
-}
-
 /* The check the evidence holds a pinned fit to: its bandwidth within 5% of
  * the largest copy's rate. An H100's first quick run fitted 37.3 GB/s
  * where the largest copy read 49.3 (max error 52%) and the next run's fit
@@ -166,11 +148,12 @@ static int measure(struct rfl_gmi_ctx *c, struct series *s, int mem, int dir, un
         } else {
             if (o->inject_fault)
                 host[0] ^= 0xff;
-            size_t first = 0, n = check_host(host, bytes, SEED_DEVICE, &first);
-            if (n && !s->bad[i])
-                snprintf(s->detail[i], sizeof s->detail[i], "d2h %s %zu bytes: %zu wrong bytes, first at %zu",
-                         memory_names[mem], bytes, n, first);
-            s->bad[i] += (long long)n;
+            struct rfl_gpu_mismatch m = {0, RFL_GPU_NO_INDEX};
+            rfl_gpu_bytes_check_host(host, bytes, SEED_DEVICE, &m);
+            if (m.count && !s->bad[i])
+                snprintf(s->detail[i], sizeof s->detail[i], "d2h %s %zu bytes: %llu wrong bytes, first at %llu",
+                         memory_names[mem], bytes, m.count, m.first_index);
+            s->bad[i] += (long long)m.count;
         }
         s->measured[i] = 1;
         rfl_gmi_done(c);
@@ -206,6 +189,15 @@ static void judge(const struct series *s, const double *t_min, struct series_res
     r->from = r->pass ? FROM_FIT : isfinite(r->direct_gbs) ? FROM_LARGEST_COPIES : FROM_NONE;
 }
 
+/* The mode's buffers (the copies of the largest size each way) and samples. */
+static void release(unsigned char *dev, unsigned char *pinned, unsigned char *pageable, struct series *s)
+{
+    cudaFree(dev);
+    cudaFreeHost(pinned);
+    free(pageable);
+    free(s->times);
+}
+
 int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
 {
     const struct rfl_gpu_micro_opts *o = c->o;
@@ -229,31 +221,20 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
         RFL_CUDA(cudaMallocHost((void **)&pinned, hi)) || !(pageable = malloc(hi))) {
         if (!s.times || (!pageable && dev && pinned))
             rfl_error_all("cannot allocate %llu bytes of host memory", (unsigned long long)hi);
-        cudaFree(dev);
-        cudaFreeHost(pinned);
-        free(s.times);
+        release(dev, pinned, pageable, &s);
         free(sizes);
         return rfl_gmi_failed(c);
     }
     /* Filling touches every page, so no first-touch fault lands in a sample. */
-    fill_host(pinned, hi, SEED_HOST);
-    fill_host(pageable, hi, SEED_HOST);
+    rfl_gpu_bytes_fill_host(pinned, hi, SEED_HOST);
+    rfl_gpu_bytes_fill_host(pageable, hi, SEED_HOST);
 
     struct rfl_gmi_table t, tf;
-    if (rfl_gmi_table_open(c, &t, &rfl_gmi_transfer_table)) {
-        cudaFree(dev);
-        cudaFreeHost(pinned);
-        free(pageable);
-        free(s.times);
-        free(sizes);
-        return -1;
-    }
-    if (rfl_gmi_table_open(c, &tf, &rfl_gmi_transfer_fit_table)) {
-        rfl_gmi_abort(c, &t);
-        cudaFree(dev);
-        cudaFreeHost(pinned);
-        free(pageable);
-        free(s.times);
+    const int opened = rfl_gmi_table_open(c, &t, &rfl_gmi_transfer_table) == 0;
+    if (!opened || rfl_gmi_table_open(c, &tf, &rfl_gmi_transfer_fit_table)) {
+        if (opened)
+            rfl_gmi_abort(c, &t);
+        release(dev, pinned, pageable, &s);
         free(sizes);
         return -1;
     }
@@ -270,7 +251,7 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
     if (RFL_CUDA(cudaMemcpy(dev, pinned, hi, cudaMemcpyHostToDevice)) ||
         RFL_CUDA(cudaMemcpy(pinned, dev, hi, cudaMemcpyDeviceToHost)))
         failed = 1;
-    fill_host(pinned, hi, SEED_HOST);
+    rfl_gpu_bytes_fill_host(pinned, hi, SEED_HOST);
     for (int mem = 0; mem < 2 && !stop && !failed; mem++)
         for (int dir = 0; dir < 2 && !stop && !failed; dir++) {
             unsigned char *host = mem == 0 ? pinned : pageable;
@@ -343,10 +324,7 @@ int rfl_gmi_mode_transfer(struct rfl_gmi_ctx *c)
                 RFL_GMI_I(1)};
             stop = rfl_gmi_emit(c, &tf, cells, 0, NULL);
         }
-    cudaFree(dev);
-    cudaFreeHost(pinned);
-    free(pageable);
-    free(s.times);
+    release(dev, pinned, pageable, &s);
     if (failed) {
         free(sizes);
         rfl_gmi_abort(c, &tf);

@@ -59,6 +59,8 @@ man/rfl_gemm.1: rfl_gemm$(EXEEXT) $(srcdir)/man/program.h2m
 	$(man_page) --name='GEMM kernels against cuBLAS, with the Lai-Seznec upper bound' ./rfl_gemm$(EXEEXT) $(man_done)
 
 test_scripts += tests/install/man.sh
+# Every --help within 80 columns, each text continued at its column (what help2man reads).
+test_scripts += tests/install/help.sh
 
 clean-local: clean-local-man
 clean-local-man:

@@ -8,7 +8,8 @@ rfl=$1 confdir=$2
 shift 2
 
 # --help text -> roff: the usage line in bold, each option a tagged paragraph
-# (continuation lines joined to it), other lines as filled text.
+# (its text's lines, at column 20 or more, joined to it, even one that starts
+# with '-'), other lines as filled text.
 to_roff()
 {
     awk '
@@ -16,14 +17,14 @@ to_roff()
     /^Usage: / { sub(/^Usage: /, ""); print ".PP"; print "\\fB" esc($0) "\\fR"; print ".PP"; next }
     /^Options:$/ { print ".SS Options"; next }
     /^$/ { print ".PP"; next }
+    /^                    / { line = $0; sub(/^ +/, "", line); print esc(line); next }
     /^  +-/ {
         line = $0; sub(/^ +/, "", line)
         if (match(line, /  +/)) { opt = substr(line, 1, RSTART - 1); desc = substr(line, RSTART + RLENGTH) }
         else { opt = line; desc = "" }
         print ".TP"; print "\\fB" esc(opt) "\\fR"; if (desc != "") print esc(desc); next
     }
-    /^                    / { line = $0; sub(/^ +/, "", line); print esc(line); next }
-    /^  [^ ]/ { print ".nf"; print esc($0); print ".fi"; next }
+    /^  / { print ".nf"; print esc($0); print ".fi"; next }
     { print esc($0) }'
 }
 

@@ -1,6 +1,5 @@
 #include "config.h"
 #include "network/network.h"
-#include "common/log.h"
 #include "common/options.h"
 
 #include <stdio.h>
@@ -27,16 +26,15 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
         {"growth", 'g', RFL_OPT_DOUBLE, &o->growth, "RATIO",
          "ratio between consecutive message sizes (default 2; --quick 4)", 1.1, 16, NULL},
         {"pairs", 'P', RFL_OPT_CHOICE, &o->pairs, "PAIRS",
-         "the rank pairs measured, one pair at a time: rank0 (rank 0 with each\n"
-         "                              other rank) or all (every pair) (default rank0)", 0, 0, rfl_net_pair_names},
+         "the rank pairs measured, one pair at a time: rank0 (rank 0 with each other rank) or all (every pair) "
+         "(default rank0)", 0, 0, rfl_net_pair_names},
         RFL_OPTION_MIN_TIME('t', &o->min_time_s,
          "round trips double until one sample lasts this long (default 0.002; --quick 0.0005)"),
         RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
          "timed samples per pair and size; min/median/max reported (default 5; --quick 3)"),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
-         "CSV output (default network.csv), the fit per pair class in NAME_fit.csv,\n"
-         "                              the metadata in NAME.json; - for stdout (no sidecar, the fit in\n"
-         "                              network_fit.csv)"),
+         "CSV output (default network.csv), the fit per pair class in NAME_fit.csv, the metadata in NAME.json; "
+         "- for stdout (no sidecar, the fit in network_fit.csv)"),
         RFL_OPTION_QUICK(&o->quick, "fewer sizes, shorter samples (defaults above)"),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print each CSV file name and its columns and exit"),
         {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL, "run the self-checks and exit (no MPI ranks needed)", 0, 0,
@@ -46,22 +44,19 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
     };
     const struct rfl_cli cli = {
         .program = "rfl_network",
-        .summary = "Measures MPI point-to-point latency and bandwidth between ranks: a ping-pong of\n"
-                   "host-memory messages over a geometric range of sizes, one pair of ranks at a\n"
-                   "time, each pair on the same node or on different nodes (by host name), and the\n"
-                   "fit T = latency + bytes / bandwidth per class of pair (the network roof). Every\n"
-                   "message size is checked end to end after timing (exit 3 on a mismatch).",
-        .epilog = "Needs 2 or more MPI ranks: mpiexec -n 2 rfl_network. Bandwidth is bytes over half the\n"
-                  "fastest round trip. Testing only: RFL_TEST_HOSTS=a,a,b,b names rank r's host by its\n"
-                  "r-th entry instead of MPI_Get_processor_name, so pairs of ranks on one machine count\n"
-                  "as different nodes. Exit status: 0 ok, 1 run failed, 2 bad usage (or fewer than 2\n"
-                  "ranks), 3 verification failed, 130 interrupted (rows so far are kept).\n"
-                  "Columns: see docs/FORMAT.md.",
+        .summary = "Measures MPI point-to-point latency and bandwidth between ranks: a ping-pong of host-memory "
+                   "messages over a geometric range of sizes, one pair of ranks at a time, each pair on the same "
+                   "node or on different nodes (by host name), and the fit T = latency + bytes / bandwidth per "
+                   "class of pair (the network roof). Every message size is checked end to end after timing (exit "
+                   "3 on a mismatch).",
+        .epilog = "Needs 2 or more MPI ranks: mpiexec -n 2 rfl_network. Bandwidth is bytes over half the fastest "
+                  "round trip. Testing only: RFL_TEST_HOSTS=a,a,b,b names rank r's host by its r-th entry instead "
+                  "of MPI_Get_processor_name, so pairs of ranks on one machine count as different nodes. Exit "
+                  "status: 0 ok, 1 run failed, 2 bad usage (or fewer than 2 ranks), 3 verification failed, 130 "
+                  "interrupted (rows so far are kept). Columns: see docs/FORMAT.md.",
         RFL_CLI_OPTIONS(table),
     };
-    o->argc = argc;
-    o->argv = argv;
-    int rc = rfl_cli_parse(&cli, argc, argv, NULL);
+    int rc = RFL_CLI_PARSE_PROGRAM(o, cli, argc, argv);
     if (rc != RFL_CLI_RUN || !o->sizes[1])
         return rc;
     if (o->sizes[0] < 1)

@@ -440,6 +440,23 @@ struct line_at {
     double x0, y0, x1, y1, from, to;
 };
 
+/* One candidate place b of a label: taken when free (1); else, where it
+ * only crosses lines and fewer than the spare so far (*least), it becomes
+ * the spare (0). */
+static int try_place(struct rfl_chart *c, const char *text, const char *color, const struct rfl_box *b, size_t *least,
+                     struct rfl_box *spare)
+{
+    size_t soft;
+    const int j = judge(c, b, &soft);
+    if (j == FREE) {
+        emit_label(c, text, color, b);
+        return 1;
+    }
+    if (j == OVER_LINES && soft < *least)
+        *least = soft, *spare = *b;
+    return 0;
+}
+
 /* Beside the line, parallel to it: along it from `from` to `to`, above and
  * then below; pass 0 keeps within the segment, later passes may run past
  * its ends and sit further out. A free place is taken before one over
@@ -472,14 +489,8 @@ static int place_line(struct rfl_chart *c, const char *text, const char *color, 
                 double off = (b.hh + LABEL_GAP_PX) * offsets[pass] * (side ? -1 : 1);
                 b.cx = px0 + t * (px1 - px0) - sin(a) * off;
                 b.cy = py0 + t * (py1 - py0) + cos(a) * off;
-                size_t soft;
-                int j = judge(c, &b, &soft);
-                if (j == FREE) {
-                    emit_label(c, text, color, &b);
+                if (try_place(c, text, color, &b, &least, &spare))
                     return 0;
-                }
-                if (j == OVER_LINES && soft < least)
-                    least = soft, spare = b;
             }
     }
     if (least != (size_t)-1) {
@@ -539,14 +550,8 @@ static int place_point(struct rfl_chart *c, const char *text, const char *color,
             double extra = ring * 10.0;
             b.cx = dirs[d][0] ? p->px + dirs[d][0] * (r + b.hw + extra) : p->px;
             b.cy = p->py + dirs[d][1] * (r + b.hh + extra);
-            size_t soft;
-            int j = judge(c, &b, &soft);
-            if (j == FREE) {
-                emit_label(c, text, color, &b);
+            if (try_place(c, text, color, &b, &least, &spare))
                 return 0;
-            }
-            if (j == OVER_LINES && soft < least)
-                least = soft, spare = b;
         }
     /* Over one line beside the point reads better than a leader. */
     if (least <= 1) {

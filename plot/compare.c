@@ -139,12 +139,11 @@ int rfl_plot_compare(const struct rfl_plot_run *runs, size_t nruns, const char *
     snprintf(title, sizeof title, "Rooflines compared: %s in %zu runs", device, nruns);
     snprintf(corner, sizeof corner, "rfl compare | rfl %s", rfl_version());
     struct rfl_chart ch;
-    if (rfl_chart_begin(&ch, base, 1200, 800, 0.08, 0.97, 0.09, 0.93, title, corner) != 0) {
+    if (rfl_plot_begin(&ch, base, 0.97, title, corner, xlo, xhi, ylo, yhi) != 0) {
         free(lines);
         free(rr);
         return -1;
     }
-    rfl_chart_ranges(&ch, xlo, xhi, ylo, yhi);
     rfl_plot_ai_tics(&ch, xlo, xhi);
     rfl_chart_printf(&ch, "set format y \"%%g\"\n");
     rfl_chart_printf(&ch, "set xlabel \"arithmetic intensity (flops per byte)\"\n");

@@ -67,9 +67,8 @@ int rfl_plot_dense(const struct rfl_model *m, const char *dir)
     ylo = rfl_plot_nice(ylo / 2, 1);
     yhi = rfl_plot_nice(yhi * 2, 0);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, "dense", 1200, 800, 0.08, 0.72, 0.09, 0.93, title, corner) != 0)
+    if (rfl_plot_begin(&c, "dense", 0.72, title, corner, xlo, xhi, ylo, yhi) != 0)
         return -1;
-    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
     order_tics(&c, xlo, xhi);
     rfl_chart_printf(&c, "set format y \"%%g\"\n");
     rfl_chart_printf(&c, "set xlabel \"matrix order n\"\n");

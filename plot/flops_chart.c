@@ -115,9 +115,8 @@ int rfl_plot_flops_chart(const struct rfl_model *m, const char *dir, const struc
     char corner[512], gp[2048];
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, dev->name, 1200, 800, 0.08, 0.80, 0.09, 0.93, v.title, corner) != 0)
+    if (rfl_plot_begin(&c, dev->name, 0.80, v.title, corner, xlo, xhi, ylo, yhi) != 0)
         return -1;
-    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
     dev->tics(&c, xlo, xhi);
     rfl_chart_printf(&c, "set format y \"%%g\"\n");
     rfl_chart_printf(&c, "set xlabel \"flops per element (arithmetic intensity grows with it)\"\n");

@@ -56,9 +56,8 @@ int rfl_plot_gpu_latency(const struct rfl_model *m, const char *dir)
     rfl_plot_gpu_title(m, title, sizeof title, "Pointer chase", extra);
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, "gpu_latency", 1200, 800, 0.08, 0.72, 0.09, 0.93, title, corner) != 0)
+    if (rfl_plot_begin(&c, "gpu_latency", 0.72, title, corner, xlo, xhi, ylo, yhi) != 0)
         return -1;
-    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
     rfl_plot_size_tics(&c, xlo, xhi);
     /* Latencies span about two decades: 1-2-5 tics read better than decades. */
     rfl_chart_printf(&c, "set ytics (");
@@ -168,12 +167,7 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
         char what[64];
         snprintf(what, sizeof what, "%s %s fit", x->direction, x->host_memory);
         rfl_chart_printf(&c, "# %s\n", rfl_chart_literal(&c, what));
-        if (x->have_fit)
-            for (double b = xlo; b <= xhi * 1.0001 && b < 0x1p63; b *= 2)
-                rfl_plot_point(&c, b, x->latency_us + b / (x->gbytes_per_s * 1e3));
-        else
-            rfl_chart_printf(&c, "NaN NaN\n");
-        rfl_chart_printf(&c, "\n\n");
+        rfl_plot_fit_series(&c, x->have_fit, x->latency_us, x->gbytes_per_s, xlo, xhi);
     }
     rfl_chart_printf(&c, "EOD\n");
     rfl_chart_printf(&c, "plot \\\n");
@@ -181,16 +175,14 @@ int rfl_plot_gpu_transfer(const struct rfl_model *m, const char *dir)
         const struct rfl_gpu_transfer *x = &g->transfers[i];
         int pinned = !strcmp(x->host_memory, "pinned"), h2d = !strcmp(x->direction, "h2d");
         const char *color = rfl_plot_palette[(pinned ? 0 : 2) + (h2d ? 0 : 1)];
-        char name[160], lat[32], bw[32];
+        char name[160];
         snprintf(name, sizeof name, "%s %s", x->direction, x->host_memory);
         rfl_chart_printf(&c, "  $copies index %zu with points pt %d ps 1.0 lc rgb \"%s\" title %s, \\\n", i,
                          pinned ? 7 : 5, color, rfl_chart_literal(&c, name));
-        if (x->have_fit) {
-            snprintf(name, sizeof name, "  fit %s µs + bytes / %s GB/s", rfl_chart_num(lat, sizeof lat, x->latency_us),
-                     rfl_chart_num(bw, sizeof bw, x->gbytes_per_s));
+        if (x->have_fit)
             rfl_chart_printf(&c, "  $fits index %zu with lines %s lw 1.5 lc rgb \"%s\" title %s, \\\n", i,
-                             pinned ? "dt 1" : "dt 2", color, rfl_chart_literal(&c, name));
-        }
+                             pinned ? "dt 1" : "dt 2", color,
+                             rfl_chart_literal(&c, rfl_plot_fit_title(name, sizeof name, x->latency_us, x->gbytes_per_s)));
     }
     rfl_chart_printf(&c, "  NaN notitle\n");
     snprintf(gp, sizeof gp, "%s/gpu_transfer.gp", dir);

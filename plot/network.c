@@ -44,12 +44,7 @@ int rfl_plot_network(const struct rfl_model *m, const char *dir)
     for (int k = 0; k < RFL_NET_MODEL_CLASSES; k++) {
         const struct rfl_net_class *x = &d->cls[k];
         rfl_chart_printf(&c, "# %s fit\n", names[k]);
-        if (x->have_fit)
-            for (double b = xlo; b <= xhi * 1.0001 && b < 0x1p63; b *= 2)
-                rfl_plot_point(&c, b, x->latency_us + b / (x->gbytes_per_s * 1e3));
-        else
-            rfl_chart_printf(&c, "NaN NaN\n");
-        rfl_chart_printf(&c, "\n\n");
+        rfl_plot_fit_series(&c, x->have_fit, x->latency_us, x->gbytes_per_s, xlo, xhi);
     }
     rfl_chart_printf(&c, "EOD\n");
     rfl_chart_printf(&c, "plot \\\n");
@@ -58,16 +53,13 @@ int rfl_plot_network(const struct rfl_model *m, const char *dir)
         if (!x->pts.n)
             continue;
         const char *color = rfl_plot_palette[k];
-        char name[160], lat[32], bw[32];
+        char name[160];
         snprintf(name, sizeof name, "%s (%ld pair%s)", names[k], x->pairs, x->pairs == 1 ? "" : "s");
         rfl_chart_printf(&c, "  $messages index %d with points pt %d ps 1.0 lc rgb \"%s\" title %s, \\\n", k,
                          k ? 5 : 7, color, rfl_chart_literal(&c, name));
-        if (x->have_fit) {
-            snprintf(name, sizeof name, "  fit %s µs + bytes / %s GB/s", rfl_chart_num(lat, sizeof lat, x->latency_us),
-                     rfl_chart_num(bw, sizeof bw, x->gbytes_per_s));
+        if (x->have_fit)
             rfl_chart_printf(&c, "  $fits index %d with lines lw 1.5 lc rgb \"%s\" title %s, \\\n", k, color,
-                             rfl_chart_literal(&c, name));
-        }
+                             rfl_chart_literal(&c, rfl_plot_fit_title(name, sizeof name, x->latency_us, x->gbytes_per_s)));
     }
     rfl_chart_printf(&c, "  NaN notitle\n");
     snprintf(gp, sizeof gp, "%s/network.gp", dir);

@@ -46,9 +46,8 @@ extern const struct rfl_plot_format rfl_plot_formats[RFL_PLOT_NFORMATS];
 #define RFL_OPTION_FORMAT_HELP(dest, help)                                                                    \
     {"format", 0, RFL_OPT_LIST, (dest), "LIST", (help), 0, 0, rfl_plot_format_names}
 #define RFL_OPTION_FORMAT(dest)                                                                                  \
-    RFL_OPTION_FORMAT_HELP((dest), "the charts' formats, comma-separated: png (what the report\n"                  \
-                                   "                              shows), pdf and svg for papers (default: the\n"   \
-                                   "                              config's format, else png)")
+    RFL_OPTION_FORMAT_HELP((dest), "the charts' formats, comma-separated: png (what the report shows), pdf and " \
+                                   "svg for papers (default: the config's format, else png)")
 
 enum { RFL_PLOT_OK = 0, RFL_PLOT_NO_GNUPLOT = 1, RFL_PLOT_FAILED = -1 };
 /* Writes the .gp scripts into dir and, when do_render, each chart in each

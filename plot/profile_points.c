@@ -140,21 +140,47 @@ static double key_threshold(const struct rfl_model *m, int gpu, size_t drawn, si
     return cut;
 }
 
+/* The kernels on a chart that its key names (key_threshold), in order, each
+ * with its place among the chart's kernels (the table's number less one). */
+struct named {
+    const struct rfl_model *m;
+    int gpu;
+    size_t i, n, drawn, ties;
+    double cut;
+};
+
+static void named_start(struct named *w, const struct rfl_model *m, int gpu)
+{
+    memset(w, 0, sizeof *w);
+    w->m = m;
+    w->gpu = gpu;
+    for (size_t i = 0; i < m->nkernels; i++)
+        w->drawn += on_chart(&m->kernels[i], gpu);
+    w->cut = key_threshold(m, gpu, w->drawn, &w->ties);
+}
+
+/* The next kernel the key names and its place in *n; NULL past the last. */
+static const struct rfl_app *named_next(struct named *w, size_t *n)
+{
+    while (w->i < w->m->nkernels) {
+        const struct rfl_app *k = &w->m->kernels[w->i++];
+        if (!on_chart(k, w->gpu))
+            continue;
+        *n = w->n++;
+        if (w->cut < 0 || k->time_s > w->cut || (k->time_s == w->cut && w->ties && w->ties--))
+            return k;
+    }
+    return NULL;
+}
+
 void rfl_plot_kernels_labels(struct rfl_chart *c, const struct rfl_model *m, int gpu)
 {
     /* The kernels the key names are labelled; the rest are dots, numbered in the table. */
-    size_t n = 0, drawn = 0, ties;
-    for (size_t i = 0; i < m->nkernels; i++)
-        drawn += on_chart(&m->kernels[i], gpu);
-    const double cut = key_threshold(m, gpu, drawn, &ties);
-    for (size_t i = 0; i < m->nkernels && !stop(c); i++) {
-        const struct rfl_app *k = &m->kernels[i];
-        if (!on_chart(k, gpu))
-            continue;
-        if (cut >= 0 && !(k->time_s > cut || (k->time_s == cut && ties && ties--))) {
-            n++;
-            continue;
-        }
+    struct named w;
+    named_start(&w, m, gpu);
+    const struct rfl_app *k;
+    size_t n;
+    while (!stop(c) && (k = named_next(&w, &n))) {
         char text[256], word[96];
         roof_word(word, sizeof word, k->bound);
         if (gpu)
@@ -165,7 +191,6 @@ void rfl_plot_kernels_labels(struct rfl_chart *c, const struct rfl_model *m, int
         else
             snprintf(text, sizeof text, "%s", rfl_kernel_label(k));
         rfl_chart_label_point(c, text, color_of(n), leftmost(k), k->gflops);
-        n++;
     }
 }
 
@@ -249,18 +274,11 @@ size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int 
     else
         snprintf(text, sizeof text, "rfl_dense, largest n: %% of the roof above");
     rfl_chart_printf(c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title %s", rfl_chart_literal(c, text));
-    size_t n = 0, drawn = 0, ties;
-    for (size_t i = 0; i < m->nkernels; i++)
-        drawn += on_chart(&m->kernels[i], gpu);
-    const double cut = key_threshold(m, gpu, drawn, &ties);
-    for (size_t i = 0; i < m->nkernels && !rfl_interrupted(); i++) {
-        const struct rfl_app *k = &m->kernels[i];
-        if (!on_chart(k, gpu))
-            continue;
-        if (cut >= 0 && !(k->time_s > cut || (k->time_s == cut && ties && ties--))) {
-            n++;
-            continue;
-        }
+    struct named w;
+    named_start(&w, m, gpu);
+    const struct rfl_app *k;
+    size_t n;
+    while (!rfl_interrupted() && (k = named_next(&w, &n))) {
         char name[RFL_KERNEL_LABEL_MAX + 8];
         snprintf(name, sizeof name, "%s", rfl_kernel_label(k));
         rfl_label_cap(name, KEY_LABEL_MAX);
@@ -270,10 +288,9 @@ size_t rfl_plot_kernels_key(struct rfl_chart *c, const struct rfl_model *m, int 
             snprintf(text, sizeof text, "%zu %s", n + 1, name);
         rfl_chart_printf(c, ", \\\n  NaN with points pt 7 ps 1.2 lc rgb \"%s\" title %s", color_of(n),
                          rfl_chart_literal(c, text));
-        n++;
     }
-    if (drawn > KEY_KERNELS_MAX) {
-        snprintf(text, sizeof text, "... %zu more, by number in the table", drawn - KEY_KERNELS_MAX);
+    if (w.drawn > KEY_KERNELS_MAX) {
+        snprintf(text, sizeof text, "... %zu more, by number in the table", w.drawn - KEY_KERNELS_MAX);
         rfl_chart_printf(c, ", \\\n  NaN with lines lc rgb \"#ffffff\" title %s", rfl_chart_literal(c, text));
     }
     return rfl_plot_kernels_nkey(m, gpu);

@@ -76,6 +76,25 @@ void rfl_plot_point(struct rfl_chart *c, double x, double y)
     rfl_chart_printf(c, "%s %s\n", a, b);
 }
 
+void rfl_plot_fit_series(struct rfl_chart *c, int have_fit, double latency_us, double gbytes_per_s, double xlo,
+                         double xhi)
+{
+    if (have_fit)
+        for (double b = xlo; b <= xhi * 1.0001 && b < 0x1p63; b *= 2)
+            rfl_plot_point(c, b, latency_us + b / (gbytes_per_s * 1e3));
+    else
+        rfl_chart_printf(c, "NaN NaN\n");
+    rfl_chart_printf(c, "\n\n");
+}
+
+const char *rfl_plot_fit_title(char *buf, size_t len, double latency_us, double gbytes_per_s)
+{
+    char lat[32], bw[32];
+    snprintf(buf, len, "  fit %s µs + bytes / %s GB/s", rfl_chart_num(lat, sizeof lat, latency_us),
+             rfl_chart_num(bw, sizeof bw, gbytes_per_s));
+    return buf;
+}
+
 
 /* A coordinate in a script: enough digits to land on the pixel. */
 const char *rfl_plot_coord(char *buf, size_t len, double v)
@@ -241,6 +260,15 @@ const char *rfl_plot_roof_text(char *buf, size_t len, const struct rfl_ceiling *
     return buf;
 }
 
+int rfl_plot_begin(struct rfl_chart *c, const char *base, double right, const char *title, const char *corner,
+                   double xlo, double xhi, double ylo, double yhi)
+{
+    if (rfl_chart_begin(c, base, 1200, 800, 0.08, right, 0.09, 0.93, title, corner) != 0)
+        return -1;
+    rfl_chart_ranges(c, xlo, xhi, ylo, yhi);
+    return 0;
+}
+
 int rfl_plot_size_time_begin(struct rfl_chart *c, const char *base, const char *title, const char *corner,
                              double *xlo, double *xhi, double *ylo, double *yhi, const char *xlabel,
                              const char *ylabel)
@@ -249,9 +277,8 @@ int rfl_plot_size_time_begin(struct rfl_chart *c, const char *base, const char *
     *xhi = rfl_plot_pow2_ceil(*xhi * 1.5);
     *ylo = rfl_plot_nice(*ylo / 2, 1);
     *yhi = rfl_plot_nice(*yhi * 2, 0);
-    if (rfl_chart_begin(c, base, 1200, 800, 0.08, 0.72, 0.09, 0.93, title, corner) != 0)
+    if (rfl_plot_begin(c, base, 0.72, title, corner, *xlo, *xhi, *ylo, *yhi) != 0)
         return -1;
-    rfl_chart_ranges(c, *xlo, *xhi, *ylo, *yhi);
     rfl_plot_size_tics(c, *xlo, *xhi);
     rfl_chart_printf(c, "set format y \"%%g\"\n");
     rfl_chart_printf(c, "set xlabel \"%s\"\n", xlabel);

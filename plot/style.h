@@ -25,6 +25,11 @@ void rfl_plot_corner(const struct rfl_model *m, char *buf, size_t len);
 const char *rfl_plot_input_layout(const struct rfl_model *m, const char *file);
 /* x tics at powers of two between lo and hi, labelled 4K, 1M, ... */
 void rfl_plot_size_tics(struct rfl_chart *c, double lo, double hi);
+/* A 1200 x 800 chart with the usual margins (its plot from 0.08 to `right`
+ * across, 0.09 to 0.93 up) over these ranges (rfl_chart_begin, then
+ * rfl_chart_ranges): 0, or -1. */
+int rfl_plot_begin(struct rfl_chart *c, const char *base, double right, const char *title, const char *corner,
+                   double xlo, double xhi, double ylo, double yhi);
 /* A chart of time against transfer size, both on log axes (host-device
  * copies, MPI messages): the ranges rounded out from the data's (sizes to
  * powers of two, times to 1-2-5, in place: the data drawn after uses them),
@@ -39,6 +44,13 @@ const char *rfl_plot_precision_color(const char *precision);
 int rfl_plot_kernel_point(const char *kernel);
 /* One "x y" data line of an inline data block. */
 void rfl_plot_point(struct rfl_chart *c, double x, double y);
+/* A fitted T = latency + bytes / bandwidth (the host link's, the network's) as
+ * one series of a data block: its points at bytes xlo, 2 xlo ... to xhi, or
+ * a NaN point where there is no fit; then the series' end. */
+void rfl_plot_fit_series(struct rfl_chart *c, int have_fit, double latency_us, double gbytes_per_s, double xlo,
+                         double xhi);
+/* The fit's title in a key: "  fit L µs + bytes / B GB/s". */
+const char *rfl_plot_fit_title(char *buf, size_t len, double latency_us, double gbytes_per_s);
 /* A horizontal peak line across a flops chart: measured (solid) or spec (dashed). */
 struct rfl_plot_peak {
     double v;

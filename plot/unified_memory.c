@@ -70,6 +70,43 @@ static void cell_edges(const double *v, size_t n, size_t i, double *lo, double *
     *hi = right;
 }
 
+/* Where a point's cell lies: "wss reuse x0 x1 y0 y1" (its working set and
+ * reuse, its edges), the start of a data line. */
+static void cell_place(struct rfl_chart *c, const struct um_axes *ax, const double *wv, const double *rv,
+                       const struct rfl_gpu_um *u)
+{
+    size_t wi = 0, ri = 0;
+    while (wi < ax->nwss && ax->wss[wi] != u->wss)
+        wi++;
+    while (ri < ax->nreuse && ax->reuse[ri] != u->reuse)
+        ri++;
+    double x0, x1, y0, y1;
+    cell_edges(wv, ax->nwss, wi, &x0, &x1);
+    cell_edges(rv, ax->nreuse, ri, &y0, &y1);
+    char a[32], b[32], e[32], f[32], h[32];
+    rfl_chart_printf(c, "%s %ld %s %s %s %s", rfl_plot_coord(a, sizeof a, (double)u->wss), u->reuse,
+                     rfl_plot_coord(b, sizeof b, x0), rfl_plot_coord(e, sizeof e, x1), rfl_plot_coord(f, sizeof f, y0),
+                     rfl_plot_coord(h, sizeof h, y1));
+}
+
+/* The cells of mechanism `mech` not measured (grey), or where `half`, those
+ * at half the device pass or more (outlined): one line each, a NaN line for none. */
+static void cell_block(struct rfl_chart *c, const struct rfl_gpu_data *g, const struct um_axes *ax, const double *wv,
+                       const double *rv, const char *mech, int half)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < g->num; i++) {
+        const struct rfl_gpu_um *u = &g->um[i];
+        if (strcmp(u->mechanism, mech) || (half ? !(u->fraction >= 0.5) : u->gbytes_per_s > 0))
+            continue;
+        cell_place(c, ax, wv, rv, u);
+        rfl_chart_printf(c, "\n");
+        n++;
+    }
+    if (!n)
+        rfl_chart_printf(c, "NaN NaN NaN NaN NaN NaN\n");
+}
+
 static const char *mech_text(const char *mech)
 {
     static const char *const names[][2] = {
@@ -126,7 +163,7 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
     struct rfl_chart c;
     if (rfl_chart_open(&c, "unified_memory", width, height) != 0)
         return -1;
-    char q[512], corner[512], title[512], a[32], b[32], v[32], e[32], f[32], h[32];
+    char q[512], corner[512], title[512], a[32], b[32], v[32], e[32], f[32];
     /* Fixed point (no dimming), viridis-like and readable in grey. */
     rfl_chart_printf(&c, "set palette defined (0 \"#440154\", 1 \"#3b528b\", 2 \"#21918c\", 3 \"#5ec962\", "
                          "4 \"#fde725\")\n");
@@ -157,67 +194,18 @@ int rfl_plot_unified_memory(const struct rfl_model *m, const char *dir)
         char what[96];
         snprintf(what, sizeof what, "%s: wss, reuse, x0, x1, y0, y1, log10 GB/s, GB/s", ax.mech[p]);
         rfl_chart_printf(&c, "# %s\n$m%zu << EOD\n", rfl_chart_literal(&c, what), p);
-        size_t nskip = 0, nhalf = 0;
         for (size_t i = 0; i < g->num; i++) {
             const struct rfl_gpu_um *u = &g->um[i];
-            if (strcmp(u->mechanism, ax.mech[p]))
+            if (strcmp(u->mechanism, ax.mech[p]) || !(u->gbytes_per_s > 0))
                 continue;
-            if (!(u->gbytes_per_s > 0)) {
-                nskip++;
-                continue;
-            }
-            nhalf += u->fraction >= 0.5;
-            size_t wi = 0, ri = 0;
-            while (wi < ax.nwss && ax.wss[wi] != u->wss)
-                wi++;
-            while (ri < ax.nreuse && ax.reuse[ri] != u->reuse)
-                ri++;
-            double x0, x1, y0, y1;
-            cell_edges(wv, ax.nwss, wi, &x0, &x1);
-            cell_edges(rv, ax.nreuse, ri, &y0, &y1);
-            rfl_chart_printf(&c, "%s %ld %s %s %s %s %s %s\n", rfl_plot_coord(a, sizeof a, (double)u->wss), u->reuse,
-                             rfl_plot_coord(b, sizeof b, x0), rfl_plot_coord(e, sizeof e, x1), rfl_plot_coord(f, sizeof f, y0),
-                             rfl_plot_coord(h, sizeof h, y1), rfl_plot_coord(v, sizeof v, log10(u->gbytes_per_s)),
+            cell_place(&c, &ax, wv, rv, u);
+            rfl_chart_printf(&c, " %s %s\n", rfl_plot_coord(v, sizeof v, log10(u->gbytes_per_s)),
                              rfl_chart_num(q, sizeof q, u->gbytes_per_s));
         }
         rfl_chart_printf(&c, "EOD\n$skip%zu << EOD\n", p);
-        for (size_t i = 0; i < g->num; i++) {
-            const struct rfl_gpu_um *u = &g->um[i];
-            if (strcmp(u->mechanism, ax.mech[p]) || u->gbytes_per_s > 0)
-                continue;
-            size_t wi = 0, ri = 0;
-            while (wi < ax.nwss && ax.wss[wi] != u->wss)
-                wi++;
-            while (ri < ax.nreuse && ax.reuse[ri] != u->reuse)
-                ri++;
-            double x0, x1, y0, y1;
-            cell_edges(wv, ax.nwss, wi, &x0, &x1);
-            cell_edges(rv, ax.nreuse, ri, &y0, &y1);
-            rfl_chart_printf(&c, "%s %ld %s %s %s %s\n", rfl_plot_coord(a, sizeof a, (double)u->wss), u->reuse,
-                             rfl_plot_coord(b, sizeof b, x0), rfl_plot_coord(e, sizeof e, x1), rfl_plot_coord(f, sizeof f, y0),
-                             rfl_plot_coord(h, sizeof h, y1));
-        }
-        if (!nskip)
-            rfl_chart_printf(&c, "NaN NaN NaN NaN NaN NaN\n");
+        cell_block(&c, g, &ax, wv, rv, ax.mech[p], 0);
         rfl_chart_printf(&c, "EOD\n$half%zu << EOD\n", p);
-        for (size_t i = 0; i < g->num; i++) {
-            const struct rfl_gpu_um *u = &g->um[i];
-            if (strcmp(u->mechanism, ax.mech[p]) || !(u->fraction >= 0.5))
-                continue;
-            size_t wi = 0, ri = 0;
-            while (wi < ax.nwss && ax.wss[wi] != u->wss)
-                wi++;
-            while (ri < ax.nreuse && ax.reuse[ri] != u->reuse)
-                ri++;
-            double x0, x1, y0, y1;
-            cell_edges(wv, ax.nwss, wi, &x0, &x1);
-            cell_edges(rv, ax.nreuse, ri, &y0, &y1);
-            rfl_chart_printf(&c, "%s %ld %s %s %s %s\n", rfl_plot_coord(a, sizeof a, (double)u->wss), u->reuse,
-                             rfl_plot_coord(b, sizeof b, x0), rfl_plot_coord(e, sizeof e, x1), rfl_plot_coord(f, sizeof f, y0),
-                             rfl_plot_coord(h, sizeof h, y1));
-        }
-        if (!nhalf)
-            rfl_chart_printf(&c, "NaN NaN NaN NaN NaN NaN\n");
+        cell_block(&c, g, &ax, wv, rv, ax.mech[p], 1);
         rfl_chart_printf(&c, "EOD\n");
     }
     /* Layout: panels in a grid, the colour bar at the right, the title and
@@ -302,9 +290,8 @@ int rfl_plot_unified_memory_reuse(const struct rfl_model *m, const char *dir)
     rfl_plot_gpu_title(m, title, sizeof title, "Reuse for half of device-memory bandwidth", extra);
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, "unified_memory_reuse", 1200, 800, 0.08, 0.74, 0.09, 0.93, title, corner) != 0)
+    if (rfl_plot_begin(&c, "unified_memory_reuse", 0.74, title, corner, xlo, xhi, ylo, yhi) != 0)
         return -1;
-    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
     rfl_plot_size_tics(&c, xlo, xhi);
     rfl_chart_printf(&c, "set ytics (");
     for (size_t i = 0; i < ax.nreuse; i++)

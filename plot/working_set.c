@@ -109,9 +109,8 @@ int rfl_plot_working_set(const struct rfl_model *m, const char *dir, const struc
     char corner[512], gp[2048];
     rfl_plot_corner(m, corner, sizeof corner);
     struct rfl_chart c;
-    if (rfl_chart_begin(&c, dev->name, 1200, 800, 0.08, dev->right, 0.09, 0.93, v.title, corner) != 0)
+    if (rfl_plot_begin(&c, dev->name, dev->right, v.title, corner, xlo, xhi, ylo, yhi) != 0)
         return -1;
-    rfl_chart_ranges(&c, xlo, xhi, ylo, yhi);
     rfl_plot_size_tics(&c, xlo, xhi);
     rfl_chart_printf(&c, "set format y \"%%g\"\n");
     rfl_chart_printf(&c, "set xlabel \"%s\"\n", dev->xlabel);

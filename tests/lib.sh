@@ -505,6 +505,41 @@ check_mpi_sidecar()
     [ -z "$_rfl_problem" ] || fail "$1: binding.threads: $_rfl_problem"
 }
 
+# alive PID: running (a zombie nobody reaps counts as gone).
+alive()
+{
+    [ -r "/proc/$1/stat" ] && ! awk '{ s = $0; sub(/.*\) /, "", s); exit substr(s, 1, 1) != "Z" }' "/proc/$1/stat" 2>/dev/null
+}
+
+# wait_gone PID WHAT SECONDS: fails unless PID is gone within SECONDS (then
+# it is killed).
+wait_gone()
+{
+    _rfl_waited=0
+    while alive "$1"; do
+        sleep 0.1
+        _rfl_waited=$((_rfl_waited + 1))
+        [ $_rfl_waited -lt $(($3 * 10)) ] || { kill -KILL "$1" 2>/dev/null; fail "$2: pid $1 still running after $3 s"; }
+    done
+}
+
+# wait_for_file PID DIR NAME WHAT ERR [-s]: waits while PID runs, 60 s at
+# most, until DIR holds a file NAME (a find pattern; with -s, one that is
+# not empty). Fails, naming WHAT, where PID ends first (with ERR's last
+# lines) or the time runs out (PID killed).
+wait_for_file()
+{
+    _rfl_waited=0
+    while :; do
+        _rfl_found=$(find "$2" -name "$3" 2>/dev/null | head -n 1)
+        if [ "${6:-}" = -s ]; then [ -s "$_rfl_found" ] && break; else [ -n "$_rfl_found" ] && break; fi
+        kill -0 "$1" 2>/dev/null || fail "$4: ended before $3 was in $2: $(tail -n 3 "$5")"
+        sleep 0.05
+        _rfl_waited=$((_rfl_waited + 1))
+        [ $_rfl_waited -lt 1200 ] || { kill -KILL "$1"; fail "$4: no $3 in $2 within 60 s"; }
+    done
+}
+
 # check_interrupt CMD...: check_signal INT CMD...
 check_interrupt()
 {
@@ -527,13 +562,7 @@ check_signal()
     mkdir "$_rfl_dir" || hard_error "mkdir $_rfl_dir"
     "$@" -o "$_rfl_dir/int.csv" >"$tmp/int.out" 2>"$tmp/int.err" &
     _rfl_pid=$!
-    _rfl_waited=0
-    until [ -s "$(find "$_rfl_dir" -name '.int.csv.*' 2>/dev/null | head -n 1)" ]; do
-        kill -0 $_rfl_pid 2>/dev/null || fail "$_rfl_sigs: the run ended before the signal: $(tail -n 3 "$tmp/int.err")"
-        sleep 0.05
-        _rfl_waited=$((_rfl_waited + 1))
-        [ $_rfl_waited -lt 1200 ] || { kill -KILL $_rfl_pid; fail "$_rfl_sigs: no rows within 60 s"; }
-    done
+    wait_for_file $_rfl_pid "$_rfl_dir" '.int.csv.*' "$_rfl_sigs: the run, before the signal" "$tmp/int.err" -s
     _rfl_first=1
     for _rfl_sig in $_rfl_sigs; do
         if [ $_rfl_first = 1 ]; then
@@ -545,16 +574,7 @@ check_signal()
         _rfl_first=0
     done
     # A run that ignores the signal would go on for minutes: give it 60 s.
-    _rfl_waited=0
-    while kill -0 $_rfl_pid 2>/dev/null; do
-        sleep 0.1
-        _rfl_waited=$((_rfl_waited + 1))
-        if [ $_rfl_waited -ge 600 ]; then
-            kill -KILL $_rfl_pid
-            wait $_rfl_pid
-            fail "$_rfl_sigs: still running 60 s after the signal"
-        fi
-    done
+    wait_gone $_rfl_pid "$_rfl_sigs: after the signal" 60
     wait $_rfl_pid
     _rfl_rc=$?
     [ $_rfl_rc -eq 130 ] || fail "$_rfl_sigs: exit $_rfl_rc, expected 130 (stderr: $(tail -n 3 "$tmp/int.err"))"
@@ -596,6 +616,34 @@ check_unified_memory_rows()
             } else { print NR ": unknown status \"" st "\""; exit }
         }' "$1")
     [ -z "$_rfl_bad" ] || fail "$1: line $_rfl_bad"
+}
+
+# check_gemm_tables STEM: rfl_gemm's three tables, STEM.csv, STEM_mix.csv
+# and STEM_model.csv, with docs/FORMAT.md's headers and whole rows; every
+# row of STEM.csv verified.
+check_gemm_tables()
+{
+    for _rfl_table in "" _mix _model; do
+        check_header "$1$_rfl_table.csv" gemm "### gemm$_rfl_table.csv"
+        csv_check_rectangular "$1$_rfl_table.csv"
+    done
+    check_verified "$1.csv"
+}
+
+# check_gemm_faults PROGRAM KERNEL:PRECISION...: a corrupted element
+# (--inject-fault) in a one-point run of each kernel and precision ends
+# PROGRAM with exit 3 and says so.
+check_gemm_faults()
+{
+    _rfl_program=$1
+    shift
+    for _rfl_kp in "$@"; do
+        _rfl_k=${_rfl_kp%:*}
+        _rfl_p=${_rfl_kp#*:}
+        expect_exit 3 "--inject-fault -k $_rfl_k -p $_rfl_p" "$_rfl_program" -k "$_rfl_k" -p "$_rfl_p" -t nn \
+            --mode gemm --sizes 256 --no-tune -e 1 -m 0.0001 --inject-fault -o "$tmp/fault.csv"
+        grep -q "verification failed" "$tmp/err" || fail "--inject-fault -k $_rfl_k -p $_rfl_p: no message"
+    done
 }
 
 # check_time_limit CSV JSON: rfl_unified_memory's --point-timeout kept its
@@ -668,6 +716,21 @@ check_png()
 # GPU ones (tests/data/driver/make_golden.py, gpu/make_gpu_golden.py).
 golden=$top_srcdir/tests/data/driver/golden
 gpu_golden=$top_srcdir/tests/data/driver/gpu
+
+# check_golden EXPECTED FILE: FILE is the committed EXPECTED to the byte;
+# else fails with the difference (all of it for a CSV, the first 60 lines
+# of anything else) and the command that accepts FILE as the new golden one.
+check_golden()
+{
+    diff -u "$1" "$2" >"$tmp/diff" && return 0
+    case $2 in
+    *.csv) _rfl_shown=$(cat "$tmp/diff") ;;
+    *) _rfl_shown=$(head -n 60 "$tmp/diff") ;;
+    esac
+    fail "$2 differs from the golden ${1##*/} (- expected, + now):
+$_rfl_shown
+(to accept: mkdir -p ${1%/*} && cp $2 $1)"
+}
 
 # copy_run DIR FILE...: a new run directory DIR holding copies of the FILEs.
 copy_run()

@@ -8,8 +8,9 @@ if HAVE_CUDA
 noinst_LIBRARIES += libunifiedmemory.a libumkernels.a
 bin_PROGRAMS += rfl_unified_memory
 endif
-libumkernels_a_SOURCES = unified_memory/kernels.h unified_memory/kernels.cu
-unified_memory/kernels.$(OBJEXT): unified_memory/kernels.h
+unified_memory_kernel_headers = unified_memory/kernels.h
+libumkernels_a_SOURCES = $(unified_memory_kernel_headers) unified_memory/kernels.cu
+$(libumkernels_a_OBJECTS): $(unified_memory_kernel_headers)
 libunifiedmemory_a_SOURCES = \
 	unified_memory/unified_memory.h unified_memory/cli.c unified_memory/run.c \
 	unified_memory/sweep.h unified_memory/sweep.c unified_memory/point.c \
@@ -21,8 +22,8 @@ libunifiedmemory_a_SOURCES = \
 libunifiedmemory_a_CPPFLAGS = $(gpu_cppflags)
 rfl_unified_memory_SOURCES = unified_memory/main.c
 rfl_unified_memory_CPPFLAGS = $(gpu_cppflags)
-rfl_unified_memory_LDFLAGS = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
-rfl_unified_memory_LDADD = libunifiedmemory.a libumkernels.a libgpu.a librfl.a $(CUDA_LIBS)
+rfl_unified_memory_LDFLAGS = $(gpu_ldflags)
+rfl_unified_memory_LDADD = libunifiedmemory.a libumkernels.a $(gpu_ldadd)
 
 # The CUDA runtime stand-in (gpu/local.mk) and the GPU pass on the host
 # (fake_kernels.c) run the whole sweep on the host, so tests/unified_memory/fake.sh tests the
@@ -32,7 +33,7 @@ check_PROGRAMS += tests/um_fake_cuda
 endif
 tests_um_fake_cuda_SOURCES = unified_memory/main.c unified_memory/fake_kernels.c $(gpu_fake_sources)
 tests_um_fake_cuda_CPPFLAGS = $(gpu_cppflags)
-tests_um_fake_cuda_LDADD = libunifiedmemory.a libgpu.a librfl.a
+tests_um_fake_cuda_LDADD = libunifiedmemory.a $(gpu_fake_ldadd)
 
 # Without --with-cuda or a GPU these skip (77); cli.sh and fake.sh need no GPU.
 test_scripts += \

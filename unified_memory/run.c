@@ -144,10 +144,9 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
                                 &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
 
     const struct rfl_session_spec out_spec = {.program = "rfl_unified_memory", .argc = o->argc, .argv = o->argv,
-                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS,
-                                              .meta = rfl_gpu_meta_new("rfl_unified_memory", o->argc, o->argv, &c.dev)};
+                                              .output = o->output, .columns = columns, .ncols = NCOLUMNS};
     struct rfl_session out;
-    if (rfl_session_open(&out, &out_spec) != 0) {
+    if (rfl_gpu_session_open(&out, &out_spec, &c.dev) != 0) {
         free(wss);
         free(tab.wss);
         free(tab.gbs);
@@ -186,8 +185,7 @@ int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
 
     if (!stop)
         rfl_um_sweep(&c, wss, nw, &tab, &out, skipped);
-    const double elapsed = rfl_session_stop(&out);
-    rfl_gpu_meta_finish(out.meta, &c.dev);
+    const double elapsed = rfl_gpu_session_stop(&out, &c.dev);
 
     if (root) {
         rfl_um_sidecar(&c, &tab, &out, ref_all, skipped, elapsed);

@@ -97,7 +97,8 @@ void rfl_um_sweep(struct rfl_um_ctx *c, const uint64_t *wss, size_t nw, struct r
             continue;
         /* Under a budget each mechanism gets an even share of the time left
          * (its points are expected, so they are thinned evenly within it). */
-        rfl_gpu_budget_phase(c->budget, 1.0 / mechs_left--, 0.001 + (3.0 + 1.5 * c->experiments) * c->min_time);
+        rfl_gpu_budget_phase(c->budget, 1.0 / mechs_left--,
+                             rfl_gpu_budget_point_s(0.001, c->min_time, c->experiments));
         for (size_t j = 0, last = 0; j < nw; j++) {
             const size_t n = rfl_um_elements_for(wss[j]);
             for (int r = 0; r < o->nreuse && n != last; r++)

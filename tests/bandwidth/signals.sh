@@ -51,12 +51,7 @@ for sig in TERM INT; do
         [ $waited -lt 3000 ] || { kill -KILL $pid; fail "at start: SIGINT, SIGTERM, SIGHUP and SIGQUIT not all caught"; }
     done
     kill -"$sig" $pid
-    waited=0
-    while kill -0 $pid 2>/dev/null; do
-        sleep 0.1
-        waited=$((waited + 1))
-        [ $waited -lt 600 ] || { kill -KILL $pid; fail "at start: still running 60 s after SIG$sig"; }
-    done
+    wait_gone $pid "at start: after SIG$sig" 60
     wait $pid
     rc=$?
     [ $rc -eq 130 ] || fail "at start: SIG$sig: exit $rc, expected 130: $(tail -n 3 "$tmp/start.err")"

@@ -24,10 +24,7 @@ dir=$tmp/run
 "$RFL" plot "$dir" --no-render >"$tmp/out" 2>"$tmp/err" || fail "rfl plot --no-render: exit $?: $(cat "$tmp/err")"
 for chart in dense roofline roofline-gpu0; do
     [ -s "$dir/$chart.gp" ] || fail "rfl plot wrote no $chart.gp"
-    diff -u "$expected/$chart.gp" "$dir/$chart.gp" >"$tmp/diff" ||
-        fail "$chart.gp differs from the golden one (- expected, + now):
-$(head -n 60 "$tmp/diff")
-(to accept: cp $dir/$chart.gp $expected/)"
+    check_golden "$expected/$chart.gp" "$dir/$chart.gp"
 done
 # n is a count: plain numbers on the axis, no byte suffix (it read "1K 2K ...", "256B" below 1024).
 grep -qx 'set xtics ("1024" 1024, "2048" 2048, "4096" 4096, "8192" 8192, "16384" 16384, "32768" 32768)' "$dir/dense.gp" ||

@@ -13,10 +13,7 @@ copy_golden "$dir" "$golden/applications.csv"
 "$RFL" ceilings "$dir" --config "$golden/spec.conf" >"$tmp/out" 2>"$tmp/err" ||
     fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
 [ ! -s "$tmp/out" ] || fail "rfl ceilings wrote to stdout"
-diff -u "$golden/expected/ceilings.csv" "$dir/ceilings.csv" >"$tmp/diff" ||
-    fail "ceilings.csv differs from the golden one (- expected, + now):
-$(cat "$tmp/diff")
-(to accept: cp $dir/ceilings.csv $golden/expected/)"
+check_golden "$golden/expected/ceilings.csv" "$dir/ceilings.csv"
 
 # The table in docs/FORMAT.md names the columns, in order.
 check_header "$dir/ceilings.csv" driver ceilings.csv
@@ -25,10 +22,7 @@ check_header "$dir/ceilings.csv" driver ceilings.csv
     fail "rfl plot --no-render: exit $?: $(cat "$tmp/err")"
 for gp in roofline.gp bandwidth.gp flops.gp; do
     [ -s "$dir/$gp" ] || fail "rfl plot wrote no $gp"
-    diff -u "$golden/expected/$gp" "$dir/$gp" >"$tmp/diff" ||
-        fail "$gp differs from the golden one (- expected, + now):
-$(head -n 60 "$tmp/diff")
-(to accept: cp $dir/$gp $golden/expected/)"
+    check_golden "$golden/expected/$gp" "$dir/$gp"
 done
 [ ! -e "$dir/roofline.png" ] || fail "--no-render made a PNG"
 
@@ -38,9 +32,7 @@ dir2=$tmp/copy
 copy_run "$dir2" "$golden/bandwidth.csv" "$golden/bandwidth.json"
 "$RFL" ceilings "$dir2" --config "$golden/copy.conf" >/dev/null 2>"$tmp/err" ||
     fail "rfl ceilings (copy only): exit $?: $(cat "$tmp/err")"
-diff -u "$golden/expected/ceilings-copy.csv" "$dir2/ceilings.csv" >"$tmp/diff" ||
-    fail "copy-only ceilings.csv differs (- expected, + now):
-$(cat "$tmp/diff")"
+check_golden "$golden/expected/ceilings-copy.csv" "$dir2/ceilings.csv" # copy only
 
 # roofline.json: valid, and holds what ceilings.csv holds.
 if have_python3; then

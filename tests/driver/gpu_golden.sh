@@ -16,20 +16,14 @@ copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
 
 "$RFL" ceilings "$dir" >"$tmp/out" 2>"$tmp/err" || fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
 [ ! -s "$tmp/out" ] || fail "rfl ceilings wrote to stdout"
-diff -u "$expected/ceilings.csv" "$dir/ceilings.csv" >"$tmp/diff" ||
-    fail "ceilings.csv differs from the golden one (- expected, + now):
-$(cat "$tmp/diff")
-(to accept: cp $dir/ceilings.csv $expected/)"
+check_golden "$expected/ceilings.csv" "$dir/ceilings.csv"
 grep -q 'note: gpu_bandwidth.csv: memcpy_d2d is drawn for comparison' "$tmp/err" ||
     fail "no note that memcpy_d2d sets no ceiling: $(cat "$tmp/err")"
 
 "$RFL" plot "$dir" --no-render >"$tmp/out" 2>"$tmp/err" || fail "rfl plot --no-render: exit $?: $(cat "$tmp/err")"
 for chart in $charts; do
     [ -s "$dir/$chart.gp" ] || fail "rfl plot wrote no $chart.gp"
-    diff -u "$expected/$chart.gp" "$dir/$chart.gp" >"$tmp/diff" ||
-        fail "$chart.gp differs from the golden one (- expected, + now):
-$(head -n 60 "$tmp/diff")
-(to accept: cp $dir/$chart.gp $expected/)"
+    check_golden "$expected/$chart.gp" "$dir/$chart.gp"
 done
 [ ! -e "$dir/roofline.gp" ] || fail "a CPU roofline without CPU measurements"
 for chart in roofline-gpu1 roofline-gpus; do

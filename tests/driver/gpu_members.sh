@@ -24,10 +24,7 @@ copy_run "$gold" "$data"/*.csv "$data"/*.json
 "$RFL" ceilings "$gold" >/dev/null 2>"$tmp/err" || fail "golden: rfl ceilings: exit $?: $(cat "$tmp/err")"
 "$RFL" plot "$gold" --no-render >/dev/null 2>"$tmp/err" || fail "golden: rfl plot: exit $?: $(cat "$tmp/err")"
 for f in ceilings.csv roofline-gpu0.gp roofline-gpu1.gp roofline-gpus.gp; do
-    diff -u "$data/expected/$f" "$gold/$f" >"$tmp/diff" ||
-        fail "$f differs from the golden one (- expected, + now):
-$(head -n 60 "$tmp/diff")
-(to accept: cp $gold/$f $data/expected/)"
+    check_golden "$data/expected/$f" "$gold/$f"
 done
 [ ! -e "$gold/roofline-gpu2.gp" ] || fail "golden: a roofline of a GPU the run did not have"
 grep -q "^# 'device memory 2.46 GB/s" "$gold/roofline-gpu1.gp" ||

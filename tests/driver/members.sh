@@ -20,10 +20,7 @@ copy_run "$dir" "$data/bandwidth.csv" "$data/bandwidth.json"
 "$RFL" ceilings "$dir" >/dev/null 2>"$tmp/err" || fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
 "$RFL" plot "$dir" --no-render >/dev/null 2>"$tmp/err" || fail "rfl plot: exit $?: $(cat "$tmp/err")"
 for f in ceilings.csv members.gp; do
-    diff -u "$data/expected/$f" "$dir/$f" >"$tmp/diff" ||
-        fail "$f differs from the golden one (- expected, + now):
-$(head -n 60 "$tmp/diff")
-(to accept: cp $dir/$f $data/expected/)"
+    check_golden "$data/expected/$f" "$dir/$f"
 done
 # rank 2 is the outlier of every ceiling, and no job ceiling changed its meaning
 [ "$(csv_count "$dir/ceilings.csv" '$col["rank"] == 2 && $col["outlier"] == 1')" -eq \

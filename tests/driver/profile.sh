@@ -12,15 +12,6 @@ require_program "$RFL"
 data=$top_srcdir/tests/data/profile
 expected=$data/expected
 
-# same FILE EXPECTED: FILE is the committed EXPECTED.
-same()
-{
-    diff -u "$2" "$1" >"$tmp/diff" ||
-        fail "${1##*/} differs from $2 (- expected, + now):
-$(head -n 60 "$tmp/diff")
-(to accept: mkdir -p ${2%/*} && cp $1 $2)"
-}
-
 # gpu_run DIR: a run directory with the synthetic GPU measurements.
 gpu_run()
 {
@@ -56,7 +47,7 @@ for what in rfl_gemm rfl_gpu_bandwidth torch; do
     gpu_run "$dir"
     "$RFL" profile --run "$dir" --ncu-csv "$data/ncu-h100-$what.csv" --no-render >"$tmp/out" 2>"$tmp/err" ||
         fail "rfl profile --ncu-csv ncu-h100-$what.csv: exit $?: $(cat "$tmp/err")"
-    same "$dir/profile.csv" "$expected/$what/profile.csv"
+    check_golden "$expected/$what/profile.csv" "$dir/profile.csv"
     check_header "$dir/profile.csv" driver profile.csv
     grep -q '^Profiled kernels (Nsight Compute on NVIDIA H100 80GB HBM3)$' "$tmp/out" ||
         fail "$what: no kernel table on stdout: $(head -n 3 "$tmp/out")"
@@ -128,8 +119,8 @@ gpu_run "$dir"
 cat "$data/ncu-h100-rfl_gemm.csv" "$data/ncu-h100-rfl_gpu_bandwidth.csv" "$data/ncu-h100-torch.csv" >"$tmp/all.csv"
 "$RFL" profile --run "$dir" --ncu-csv "$tmp/all.csv" --no-render >"$tmp/out" 2>"$tmp/err" ||
     fail "rfl profile (all): exit $?: $(cat "$tmp/err")"
-same "$dir/profile.csv" "$expected/all/profile.csv"
-same "$dir/roofline-gpu0.gp" "$expected/all/roofline-gpu0.gp"
+check_golden "$expected/all/profile.csv" "$dir/profile.csv"
+check_golden "$expected/all/roofline-gpu0.gp" "$dir/roofline-gpu0.gp"
 grep -q "warning: 2 kernels counted no flops or no bytes (k_diff_init, k_fill<float> #2)" "$tmp/err" ||
     fail "no warning naming the kernels without flops: $(cat "$tmp/err")"
 cp "$dir/roofline-gpu0.gp" "$tmp/first.gp"
@@ -158,8 +149,8 @@ dir=$tmp/cpu
 copy_golden "$dir"
 "$RFL" profile --run "$dir" --likwid "$data/likwid-icx-triad.csv" --config "$golden/spec.conf" --no-render \
     >"$tmp/out" 2>"$tmp/err" || fail "rfl profile --likwid: exit $?: $(cat "$tmp/err")"
-same "$dir/profile.csv" "$expected/likwid/profile.csv"
-same "$dir/roofline.gp" "$expected/likwid/roofline.gp"
+check_golden "$expected/likwid/profile.csv" "$dir/profile.csv"
+check_golden "$expected/likwid/roofline.gp" "$dir/roofline.gp"
 grep -q 'warning: 1 regions counted no flops or no bytes (init)' "$tmp/err" || fail "likwid: no warning for init"
 # triad: 2 threads x 2^23 elements x 10 calls x 2 flops, at 32 bytes an element at every level.
 within 0.01 "$(value "$dir/profile.csv" '^triad$' flops_fp64)" 335544320 "likwid triad flops"

@@ -27,20 +27,9 @@ first_row_interrupted()
     "$RFL_BANDWIDTH" --quick --threads 1 --wss 16K:16K -k sum -p fp64 --min-time 3 --experiments 5 \
         -o "$_dir/bw.csv" >/dev/null 2>"$tmp/bw.err" &
     _pid=$!
-    _n=0
-    until [ -n "$(find "$_dir" -name '.bw.csv.*' 2>/dev/null)" ]; do
-        kill -0 $_pid 2>/dev/null || fail "rfl_bandwidth ended before its CSV was open: $(tail -n 3 "$tmp/bw.err")"
-        sleep 0.02
-        _n=$((_n + 1))
-        [ $_n -lt 3000 ] || { kill -KILL $_pid; fail "rfl_bandwidth did not open its CSV within 60 s"; }
-    done
+    wait_for_file $_pid "$_dir" '.bw.csv.*' rfl_bandwidth "$tmp/bw.err"
     kill -TERM $_pid
-    _n=0
-    while kill -0 $_pid 2>/dev/null; do
-        sleep 0.1
-        _n=$((_n + 1))
-        [ $_n -lt 600 ] || { kill -KILL $_pid; fail "rfl_bandwidth still running 60 s after SIGTERM"; }
-    done
+    wait_gone $_pid "rfl_bandwidth after SIGTERM" 60
     wait $_pid
     rc=$?
 }

@@ -23,21 +23,6 @@ children_of()
     cat /proc/[0-9]*/stat 2>/dev/null |
         awk -v p="$1" '{ pid = $1; s = $0; sub(/.*\) /, "", s); split(s, f, " "); if (f[2] == p) print pid }'
 }
-# alive PID: running (a zombie nobody reaps counts as gone).
-alive()
-{
-    [ -r "/proc/$1/stat" ] && ! awk '{ s = $0; sub(/.*\) /, "", s); exit substr(s, 1, 1) != "Z" }' "/proc/$1/stat" 2>/dev/null
-}
-# wait_gone PID WHAT SECONDS: fails unless PID is gone within SECONDS.
-wait_gone()
-{
-    _n=0
-    while alive "$1"; do
-        sleep 0.1
-        _n=$((_n + 1))
-        [ $_n -lt $(($3 * 10)) ] || { kill -KILL "$1" 2>/dev/null; fail "$2: pid $1 still running after $3 s"; }
-    done
-}
 # start_run DIR ARGS...: rfl run ARGS --output DIR in the background
 # ($run_pid), then waits until its program has opened its CSV in
 # DIR/.partial/bandwidth; $child is the program's PID.
@@ -47,13 +32,7 @@ start_run()
     shift
     "$RFL" run "$@" >/dev/null 2>"$tmp/run.err" &
     run_pid=$!
-    _n=0
-    until [ -n "$(find "$_dir/.partial/bandwidth" -name '.bandwidth.csv.*' 2>/dev/null)" ]; do
-        kill -0 $run_pid 2>/dev/null || fail "rfl run ended before its program started: $(tail -n 3 "$tmp/run.err")"
-        sleep 0.05
-        _n=$((_n + 1))
-        [ $_n -lt 1200 ] || { kill -KILL $run_pid; fail "the program did not start within 60 s"; }
-    done
+    wait_for_file $run_pid "$_dir/.partial/bandwidth" '.bandwidth.csv.*' "rfl run" "$tmp/run.err"
     child=$(children_of $run_pid | head -n 1)
     [ -n "$child" ] || fail "no child process of rfl run"
 }

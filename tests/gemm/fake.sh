@@ -11,21 +11,12 @@ fake=$top_builddir/tests/gpu_fake_gemm
 require_cuda_program "$fake"
 unset RFL_FAKE_DEVICES RFL_FAKE_FREE RFL_FAKE_FREE_AFTER RFL_FAKE_FREE_LATER RFL_FAKE_MALLOC_MAX RFL_FAKE_L2
 
-check_format()
-{
-    check_header "$1" gemm "### $2"
-    csv_check_rectangular "$1"
-}
-
 # 256^3 and a rectangular size, the model at 256, the tuning at 256:
 # fp32 volkov, tiled, cublas; fp64 volkov, tiled, dmma, cublas, cublaslt;
 # tf32 cublas, cublaslt; bf16, fp16 cublas, cublaslt, each with C in FP32
 # and in the input type; x nn, nt x 2 sizes = 72 rows.
 expect_exit 0 "small sweep" "$fake" --sizes 256,384x256x512 --model-size 256 --tune-size 256 -e 2 -m 0.001 -o "$tmp/g.csv"
-check_format "$tmp/g.csv" gemm.csv
-check_format "$tmp/g_mix.csv" gemm_mix.csv
-check_format "$tmp/g_model.csv" gemm_model.csv
-check_verified "$tmp/g.csv"
+check_gemm_tables "$tmp/g"
 rows=$(csv_rows "$tmp/g.csv" | wc -l)
 [ "$rows" -eq 72 ] || fail "expected 72 rows, got $rows"
 grep -q "host_long_double" "$tmp/g.csv" || fail "cuBLAS rows are not checked against the host"
@@ -62,11 +53,5 @@ expect_exit 0 "rfl ceilings of a rested launch" "$RFL" ceilings "$tmp/roof"
 
 # A corrupted element is caught: by the comparison with cuBLAS, and for
 # cuBLAS itself by the host check.
-for kp in tiled:fp64 cublas:fp32 cublas:bf16; do
-    k=${kp%:*}
-    p=${kp#*:}
-    expect_exit 3 "--inject-fault -k $k -p $p" "$fake" -k "$k" -p "$p" -t nn --mode gemm --sizes 256 --no-tune \
-        -e 1 -m 0.0001 --inject-fault -o "$tmp/fault.csv"
-    grep -q "verification failed" "$tmp/err" || fail "--inject-fault -k $k -p $p: no message"
-done
+check_gemm_faults "$fake" tiled:fp64 cublas:fp32 cublas:bf16
 exit 0

@@ -8,20 +8,10 @@
 cuda_sanitizer_options
 require_gpu "$RFL_GEMM"
 
-# check_format CSV FILE: the header of docs/FORMAT.md's table of FILE, whole rows.
-check_format()
-{
-    check_header "$1" gemm "### $2"
-    csv_check_rectangular "$1"
-}
-
 # 256^3 and a rectangular size, model at 512 (added to the sweep), tuning at 256.
 csv=$tmp/g.csv
 expect_exit 0 "small sweep" "$RFL_GEMM" --sizes 256,384x256x512 --model-size 512 --tune-size 256 -e 2 -m 0.001 -o "$csv"
-check_format "$csv" gemm.csv
-check_format "$tmp/g_mix.csv" gemm_mix.csv
-check_format "$tmp/g_model.csv" gemm_model.csv
-check_verified "$csv"
+check_gemm_tables "$tmp/g"
 # fp32: volkov, tiled, cublas; fp64: volkov, tiled, dmma, cublas; tf32, bf16, fp16: cublas;
 # x nn, nt x 3 sizes = (3 + 4 + 3) x 2 x 3 = 60 rows.
 rows=$(csv_rows "$csv" | wc -l)
@@ -58,11 +48,6 @@ if have_python3; then
 fi
 
 # A corrupted element is caught in every precision, by the device comparison and the host check.
-for kp in volkov:fp32 tiled:fp32 tiled:fp64 dmma:fp64 cublas:fp32 cublas:fp64 cublas:tf32 cublas:bf16 cublas:fp16; do
-    k=${kp%:*}
-    p=${kp#*:}
-    expect_exit 3 "--inject-fault -k $k -p $p" "$RFL_GEMM" -k "$k" -p "$p" -t nn --mode gemm --sizes 256 --no-tune \
-        -e 1 -m 0.0001 --inject-fault -o "$tmp/fault.csv"
-    grep -q "verification failed" "$tmp/err" || fail "--inject-fault -k $k -p $p: no message"
-done
+check_gemm_faults "$RFL_GEMM" volkov:fp32 tiled:fp32 tiled:fp64 dmma:fp64 cublas:fp32 cublas:fp64 cublas:tf32 \
+    cublas:bf16 cublas:fp16
 exit 0

@@ -20,10 +20,7 @@ fresh()
 fresh
 expect_exit 0 "rfl ceilings" "$RFL" ceilings "$tmp/run"
 c=$tmp/run/ceilings.csv
-diff -u "$expected/ceilings.csv" "$c" >"$tmp/diff" ||
-    fail "ceilings.csv differs from the golden one (- expected, + now):
-$(cat "$tmp/diff")
-(to accept: cp $c $expected/)"
+check_golden "$expected/ceilings.csv" "$c"
 [ "$(csv_count "$c" '$col["device"] == "gpu_link"')" -eq 11 ] || fail "expected 6 + 3 + 2 gpu_link ceilings: $(cat "$c")"
 [ "$(csv_count "$c" '$col["name"] == "0 -> 1" && $col["value"] == 50 && $col["points"] == 4 &&
     $col["wss_min_bytes"] == 1024 && $col["wss_max_bytes"] == 268435456 && $col["program"] == "rfl_gpu_link" &&
@@ -39,10 +36,7 @@ grep -q "GPU link: 6 one-way pairs of 3 GPUs, cudaMemcpyPeer from 20 GB/s (pair 
 
 # The matrix chart: exactly the committed script (its PNG only where gnuplot is).
 expect_exit 0 "rfl plot" "$RFL" plot "$tmp/run" --no-render
-diff -u "$expected/gpu_link.gp" "$tmp/run/gpu_link.gp" >"$tmp/diff" ||
-    fail "gpu_link.gp differs from the golden one (- expected, + now):
-$(head -n 60 "$tmp/diff")
-(to accept: cp $tmp/run/gpu_link.gp $expected/)"
+check_golden "$expected/gpu_link.gp" "$tmp/run/gpu_link.gp"
 [ "$(sed -n '/^\$matrix << EOD/,/^EOD/p' "$tmp/run/gpu_link.gp" | grep -c '^NaN 50.0 40.0$')" -eq 1 ] ||
     fail "gpu_link.gp: row 0 of the matrix is not 'NaN 50.0 40.0'"
 

@@ -34,40 +34,19 @@
  * cores (test_run_restores_binding checks that it does not). */
 static cpu_set_t startup_affinity;
 
-struct fixture {
-    char dir[256];
-    char csv[300];
-    char json[300];
-};
-
+/* Each test in a folder of its own (tests/unit/tmpdir.h), on the CPUs the
+ * test started on. */
 static int setup(void **state)
 {
-    struct fixture *f = calloc(1, sizeof *f);
-    if (!f)
-        return -1;
-    if (rfl_test_tmpdir_make(f->dir, sizeof f->dir, "bandwidth") != 0) {
-        free(f);
-        return -1;
-    }
-    snprintf(f->csv, sizeof f->csv, "%s/bw.csv", f->dir);
-    snprintf(f->json, sizeof f->json, "%s/bw.json", f->dir);
     sched_setaffinity(0, sizeof startup_affinity, &startup_affinity);
-    *state = f;
-    return 0;
+    return rfl_test_files_setup(state, "bandwidth", "bw");
 }
-
-static int teardown(void **state)
-{
-    struct fixture *f = *state;
-    rfl_test_tmpdir_remove(f->dir);
-    free(f);
-    return 0;
-}
+static int teardown(void **state) { return rfl_test_files_teardown(state); }
 
 /* The smallest sweep that still measures: two working sets, one sample,
  * one thread (on a loaded machine every barrier of a spinning OpenMP team
  * can cost a scheduler quantum; test_run_two_threads uses two). */
-static void tiny_opts(struct rfl_bandwidth_opts *o, const struct fixture *f)
+static void tiny_opts(struct rfl_bandwidth_opts *o, const struct rfl_test_files *f)
 {
     static char *argv[] = {"test_bandwidth", NULL};
     rfl_bandwidth_defaults(o);
@@ -123,19 +102,29 @@ static char *sidecar_status(const char *path)
     return copy;
 }
 
-static void run_every_kernel(const struct fixture *f, enum rfl_isa isa)
+/* tiny_opts for kernel k in one precision on one ISA; 0 where that ISA
+ * has no such kernel. */
+static int one_kernel_opts(struct rfl_bandwidth_opts *o, const struct rfl_test_files *f, enum rfl_isa isa, int prec,
+                           int k)
+{
+    if (!rfl_bw_lookup(isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)k))
+        return 0;
+    tiny_opts(o, f);
+    o->kernels = 1u << k;
+    o->precisions = 1u << prec;
+    o->isas = 1u << isa;
+    return 1;
+}
+
+static void run_every_kernel(const struct rfl_test_files *f, enum rfl_isa isa)
 {
     if (!rfl_isa_supported(isa))
         skip();
     for (int prec = 0; prec < RFL_NPRECISION; prec++)
         for (int k = 0; k < RFL_BW_NKERNELS; k++) {
-            if (!rfl_bw_lookup(isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)k))
-                continue;
             struct rfl_bandwidth_opts o;
-            tiny_opts(&o, f);
-            o.kernels = 1u << k;
-            o.precisions = 1u << prec;
-            o.isas = 1u << isa;
+            if (!one_kernel_opts(&o, f, isa, prec, k))
+                continue;
             int rc = rfl_bandwidth_run(&o);
             if (rc != RFL_EXIT_OK)
                 fail_msg("%s %s %s: rfl_bandwidth_run returned %d", rfl_bw_kernels[k].name,
@@ -157,7 +146,7 @@ static void test_run_avx512(void **state) { run_every_kernel(*state, RFL_ISA_AVX
 /* All kernels, both precisions, every supported ISA in one run. */
 static void test_run_all_at_once(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     struct rfl_bandwidth_opts o;
     tiny_opts(&o, f);
     for (int i = 0; i < RFL_NISA; i++)
@@ -180,7 +169,7 @@ static void test_run_all_at_once(void **state)
  * the rows say so. */
 static void test_run_two_threads(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     struct rfl_bandwidth_opts o;
     tiny_opts(&o, f);
     o.threads = 2;
@@ -201,7 +190,7 @@ static void test_run_two_threads(void **state)
  * run in the process sees one core. */
 static void test_run_restores_binding(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     cpu_set_t before, after;
     assert_int_equal(sched_getaffinity(0, sizeof before, &before), 0);
     struct rfl_bandwidth_opts o;
@@ -219,16 +208,13 @@ static void test_run_restores_binding(void **state)
 /* A corrupted result is exit 3 and "verification_failed", for every kernel. */
 static void test_injected_fault(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     for (int prec = 0; prec < RFL_NPRECISION; prec++)
         for (int k = 0; k < RFL_BW_NKERNELS; k++) {
             enum rfl_isa isa = rfl_isa_best();
-            if (!rfl_bw_lookup(isa, (enum rfl_precision)prec, (enum rfl_bw_kernel_id)k))
-                continue;
             struct rfl_bandwidth_opts o;
-            tiny_opts(&o, f);
-            o.kernels = 1u << k;
-            o.precisions = 1u << prec;
+            if (!one_kernel_opts(&o, f, isa, prec, k))
+                continue;
             o.inject_fault = 1;
             unlink(f->json);
             int rc = rfl_bandwidth_run(&o);
@@ -252,7 +238,7 @@ static void test_injected_fault(void **state)
 
 static void test_bad_isa_and_sizes(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     struct rfl_bandwidth_opts o;
     for (int i = 0; i < RFL_NISA; i++)
         if (!rfl_isa_supported((enum rfl_isa)i)) {

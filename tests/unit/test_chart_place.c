@@ -35,8 +35,16 @@ static void start(struct rfl_chart *c)
     rfl_chart_ranges(c, 1.0 / 16, 1024, 0.1, 1000);
 }
 
-/* The boxes "# box CX CY HW HH ANGLE" of a script; how many. */
-static size_t read_boxes(const char *path, struct rfl_box *b, size_t max)
+/* A temporary file for a script: path "/tmp/rfl-test-place-XXXXXX", made. */
+static void temp_script(char *path)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+}
+
+/* The boxes "# box CX CY HW HH ANGLE" of a script, no two overlapping; how many. */
+static size_t apart_boxes(const char *path, struct rfl_box *b, size_t max)
 {
     FILE *f = fopen(path, "r");
     assert_non_null(f);
@@ -52,6 +60,10 @@ static size_t read_boxes(const char *path, struct rfl_box *b, size_t max)
         }
     }
     fclose(f);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (rfl_box_overlap(&b[i], &b[j]))
+                fail_msg("boxes %zu and %zu overlap", i, j);
     return n;
 }
 
@@ -88,18 +100,11 @@ static void test_crowded(void **state)
 {
     (void)state;
     char path[] = "/tmp/rfl-test-place-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
+    temp_script(path);
     for (size_t n = 1000; n <= 5000; n *= 5) {
         place_points(n, path);
         static struct rfl_box b[20000];
-        size_t nb = read_boxes(path, b, 20000);
-        assert_true(nb > 20);
-        for (size_t i = 0; i < nb; i++)
-            for (size_t j = i + 1; j < nb; j++)
-                if (rfl_box_overlap(&b[i], &b[j]))
-                    fail_msg("boxes %zu and %zu overlap", i, j);
+        assert_true(apart_boxes(path, b, 20000) > 20);
     }
     unlink(path);
 }
@@ -111,9 +116,7 @@ static void test_near_lines(void **state)
     struct rfl_chart c;
     start(&c);
     char path[] = "/tmp/rfl-test-place-XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
+    temp_script(path);
     for (int i = 0; i < 20; i++) {
         double v = 100 * pow(1.02, i);
         rfl_chart_block_line(&c, 1, v, 1024, v);
@@ -126,12 +129,7 @@ static void test_near_lines(void **state)
     }
     assert_int_equal(rfl_chart_end(&c, path), 0);
     static struct rfl_box b[64];
-    size_t nb = read_boxes(path, b, 64);
-    assert_true(nb >= 21);
-    for (size_t i = 0; i < nb; i++)
-        for (size_t j = i + 1; j < nb; j++)
-            if (rfl_box_overlap(&b[i], &b[j]))
-                fail_msg("boxes %zu and %zu overlap", i, j);
+    assert_true(apart_boxes(path, b, 64) >= 21);
     unlink(path);
 }
 

@@ -35,32 +35,9 @@
 static const char *const columns[] = {"name", "wss_bytes", "delta", "time_s"};
 #define NCOLS (sizeof columns / sizeof columns[0])
 
-struct fixture {
-    char dir[256];
-    char path[300];
-};
-
-static int setup(void **state)
-{
-    struct fixture *f = calloc(1, sizeof *f);
-    if (!f)
-        return -1;
-    if (rfl_test_tmpdir_make(f->dir, sizeof f->dir, "csv") != 0) {
-        free(f);
-        return -1;
-    }
-    snprintf(f->path, sizeof f->path, "%s/out.csv", f->dir);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct fixture *f = *state;
-    rfl_test_tmpdir_remove(f->dir);
-    free(f);
-    return 0;
-}
+/* Each test in a folder of its own (tests/unit/tmpdir.h). */
+static int setup(void **state) { return rfl_test_files_setup(state, "csv", "out"); }
+static int teardown(void **state) { return rfl_test_files_teardown(state); }
 
 /* Names in `dir` other than . and .., joined by spaces (static buffer). */
 static const char *dir_entries(const char *dir, int *count)
@@ -97,9 +74,9 @@ static char *slurp(const char *path)
 
 static void test_header_and_rows(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     struct rfl_csv csv;
-    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     rfl_csv_str(&csv, "sum");
     rfl_csv_u64(&csv, UINT64_MAX);
     rfl_csv_int(&csv, -42);
@@ -123,7 +100,7 @@ static void test_header_and_rows(void **state)
     assert_int_equal(csv.rows, 4);
     assert_int_equal(rfl_csv_commit(&csv), 0);
 
-    char *text = slurp(f->path);
+    char *text = slurp(f->csv);
     assert_non_null(text);
     assert_string_equal(text,
                         "name,wss_bytes,delta,time_s\n"
@@ -136,11 +113,11 @@ static void test_header_and_rows(void **state)
 
 static void test_header_only(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     struct rfl_csv csv;
-    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    char *text = slurp(f->path);
+    char *text = slurp(f->csv);
     assert_non_null(text);
     assert_string_equal(text, "name,wss_bytes,delta,time_s\n");
     free(text);
@@ -150,15 +127,15 @@ static void test_header_only(void **state)
  * the whole file at the commit: nothing written, the earlier file kept (issue 28). */
 static void test_unreadable_number(void **state)
 {
-    struct fixture *f = *state;
-    FILE *old = fopen(f->path, "w");
+    struct rfl_test_files *f = *state;
+    FILE *old = fopen(f->csv, "w");
     assert_non_null(old);
     fputs("earlier\n", old);
     fclose(old);
     const double bad[] = {INFINITY, -INFINITY, 4.9e-324};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct rfl_csv csv;
-        assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+        assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
         rfl_csv_str(&csv, "sum"), rfl_csv_u64(&csv, 1), rfl_csv_int(&csv, 0), rfl_csv_double(&csv, 1);
         rfl_csv_end_row(&csv);
         rfl_csv_str(&csv, "copy"), rfl_csv_u64(&csv, 1), rfl_csv_int(&csv, 0), rfl_csv_double(&csv, bad[i]);
@@ -166,7 +143,7 @@ static void test_unreadable_number(void **state)
         assert_int_equal(csv.bad_line, 3);
         assert_string_equal(csv.bad_column, "time_s");
         assert_int_equal(rfl_csv_commit(&csv), -1);
-        char *text = slurp(f->path);
+        char *text = slurp(f->csv);
         assert_non_null(text);
         assert_string_equal(text, "earlier\n");
         free(text);
@@ -175,10 +152,10 @@ static void test_unreadable_number(void **state)
 
 static void test_quoting(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     static const char *const one[] = {"text"};
     struct rfl_csv csv;
-    assert_int_equal(rfl_csv_open(&csv, f->path, one, 1), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, one, 1), 0);
     static const char *const values[] = {
         "plain", "a,b", "say \"hi\"", "two\nlines", "cr\rhere", "\"", ",", "", "semi;colon", "sp ace",
     };
@@ -187,7 +164,7 @@ static void test_quoting(void **state)
         rfl_csv_end_row(&csv);
     }
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    char *text = slurp(f->path);
+    char *text = slurp(f->csv);
     assert_non_null(text);
     assert_string_equal(text,
                         "text\n"
@@ -207,7 +184,7 @@ static void test_quoting(void **state)
 /* Under a locale whose decimal point is a comma, the CSV still says 0.5. */
 static void test_decimal_point_under_comma_locale(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     if (!setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
         setlocale(LC_NUMERIC, "C");
         skip();
@@ -224,12 +201,12 @@ static void test_decimal_point_under_comma_locale(void **state)
 
     static const char *const one[] = {"x_s", "y_s"};
     struct rfl_csv csv;
-    assert_int_equal(rfl_csv_open(&csv, f->path, one, 2), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, one, 2), 0);
     rfl_csv_double(&csv, 0.5);
     rfl_csv_double(&csv, 2.5e-7);
     rfl_csv_end_row(&csv);
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    char *text = slurp(f->path);
+    char *text = slurp(f->csv);
     assert_non_null(text);
     assert_string_equal(text, "x_s,y_s\n0.5,2.5e-07\n");
     free(text);
@@ -254,18 +231,18 @@ static void test_format_double_c_locale(void **state)
  * hidden temporary file into place. */
 static void test_commit_is_atomic(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     int count;
     const char *names;
     struct rfl_csv csv;
 
-    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     rfl_csv_str(&csv, "first");
     rfl_csv_u64(&csv, 1);
     rfl_csv_int(&csv, 1);
     rfl_csv_double(&csv, 1);
     rfl_csv_end_row(&csv);
-    assert_null(slurp(f->path)); /* not there before commit */
+    assert_null(slurp(f->csv)); /* not there before commit */
     names = dir_entries(f->dir, &count);
     assert_int_equal(count, 1);
     assert_true(strncmp(names, ".out.csv.", 9) == 0); /* the hidden temporary */
@@ -275,20 +252,20 @@ static void test_commit_is_atomic(void **state)
     assert_string_equal(names, "out.csv ");
 
     /* Replacing an existing file: the old content stays until commit. */
-    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     rfl_csv_str(&csv, "second");
     rfl_csv_u64(&csv, 2);
     rfl_csv_int(&csv, 2);
     rfl_csv_double(&csv, 2);
     rfl_csv_end_row(&csv);
-    char *text = slurp(f->path);
+    char *text = slurp(f->csv);
     assert_non_null(text);
     assert_non_null(strstr(text, "first,1,1,1\n"));
     free(text);
     names = dir_entries(f->dir, &count);
     assert_int_equal(count, 2);
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    text = slurp(f->path);
+    text = slurp(f->csv);
     assert_non_null(text);
     assert_string_equal(text, "name,wss_bytes,delta,time_s\nsecond,2,2,2\n");
     free(text);
@@ -299,10 +276,10 @@ static void test_commit_is_atomic(void **state)
 
 static void test_abort_leaves_nothing(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     int count;
     struct rfl_csv csv;
-    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     rfl_csv_str(&csv, "gone");
     rfl_csv_u64(&csv, 1);
     rfl_csv_int(&csv, 1);
@@ -315,10 +292,10 @@ static void test_abort_leaves_nothing(void **state)
     rfl_csv_abort(&csv); /* twice is harmless */
 
     /* Aborting a replacement keeps the previous file untouched. */
-    assert_int_equal(rfl_afile_write_string(f->path, "old\n"), 0);
-    assert_int_equal(rfl_csv_open(&csv, f->path, columns, NCOLS), 0);
+    assert_int_equal(rfl_afile_write_string(f->csv, "old\n"), 0);
+    assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     rfl_csv_abort(&csv);
-    char *text = slurp(f->path);
+    char *text = slurp(f->csv);
     assert_non_null(text);
     assert_string_equal(text, "old\n");
     free(text);
@@ -336,30 +313,28 @@ static void test_abort_leaves_nothing(void **state)
  * (0666 less the umask), not mkstemp's private 0600. */
 static void test_commit_mode_follows_umask(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     mode_t old_mask = umask(022);
     struct rfl_csv csv;
-    int opened = rfl_csv_open(&csv, f->path, columns, NCOLS);
+    int opened = rfl_csv_open(&csv, f->csv, columns, NCOLS);
     int committed = opened == 0 ? rfl_csv_commit(&csv) : -1;
-    char json_path[400];
-    snprintf(json_path, sizeof json_path, "%s/out.json", f->dir);
-    int written = rfl_afile_write_string(json_path, "{}\n");
+    int written = rfl_afile_write_string(f->json, "{}\n");
     umask(old_mask);
     assert_int_equal(opened, 0);
     assert_int_equal(committed, 0);
     assert_int_equal(written, 0);
     struct stat st;
-    assert_int_equal(stat(f->path, &st), 0);
+    assert_int_equal(stat(f->csv, &st), 0);
     if ((st.st_mode & 0777) != 0644)
         fail_msg("out.csv has mode %03o under umask 022, expected 644", (unsigned)(st.st_mode & 0777));
-    assert_int_equal(stat(json_path, &st), 0);
+    assert_int_equal(stat(f->json, &st), 0);
     if ((st.st_mode & 0777) != 0644)
         fail_msg("out.json has mode %03o under umask 022, expected 644", (unsigned)(st.st_mode & 0777));
 }
 
 static void test_afile_write_string(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     char path[400];
     snprintf(path, sizeof path, "%s/note.txt", f->dir);
     assert_int_equal(rfl_afile_write_string(path, "hello\nworld\n"), 0);
@@ -401,7 +376,7 @@ static void expect_row_abort(const char *dir, int fields)
 
 static void test_wrong_field_count_aborts(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     expect_row_abort(f->dir, (int)NCOLS - 1);
     expect_row_abort(f->dir, (int)NCOLS + 1);
     expect_row_abort(f->dir, 0);
@@ -409,7 +384,7 @@ static void test_wrong_field_count_aborts(void **state)
 
 static void test_missing_directory(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     char path[400];
     snprintf(path, sizeof path, "%s/no/such/dir/out.csv", f->dir);
     struct rfl_csv csv;
@@ -466,9 +441,9 @@ static const char *const fit_columns[] = {"latency_s"};
  * and the program's keys; the exit code is the status. */
 static void test_session_commit(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     static char *argv[] = {"rfl_test", "-o", "out.csv", NULL};
-    const struct rfl_session_spec spec = {.program = "rfl_test", .argc = 3, .argv = argv, .output = f->path,
+    const struct rfl_session_spec spec = {.program = "rfl_test", .argc = 3, .argv = argv, .output = f->csv,
                                           .columns = columns, .ncols = NCOLS};
     struct rfl_session out;
     assert_int_equal(rfl_session_open(&out, &spec), 0);
@@ -494,7 +469,7 @@ static void test_session_commit(void **state)
     assert_int_equal(rfl_session_commit(&out), 0);
     assert_int_equal(rfl_session_close(&out), RFL_EXIT_VERIFY);
 
-    char *text = slurp(f->path);
+    char *text = slurp(f->csv);
     assert_non_null(text);
     assert_string_equal(text, "name,wss_bytes,delta,time_s\na,4096,-1,0.5\nb,4096,-1,0.5\n");
     free(text);
@@ -526,9 +501,9 @@ static void test_session_commit(void **state)
  * whose CSV cannot be opened says so and holds nothing. */
 static void test_session_abort(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     static char *argv[] = {"rfl_test", NULL};
-    struct rfl_session_spec spec = {.program = "rfl_test", .argc = 1, .argv = argv, .output = f->path,
+    struct rfl_session_spec spec = {.program = "rfl_test", .argc = 1, .argv = argv, .output = f->csv,
                                     .columns = columns, .ncols = NCOLS};
     struct rfl_session out;
     assert_int_equal(rfl_session_open(&out, &spec), 0);
@@ -575,7 +550,7 @@ static void test_companion_path(void **state)
  * and no temporary one. */
 static void test_stage_all_or_nothing(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     char a[400], b[400];
     int count;
     snprintf(a, sizeof a, "%s/a.txt", f->dir);
@@ -628,7 +603,7 @@ static void test_stage_all_or_nothing(void **state)
 /* Only a regular file is replaced. */
 static void test_refuses_other_targets(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     char p[400], link[400];
     snprintf(p, sizeof p, "%s/fifo.csv", f->dir);
     assert_int_equal(mkfifo(p, 0666), 0);
@@ -649,7 +624,7 @@ static void test_refuses_other_targets(void **state)
 /* Temporary files of dead writers go; a live writer's and other files stay. */
 static void test_remove_stale(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     pid_t dead = fork();
     assert_true(dead >= 0);
     if (dead == 0)
@@ -668,7 +643,7 @@ static void test_remove_stale(void **state)
         fclose(fopen(p, "w"));
     }
     /* The next write of out.csv removes its own dead temporary file only. */
-    assert_int_equal(rfl_afile_write_string(f->path, "x\n"), 0);
+    assert_int_equal(rfl_afile_write_string(f->csv, "x\n"), 0);
     int count;
     dir_entries(f->dir, &count);
     assert_int_equal(count, 5);

@@ -33,34 +33,9 @@
 
 #define N_ELEMS (3 * RFL_FL_ELEM_QUANTUM)
 
-struct fixture {
-    char dir[256];
-    char csv[300];
-    char json[300];
-};
-
-static int setup(void **state)
-{
-    struct fixture *f = calloc(1, sizeof *f);
-    if (!f)
-        return -1;
-    if (rfl_test_tmpdir_make(f->dir, sizeof f->dir, "flops") != 0) {
-        free(f);
-        return -1;
-    }
-    snprintf(f->csv, sizeof f->csv, "%s/fl.csv", f->dir);
-    snprintf(f->json, sizeof f->json, "%s/fl.json", f->dir);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    struct fixture *f = *state;
-    rfl_test_tmpdir_remove(f->dir);
-    free(f);
-    return 0;
-}
+/* Each test in a folder of its own (tests/unit/tmpdir.h). */
+static int setup(void **state) { return rfl_test_files_setup(state, "flops", "fl"); }
+static int teardown(void **state) { return rfl_test_files_teardown(state); }
 
 static void *alloc_elems(void)
 {
@@ -371,7 +346,7 @@ static void test_clock(void **state)
 static const char *tiny[] = {"--fpe", "1,4,7", "--unroll", "1,16", "--min-time", "0.0001", "--experiments", "2",
                              "--threads", "2"};
 
-static int run_args(struct fixture *f, const char *const *extra, int inject)
+static int run_args(struct rfl_test_files *f, const char *const *extra, int inject)
 {
     static char *argv[48];
     int argc = 0;
@@ -405,7 +380,7 @@ static size_t count_lines(const char *path)
 
 static void test_run(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     assert_int_equal(run_args(f, NULL, 0), RFL_EXIT_OK);
     /* ref: 2 precisions x 3 FPE; simd: 2 x 2 unrolls x 3 FPE (where the CPU has one). */
     size_t want = 1 + 6 + (rfl_fl_isa_best() != RFL_FL_NISA ? 12 : 0);
@@ -432,7 +407,7 @@ static void test_run(void **state)
 
 static void test_injected_fault(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
     assert_int_equal(run_args(f, (const char *const[]){"--variant", "ref", NULL}, 1), RFL_EXIT_VERIFY);
     json_error_t err;
     json_t *meta = json_load_file(f->json, 0, &err);
@@ -446,7 +421,7 @@ static void test_injected_fault(void **state)
 
 static void test_unsupported_isa(void **state)
 {
-    struct fixture *f = *state;
+    struct rfl_test_files *f = *state;
 #if defined(__x86_64__)
     const char *lacking = "neon";
 #else

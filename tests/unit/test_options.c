@@ -396,14 +396,138 @@ static char *help_text(const struct rfl_cli *c)
     return text;
 }
 
+/* --help's layout (common/options.h): every line within RFL_HELP_WIDTH
+ * columns but a lone word longer than a line; in the options, every line
+ * that names no option continues the text at RFL_HELP_COLUMN; no text line
+ * starts with '-'. Fails with the line. */
+static void expect_layout(const char *text)
+{
+    int options = 0;
+    for (const char *p = text; *p;) {
+        const size_t len = strcspn(p, "\n");
+        const size_t lead = strspn(p, " ");
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)len, p);
+        if (len > RFL_HELP_WIDTH && memchr(p + lead, ' ', len - lead))
+            fail_msg("line of %zu columns: '%s'", len, line);
+        if (len && line[len - 1] == ' ')
+            fail_msg("trailing blank: '%s'", line);
+        if (!strcmp(line, "Options:"))
+            options = 1;
+        else if (len == 0)
+            options = 0;
+        else if (options && !(lead >= 2 && lead <= 6 && p[lead] == '-') && lead != RFL_HELP_COLUMN)
+            fail_msg("continuation at column %zu, not %d: '%s'", lead, RFL_HELP_COLUMN, line);
+        if (options && lead == RFL_HELP_COLUMN && p[lead] == '-')
+            fail_msg("a text line that reads as an option: '%s'", line);
+        p += len + (p[len] == '\n');
+    }
+}
+
+/* The words of text, blanks and line breaks folded into one blank. */
+static void fold(const char *text, char *out, size_t len)
+{
+    size_t n = 0;
+    for (const char *p = text; *p && n + 1 < len; p++) {
+        const int blank = *p == ' ' || *p == '\n';
+        if (blank && (n == 0 || out[n - 1] == ' '))
+            continue;
+        out[n++] = blank ? ' ' : *p;
+    }
+    while (n > 0 && out[n - 1] == ' ')
+        n--;
+    out[n] = '\0';
+}
+
 static void test_print_help(void **state)
 {
     (void)state;
     char *text = help_text(&cli_operands);
+    expect_layout(text);
     assert_non_null(strstr(text, "Usage: test_prog [OPTION]... [ARG]..."));
     assert_non_null(strstr(text, "-s, --size=SIZE"));
     assert_non_null(strstr(text, "--offset=X"));
     free(text);
+}
+
+static int wrap_flag;
+static const char *const wrap_choices[] = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta",
+                                           "iota", "kappa", "lambda", "omicron", NULL};
+static const char long_help[] = "a description far longer than the fifty columns the description gets, written as one "
+                                "sentence with no line break for width, which the printer wraps word by word at a "
+                                "hanging indent under the description column";
+static const struct rfl_option wrap_table[] = {
+    {"long", 'l', RFL_OPT_FLAG, &wrap_flag, NULL, long_help, 0, 0, NULL},
+    {"list", 0, RFL_OPT_FLAG, &wrap_flag, NULL, "an explicit list:\nfirst item\nsecond item", 0, 0, NULL},
+    /* The old hand-made break: its blanks are the printer's to write. */
+    {"legacy", 0, RFL_OPT_FLAG, &wrap_flag, NULL, "before the break\n                              after it", 0, 0,
+     NULL},
+    {"dash", 0, RFL_OPT_FLAG, &wrap_flag, NULL, "a line of words that ends just before its column --dashed", 0, 0,
+     NULL},
+    {"word", 0, RFL_OPT_FLAG, &wrap_flag, NULL,
+     "short then a_single_word_longer_than_the_fifty_columns_of_the_description_column and more", 0, 0, NULL},
+    {"a-name-as-long-as-the-column", 'a', RFL_OPT_FLAG, &wrap_flag, NULL, "text on the next line", 0, 0, NULL},
+    {"choices", 'c', RFL_OPT_LIST, &wrap_flag, "LIST", "many choices", 0, 0, wrap_choices},
+};
+static const struct rfl_cli wrap_cli = {
+    .program = "test_prog",
+    .summary = "A summary written as one paragraph, longer than a line of eighty columns, so that the printer has "
+               "to break it word by word at the width.",
+    .epilog = "An epilog with a preformatted line:\n  an indented command line that is longer than eighty columns "
+              "goes on at its own indent\nand a last line.",
+    RFL_CLI_OPTIONS(wrap_table),
+};
+
+static void test_help_layout(void **state)
+{
+    (void)state;
+    char *text = help_text(&wrap_cli);
+    expect_layout(text);
+    /* Every word in its place: the text is the description, line breaks aside. */
+    char want[1024], got[1024], all[4096];
+    snprintf(all, sizeof all, "%s", text);
+    char *row = strstr(all, "  -l, --long                  a description"), *end = strstr(all, "\n      --list");
+    assert_true(row && end && row < end);
+    *end = '\0';
+    fold(row + RFL_HELP_COLUMN, got, sizeof got);
+    fold(long_help, want, sizeof want);
+    assert_string_equal(got, want);
+    /* Explicit breaks stay; the old hand-made indent is not doubled. */
+    assert_non_null(strstr(text, "      --list                  an explicit list:\n"
+                                 "                              first item\n"
+                                 "                              second item\n"));
+    assert_non_null(strstr(text, "      --legacy                before the break\n"
+                                 "                              after it\n"));
+    /* A word that would start a line with '-' takes the word before it along. */
+    assert_non_null(strstr(text, "      --dash                  a line of words that ends just before its\n"
+                                 "                              column --dashed\n"));
+    assert_non_null(strstr(text, "      --word                  short then\n"
+                                 "                              a_single_word_longer_than_the_fifty_columns_of_the_"
+                                 "description_column\n"
+                                 "                              and more\n"));
+    assert_non_null(strstr(text, "  -a, --a-name-as-long-as-the-column\n"
+                                 "                              text on the next line\n"));
+    assert_non_null(strstr(text, "  -c, --choices=LIST          many choices\n"
+                                 "                              (alpha, beta, gamma, delta, epsilon, zeta, eta,\n"
+                                 "                              theta, iota, kappa, lambda, omicron; or all)\n"));
+    assert_non_null(strstr(text, "Usage: test_prog [OPTION]...\n"
+                                 "A summary written as one paragraph, longer than a line of eighty columns, so\n"
+                                 "that the printer has to break it word by word at the width.\n"));
+    assert_non_null(strstr(text, "An epilog with a preformatted line:\n"
+                                 "  an indented command line that is longer than eighty columns goes on at its own\n"
+                                 "  indent\nand a last line.\n"));
+    free(text);
+
+    /* A row at another column (rfl --help's commands). */
+    char *rows = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&rows, &len);
+    assert_non_null(mem);
+    rfl_help_row(mem, "  run", 13, "run every program built here, then ceilings, plot and report, and then some more");
+    fclose(mem);
+    assert_string_equal(rows, "  run        run every program built here, then ceilings, plot and report, and\n"
+                              "             then some more\n");
+    free(rows);
 }
 
 static void test_unknown_and_missing(void **state)
@@ -524,12 +648,13 @@ static void test_shared_rows(void **state)
     char *text = help_text(&shared_cli);
     assert_non_null(strstr(text, "  -t, --min-time=SECONDS      trials double\n"));
     assert_non_null(strstr(text, "  -e, --experiments=N         timed samples\n"));
-    assert_non_null(strstr(text, "  -d, --device=N              first CUDA device; MPI rank r on a node uses (N + r) % "
-                                 "devices (default 0)\n"));
+    assert_non_null(strstr(text, "  -d, --device=N              first CUDA device; MPI rank r on a node uses (N +\n"
+                                 "                              r) % devices (default 0)\n"));
     assert_non_null(strstr(text, "  -o, --output=FILE           CSV output\n"));
     assert_non_null(strstr(text, "  -q, --quick                 a coarse sweep\n"));
     assert_non_null(strstr(text, "      --list-devices          print the CUDA devices and exit (exit 1: none)\n"));
-    assert_non_null(strstr(text, "      --self-test             run the host-side self-checks and exit (no GPU needed)\n"));
+    assert_non_null(strstr(text, "      --self-test             run the host-side self-checks and exit (no GPU\n"
+                                 "                              needed)\n"));
     free(text);
 }
 
@@ -606,6 +731,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_last_value_wins),
         cmocka_unit_test(test_help_and_version),
         cmocka_unit_test(test_print_help),
+        cmocka_unit_test(test_help_layout),
         cmocka_unit_test(test_unknown_and_missing),
         cmocka_unit_test(test_operands),
         cmocka_unit_test(test_reentrant),

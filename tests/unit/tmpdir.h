@@ -1,5 +1,6 @@
 /* A unit test's own temporary folder: made under $TMPDIR (else /tmp) in
- * its group's setup, removed with everything in it in the teardown. */
+ * its group's (or each test's) setup, removed with everything in it in the
+ * teardown. */
 #ifndef RFL_TEST_TMPDIR_H
 #define RFL_TEST_TMPDIR_H
 
@@ -41,6 +42,40 @@ static inline int rfl_test_tmpdir_remove(const char *dir)
     }
     closedir(d);
     return rmdir(dir) | rc;
+}
+
+/* A test's own folder and its output's paths there, made fresh for each
+ * test: the setup and teardown of cmocka_unit_test_setup_teardown call
+ * rfl_test_files_setup and rfl_test_files_teardown; *state is the struct. */
+struct rfl_test_files {
+    char dir[256];
+    char csv[300];  /* DIR/STEM.csv */
+    char json[300]; /* DIR/STEM.json, the CSV's sidecar */
+};
+
+/* Makes the folder $TMPDIR/rfl-test-NAME.XXXXXX: 0, or -1. */
+static inline int rfl_test_files_setup(void **state, const char *name, const char *stem)
+{
+    struct rfl_test_files *f = calloc(1, sizeof *f);
+    if (!f)
+        return -1;
+    if (rfl_test_tmpdir_make(f->dir, sizeof f->dir, name) != 0) {
+        free(f);
+        return -1;
+    }
+    snprintf(f->csv, sizeof f->csv, "%s/%s.csv", f->dir, stem);
+    snprintf(f->json, sizeof f->json, "%s/%s.json", f->dir, stem);
+    *state = f;
+    return 0;
+}
+
+/* Removes the folder with everything in it. */
+static inline int rfl_test_files_teardown(void **state)
+{
+    struct rfl_test_files *f = *state;
+    rfl_test_tmpdir_remove(f->dir);
+    free(f);
+    return 0;
 }
 
 #endif
