@@ -97,6 +97,17 @@ void rfl_bw_counted_rate(double rate, double spread, const double sustained[2], 
     }
 }
 
+int rfl_bw_sustained_counts(const struct rfl_topo *topo, unsigned node_threads, uint64_t wss_thread)
+{
+    double size[RFL_TOPO_MAX_CACHE];
+    unsigned instances[RFL_TOPO_MAX_CACHE];
+    for (unsigned l = 0; l < topo->ncache; l++) {
+        size[l] = (double)topo->cache[l].size_bytes;
+        instances[l] = topo->cache[l].instances;
+    }
+    return (double)wss_thread <= rfl_private_cache_bytes(size, instances, topo->ncache, (long)node_threads);
+}
+
 void rfl_bw_memory_add(struct rfl_bw_memory *m, int curve, size_t j, double x_thread, double rate, double spread)
 {
     if (!m->rate || curve < 0 || curve >= NCURVES || j >= m->npoints)

@@ -62,6 +62,9 @@ void rfl_bw_memory_free(struct rfl_bw_memory *m);
  * the ceiling see one curve. */
 void rfl_bw_counted_rate(double rate, double spread, const double sustained[2], double *counted,
                          double *counted_spread);
+/* Whether a point's sustained rate may count at all: its per-thread working set fits the
+ * largest cache each of the node's threads has to itself (common/plateau.h). */
+int rfl_bw_sustained_counts(const struct rfl_topo *topo, unsigned node_threads, uint64_t wss_thread);
 /* A verified point of a curve at working set j: per-thread bytes, and its
  * rate and spread as rfl_bw_counted_rate counts them. */
 void rfl_bw_memory_add(struct rfl_bw_memory *m, int curve, size_t j, double x_thread, double rate, double spread);

@@ -543,7 +543,12 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                         : bytes / (k->reads + k->writes) * (k->reads + 2 * k->writes);
                     /* what the point counts for, in the summary and the budget alike */
                     double counted, counted_spread;
-                    rfl_bw_counted_rate(bytes / st.min * 1e-9, st.median / st.min - 1, sustained, &counted,
+                    const double not_counted[2] = {NAN, NAN};
+                    rfl_bw_counted_rate(bytes / st.min * 1e-9, st.median / st.min - 1,
+                                        rfl_bw_sustained_counts(&p.topo, (unsigned)p.node_threads, wss_thread)
+                                            ? sustained
+                                            : not_counted,
+                                        &counted,
                                         &counted_spread);
                     char level[16];
                     unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);

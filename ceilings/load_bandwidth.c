@@ -6,6 +6,7 @@
 #include "model.h"
 #include "table.h"
 #include "common/log.h"
+#include "common/plateau.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -89,19 +90,16 @@ static void curve_capacities(const struct rfl_model *m, struct rfl_bw_curve *c)
         c->level_of[l] = (int)l;
 }
 
-/* The largest cache each of a node's `node_threads` threads has to itself (0: none known). Past
- * it a working set streams through a cache or memory the threads share: a sustained rate there
- * (each thread's bytes over its own time, summed) counts the shared bandwidth once per thread
- * that ran while others waited (64 uneven threads on a shared host: DRAM 297 GB/s sustained,
- * 172 synchronised, STREAM triad 169), so only the synchronised rate is a ceiling there. */
+/* The caches each thread has to itself (common/plateau.h: where a sustained rate counts). */
 static double private_cache_bytes(const struct rfl_model *m, long node_threads)
 {
-    double bytes = 0;
-    for (unsigned l = 0; l < m->ncache; l++)
-        if (m->cache[l].instances >= (unsigned)(node_threads < 1 ? 1 : node_threads) &&
-            (double)m->cache[l].size_bytes > bytes)
-            bytes = (double)m->cache[l].size_bytes;
-    return bytes;
+    double size[RFL_LEVELS_MAX_CACHE];
+    unsigned instances[RFL_LEVELS_MAX_CACHE];
+    for (unsigned l = 0; l < m->ncache; l++) {
+        size[l] = (double)m->cache[l].size_bytes;
+        instances[l] = m->cache[l].instances;
+    }
+    return rfl_private_cache_bytes(size, instances, m->ncache, node_threads);
 }
 
 static void sort_curve(struct rfl_bw_curve *c)

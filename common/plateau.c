@@ -141,3 +141,14 @@ int rfl_plateau_size_agrees(double size, double step)
 {
     return size > 0 && step > size / RFL_PLATEAU_AGREE_BELOW && step <= RFL_PLATEAU_AGREE_ABOVE * size;
 }
+
+double rfl_private_cache_bytes(const double *size_bytes, const unsigned *instances, unsigned nlevels,
+                               long node_threads)
+{
+    const unsigned threads = node_threads < 1 ? 1 : (unsigned)node_threads;
+    double bytes = 0;
+    for (unsigned l = 0; l < nlevels; l++)
+        if (instances[l] >= threads && size_bytes[l] > bytes)
+            bytes = size_bytes[l];
+    return bytes;
+}

@@ -120,4 +120,14 @@ unsigned rfl_plateau_level_of(double x, const double *capacity, unsigned ncache,
  * RFL_PLATEAU_AGREE_ABOVE x size. */
 int rfl_plateau_size_agrees(double size, double step);
 
+/* The largest cache each of a node's `node_threads` threads has to itself: of the `nlevels`
+ * levels (one instance's size, the node's instances), the largest with an instance per thread;
+ * 0: none. A point's sustained rate (uneven threads, each at its own pace, summed) counts only
+ * while its per-thread working set fits it, in rfl_bandwidth's summary and in the ceilings alike:
+ * past it a shared cache or memory serves the threads that run while others wait at a higher
+ * rate each, and the sum counts that bandwidth more than once (64 uneven threads: DRAM 297 GB/s
+ * sustained, 172 synchronised, STREAM triad 169). */
+double rfl_private_cache_bytes(const double *size_bytes, const unsigned *instances, unsigned nlevels,
+                               long node_threads);
+
 #endif
