@@ -166,8 +166,8 @@ void rfl_load_member_place(const json_t *meta, long rank, char *host, size_t len
     }
 }
 
-int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_median, double *rate, double *median,
-                       double *sync)
+int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_median, int may_lift, double *rate,
+                       double *median, double *sync)
 {
     double best = NAN, mid = NAN;
     *sync = NAN;
@@ -176,7 +176,7 @@ int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_
         (c_median >= 0 && (rfl_table_double(t, row, c_median, 1, &mid) ||
                            (!isnan(mid) && rfl_load_positive(t, row, c_median, mid)))))
         return -1;
-    if (best > *rate) {
+    if (may_lift && best > *rate) {
         *sync = *rate;
         *rate = best;
         *median = mid > 0 && mid <= best ? mid : NAN;

@@ -106,17 +106,19 @@ int rfl_load_push_u64(uint64_t **v, size_t n, uint64_t x);
  * timed samples (empty: 0; else 1 to RFL_TABLE_MAX_COUNT). -1 with a message. */
 int rfl_load_spread_cells(const struct rfl_table *t, size_t row, int c_median, int c_samples, double *median,
                           long *samples);
-/* A row's sustained rate (cpu/team.h: where the threads ran unevenly; the
- * optional columns c_best and c_median, empty when not measured): when it
- * is above the synchronised best *rate, it becomes *rate and its median
- * part *median, and *sync keeps the synchronised best; else *sync is NaN.
- * 0, or -1 after one error line (a value that is not a positive number). */
 /* A CPU member's place: on a node of two or more NUMA domains, " NUMA N"
  * (the domains of rank `rank` in the sidecar's layout) after its host, so
  * each domain's rank is a member of its own (per-domain DRAM ceilings). */
 void rfl_load_member_place(const json_t *meta, long rank, char *host, size_t len);
-int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_median, double *rate, double *median,
-                       double *sync);
+/* A row's sustained rate (cpu/team.h: where the threads ran unevenly; the
+ * optional columns c_best and c_median, empty when not measured), its cells
+ * checked in any case: where `may_lift` and it is above the synchronised
+ * best *rate, it becomes *rate and its median part *median, and *sync keeps
+ * the synchronised best; else *sync is NaN (a bandwidth row past the caches
+ * each thread has to itself may not lift: common/plateau.h).
+ * 0, or -1 after one error line (a value that is not a positive number). */
+int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_median, int may_lift, double *rate,
+                       double *median, double *sync);
 /* A row of a latency + bytes/bandwidth fit (common/fit.c's columns: points, bytes_min,
  * bytes_max, latency_us, bandwidth_gbytes_per_s, max_relative_error; NaN where empty, as a
  * series too short to fit), then its verified cell: 1 (a verified row, *f set; its

@@ -146,15 +146,11 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
             rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified) ||
             rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
-        const int shared = (double)wpt > private_cache_bytes(m, ranks / (nodes > 0 ? nodes : 1) * threads);
-        double ignored_rate = rate, ignored_median = median;
+        const int in_own_cache = (double)wpt <= private_cache_bytes(m, ranks / (nodes > 0 ? nodes : 1) * threads);
         if ((c_memory >= 0 && rfl_load_text(memory, sizeof memory, t, r, c_memory)) ||
             rfl_load_positive(t, r, c_rate, rate) != 0 ||
-            rfl_load_sustained(t, r, c_sus, c_sus_med, shared ? &ignored_rate : &rate,
-                               shared ? &ignored_median : &median, &sync) != 0)
+            rfl_load_sustained(t, r, c_sus, c_sus_med, in_own_cache, &rate, &median, &sync) != 0)
             goto fail;
-        if (shared)
-            sync = NAN; /* the synchronised rate is the row's own: nothing to set beside it */
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
             continue;

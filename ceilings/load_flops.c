@@ -103,7 +103,7 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
             rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
             goto fail;
         if (rfl_load_positive(t, r, c_fpe, fpe) != 0 || rfl_load_positive(t, r, c_rate, rate) != 0 ||
-            rfl_load_sustained(t, r, c_sus, c_sus_med, &rate, &median, &sync) != 0)
+            rfl_load_sustained(t, r, c_sus, c_sus_med, 1, &rate, &median, &sync) != 0)
             goto fail;
         if (verified != 1) {
             rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);

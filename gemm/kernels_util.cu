@@ -8,6 +8,7 @@
 
 #include "gemm/gemm_device.cuh"
 #include "gemm/gemm_kernels.h"
+#include "gpu/gpu_device.cuh"
 
 namespace {
 
@@ -176,12 +177,10 @@ extern "C" cudaError_t rfl_gemm_compare(int fp64, const void *c, const void *r, 
 
 __global__ void k_wait(unsigned long long ns)
 {
-    unsigned long long t0, t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0)::"memory");
-    do {
+    const unsigned long long t0 = rfl_gpu_globaltimer();
+    do
         __nanosleep(1000);
-        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)::"memory");
-    } while (t - t0 < ns);
+    while (rfl_gpu_globaltimer() - t0 < ns);
 }
 
 extern "C" cudaError_t rfl_gemm_wait(unsigned long long ns, cudaStream_t s)

@@ -101,15 +101,13 @@ int rfl_gemm_time_rested(struct rfl_gemm_ctx *c, const struct rfl_gemm_runner *r
             rfl_mpi_barrier();
         struct rfl_gemm_args a;
         rfl_gemm_runner_args(c, g, r, (int)(next++ % (unsigned)g->nsets), &a);
-        float ms = 0;
+        double s = 0;
         /* 200 us: far longer than queuing the start event, a cuBLAS launch and the stop event */
         if (RFL_CUDA(rfl_gemm_wait(200000, c->stream)) || rfl_gpu_timer_start(&c->timer) ||
-            rfl_gemm_run_once(c, r, &a) || RFL_CUDA(cudaEventRecord(c->timer.stop, c->stream)) ||
-            RFL_CUDA(cudaEventSynchronize(c->timer.stop)) ||
-            RFL_CUDA(cudaEventElapsedTime(&ms, c->timer.start, c->timer.stop)))
+            rfl_gemm_run_once(c, r, &a) || rfl_gpu_timer_stop(&c->timer, &s))
             return -1;
-        if (ms > 0)
-            *best_s = fmin(*best_s, ms * 1e-3);
+        if (s > 0)
+            *best_s = fmin(*best_s, s);
     }
     return 0;
 }
