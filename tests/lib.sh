@@ -61,10 +61,20 @@ cleanup()
     else
         rm -rf "$tmp"
     fi
+    rm -rf "$ompi_tmp"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# Open MPI's session directories, private to the test: every isolated
+# singleton (OMPI_MCA_ess_singleton_isolated) shares one job family, so two
+# tests' singletons in one /tmp remove each other's directories ("A call to
+# mkdir was unable to create the desired directory", once in CI). Short, for
+# the socket paths made under it.
+ompi_tmp=$(mktemp -d "${TMPDIR:-/tmp}/rfl-ompi.XXXXXX") || hard_error "cannot create a temporary directory"
+OMPI_MCA_orte_tmpdir_base=$ompi_tmp
+PRTE_MCA_prte_tmpdir_base=$ompi_tmp
+export OMPI_MCA_orte_tmpdir_base PRTE_MCA_prte_tmpdir_base
 
 # require_program PROG...: a hard error (99) unless every PROG was built
 # (rfl and the CPU programs always are).
