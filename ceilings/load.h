@@ -119,6 +119,27 @@ void rfl_load_member_place(const json_t *meta, long rank, char *host, size_t len
  * 0, or -1 after one error line (a value that is not a positive number). */
 int rfl_load_sustained(const struct rfl_table *t, size_t row, int c_best, int c_median, int may_lift, double *rate,
                        double *median, double *sync);
+/* What every CPU program's row has beside its own cells (load_cpu.c): the
+ * job, the rate of column `stem` (gbytes_per_s, gflops_per_s) with its
+ * STEM_median and STEM_sustained[_median] cells, verified, experiments, and
+ * a rank's own row's rank and host; their columns (-1: none), then a row's
+ * values. */
+struct rfl_load_cpu {
+    int c_ranks, c_threads, c_rate, c_median, c_sustained, c_sustained_median, c_verified, c_samples, c_rank, c_host;
+    long ranks, threads, verified, samples;
+    double rate, median, sync;
+};
+void rfl_load_cpu_columns(const struct rfl_table *t, const char *stem, struct rfl_load_cpu *c);
+/* Row r's job, rate, verified and spread cells: 0, or -1 after one line. */
+int rfl_load_cpu_cells(const struct rfl_table *t, size_t r, struct rfl_load_cpu *c);
+/* The rest of row r once the loader's own cells are read: the rate must be
+ * positive, the sustained rate may lift it (rfl_load_sustained's may_lift);
+ * then 1: the row is the caller's, for its curve or series; 0: taken (not
+ * verified: skipped with a note; a rank's own row: a member under `key`,
+ * its place from the sidecar); -1 after one line. */
+int rfl_load_cpu_row(struct rfl_model *m, const struct rfl_table *t, size_t r, const json_t *meta, size_t input,
+                     int may_lift, uint64_t wss, const char *key, struct rfl_load_cpu *c);
+
 /* A row of a latency + bytes/bandwidth fit (common/fit.c's columns: points, bytes_min,
  * bytes_max, latency_us, bandwidth_gbytes_per_s, max_relative_error; NaN where empty, as a
  * series too short to fit), then its verified cell: 1 (a verified row, *f set; its

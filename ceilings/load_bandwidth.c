@@ -104,17 +104,10 @@ static double private_cache_bytes(const struct rfl_model *m, long node_threads)
 
 static void sort_curve(struct rfl_bw_curve *c)
 {
-    /* Insertion sort: the programs write ascending already. */
-    for (size_t i = 1; i < c->n; i++)
-        for (size_t j = i; j > 0 && c->x[j - 1] > c->x[j]; j--) {
-            double tx = c->x[j], ty = c->y[j], tm = c->y_median[j], tsy = c->sync[j];
-            uint64_t tw = c->wss[j];
-            long ts = c->samples[j];
-            c->x[j] = c->x[j - 1], c->y[j] = c->y[j - 1], c->wss[j] = c->wss[j - 1];
-            c->y_median[j] = c->y_median[j - 1], c->samples[j] = c->samples[j - 1], c->sync[j] = c->sync[j - 1];
-            c->x[j - 1] = tx, c->y[j - 1] = ty, c->wss[j - 1] = tw, c->y_median[j - 1] = tm, c->samples[j - 1] = ts;
-            c->sync[j - 1] = tsy;
-        }
+    const struct rfl_load_points points[] = {RFL_LOAD_POINTS(c->x),        RFL_LOAD_POINTS(c->y),
+                                             RFL_LOAD_POINTS(c->y_median), RFL_LOAD_POINTS(c->sync),
+                                             RFL_LOAD_POINTS(c->wss),      RFL_LOAD_POINTS(c->samples)};
+    rfl_load_sort(c->n, points, sizeof points / sizeof *points);
 }
 
 int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
@@ -125,61 +118,41 @@ int rfl_load_bandwidth(struct rfl_model *m, size_t input, const struct rfl_table
     long nodes = count_nodes(json_is_string(placement) ? json_string_value(placement) : NULL);
     int c_kernel = rfl_table_column(t, "kernel"), c_prec = rfl_table_column(t, "precision");
     int c_isa = rfl_table_column(t, "isa"), c_nt = rfl_table_column(t, "nontemporal");
-    int c_ranks = rfl_table_column(t, "ranks"), c_threads = rfl_table_column(t, "threads_per_rank");
     int c_wss = rfl_table_column(t, "wss_bytes"), c_wpt = rfl_table_column(t, "wss_bytes_per_thread");
-    int c_rate = rfl_table_column(t, "gbytes_per_s"), c_ver = rfl_table_column(t, "verified");
-    int c_median = rfl_table_column(t, "gbytes_per_s_median"), c_exp = rfl_table_column(t, "experiments");
-    int c_rank = rfl_table_column(t, "rank"), c_host = rfl_table_column(t, "host");
-    int c_sus = rfl_table_column(t, "gbytes_per_s_sustained"), c_sus_med = rfl_table_column(t, "gbytes_per_s_sustained_median");
     int c_memory = rfl_table_column(t, "memory");
+    struct rfl_load_cpu cpu;
+    rfl_load_cpu_columns(t, "gbytes_per_s", &cpu);
     size_t first_curve = m->ncurves;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
-        char kernel[32], prec[16], isa[16], memory[16] = "local";
-        long nt, ranks, threads, verified, samples = 0;
+        char kernel[32], prec[16], isa[16], memory[16] = "local", key[160];
+        long nt;
         uint64_t wss, wpt;
-        double rate, median = NAN, sync;
         if (rfl_load_text(kernel, sizeof kernel, t, r, c_kernel) || rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
             rfl_load_text(isa, sizeof isa, t, r, c_isa) || rfl_table_count(t, r, c_nt, 0, 1, &nt) ||
-            rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
+            rfl_load_cpu_cells(t, r, &cpu) || rfl_table_bytes(t, r, c_wss, 1, &wss) ||
             rfl_table_bytes(t, r, c_wpt, 1, &wpt) ||
-            rfl_table_double(t, r, c_rate, 0, &rate) || rfl_table_int(t, r, c_ver, &verified) ||
-            rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
+            (c_memory >= 0 && rfl_load_text(memory, sizeof memory, t, r, c_memory)))
             goto fail;
-        const int in_own_cache = (double)wpt <= private_cache_bytes(m, ranks / (nodes > 0 ? nodes : 1) * threads);
-        if ((c_memory >= 0 && rfl_load_text(memory, sizeof memory, t, r, c_memory)) ||
-            rfl_load_positive(t, r, c_rate, rate) != 0 ||
-            rfl_load_sustained(t, r, c_sus, c_sus_med, in_own_cache, &rate, &median, &sync) != 0)
+        const long node_threads = cpu.ranks / (nodes > 0 ? nodes : 1) * cpu.threads;
+        rfl_member_key(key, sizeof key, kernel, prec, isa, nt != 0, cpu.ranks, cpu.threads);
+        int mine = rfl_load_cpu_row(m, t, r, meta, input, (double)wpt <= private_cache_bytes(m, node_threads), wss,
+                                    key, &cpu);
+        if (mine < 0)
             goto fail;
-        if (verified != 1) {
-            rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
+        if (!mine)
             continue;
-        }
-        if (c_rank >= 0 && *rfl_table_cell(t, r, c_rank)) {
-            /* one rank's own row: a member's (members.h) */
-            struct rfl_member_row row = {.input = input, .device = "cpu", .wss = wss, .rate = rate};
-            if (rfl_table_count(t, r, c_rank, 0, ranks - 1, &row.rank) ||
-                (c_host >= 0 && rfl_load_text(row.host, sizeof row.host, t, r, c_host)))
-                goto fail;
-            rfl_load_member_place(meta, row.rank, row.host, sizeof row.host);
-            rfl_member_key(row.key, sizeof row.key, kernel, prec, isa, nt != 0, ranks, threads);
-            if (rfl_member_row_add(m, &row) != 0) {
-                rfl_error("%s: out of memory", t->path);
-                goto fail;
-            }
-            continue;
-        }
         if (strcmp(memory, "local") && strcmp(memory, "remote")) {
             rfl_error("%s:%d: column 'memory': expected local or remote, not '%s'", t->path, t->lineno[r], memory);
             goto fail;
         }
-        struct rfl_bw_curve *c = find_curve(m, &index, input, kernel, prec, isa, nt != 0, ranks, threads,
+        struct rfl_bw_curve *c = find_curve(m, &index, input, kernel, prec, isa, nt != 0, cpu.ranks, cpu.threads,
                                             !strcmp(memory, "remote"));
         char what[96];
         snprintf(what, sizeof what, "%s %s %s", kernel, prec, isa);
         if (c && rfl_load_room(t, r, c->n, what) != 0)
             goto fail;
-        if (!c || curve_push(c, (double)wpt, rate, wss, median, samples, sync) != 0) {
+        if (!c || curve_push(c, (double)wpt, cpu.rate, wss, cpu.median, cpu.samples, cpu.sync) != 0) {
             rfl_error("%s: out of memory", t->path);
             goto fail;
         }

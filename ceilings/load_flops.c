@@ -77,54 +77,34 @@ int rfl_load_flops(struct rfl_model *m, size_t input, const struct rfl_table *t,
     if (rfl_load_fma_units(m, meta, m->inputs[input].file) != 0)
         return -1;
     int c_var = rfl_table_column(t, "variant"), c_isa = rfl_table_column(t, "isa");
-    int c_prec = rfl_table_column(t, "precision"), c_ranks = rfl_table_column(t, "ranks");
-    int c_threads = rfl_table_column(t, "threads_per_rank"), c_wss = rfl_table_column(t, "wss_bytes");
-    int c_fpe = rfl_table_column(t, "flops_per_elem"), c_rate = rfl_table_column(t, "gflops_per_s");
-    int c_ver = rfl_table_column(t, "verified"), c_model = rfl_table_column(t, "model_gflops_per_s");
+    int c_prec = rfl_table_column(t, "precision"), c_wss = rfl_table_column(t, "wss_bytes");
+    int c_fpe = rfl_table_column(t, "flops_per_elem"), c_model = rfl_table_column(t, "model_gflops_per_s");
     int c_peak = rfl_table_column(t, "peak_gflops_per_s"), c_unroll = rfl_table_column(t, "unroll");
-    int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
-    int c_rank = rfl_table_column(t, "rank"), c_host = rfl_table_column(t, "host");
-    int c_sus = rfl_table_column(t, "gflops_per_s_sustained"), c_sus_med = rfl_table_column(t, "gflops_per_s_sustained_median");
+    struct rfl_load_cpu cpu;
+    rfl_load_cpu_columns(t, "gflops_per_s", &cpu);
     size_t first_series = m->nseries;
     struct rfl_load_index index = {0};
     for (size_t r = 0; r < t->nrows; r++) {
-        char variant[32], isa[16], prec[16];
-        long ranks, threads, verified, unroll = 0, samples;
+        char variant[32], isa[16], prec[16], key[160];
+        long unroll = 0;
         uint64_t wss;
-        double fpe, rate, model = NAN, peak = NAN, median, sync;
+        double fpe, model = NAN, peak = NAN;
         if (rfl_load_text(variant, sizeof variant, t, r, c_var) || rfl_load_text(isa, sizeof isa, t, r, c_isa) ||
-            rfl_load_text(prec, sizeof prec, t, r, c_prec) ||
-            rfl_load_job(t, r, c_ranks, c_threads, &ranks, &threads) || rfl_table_bytes(t, r, c_wss, 0, &wss) ||
-            rfl_table_double(t, r, c_fpe, 0, &fpe) || rfl_table_double(t, r, c_rate, 0, &rate) ||
-            rfl_table_int(t, r, c_ver, &verified) ||
+            rfl_load_text(prec, sizeof prec, t, r, c_prec) || rfl_load_cpu_cells(t, r, &cpu) ||
+            rfl_table_bytes(t, r, c_wss, 0, &wss) || rfl_table_double(t, r, c_fpe, 0, &fpe) ||
             (c_model >= 0 && rfl_table_double(t, r, c_model, 1, &model)) ||
             (c_peak >= 0 && rfl_table_double(t, r, c_peak, 1, &peak)) ||
             (c_unroll >= 0 && rfl_table_count(t, r, c_unroll, 0, RFL_TABLE_MAX_COUNT, &unroll)) ||
-            rfl_load_spread_cells(t, r, c_median, c_exp, &median, &samples))
+            rfl_load_positive(t, r, c_fpe, fpe) != 0)
             goto fail;
-        if (rfl_load_positive(t, r, c_fpe, fpe) != 0 || rfl_load_positive(t, r, c_rate, rate) != 0 ||
-            rfl_load_sustained(t, r, c_sus, c_sus_med, 1, &rate, &median, &sync) != 0)
+        rfl_member_compute_key(key, sizeof key, variant, unroll, isa, prec, cpu.ranks, cpu.threads);
+        int mine = rfl_load_cpu_row(m, t, r, meta, input, 1, wss, key, &cpu);
+        if (mine < 0)
             goto fail;
-        if (verified != 1) {
-            rfl_model_note(m, "%s:%d: skipped a row whose result was not verified", t->path, t->lineno[r]);
+        if (!mine)
             continue;
-        }
-        if (c_rank >= 0 && *rfl_table_cell(t, r, c_rank)) {
-            /* one rank's own row: a member's (members.h) */
-            struct rfl_member_row mr = {.input = input, .device = "cpu", .wss = wss, .rate = rate};
-            if (rfl_table_count(t, r, c_rank, 0, ranks - 1, &mr.rank) ||
-                (c_host >= 0 && rfl_load_text(mr.host, sizeof mr.host, t, r, c_host)))
-                goto fail;
-            rfl_load_member_place(meta, mr.rank, mr.host, sizeof mr.host);
-            rfl_member_compute_key(mr.key, sizeof mr.key, variant, unroll, isa, prec, ranks, threads);
-            if (rfl_member_row_add(m, &mr) != 0) {
-                rfl_error("%s: out of memory", t->path);
-                goto fail;
-            }
-            continue;
-        }
-        struct rfl_flops_series *f = find_series(m, &index, input, variant, isa, prec, ranks, threads);
-        const struct flops_row row = {fpe, rate, model, median, sync, wss, unroll, samples};
+        struct rfl_flops_series *f = find_series(m, &index, input, variant, isa, prec, cpu.ranks, cpu.threads);
+        const struct flops_row row = {fpe, cpu.rate, model, cpu.median, cpu.sync, wss, unroll, cpu.samples};
         int pushed = f ? series_push(f, &row) : -1;
         if (pushed > 0) {
             char what[96];

@@ -13,7 +13,7 @@ libceilings_a_SOURCES = \
 	ceilings/model.c ceilings/model.h ceilings/model_free.c ceilings/gpu.h \
 	ceilings/build.c ceilings/bound.c ceilings/bound.h \
 	ceilings/sources.c ceilings/sources.h \
-	ceilings/load.c ceilings/load.h \
+	ceilings/load.c ceilings/load.h ceilings/load_cpu.c \
 	ceilings/load_bandwidth.c ceilings/load_flops.c \
 	ceilings/gpu_device.c ceilings/load_gpu_bandwidth.c ceilings/load_gpu_flops.c \
 	ceilings/load_gpu_micro.c ceilings/load_unified_memory.c ceilings/load_gemm.c \

@@ -14,58 +14,62 @@ static const char *const ceilings_columns[] = {NULL};
 
 /* Required: what the driver reads (and how a row is chosen); optional: the
  * rest of what the program writes (schema/KIND.def says which is which). A
- * column in neither is refused.  First match wins: gpu_micro*_transfer_fit.csv before ..._transfer.csv,
- * the gemm companions before gemm*.csv, network*_fit.csv before network*.csv (gpu_link's likewise). The GPU rows' ceilings step
- * (rfl_gpu_ceilings) makes every GPU ceiling, device "gpuN". */
+ * column in neither is refused. First match wins: gpu_micro*_transfer_fit.csv
+ * before ..._transfer.csv, the gemm companions before gemm*.csv,
+ * network*_fit.csv before network*.csv (gpu_link's likewise). The GPU rows'
+ * ceilings step (rfl_gpu_ceilings) makes every GPU ceiling, device "gpuN". */
+#define SCHEMA(kind) .required = rfl_schema_##kind##_required, .optional = rfl_schema_##kind##_optional
 const struct rfl_source rfl_sources[] = {
-    {"bandwidth*.csv", "bandwidth", "rfl_bandwidth", rfl_schema_bandwidth_required, rfl_schema_bandwidth_optional, rfl_load_bandwidth,
-     rfl_bandwidth_ceilings, NULL},
-    {"flops*.csv", "flops", "rfl_flops", rfl_schema_flops_required, rfl_schema_flops_optional, rfl_load_flops,
-     rfl_flops_ceilings, NULL},
-    {"gpu_bandwidth*.csv", "gpu bandwidth", "rfl_gpu_bandwidth", rfl_schema_gpu_bandwidth_required,
-     rfl_schema_gpu_bandwidth_optional, rfl_gpu_load_bandwidth, rfl_gpu_ceilings, NULL},
-    {"gpu_flops*.csv", "gpu flops", "rfl_gpu_flops", rfl_schema_gpu_flops_required, rfl_schema_gpu_flops_optional,
-     rfl_gpu_load_flops, NULL, NULL},
-    {"gpu_micro*_launch.csv", "gpu launch overhead", "rfl_gpu_micro", rfl_schema_gpu_micro_launch_required, NULL,
-     rfl_gpu_load_launch, NULL, NULL},
-    {"gpu_micro*_transfer_fit.csv", "gpu transfer fit", "rfl_gpu_micro", rfl_schema_gpu_micro_transfer_fit_required,
-     rfl_schema_gpu_micro_transfer_fit_optional, rfl_gpu_load_transfer_fit, NULL, NULL},
-    {"gpu_micro*_transfer.csv", "gpu transfer", "rfl_gpu_micro", rfl_schema_gpu_micro_transfer_required, NULL,
-     rfl_gpu_load_transfer, NULL, NULL},
-    {"gpu_micro*_chase.csv", "gpu pointer chase", "rfl_gpu_micro", rfl_schema_gpu_micro_chase_required, NULL,
-     rfl_gpu_load_chase, NULL, NULL},
-    {"gpu_micro*_pipeline.csv", "gpu pipeline", "rfl_gpu_micro", rfl_schema_gpu_micro_pipeline_required, NULL,
-     rfl_gpu_load_pipeline, NULL, NULL},
-    {"gpu_micro*_stride.csv", "gpu stride", "rfl_gpu_micro", rfl_schema_gpu_micro_stride_required, NULL, rfl_gpu_load_stride,
-     NULL, NULL},
-    {"gpu_micro*_barrier.csv", "gpu barrier", "rfl_gpu_micro", rfl_schema_gpu_micro_barrier_required, NULL,
-     rfl_gpu_load_barrier, NULL, NULL},
-    {"unified_memory*.csv", "unified memory", "rfl_unified_memory", rfl_schema_unified_memory_required, NULL, rfl_gpu_load_um,
-     NULL, NULL},
-    {"gemm*_mix.csv", "gemm mix", "rfl_gemm", rfl_schema_gemm_mix_required, NULL, rfl_gpu_load_gemm_mix, NULL, "_mix"},
-    {"gemm*_model.csv", "gemm model", "rfl_gemm", rfl_schema_gemm_model_required, NULL, rfl_gpu_load_gemm_model, NULL,
-     "_model"},
-    {"gemm*.csv", "gemm", "rfl_gemm", rfl_schema_gemm_required, rfl_schema_gemm_optional, rfl_gpu_load_gemm, NULL,
-     NULL},
+    {.pattern = "bandwidth*.csv", .kind = "bandwidth", .program = "rfl_bandwidth", SCHEMA(bandwidth),
+     .load = rfl_load_bandwidth, .ceilings = rfl_bandwidth_ceilings},
+    {.pattern = "flops*.csv", .kind = "flops", .program = "rfl_flops", SCHEMA(flops), .load = rfl_load_flops,
+     .ceilings = rfl_flops_ceilings},
+    {.pattern = "gpu_bandwidth*.csv", .kind = "gpu bandwidth", .program = "rfl_gpu_bandwidth", SCHEMA(gpu_bandwidth),
+     .load = rfl_gpu_load_bandwidth, .ceilings = rfl_gpu_ceilings},
+    {.pattern = "gpu_flops*.csv", .kind = "gpu flops", .program = "rfl_gpu_flops", SCHEMA(gpu_flops),
+     .load = rfl_gpu_load_flops},
+    {.pattern = "gpu_micro*_launch.csv", .kind = "gpu launch overhead", .program = "rfl_gpu_micro",
+     SCHEMA(gpu_micro_launch), .load = rfl_gpu_load_launch},
+    {.pattern = "gpu_micro*_transfer_fit.csv", .kind = "gpu transfer fit", .program = "rfl_gpu_micro",
+     SCHEMA(gpu_micro_transfer_fit), .load = rfl_gpu_load_transfer_fit},
+    {.pattern = "gpu_micro*_transfer.csv", .kind = "gpu transfer", .program = "rfl_gpu_micro",
+     SCHEMA(gpu_micro_transfer), .load = rfl_gpu_load_transfer},
+    {.pattern = "gpu_micro*_chase.csv", .kind = "gpu pointer chase", .program = "rfl_gpu_micro",
+     SCHEMA(gpu_micro_chase), .load = rfl_gpu_load_chase},
+    {.pattern = "gpu_micro*_pipeline.csv", .kind = "gpu pipeline", .program = "rfl_gpu_micro",
+     SCHEMA(gpu_micro_pipeline), .load = rfl_gpu_load_pipeline},
+    {.pattern = "gpu_micro*_stride.csv", .kind = "gpu stride", .program = "rfl_gpu_micro", SCHEMA(gpu_micro_stride),
+     .load = rfl_gpu_load_stride},
+    {.pattern = "gpu_micro*_barrier.csv", .kind = "gpu barrier", .program = "rfl_gpu_micro",
+     SCHEMA(gpu_micro_barrier), .load = rfl_gpu_load_barrier},
+    {.pattern = "unified_memory*.csv", .kind = "unified memory", .program = "rfl_unified_memory",
+     SCHEMA(unified_memory), .load = rfl_gpu_load_um},
+    {.pattern = "gemm*_mix.csv", .kind = "gemm mix", .program = "rfl_gemm", SCHEMA(gemm_mix),
+     .load = rfl_gpu_load_gemm_mix, .companion = "_mix"},
+    {.pattern = "gemm*_model.csv", .kind = "gemm model", .program = "rfl_gemm", SCHEMA(gemm_model),
+     .load = rfl_gpu_load_gemm_model, .companion = "_model"},
+    {.pattern = "gemm*.csv", .kind = "gemm", .program = "rfl_gemm", SCHEMA(gemm), .load = rfl_gpu_load_gemm},
     /* The network roofs (device "network"), from the fit, their spread from the rows. */
-    {"network*_fit.csv", "network fit", "rfl_network", rfl_schema_network_fit_required, NULL, rfl_load_network_fit,
-     NULL, "_fit"},
-    {"network*.csv", "network", "rfl_network", rfl_schema_network_required, NULL, rfl_load_network,
-     rfl_network_ceilings, NULL},
+    {.pattern = "network*_fit.csv", .kind = "network fit", .program = "rfl_network", SCHEMA(network_fit),
+     .load = rfl_load_network_fit, .companion = "_fit"},
+    {.pattern = "network*.csv", .kind = "network", .program = "rfl_network", SCHEMA(network),
+     .load = rfl_load_network, .ceilings = rfl_network_ceilings},
     /* The GPU link roofs (device "gpu_link"), from the fits, their spread from the rows. */
-    {"gpu_link*_fit.csv", "gpu link fit", "rfl_gpu_link", rfl_schema_gpu_link_fit_required, NULL, rfl_load_gpu_link_fit,
-     NULL, "_fit"},
-    {"gpu_link*.csv", "gpu link", "rfl_gpu_link", rfl_schema_gpu_link_required, NULL, rfl_load_gpu_link,
-     rfl_gpu_link_ceilings, NULL},
+    {.pattern = "gpu_link*_fit.csv", .kind = "gpu link fit", .program = "rfl_gpu_link", SCHEMA(gpu_link_fit),
+     .load = rfl_load_gpu_link_fit, .companion = "_fit"},
+    {.pattern = "gpu_link*.csv", .kind = "gpu link", .program = "rfl_gpu_link", SCHEMA(gpu_link),
+     .load = rfl_load_gpu_link, .ceilings = rfl_gpu_link_ceilings},
     /* Last of the measurements: its points are bounded by every roof above (a GPU's and the CPU's). */
-    {"dense.csv", "dense", "rfl_dense", rfl_schema_dense_required, NULL, rfl_load_dense, rfl_dense_points, NULL},
+    {.pattern = "dense.csv", .kind = "dense", .program = "rfl_dense", SCHEMA(dense), .load = rfl_load_dense,
+     .ceilings = rfl_dense_points},
     /* Written by rfl itself: the application points (read by apps.c), rfl profile's
      * (profile_csv.c), the ceilings and rfl run's noise probes. */
-    {"applications.csv", "applications", NULL, rfl_schema_applications_required, rfl_schema_applications_optional, NULL, NULL, NULL},
-    {"profile.csv", "profile", NULL, rfl_schema_profile_required, rfl_schema_profile_optional, NULL, NULL, NULL},
-    {"ceilings.csv", "ceilings", NULL, ceilings_columns, NULL, NULL, NULL, NULL},
-    {"noise.csv", "noise", NULL, rfl_schema_noise_required, NULL, NULL, NULL, NULL},
+    {.pattern = "applications.csv", .kind = "applications", SCHEMA(applications)},
+    {.pattern = "profile.csv", .kind = "profile", SCHEMA(profile)},
+    {.pattern = "ceilings.csv", .kind = "ceilings", .required = ceilings_columns},
+    {.pattern = "noise.csv", .kind = "noise", SCHEMA(noise)},
 };
+#undef SCHEMA
 const size_t rfl_nsources = sizeof rfl_sources / sizeof rfl_sources[0];
 
 const struct rfl_source *rfl_source_for(const char *file_name)

@@ -205,14 +205,9 @@ static int dir_command(enum which which, int argc, char **argv)
         .noptions = which == CMD_PLOT ? 4 : 2,
         .allow_operands = 1,
     };
-    switch (parse_dir_command(&cli, argc, argv, &dir)) {
-    case RFL_CLI_DONE:
-        return RFL_EXIT_OK;
-    case RFL_CLI_ERROR:
-        return RFL_EXIT_USAGE;
-    default:
-        break;
-    }
+    const int parsed = parse_dir_command(&cli, argc, argv, &dir);
+    if (parsed != RFL_CLI_RUN)
+        return parsed == RFL_CLI_DONE ? RFL_EXIT_OK : RFL_EXIT_USAGE;
     rfl_afile_remove_stale(dir); /* what a killed rfl left there */
     struct rfl_settings s;
     int rc = rfl_load_settings_for(&s, dir, config);

@@ -469,14 +469,9 @@ int rfl_cmd_compare(int argc, char **argv)
         RFL_CLI_OPTIONS(table),
         .allow_operands = 1,
     };
-    switch (parse(&cli, argc, argv, &k)) {
-    case RFL_CLI_DONE:
-        return RFL_EXIT_OK;
-    case RFL_CLI_ERROR:
-        return RFL_EXIT_USAGE;
-    default:
-        break;
-    }
+    const int parsed = parse(&cli, argc, argv, &k);
+    if (parsed != RFL_CLI_RUN)
+        return parsed == RFL_CLI_DONE ? RFL_EXIT_OK : RFL_EXIT_USAGE;
     int rc = RFL_EXIT_OK;
     for (size_t r = 0; r < k.nruns && rc == RFL_EXIT_OK; r++)
         if (read_run(&k.runs[r]) != 0)

@@ -148,14 +148,9 @@ int rfl_cmd_run(int argc, char **argv)
         .noptions = sizeof table / sizeof table[0],
     };
     int first = 0;
-    switch (rfl_cli_parse(&cli, argc, argv, &first)) {
-    case RFL_CLI_DONE:
-        return RFL_EXIT_OK;
-    case RFL_CLI_ERROR:
-        return RFL_EXIT_USAGE;
-    default:
-        break;
-    }
+    const int parsed = rfl_cli_parse(&cli, argc, argv, &first);
+    if (parsed != RFL_CLI_RUN)
+        return parsed == RFL_CLI_DONE ? RFL_EXIT_OK : RFL_EXIT_USAGE;
     if (first < argc) {
         fprintf(stderr, "rfl run: unexpected argument '%s' (see --help)\n", argv[first]);
         return RFL_EXIT_USAGE;

@@ -48,32 +48,42 @@ static size_t member_gpus(const struct rfl_model *m)
 static int member_gpus_any(const struct rfl_model *m) { return member_gpus(m) > 0; }
 
 const struct rfl_plot_chart rfl_plot_charts[] = {
-    {"roofline", 0, "Roofline", 0, cpu_roofs, rfl_plot_roofline_cpu},
-    {"roofline-", 1, "GPU roofline, GEMM kernels as points", 1, gpu_roofs, rfl_plot_roofline_gpu},
-    {"roofline-", 2, "Roofline of another GPU of the run: its own ceilings", 1, member_gpus_any,
-     rfl_plot_roofline_members},
-    {"roofline-gpus", 0,
-     "Roofline of the GPUs together (each ceiling: every GPU's bytes or flops over the slowest GPU's time)", 1,
-     gpus_roofs, rfl_plot_roofline_gpus},
-    {"bandwidth", 0, "Bandwidth against working set", 0, cpu_curves, rfl_plot_bandwidth},
-    {"flops", 0, "GFLOP/s against flops per element", 0, cpu_series, rfl_plot_flops},
-    {"gpu_bandwidth", 0, "GPU bandwidth against working set", 1, gpu_curves, rfl_plot_gpu_bandwidth},
-    {"gpu_flops", 0, "GPU GFLOP/s against flops per element", 1, gpu_series, rfl_plot_gpu_flops},
-    {"gemm", 0, "GEMM GFLOP/s against size", 1, gpu_gemm, rfl_plot_gemm},
-    {"unified_memory", 0, "Unified memory: effective bandwidth over working set and reuse", 1, gpu_um,
-     rfl_plot_unified_memory},
-    {"unified_memory_reuse", 0, "Unified memory: reuse needed for half of the device pass", 1, gpu_um,
-     rfl_plot_unified_memory_reuse},
-    {"gpu_latency", 0, "Pointer-chase latency against array size", 1, gpu_chase, rfl_plot_gpu_latency},
-    {"gpu_transfer", 0, "Host-device copy time against size", 1, gpu_transfers, rfl_plot_gpu_transfer},
-    {"network", 0, "MPI message time between ranks against size", 0, network_rows, rfl_plot_network},
-    {"gpu_link", 0, "GPU to GPU copies: one-way cudaMemcpyPeer GB/s per source and destination", 0, link_series,
-     rfl_plot_gpu_link},
-    {"dense", 0, "Dense factorizations: GFLOP/s against n, the GEMM rate as the roof", 0, dense_rows, rfl_plot_dense},
-    {"members", 0, "Each rank's ceilings against the median of its peers (outliers circled)", 0, members,
-     rfl_plot_members},
-    {"layouts", 0, "CPU ceilings by layout of ranks x threads (rfl run --layouts), the spread as error bars", 0,
-     layouts, rfl_plot_layouts},
+    {.name = "roofline", .caption = "Roofline", .applies = cpu_roofs, .write = rfl_plot_roofline_cpu},
+    {.name = "roofline-", .naming = RFL_PLOT_NAME_GPU, .caption = "GPU roofline, GEMM kernels as points", .gpu = 1,
+     .applies = gpu_roofs, .write = rfl_plot_roofline_gpu},
+    {.name = "roofline-", .naming = RFL_PLOT_NAME_EACH_GPU,
+     .caption = "Roofline of another GPU of the run: its own ceilings", .gpu = 1, .applies = member_gpus_any,
+     .write = rfl_plot_roofline_members},
+    {.name = "roofline-gpus",
+     .caption = "Roofline of the GPUs together (each ceiling: every GPU's bytes or flops over the slowest GPU's time)",
+     .gpu = 1, .applies = gpus_roofs, .write = rfl_plot_roofline_gpus},
+    {.name = "bandwidth", .caption = "Bandwidth against working set", .applies = cpu_curves,
+     .write = rfl_plot_bandwidth},
+    {.name = "flops", .caption = "GFLOP/s against flops per element", .applies = cpu_series, .write = rfl_plot_flops},
+    {.name = "gpu_bandwidth", .caption = "GPU bandwidth against working set", .gpu = 1, .applies = gpu_curves,
+     .write = rfl_plot_gpu_bandwidth},
+    {.name = "gpu_flops", .caption = "GPU GFLOP/s against flops per element", .gpu = 1, .applies = gpu_series,
+     .write = rfl_plot_gpu_flops},
+    {.name = "gemm", .caption = "GEMM GFLOP/s against size", .gpu = 1, .applies = gpu_gemm, .write = rfl_plot_gemm},
+    {.name = "unified_memory", .caption = "Unified memory: effective bandwidth over working set and reuse", .gpu = 1,
+     .applies = gpu_um, .write = rfl_plot_unified_memory},
+    {.name = "unified_memory_reuse", .caption = "Unified memory: reuse needed for half of the device pass", .gpu = 1,
+     .applies = gpu_um, .write = rfl_plot_unified_memory_reuse},
+    {.name = "gpu_latency", .caption = "Pointer-chase latency against array size", .gpu = 1, .applies = gpu_chase,
+     .write = rfl_plot_gpu_latency},
+    {.name = "gpu_transfer", .caption = "Host-device copy time against size", .gpu = 1, .applies = gpu_transfers,
+     .write = rfl_plot_gpu_transfer},
+    {.name = "network", .caption = "MPI message time between ranks against size", .applies = network_rows,
+     .write = rfl_plot_network},
+    {.name = "gpu_link", .caption = "GPU to GPU copies: one-way cudaMemcpyPeer GB/s per source and destination",
+     .applies = link_series, .write = rfl_plot_gpu_link},
+    {.name = "dense", .caption = "Dense factorizations: GFLOP/s against n, the GEMM rate as the roof",
+     .applies = dense_rows, .write = rfl_plot_dense},
+    {.name = "members", .caption = "Each rank's ceilings against the median of its peers (outliers circled)",
+     .applies = members, .write = rfl_plot_members},
+    {.name = "layouts",
+     .caption = "CPU ceilings by layout of ranks x threads (rfl run --layouts), the spread as error bars",
+     .applies = layouts, .write = rfl_plot_layouts},
 };
 const size_t rfl_plot_ncharts = sizeof rfl_plot_charts / sizeof rfl_plot_charts[0];
 
@@ -81,15 +91,15 @@ size_t rfl_plot_chart_count(const struct rfl_plot_chart *k, const struct rfl_mod
 {
     if (!k->applies(m))
         return 0;
-    return k->label_suffix == 2 ? member_gpus(m) : 1;
+    return k->naming == RFL_PLOT_NAME_EACH_GPU ? member_gpus(m) : 1;
 }
 
 void rfl_plot_chart_name(const struct rfl_plot_chart *k, const struct rfl_model *m, size_t i, char *buf, size_t len)
 {
     int g[RFL_PLOT_MAX_GPUS];
-    if (k->label_suffix == 2 && i < rfl_members_other_gpus(m, g, RFL_PLOT_MAX_GPUS))
+    if (k->naming == RFL_PLOT_NAME_EACH_GPU && i < rfl_members_other_gpus(m, g, RFL_PLOT_MAX_GPUS))
         snprintf(buf, len, "%sgpu%d", k->name, g[i]);
     else
-        snprintf(buf, len, "%s%s", k->name, k->label_suffix && m->gpu ? m->gpu->dev.label : "");
+        snprintf(buf, len, "%s%s", k->name, k->naming != RFL_PLOT_NAME && m->gpu ? m->gpu->dev.label : "");
 }
 

@@ -10,13 +10,18 @@
 struct rfl_model;
 struct rfl_ceiling;
 
+/* How a chart row's file names are made. */
+enum rfl_plot_chart_naming {
+    RFL_PLOT_NAME,          /* NAME */
+    RFL_PLOT_NAME_GPU,      /* NAME + the model's GPU's label (roofline-gpu0) */
+    RFL_PLOT_NAME_EACH_GPU, /* one chart per GPU of the members but the model's own, NAME + its label */
+};
 struct rfl_plot_chart {
-    const char *name;    /* NAME.gp, NAME.png (.pdf, .svg) */
-    int label_suffix;    /* the name is NAME + the GPU's label (roofline-gpu0); 2: one chart
-                          * per GPU of the members but the model's own, NAME + its label */
-    const char *caption; /* in the report */
-    int gpu;             /* a GPU chart: in the report's GPU section; its writer may write no
-                          * script (nothing to draw) */
+    const char *name;                  /* NAME.gp, NAME.png (.pdf, .svg) */
+    enum rfl_plot_chart_naming naming;
+    const char *caption;               /* in the report */
+    int gpu;                           /* a GPU chart: in the report's GPU section; its writer may write no
+                                        * script (nothing to draw) */
     int (*applies)(const struct rfl_model *m);
     int (*write)(const struct rfl_model *m, const char *dir); /* all the row's charts */
 };
