@@ -268,14 +268,6 @@ static void capacities(const struct plan *p, double *cap)
         cap[i] = rfl_bw_job_capacity(&p->topo.cache[i], p->node_threads, (uint64_t)p->ranks * (uint64_t)p->threads);
 }
 
-/* rank 0's budget clock, the same on every rank */
-static double budget_now(const struct rfl_budget *clock)
-{
-    double v[1] = {rfl_budget_used_s(clock)};
-    rfl_mpi_bcast_double(v, 1);
-    return v[0];
-}
-
 int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
 {
     struct rfl_budget clock;
@@ -416,7 +408,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
 #pragma omp barrier
 #pragma omp master
             {
-                sh.go = rfl_bw_budget_item_begin(&bb, ii, budget_now(&clock), &sh.experiments, &sh.min_time_s);
+                sh.go = rfl_bw_budget_item_begin(&bb, ii, rfl_budget_used_s_all(&clock), &sh.experiments, &sh.min_time_s);
                 sh.end_curve = 0;
             }
 #pragma omp barrier
@@ -446,7 +438,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 const unsigned experiments = item->experiments;
                 const double min_time_s = item->min_time_s;
 #pragma omp master
-                rfl_bw_budget_point_begin(&bb, budget_now(&clock));
+                rfl_bw_budget_point_begin(&bb, rfl_budget_used_s_all(&clock));
                 const size_t reach = k->arrays * (n * elem + ARRAY_PAD_BYTES);
                 if (reach > touched && touched < p.region_bytes) {
                     size_t upto = (reach + RFL_HUGE_PAGE_BYTES - 1) / RFL_HUGE_PAGE_BYTES * RFL_HUGE_PAGE_BYTES;
@@ -583,7 +575,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                     if (!sh.stop) {
                         /* the budget: go on, end the curve, or end the sweep */
-                        int next = rfl_bw_budget_point_end(&bb, ii, j, counted, counted_spread, budget_now(&clock));
+                        int next = rfl_bw_budget_point_end(&bb, ii, j, counted, counted_spread, rfl_budget_used_s_all(&clock));
                         sh.end_curve = next >= 1;
                         sh.end_sweep = next == 2;
                     }

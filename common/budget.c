@@ -1,6 +1,7 @@
 #include "config.h"
 #include "budget.h"
 #include "log.h"
+#include "mpi_shim.h"
 #include "timer.h"
 
 #include <math.h>
@@ -16,6 +17,13 @@ void rfl_budget_start(struct rfl_budget *b, double total_s)
 int rfl_budget_limited(const struct rfl_budget *b) { return b->total_s > 0; }
 
 double rfl_budget_used_s(const struct rfl_budget *b) { return rfl_now_s() - b->t_start; }
+
+double rfl_budget_used_s_all(const struct rfl_budget *b)
+{
+    double v[1] = {rfl_budget_used_s(b)};
+    rfl_mpi_bcast_double(v, 1);
+    return v[0];
+}
 
 double rfl_budget_left_s(const struct rfl_budget *b)
 {

@@ -19,6 +19,9 @@ struct rfl_budget {
 void rfl_budget_start(struct rfl_budget *b, double total_s);
 int rfl_budget_limited(const struct rfl_budget *b);
 double rfl_budget_used_s(const struct rfl_budget *b);
+/* rfl_budget_used_s of rank 0, the same on every rank (a collective): ranks
+ * that plan on it cut the same points. */
+double rfl_budget_used_s_all(const struct rfl_budget *b);
 /* Seconds left (never negative); INFINITY without a budget. */
 double rfl_budget_left_s(const struct rfl_budget *b);
 /* What one of `parts` equal parts of the work still to do may take: the

@@ -13,12 +13,8 @@
 
 int rfl_noise_init(struct rfl_noise *nz, int threads, uint64_t job_threads, double t0)
 {
-    memset(nz, 0, sizeof *nz);
-    nz->t0 = t0;
-    nz->threads = threads;
-    nz->job_threads = job_threads;
-    nz->gap_s = RFL_NOISE_MIN_GAP_S;
-    nz->last_s = -INFINITY;
+    *nz = (struct rfl_noise){
+        .t0 = t0, .threads = threads, .job_threads = job_threads, .gap_s = RFL_NOISE_MIN_GAP_S, .last_s = -INFINITY};
     nz->scratch = calloc((size_t)(threads > 0 ? threads : 1), sizeof *nz->scratch);
     return nz->scratch ? 0 : -1;
 }

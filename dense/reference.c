@@ -12,11 +12,7 @@
 
 void rfl_dense_ref_init(struct rfl_dense_ref *r, int gpu, int fp64, unsigned n)
 {
-    memset(r, 0, sizeof *r);
-    r->gpu = gpu;
-    r->fp64 = fp64;
-    r->n = n;
-    r->error = NAN;
+    *r = (struct rfl_dense_ref){.gpu = gpu, .fp64 = fp64, .n = n, .error = NAN};
 }
 
 /* One timed GEMM of the reference's library; the product stays where that library put it. */

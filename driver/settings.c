@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,36 +36,60 @@ static void add(struct keyset *ks, const char *name, enum rfl_cfg_type type, voi
 const char *const rfl_launcher_names[RFL_NLAUNCHERS + 1] = {"mpiexec", "srun", NULL};
 static const char *const format_names[] = RFL_PLOT_FORMAT_NAMES;
 
+/* The keys that are one field each, in two runs around the programs'
+ * arguments; as data, so a key is one line. */
+struct field_key {
+    const char *name;
+    enum rfl_cfg_type type;
+    size_t offset;
+    double min, max;
+    const char *const *choices;
+};
+#define KEY(name, type, field, min, max, choices) \
+    {(name), RFL_CFG_##type, offsetof(struct rfl_settings, field), (min), (max), (choices)}
+static const struct field_key run_keys[] = {
+    KEY("mode", CHOICE, mode, 0, 0, rfl_mode_names),
+    KEY("programs", LIST, programs, 0, 0, rfl_program_names),
+    KEY("ranks", UINT, ranks, 1, 4096, NULL),
+    KEY("threads", UINT, threads, 0, 4096, NULL),
+    KEY("oversubscribe", BOOL, oversubscribe, 0, 0, NULL),
+    KEY("layouts", BOOL, layouts, 0, 0, NULL),
+    KEY("budget", DOUBLE, budget, 0, 1e6, NULL),
+    KEY("launcher", CHOICE, launcher, 0, 0, rfl_launcher_names),
+    KEY("hostfile", STRING, hostfile, 0, 0, NULL),
+    KEY("mpiexec_args", STRING, mpiexec_args, 0, 0, NULL),
+    KEY("srun_args", STRING, srun_args, 0, 0, NULL),
+    KEY("results_dir", STRING, results_dir, 0, 0, NULL),
+    KEY("machine", STRING, ceilings.machine, 0, 0, NULL),
+    KEY("app", STRING, app, 0, 0, NULL),
+    KEY("format", LIST, formats, 0, 0, format_names),
+};
+static const struct field_key ceilings_keys[] = {
+    KEY("ceilings.bandwidth_kernels", LIST, ceilings.bandwidth_kernels, 0, 0, rfl_schema_bandwidth_kernels),
+    KEY("spec.clock_ghz", DOUBLE, ceilings.spec_clock_ghz, 0, 100, NULL),
+    KEY("spec.cores", UINT, ceilings.spec_cores, 0, 1u << 20, NULL),
+};
+#undef KEY
+
+static void add_fields(struct keyset *ks, struct rfl_settings *s, const struct field_key *k, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        add(ks, k[i].name, k[i].type, (char *)s + k[i].offset, k[i].min, k[i].max, k[i].choices);
+}
+
 /* The key table over one settings struct; the order is the order of
  * rfl_settings_write and of config/README.md. */
 static void keys_of(struct rfl_settings *s, struct keyset *ks)
 {
     char name[48];
     ks->n = 0;
-    add(ks, "mode", RFL_CFG_CHOICE, &s->mode, 0, 0, rfl_mode_names);
-    add(ks, "programs", RFL_CFG_LIST, &s->programs, 0, 0, rfl_program_names);
-    add(ks, "ranks", RFL_CFG_UINT, &s->ranks, 1, 4096, NULL);
-    add(ks, "threads", RFL_CFG_UINT, &s->threads, 0, 4096, NULL);
-    add(ks, "oversubscribe", RFL_CFG_BOOL, &s->oversubscribe, 0, 0, NULL);
-    add(ks, "layouts", RFL_CFG_BOOL, &s->layouts, 0, 0, NULL);
-    add(ks, "budget", RFL_CFG_DOUBLE, &s->budget, 0, 1e6, NULL);
-    add(ks, "launcher", RFL_CFG_CHOICE, &s->launcher, 0, 0, rfl_launcher_names);
-    add(ks, "hostfile", RFL_CFG_STRING, &s->hostfile, 0, 0, NULL);
-    add(ks, "mpiexec_args", RFL_CFG_STRING, &s->mpiexec_args, 0, 0, NULL);
-    add(ks, "srun_args", RFL_CFG_STRING, &s->srun_args, 0, 0, NULL);
-    add(ks, "results_dir", RFL_CFG_STRING, &s->results_dir, 0, 0, NULL);
-    add(ks, "machine", RFL_CFG_STRING, &s->ceilings.machine, 0, 0, NULL);
-    add(ks, "app", RFL_CFG_STRING, &s->app, 0, 0, NULL);
-    add(ks, "format", RFL_CFG_LIST, &s->formats, 0, 0, format_names);
+    add_fields(ks, s, run_keys, sizeof run_keys / sizeof *run_keys);
     for (int p = 0; p < RFL_NPROGRAMS; p++)
         for (int m = 0; m < RFL_NMODES; m++) {
             snprintf(name, sizeof name, "%s.%s_args", rfl_programs[p].name, rfl_mode_names[m]);
             add(ks, name, RFL_CFG_STRING, &s->args[p][m], 0, 0, NULL);
         }
-    add(ks, "ceilings.bandwidth_kernels", RFL_CFG_LIST, &s->ceilings.bandwidth_kernels, 0, 0,
-        rfl_schema_bandwidth_kernels);
-    add(ks, "spec.clock_ghz", RFL_CFG_DOUBLE, &s->ceilings.spec_clock_ghz, 0, 100, NULL);
-    add(ks, "spec.cores", RFL_CFG_UINT, &s->ceilings.spec_cores, 0, 1u << 20, NULL);
+    add_fields(ks, s, ceilings_keys, sizeof ceilings_keys / sizeof *ceilings_keys);
     for (int p = 0; p < RFL_NSPEC_PRECISIONS; p++) {
         snprintf(name, sizeof name, "spec.%s_gflops_per_s", rfl_spec_precision_names[p]);
         add(ks, name, RFL_CFG_DOUBLE, &s->ceilings.spec_gflops_per_s[p], 0, 1e9, NULL);

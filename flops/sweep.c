@@ -70,14 +70,6 @@ static int agree_verification(const struct rfl_fl_plan *p, const struct rfl_fl_p
     return 0;
 }
 
-/* rank 0's budget clock, the same on every rank */
-static double budget_now(const struct rfl_budget *clock)
-{
-    double v[1] = {rfl_budget_used_s(clock)};
-    rfl_mpi_bcast_double(v, 1);
-    return v[0];
-}
-
 int rfl_flops_run(const struct rfl_flops_opts *o)
 {
     struct rfl_budget clock;
@@ -146,12 +138,12 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
         for (size_t tc = 0; tc < p.nthread_counts && !sh.stop && !sh.end_sweep; tc++) {
             const unsigned active = p.thread_counts[tc];
 #pragma omp master
-            sh.clock_start = budget_now(&clock);
+            sh.clock_start = rfl_budget_used_s_all(&clock);
             rfl_fl_measure_clock(&p, &sh, tid, active, &clocks.groups[tc]);
 #pragma omp master
             {
                 clocks.ngroups = tc + 1;
-                rfl_fl_budget_clock_cost(&bb, budget_now(&clock) - sh.clock_start);
+                rfl_fl_budget_clock_cost(&bb, rfl_budget_used_s_all(&clock) - sh.clock_start);
             }
             const struct rfl_fl_clock_group *g = &clocks.groups[tc];
             pt.active = active;
@@ -161,7 +153,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
             for (size_t ci = 0; ci < p.nconfigs && !sh.stop && !sh.end_sweep; ci++) {
 #pragma omp barrier
 #pragma omp master
-                sh.go = rfl_fl_budget_item_begin(&bb, tc, ci, budget_now(&clock), &p.experiments, &p.min_time_s);
+                sh.go = rfl_fl_budget_item_begin(&bb, tc, ci, rfl_budget_used_s_all(&clock), &p.experiments, &p.min_time_s);
 #pragma omp barrier
                 if (!sh.go)
                     continue;
@@ -184,7 +176,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                             continue;
                         const unsigned fpe = p.fpe[fi];
 #pragma omp master
-                        rfl_fl_budget_row_begin(&bb, budget_now(&clock));
+                        rfl_fl_budget_row_begin(&bb, rfl_budget_used_s_all(&clock));
                         pt.fpe = fpe;
                         rfl_fl_fn kernel = c->variant == RFL_FL_REF ? rfl_fl_ref_lookup(c->prec, fpe)
                                                                     : rfl_fl_simd_lookup(c->isa, c->prec, c->unroll);
@@ -246,7 +238,7 @@ int rfl_flops_run(const struct rfl_flops_opts *o)
                             free(per_rank);
                             sh.stop = rfl_interrupt_agree(sh.stop, &out.status);
                             if (!sh.stop)
-                                sh.end_sweep = rfl_fl_budget_row_end(&bb, tc, ci, budget_now(&clock)) == 2;
+                                sh.end_sweep = rfl_fl_budget_row_end(&bb, tc, ci, rfl_budget_used_s_all(&clock)) == 2;
                         }
 #pragma omp barrier
                         if (noise_ok && !sh.stop)
