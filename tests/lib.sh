@@ -742,6 +742,21 @@ $_rfl_shown
 (to accept: mkdir -p ${1%/*} && cp $2 $1)"
 }
 
+# has_line [-F] FILE PATTERN WHAT [NEAR]: fails with "FILE's name: WHAT"
+# unless a line of FILE matches PATTERN (a basic regular expression; with
+# -F, a fixed string); FILE's lines that match NEAR, when it is given,
+# follow in the message, to show what stands there instead.
+has_line()
+{
+    _rfl_grep=-q
+    if [ "$1" = -F ]; then
+        _rfl_grep=-qF
+        shift
+    fi
+    grep $_rfl_grep -e "$2" "$1" && return 0
+    fail "${1##*/}: $3${4:+: $(grep -e "$4" "$1" | head -n 5)}"
+}
+
 # copy_run DIR FILE...: a new run directory DIR holding copies of the FILEs.
 copy_run()
 {
@@ -757,6 +772,16 @@ copy_golden()
     _rfl_run=$1
     shift
     copy_run "$_rfl_run" "$golden/bandwidth.csv" "$golden/bandwidth.json" "$golden/flops.csv" "$golden/flops.json" "$@"
+}
+
+# golden_gpu_row DIR PREFIX: DIR a copy of the golden GPU run directory,
+# and row (a variable, set here) the line of its gpu_bandwidth.csv that
+# starts with PREFIX, for a test to add made-up rows like it; a hard error
+# when there is none, as the golden data changed under the test.
+golden_gpu_row()
+{
+    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    row=$(grep -e "^$2" "$1/gpu_bandwidth.csv") || hard_error "the golden gpu_bandwidth.csv lost its row $2"
 }
 
 # set_field LINE FIELD VALUE CSV: prints CSV with field FIELD of line LINE set to VALUE.

@@ -151,13 +151,11 @@ done
 [ ! -e "$out/compare-cpu.png" ] || fail "--no-render made a PNG"
 check_header "$out/compare.csv" driver compare.csv
 [ "$(csv_rows "$out/compare.csv" | wc -l)" = 16 ] || fail "compare.csv: not 2 rows per ceiling"
-grep -q '^cpu,bandwidth,L1,GB/s,B,.*,1.5,5,differs$' "$out/compare.csv" ||
-    fail "compare.csv: L1 of B: $(grep ',L1,' "$out/compare.csv")"
-grep -q '^cpu,bandwidth,L2,GB/s,A,.*,1,,reference$' "$out/compare.csv" ||
-    fail "compare.csv: L2 of A: $(grep ',L2,' "$out/compare.csv")"
-grep -q 'differs: B' "$out/compare.md" || fail "compare.md has no differing row"
-grep -q "title 'B: $tmp/l1'" "$out/compare-cpu.gp" || fail "the chart's key does not name run B"
-grep -q "'L1: A 535.6 (median 509.8), B 803.4 (median [0-9.]*) GB/s'" "$out/compare-cpu.gp" || fail "the chart's L1 label: $(grep -m1 "L1:" "$out/compare-cpu.gp")"
+has_line "$out/compare.csv" '^cpu,bandwidth,L1,GB/s,B,.*,1.5,5,differs$' "L1 of B" ',L1,'
+has_line "$out/compare.csv" '^cpu,bandwidth,L2,GB/s,A,.*,1,,reference$' "L2 of A" ',L2,'
+has_line "$out/compare.md" 'differs: B' "no differing row"
+has_line "$out/compare-cpu.gp" "title 'B: $tmp/l1'" "the chart's key does not name run B"
+has_line "$out/compare-cpu.gp" "'L1: A 535.6 (median 509.8), B 803.4 (median [0-9.]*) GB/s'" "the chart's L1 label" "L1:"
 if [ -n "${GNUPLOT:-}" ] && [ -x "$GNUPLOT" ]; then
     out=$tmp/out2
     expect_exit 0 "rfl compare -o, rendered" "$RFL" compare "$a" "$b" -o "$out"

@@ -96,17 +96,16 @@ if have_python3; then
 fi
 
 "$RFL" report "$dir" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
-grep -q '^## Dense factorizations' "$dir/report.md" || fail "report.md: no dense section"
-grep -qF '| 2 | fp64 | 16384 | LU | hybrid | 40560 | 78% | 0.022 / 16 | 72.3 ms | 21.7 ms / 44.8 ms / 5.78 ms |' "$dir/report.md" ||
-    fail "report.md: the hybrid LU row: $(grep '16384 | LU' "$dir/report.md")"
-grep -qF '| - | fp64 | 16384 | GEMM | cublas | 52000 | roof | 0.0012 / 16 | 169 ms | - |' "$dir/report.md" ||
-    fail "report.md: the GPU's fp64 GEMM row at 16384: $(grep '16384 | GEMM' "$dir/report.md")"
-grep -qF '| - | fp64 | 4096 | GEMM | blas | 200 | roof |' "$dir/report.md" ||
-    fail "report.md: the host's fp64 GEMM row at 4096: $(grep '4096 | GEMM' "$dir/report.md")"
+has_line "$dir/report.md" '^## Dense factorizations' "no dense section"
+has_line -F "$dir/report.md" '| 2 | fp64 | 16384 | LU | hybrid | 40560 | 78% | 0.022 / 16 | 72.3 ms | 21.7 ms / 44.8 ms / 5.78 ms |' \
+    "the hybrid LU row" '16384 | LU'
+has_line -F "$dir/report.md" '| - | fp64 | 16384 | GEMM | cublas | 52000 | roof | 0.0012 / 16 | 169 ms | - |' \
+    "the GPU's fp64 GEMM row at 16384" '16384 | GEMM'
+has_line -F "$dir/report.md" '| - | fp64 | 4096 | GEMM | blas | 200 | roof |' "the host's fp64 GEMM row at 4096" '4096 | GEMM'
 # 60 factorization rows and 10 GEMM rows; none above its GEMM, so none flagged
 [ "$(grep -c '^| [-0-9]* | fp[0-9]* | [0-9]* | ' "$dir/report.md")" = 70 ] || fail "report.md: not 70 dense rows"
 ! grep -q 'above its GEMM' "$dir/report.md" || fail "report.md: a row flagged above its GEMM: $(grep 'above its GEMM' "$dir/report.md")"
-grep -q '<h2>Dense factorizations</h2>' "$dir/report.html" || fail "report.html: no dense section"
+has_line "$dir/report.html" '<h2>Dense factorizations</h2>' "no dense section"
 
 # A broken dense.csv: one line naming the file, the line and the value; no ceilings.csv.
 broken_input "a method rfl_dense does not have" "dense\.csv:3: column 'method': 'magic' is not one of lapack" \

@@ -55,17 +55,18 @@ else
 fi
 
 "$RFL" report "$dir" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
-grep -q '^## GPU: NVIDIA H200 (synthetic)$' "$dir/report.md" || fail "report.md has no GPU section"
-grep -q '^| gpu0 | device memory | 4442.1 GB/s | median 4315, 97% of best (3 points, 9 samples) | 4800.0 (datasheet H200 (141 GB HBM3e)) | 93% |' "$dir/report.md" ||
-    fail "report.md has no device-memory row: $(grep gpu0 "$dir/report.md" | head -n 3)"
-grep -q '^| gpu0 | L2 | .* | none: NVIDIA publishes no L2 bandwidth | - |' "$dir/report.md" ||
-    fail "report.md's L2 row does not say that no spec is published: $(grep '^| gpu0 | L2 ' "$dir/report.md")"
-grep -q '^| gpu0 | fp64 | .* (132 SMs x 1.98 GHz measured x 2 x 64 FMA/clk) |' "$dir/report.md" ||
-    fail "report.md's fp64 row has no spec: $(grep '^| gpu0 | fp64 ' "$dir/report.md")"
-grep -q '^| h2d | pinned | 2.00 us | 55.5 GB/s |' "$dir/report.md" || fail "report.md has no transfer fit"
-grep -q '^| pinned_alloc | never | 256 | 256 | 256 |' "$dir/report.md" || fail "report.md has no reuse table"
-grep -q '^| tiled | fp32 | 8192x8192x8192 nn |' "$dir/report.md" || fail "report.md has no GEMM model table"
-grep -q 'roofline-gpu0.gp' "$dir/report.md" || fail "report.md does not name the GPU roofline"
+has_line "$dir/report.md" '^## GPU: NVIDIA H200 (synthetic)$' "no GPU section"
+has_line "$dir/report.md" \
+    '^| gpu0 | device memory | 4442.1 GB/s | median 4315, 97% of best (3 points, 9 samples) | 4800.0 (datasheet H200 (141 GB HBM3e)) | 93% |' \
+    "no device-memory row" gpu0
+has_line "$dir/report.md" '^| gpu0 | L2 | .* | none: NVIDIA publishes no L2 bandwidth | - |' \
+    "the L2 row does not say that no spec is published" '^| gpu0 | L2 '
+has_line "$dir/report.md" '^| gpu0 | fp64 | .* (132 SMs x 1.98 GHz measured x 2 x 64 FMA/clk) |' \
+    "the fp64 row has no spec" '^| gpu0 | fp64 '
+has_line "$dir/report.md" '^| h2d | pinned | 2.00 us | 55.5 GB/s |' "no transfer fit"
+has_line "$dir/report.md" '^| pinned_alloc | never | 256 | 256 | 256 |' "no reuse table"
+has_line "$dir/report.md" '^| tiled | fp32 | 8192x8192x8192 nn |' "no GEMM model table"
+has_line "$dir/report.md" 'roofline-gpu0.gp' "does not name the GPU roofline"
 
 # CPU and GPU in one run directory: the CPU rows and charts as without the
 # GPU files, the GPU rows after them.

@@ -9,9 +9,7 @@
 
 require_program "$RFL"
 dir=$tmp/run
-copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
-row=$(grep '^gpu,0,0,1,global_stream,-,read,fp64,256,1056,max,16777216,' "$dir/gpu_bandwidth.csv") ||
-    hard_error "the golden gpu_bandwidth.csv lost its 16M global_stream row"
+golden_gpu_row "$dir" 'gpu,0,0,1,global_stream,-,read,fp64,256,1056,max,16777216,'
 for point in 1048576:30000 4194304:30500 8388608:12000 12582912:12050 16777216:12100 25165824:12080 \
     31457280:12060 41943040:12200 50331648:11000 67108864:12400; do
     echo "$row" | awk -F, -v OFS=, -v w="${point%%:*}" -v g="${point##*:}" \

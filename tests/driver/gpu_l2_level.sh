@@ -9,9 +9,7 @@
 
 require_program "$RFL"
 dir=$tmp/run
-copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
-row=$(grep '^gpu,0,0,1,global_inside,A,read,fp64,1024,264,max,16777216,' "$dir/gpu_bandwidth.csv") ||
-    hard_error "the golden gpu_bandwidth.csv lost its 16M global_inside row"
+golden_gpu_row "$dir" 'gpu,0,0,1,global_inside,A,read,fp64,1024,264,max,16777216,'
 for wss in 37748736 41943040 50331648; do
     echo "$row" | awk -F, -v OFS=, -v w="$wss" '{ $12 = w; $13 = "l1_l2"; $15 = w; $21 = 19000; print }'
 done >>"$dir/gpu_bandwidth.csv"

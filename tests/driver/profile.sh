@@ -109,9 +109,8 @@ within 1 "$per" "$own" "FP16 kernel flops per launch against rfl_gpu_flops's flo
 # the full names kept.
 [ "$(awk -F, 'NR > 1' "$t" | grep -c 'distribution_elementwise_grid_...<float> #[123],')" = 3 ] ||
     fail "torch: the three float distribution kernels are not numbered #1 to #3"
-grep -q 'distribution_elementwise_grid...<double>,' "$t" || fail "torch: the double distribution kernel's label"
-grep -q '^"void at::<unnamed>::distribution_elementwise_grid_stride_kernel<double, 2, ' "$t" ||
-    fail "torch: the full name is not kept"
+has_line "$t" 'distribution_elementwise_grid...<double>,' "torch: the double distribution kernel's label"
+has_line "$t" '^"void at::<unnamed>::distribution_elementwise_grid_stride_kernel<double, 2, ' "torch: the full name is not kept"
 
 # --- all three concatenated: one chart (the issue's evidence chart), read back by rfl plot ---
 dir=$tmp/all
@@ -132,17 +131,15 @@ cmp -s "$tmp/first.gp" "$dir/roofline-gpu0.gp" || fail "rfl plot draws the kerne
 grep -q "title '3 rfl_gemm_tiled_f32_...: 54%'" "$dir/roofline-gpu0.gp" || fail "roofline-gpu0.gp: no key entry for kernel 3"
 # The report's kernel table: the same numbers, every kernel, the ones not drawn named.
 "$RFL" report "$dir" >/dev/null 2>"$tmp/err" || fail "rfl report: exit $?: $(cat "$tmp/err")"
-grep -q '^### Profiled kernels (Nsight Compute on NVIDIA H100 80GB HBM3)$' "$dir/report.md" ||
-    fail "report.md: no kernel table"
-grep -q '^| 3 | rfl_gemm_tiled_f32_nn_128x128x8_w64x32 | 3 | 1.44 ms | 35770 | 30.1 / 28.7 / 321 | fp32 | fp32 peak | 54% |$' \
-    "$dir/report.md" || fail "report.md: no row for the tiled SGEMM: $(grep -m 3 '^| [0-9]' "$dir/report.md")"
-grep -q '^| - | k_diff_init | 1 | 2.2 us | 0 | 0 / 0 / 0 | - | no flops | - |$' "$dir/report.md" ||
-    fail "report.md: no row for k_diff_init"
-grep -q 'Not on the chart (.*): k_diff_init, k_fill\\<float\\> \\#2\.' "$dir/report.md" ||
-    fail "report.md: does not name the kernels left off the chart"
-grep -q '<td>rfl_gemm_tiled_f32_nn_128x128x8_w64x32</td>' "$dir/report.html" || fail "report.html: no kernel table"
-grep -q 'the kernels ran on NVIDIA H100 80GB HBM3, but the roofs are those' "$dir/report.md" ||
-    fail "report.md: the other-GPU note is missing"
+has_line "$dir/report.md" '^### Profiled kernels (Nsight Compute on NVIDIA H100 80GB HBM3)$' "no kernel table"
+has_line "$dir/report.md" \
+    '^| 3 | rfl_gemm_tiled_f32_nn_128x128x8_w64x32 | 3 | 1.44 ms | 35770 | 30.1 / 28.7 / 321 | fp32 | fp32 peak | 54% |$' \
+    "no row for the tiled SGEMM" '^| [0-9]'
+has_line "$dir/report.md" '^| - | k_diff_init | 1 | 2.2 us | 0 | 0 / 0 / 0 | - | no flops | - |$' "no row for k_diff_init"
+has_line "$dir/report.md" 'Not on the chart (.*): k_diff_init, k_fill\\<float\\> \\#2\.' \
+    "does not name the kernels left off the chart"
+has_line "$dir/report.html" '<td>rfl_gemm_tiled_f32_nn_128x128x8_w64x32</td>' "no kernel table"
+has_line "$dir/report.md" 'the kernels ran on NVIDIA H100 80GB HBM3, but the roofs are those' "the other-GPU note is missing"
 
 # --- the CPU: likwid-perfctr regions on the CPU roofline ------------------------------------
 dir=$tmp/cpu

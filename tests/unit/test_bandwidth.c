@@ -28,6 +28,7 @@
 #include "common/options.h"
 #include "common/rfl.h"
 #include "tests/unit/tmpdir.h"
+#include "tests/unit/check.h"
 
 /* The CPUs the test started on. Each run starts from them: a run that
  * left the calling thread pinned would otherwise shrink the next run's
@@ -468,31 +469,29 @@ static void test_kernel_table(void **state)
     assert_null(rfl_bw_kernel_names[RFL_BW_NKERNELS]);
 }
 
-int main(int argc, char **argv)
+/* Each test's setup goes back to the binding the process started with. */
+static int prepare(void)
 {
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return 99;
     rfl_log_set_quiet(1);
-    if (sched_getaffinity(0, sizeof startup_affinity, &startup_affinity) != 0)
-        return 99;
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_kernel_table),
-        cmocka_unit_test(test_lookup),
-        cmocka_unit_test(test_refill_after),
-        cmocka_unit_test(test_check_c),
-        cmocka_unit_test(test_check_avx2),
-        cmocka_unit_test(test_check_avx512),
-        cmocka_unit_test(test_parse_into_opts),
-        cmocka_unit_test_setup_teardown(test_run_c, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_run_avx2, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_run_avx512, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_run_all_at_once, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_run_two_threads, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_run_restores_binding, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_injected_fault, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_bad_isa_and_sizes, setup, teardown),
-    };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    rfl_mpi_finalize();
-    return failed ? 1 : 0;
+    return sched_getaffinity(0, sizeof startup_affinity, &startup_affinity);
 }
+
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_kernel_table),
+    cmocka_unit_test(test_lookup),
+    cmocka_unit_test(test_refill_after),
+    cmocka_unit_test(test_check_c),
+    cmocka_unit_test(test_check_avx2),
+    cmocka_unit_test(test_check_avx512),
+    cmocka_unit_test(test_parse_into_opts),
+    rfl_test_with_files(test_run_c),
+    rfl_test_with_files(test_run_avx2),
+    rfl_test_with_files(test_run_avx512),
+    rfl_test_with_files(test_run_all_at_once),
+    rfl_test_with_files(test_run_two_threads),
+    rfl_test_with_files(test_run_restores_binding),
+    rfl_test_with_files(test_injected_fault),
+    rfl_test_with_files(test_bad_isa_and_sizes),
+};
+
+RFL_TEST_MPI_MAIN(tests, prepare, NULL, NULL)

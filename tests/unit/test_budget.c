@@ -179,6 +179,33 @@ static void test_spent(void **state)
     rfl_bw_budget_free(&b);
 }
 
+/* A budget of one item (sum, fp64, AVX2) over `wss` on one thread with
+ * `llc_thread` bytes of LLC, its default range ending at `default_last`. */
+static void start_extendable(struct rfl_bw_budget *b, const struct rfl_budget *none, const uint64_t *wss, size_t n,
+                             double llc_thread, size_t default_last)
+{
+    unsigned sum = 1u << RFL_BW_SUM, fp64 = 1u << RFL_FP64, avx2 = 1u << RFL_ISA_AVX2;
+    assert_int_equal(rfl_bw_budget_init(b, none, 5, 0.002, wss, n, 1, llc_thread, sum, fp64, avx2, all_supported), 0);
+    rfl_bw_budget_extend(b, default_last);
+}
+
+/* Runs the item's points from the first at `rate[j]` until the budget
+ * ends it or the working sets run out: how many ran; *next is the budget's
+ * word after the last. */
+static size_t run_points(struct rfl_bw_budget *b, const double *rate, size_t n, int *next)
+{
+    unsigned e;
+    double mt;
+    assert_true(rfl_bw_budget_item_begin(b, 0, 0.0, &e, &mt));
+    size_t j = 0;
+    *next = 0;
+    for (; j < n && *next == 0; j++) {
+        rfl_bw_budget_point_begin(b, 0);
+        *next = rfl_bw_budget_point_end(b, 0, j, rate[j], 0.01, 0);
+    }
+    return j;
+}
+
 /* The default range's extension: without a budget a first-tier curve runs
  * the whole default range, goes on past its end while its memory plateau
  * is not confirmed, and ends once it is; one that never flattens ends at
@@ -188,57 +215,40 @@ static void test_extension(void **state)
     (void)state;
     /* 1, 2, 4 MiB (default range, LLC 1 MiB per thread x 1 thread), then the extension */
     uint64_t wss[] = {1 << 20, 2 << 20, 4 << 20, 5930000, 8 << 20, 11863283, 16 << 20, 23726566, 32 << 20};
-    const size_t n = sizeof wss / sizeof wss[0];
-    unsigned e;
-    double mt;
+    enum { n = sizeof wss / sizeof wss[0] };
     struct rfl_budget none;
     rfl_budget_start(&none, 0);
     struct rfl_bw_budget b;
-    unsigned sum = 1u << RFL_BW_SUM, fp64 = 1u << RFL_FP64, avx2 = 1u << RFL_ISA_AVX2;
-    assert_int_equal(rfl_bw_budget_init(&b, &none, 5, 0.002, wss, n, 1, 1 << 20, sum, fp64, avx2, all_supported), 0);
-    rfl_bw_budget_extend(&b, 2);
+    int next;
+    start_extendable(&b, &none, wss, n, 1 << 20, 2);
     assert_true(b.extendable);
     assert_int_equal(b.items[0].last, n - 1);
-    assert_true(rfl_bw_budget_item_begin(&b, 0, 0.0, &e, &mt));
     /* 100 in the cache, then a shoulder (60, 40) and memory at 20 from 5.66 MiB */
-    const double rate[] = {100, 100, 60, 20, 20.2, 19.9, 20.1, 20, 20};
-    size_t j = 0;
-    int next = 0;
-    for (; j < n && next == 0; j++) {
-        rfl_bw_budget_point_begin(&b, 0);
-        next = rfl_bw_budget_point_end(&b, 0, j, rate[j], 0.01, 0);
-    }
+    const double plateau[n] = {100, 100, 60, 20, 20.2, 19.9, 20.1, 20, 20};
+    size_t ran = run_points(&b, plateau, n, &next);
     assert_int_equal(next, 1);
     /* past the default end (index 2), confirmed at 5.66 to 23.7 MiB: index 7 */
-    assert_int_equal(j - 1, 7);
+    assert_int_equal(ran - 1, 7);
     assert_string_equal(rfl_bw_end_names[b.items[0].end], "plateau");
     assert_int_equal(b.items[0].plateau_from, 5930000);
     rfl_bw_budget_free(&b);
 
     /* never flat: on to the last working set, ended by the memory limit */
-    assert_int_equal(rfl_bw_budget_init(&b, &none, 5, 0.002, wss, n, 1, 1 << 20, sum, fp64, avx2, all_supported), 0);
-    rfl_bw_budget_extend(&b, 2);
-    assert_true(rfl_bw_budget_item_begin(&b, 0, 0.0, &e, &mt));
-    next = 0;
-    for (j = 0; j < n && next == 0; j++) {
-        rfl_bw_budget_point_begin(&b, 0);
-        next = rfl_bw_budget_point_end(&b, 0, j, 100 * pow(0.8, (double)j), 0.01, 0);
-    }
+    double falling[n];
+    for (size_t j = 0; j < n; j++)
+        falling[j] = 100 * pow(0.8, (double)j);
+    start_extendable(&b, &none, wss, n, 1 << 20, 2);
+    ran = run_points(&b, falling, n, &next);
     assert_int_equal(next, 1);
-    assert_int_equal(j, n);
+    assert_int_equal(ran, n);
     assert_string_equal(rfl_bw_end_names[b.items[0].end], "memory_limit");
     rfl_bw_budget_free(&b);
 
     /* flat from the start of the memory plateau within the default range: it ends there */
-    assert_int_equal(rfl_bw_budget_init(&b, &none, 5, 0.002, wss, n, 1, 256 << 10, sum, fp64, avx2, all_supported), 0);
-    rfl_bw_budget_extend(&b, 4);
-    assert_true(rfl_bw_budget_item_begin(&b, 0, 0.0, &e, &mt));
-    next = 0;
-    for (j = 0; j < n && next == 0; j++) {
-        rfl_bw_budget_point_begin(&b, 0);
-        next = rfl_bw_budget_point_end(&b, 0, j, 20, 0.01, 0);
-    }
-    assert_int_equal(j - 1, 4);
+    const double flat[n] = {20, 20, 20, 20, 20, 20, 20, 20, 20};
+    start_extendable(&b, &none, wss, n, 256 << 10, 4);
+    ran = run_points(&b, flat, n, &next);
+    assert_int_equal(ran - 1, 4);
     assert_string_equal(rfl_bw_end_names[b.items[0].end], "sweep_end");
     rfl_bw_budget_free(&b);
 }

@@ -23,7 +23,7 @@
 #include "profile/profile.h"
 #include "ceilings/sources.h"
 #include "ceilings/table.h"
-#include "tests/unit/tmpdir.h"
+#include "tests/unit/check.h"
 
 static char tmpdir[256];
 
@@ -117,20 +117,7 @@ static void test_sources(void **state)
 
 static void copy_golden(const char *name)
 {
-    char from[1024], to[512];
-    const char *src = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
-    snprintf(from, sizeof from, "%s/tests/data/driver/golden/%s", src, name);
-    snprintf(to, sizeof to, "%s/%s", tmpdir, name);
-    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
-    if (!in)
-        fail_msg("%s: missing (set top_srcdir)", from);
-    assert_non_null(out);
-    char buf[8192];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-        assert_int_equal(fwrite(buf, 1, n, out), n);
-    fclose(in);
-    fclose(out);
+    rfl_test_copy_data("driver/golden", name, tmpdir);
 }
 
 static const struct rfl_ceiling *find(const struct rfl_model *m, const char *name)
@@ -241,17 +228,7 @@ static void test_unknown_csv(void **state)
     rfl_settings_free(&s);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return rfl_test_tmpdir_make(tmpdir, sizeof tmpdir, "ceilings");
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return rfl_test_tmpdir_remove(tmpdir);
-}
+RFL_TEST_GROUP_TMPDIR(setup, teardown, tmpdir, "ceilings")
 
 int main(void)
 {

@@ -21,6 +21,7 @@
 #include "common/interrupt.h"
 #include "plot/chart.h"
 #include "plot/chart_index.h"
+#include "tests/unit/check.h"
 
 static double now(void)
 {
@@ -149,12 +150,10 @@ static void test_signal(void **state)
     rfl_interrupt_reset();
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_crowded),
-        cmocka_unit_test(test_near_lines),
-        cmocka_unit_test(test_signal),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_crowded),
+    cmocka_unit_test(test_near_lines),
+    cmocka_unit_test(test_signal),
+};
+
+RFL_TEST_MAIN(tests, NULL, NULL)

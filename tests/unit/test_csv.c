@@ -31,6 +31,7 @@
 #include "common/rfl.h"
 #include "common/session.h"
 #include "tests/unit/tmpdir.h"
+#include "tests/unit/check.h"
 
 static const char *const columns[] = {"name", "wss_bytes", "delta", "time_s"};
 #define NCOLS (sizeof columns / sizeof columns[0])
@@ -72,43 +73,44 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* A row of `columns`. */
+static void put_row(struct rfl_csv *csv, const char *name, uint64_t wss_bytes, long long delta, double time_s)
+{
+    rfl_csv_str(csv, name);
+    rfl_csv_u64(csv, wss_bytes);
+    rfl_csv_int(csv, delta);
+    rfl_csv_double(csv, time_s);
+    rfl_csv_end_row(csv);
+}
+
+/* The file at `path` holds exactly `want`. */
+static void expect_file(const char *path, const char *want)
+{
+    char *text = slurp(path);
+    if (!text)
+        fail_msg("%s: missing, expected \"%s\"", path, want);
+    assert_string_equal(text, want);
+    free(text);
+}
+
 static void test_header_and_rows(void **state)
 {
     struct rfl_test_files *f = *state;
     struct rfl_csv csv;
     assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
-    rfl_csv_str(&csv, "sum");
-    rfl_csv_u64(&csv, UINT64_MAX);
-    rfl_csv_int(&csv, -42);
-    rfl_csv_double(&csv, 0.5);
-    rfl_csv_end_row(&csv);
-    rfl_csv_str(&csv, "copy");
-    rfl_csv_u64(&csv, 0);
-    rfl_csv_int(&csv, 7);
-    rfl_csv_double(&csv, 1.0 / 3.0); /* nine significant digits */
-    rfl_csv_end_row(&csv);
-    rfl_csv_str(&csv, NULL);           /* empty text */
-    rfl_csv_u64(&csv, 4096);
-    rfl_csv_int(&csv, 0);
-    rfl_csv_double(&csv, NAN);         /* not measured: empty */
-    rfl_csv_end_row(&csv);
-    rfl_csv_str(&csv, "big");
-    rfl_csv_u64(&csv, 1);
-    rfl_csv_int(&csv, 1);
-    rfl_csv_double(&csv, 1.5e-9);
-    rfl_csv_end_row(&csv);
+    put_row(&csv, "sum", UINT64_MAX, -42, 0.5);
+    put_row(&csv, "copy", 0, 7, 1.0 / 3.0); /* nine significant digits */
+    put_row(&csv, NULL, 4096, 0, NAN); /* empty text; NAN, not measured: empty */
+    put_row(&csv, "big", 1, 1, 1.5e-9);
     assert_int_equal(csv.rows, 4);
     assert_int_equal(rfl_csv_commit(&csv), 0);
 
-    char *text = slurp(f->csv);
-    assert_non_null(text);
-    assert_string_equal(text,
-                        "name,wss_bytes,delta,time_s\n"
-                        "sum,18446744073709551615,-42,0.5\n"
-                        "copy,0,7,0.333333333\n"
-                        ",4096,0,\n"
-                        "big,1,1,1.5e-09\n");
-    free(text);
+    expect_file(f->csv,
+                "name,wss_bytes,delta,time_s\n"
+                "sum,18446744073709551615,-42,0.5\n"
+                "copy,0,7,0.333333333\n"
+                ",4096,0,\n"
+                "big,1,1,1.5e-09\n");
 }
 
 static void test_header_only(void **state)
@@ -117,10 +119,7 @@ static void test_header_only(void **state)
     struct rfl_csv csv;
     assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    char *text = slurp(f->csv);
-    assert_non_null(text);
-    assert_string_equal(text, "name,wss_bytes,delta,time_s\n");
-    free(text);
+    expect_file(f->csv, "name,wss_bytes,delta,time_s\n");
 }
 
 /* A number no reader takes back (infinite; a denormal, which strtod calls out of range) refuses
@@ -136,17 +135,12 @@ static void test_unreadable_number(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct rfl_csv csv;
         assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
-        rfl_csv_str(&csv, "sum"), rfl_csv_u64(&csv, 1), rfl_csv_int(&csv, 0), rfl_csv_double(&csv, 1);
-        rfl_csv_end_row(&csv);
-        rfl_csv_str(&csv, "copy"), rfl_csv_u64(&csv, 1), rfl_csv_int(&csv, 0), rfl_csv_double(&csv, bad[i]);
-        rfl_csv_end_row(&csv);
+        put_row(&csv, "sum", 1, 0, 1);
+        put_row(&csv, "copy", 1, 0, bad[i]);
         assert_int_equal(csv.bad_line, 3);
         assert_string_equal(csv.bad_column, "time_s");
         assert_int_equal(rfl_csv_commit(&csv), -1);
-        char *text = slurp(f->csv);
-        assert_non_null(text);
-        assert_string_equal(text, "earlier\n");
-        free(text);
+        expect_file(f->csv, "earlier\n");
     }
 }
 
@@ -164,21 +158,18 @@ static void test_quoting(void **state)
         rfl_csv_end_row(&csv);
     }
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    char *text = slurp(f->csv);
-    assert_non_null(text);
-    assert_string_equal(text,
-                        "text\n"
-                        "plain\n"
-                        "\"a,b\"\n"
-                        "\"say \"\"hi\"\"\"\n"
-                        "\"two\nlines\"\n"
-                        "\"cr\rhere\"\n"
-                        "\"\"\"\"\n"
-                        "\",\"\n"
-                        "\n"
-                        "semi;colon\n"
-                        "sp ace\n");
-    free(text);
+    expect_file(f->csv,
+                "text\n"
+                "plain\n"
+                "\"a,b\"\n"
+                "\"say \"\"hi\"\"\"\n"
+                "\"two\nlines\"\n"
+                "\"cr\rhere\"\n"
+                "\"\"\"\"\n"
+                "\",\"\n"
+                "\n"
+                "semi;colon\n"
+                "sp ace\n");
 }
 
 /* Under a locale whose decimal point is a comma, the CSV still says 0.5. */
@@ -206,10 +197,7 @@ static void test_decimal_point_under_comma_locale(void **state)
     rfl_csv_double(&csv, 2.5e-7);
     rfl_csv_end_row(&csv);
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    char *text = slurp(f->csv);
-    assert_non_null(text);
-    assert_string_equal(text, "x_s,y_s\n0.5,2.5e-07\n");
-    free(text);
+    expect_file(f->csv, "x_s,y_s\n0.5,2.5e-07\n");
 
     /* The writer leaves the locale as it found it. */
     snprintf(probe, sizeof probe, "%.1f", 0.5);
@@ -237,11 +225,7 @@ static void test_commit_is_atomic(void **state)
     struct rfl_csv csv;
 
     assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
-    rfl_csv_str(&csv, "first");
-    rfl_csv_u64(&csv, 1);
-    rfl_csv_int(&csv, 1);
-    rfl_csv_double(&csv, 1);
-    rfl_csv_end_row(&csv);
+    put_row(&csv, "first", 1, 1, 1);
     assert_null(slurp(f->csv)); /* not there before commit */
     names = dir_entries(f->dir, &count);
     assert_int_equal(count, 1);
@@ -253,11 +237,7 @@ static void test_commit_is_atomic(void **state)
 
     /* Replacing an existing file: the old content stays until commit. */
     assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
-    rfl_csv_str(&csv, "second");
-    rfl_csv_u64(&csv, 2);
-    rfl_csv_int(&csv, 2);
-    rfl_csv_double(&csv, 2);
-    rfl_csv_end_row(&csv);
+    put_row(&csv, "second", 2, 2, 2);
     char *text = slurp(f->csv);
     assert_non_null(text);
     assert_non_null(strstr(text, "first,1,1,1\n"));
@@ -265,10 +245,7 @@ static void test_commit_is_atomic(void **state)
     names = dir_entries(f->dir, &count);
     assert_int_equal(count, 2);
     assert_int_equal(rfl_csv_commit(&csv), 0);
-    text = slurp(f->csv);
-    assert_non_null(text);
-    assert_string_equal(text, "name,wss_bytes,delta,time_s\nsecond,2,2,2\n");
-    free(text);
+    expect_file(f->csv, "name,wss_bytes,delta,time_s\nsecond,2,2,2\n");
     names = dir_entries(f->dir, &count);
     assert_int_equal(count, 1);
     (void)names;
@@ -280,11 +257,7 @@ static void test_abort_leaves_nothing(void **state)
     int count;
     struct rfl_csv csv;
     assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
-    rfl_csv_str(&csv, "gone");
-    rfl_csv_u64(&csv, 1);
-    rfl_csv_int(&csv, 1);
-    rfl_csv_double(&csv, 1);
-    rfl_csv_end_row(&csv);
+    put_row(&csv, "gone", 1, 1, 1);
     rfl_csv_abort(&csv);
     const char *names = dir_entries(f->dir, &count);
     if (count != 0)
@@ -295,10 +268,7 @@ static void test_abort_leaves_nothing(void **state)
     assert_int_equal(rfl_afile_write_string(f->csv, "old\n"), 0);
     assert_int_equal(rfl_csv_open(&csv, f->csv, columns, NCOLS), 0);
     rfl_csv_abort(&csv);
-    char *text = slurp(f->csv);
-    assert_non_null(text);
-    assert_string_equal(text, "old\n");
-    free(text);
+    expect_file(f->csv, "old\n");
     names = dir_entries(f->dir, &count);
     if (count != 1)
         fail_msg("abort of a replacement left: %s", names);
@@ -338,10 +308,7 @@ static void test_afile_write_string(void **state)
     char path[400];
     snprintf(path, sizeof path, "%s/note.txt", f->dir);
     assert_int_equal(rfl_afile_write_string(path, "hello\nworld\n"), 0);
-    char *text = slurp(path);
-    assert_non_null(text);
-    assert_string_equal(text, "hello\nworld\n");
-    free(text);
+    expect_file(path, "hello\nworld\n");
     int count;
     dir_entries(f->dir, &count);
     assert_int_equal(count, 1);
@@ -416,23 +383,18 @@ static void expect_sidecar(const char *csv_path, const char *want)
 static void test_sidecar_path(void **state)
 {
     (void)state;
-    expect_sidecar("out.csv", "out.json");
-    expect_sidecar("bandwidth.csv", "bandwidth.json");
-    expect_sidecar("out", "out.json");
-    expect_sidecar("results/run1/bw.csv", "results/run1/bw.json");
-    expect_sidecar("/tmp/a.b.csv", "/tmp/a.b.json");
-    expect_sidecar("out.csv.gz", "out.csv.gz.json");
-    expect_sidecar("out.txt", "out.txt.json");
-    expect_sidecar("-", NULL);
-}
-
-static void write_row(struct rfl_csv *csv, const char *name)
-{
-    rfl_csv_str(csv, name);
-    rfl_csv_u64(csv, 4096);
-    rfl_csv_int(csv, -1);
-    rfl_csv_double(csv, 0.5);
-    rfl_csv_end_row(csv);
+    static const char *const cases[][2] = {
+        {"out.csv", "out.json"},
+        {"bandwidth.csv", "bandwidth.json"},
+        {"out", "out.json"},
+        {"results/run1/bw.csv", "results/run1/bw.json"},
+        {"/tmp/a.b.csv", "/tmp/a.b.json"},
+        {"out.csv.gz", "out.csv.gz.json"},
+        {"out.txt", "out.txt.json"},
+        {"-", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect_sidecar(cases[i][0], cases[i][1]);
 }
 
 static const char *const fit_columns[] = {"latency_s"};
@@ -453,8 +415,8 @@ static void test_session_commit(void **state)
     struct rfl_csv *fit = rfl_session_companion(&out, "fit", fit_columns, 1, &failed);
     assert_int_equal(failed, 0);
     assert_non_null(fit);
-    write_row(&out.csv, "a");
-    write_row(&out.csv, "b");
+    put_row(&out.csv, "a", 4096, -1, 0.5);
+    put_row(&out.csv, "b", 4096, -1, 0.5);
     rfl_csv_double(fit, 1e-6);
     rfl_csv_end_row(fit);
     int count;
@@ -469,16 +431,10 @@ static void test_session_commit(void **state)
     assert_int_equal(rfl_session_commit(&out), 0);
     assert_int_equal(rfl_session_close(&out), RFL_EXIT_VERIFY);
 
-    char *text = slurp(f->csv);
-    assert_non_null(text);
-    assert_string_equal(text, "name,wss_bytes,delta,time_s\na,4096,-1,0.5\nb,4096,-1,0.5\n");
-    free(text);
+    expect_file(f->csv, "name,wss_bytes,delta,time_s\na,4096,-1,0.5\nb,4096,-1,0.5\n");
     char path[400];
     snprintf(path, sizeof path, "%s/out_fit.csv", f->dir);
-    text = slurp(path);
-    assert_non_null(text);
-    assert_string_equal(text, "latency_s\n1e-06\n");
-    free(text);
+    expect_file(path, "latency_s\n1e-06\n");
     snprintf(path, sizeof path, "%s/out.json", f->dir);
     json_t *sidecar = json_load_file(path, JSON_PRESERVE_ORDER, NULL);
     assert_non_null(sidecar);
@@ -507,7 +463,7 @@ static void test_session_abort(void **state)
                                     .columns = columns, .ncols = NCOLS};
     struct rfl_session out;
     assert_int_equal(rfl_session_open(&out, &spec), 0);
-    write_row(&out.csv, "gone");
+    put_row(&out.csv, "gone", 4096, -1, 0.5);
     rfl_session_abort(&out);
     int count;
     const char *names = dir_entries(f->dir, &count);
@@ -678,33 +634,27 @@ static void test_numbers_read_back_strictly(void **state)
     assert_true(rfl_parse_u64("18446744073709551616", &u) == -1 && rfl_parse_long("1e3", &l) == -1);
 }
 
-int main(int argc, char **argv)
-{
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return 99;
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_header_and_rows, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_header_only, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_unreadable_number, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_quoting, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_decimal_point_under_comma_locale, setup, teardown),
-        cmocka_unit_test(test_format_double_c_locale),
-        cmocka_unit_test(test_numbers_read_back_strictly),
-        cmocka_unit_test_setup_teardown(test_commit_is_atomic, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_abort_leaves_nothing, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_commit_mode_follows_umask, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_afile_write_string, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_wrong_field_count_aborts, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_missing_directory, setup, teardown),
-        cmocka_unit_test(test_sidecar_path),
-        cmocka_unit_test_setup_teardown(test_session_commit, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_session_abort, setup, teardown),
-        cmocka_unit_test(test_companion_path),
-        cmocka_unit_test_setup_teardown(test_stage_all_or_nothing, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_refuses_other_targets, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_remove_stale, setup, teardown),
-    };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    rfl_mpi_finalize();
-    return failed ? 1 : 0;
-}
+static const struct CMUnitTest tests[] = {
+    rfl_test_with_files(test_header_and_rows),
+    rfl_test_with_files(test_header_only),
+    rfl_test_with_files(test_unreadable_number),
+    rfl_test_with_files(test_quoting),
+    rfl_test_with_files(test_decimal_point_under_comma_locale),
+    cmocka_unit_test(test_format_double_c_locale),
+    cmocka_unit_test(test_numbers_read_back_strictly),
+    rfl_test_with_files(test_commit_is_atomic),
+    rfl_test_with_files(test_abort_leaves_nothing),
+    rfl_test_with_files(test_commit_mode_follows_umask),
+    rfl_test_with_files(test_afile_write_string),
+    rfl_test_with_files(test_wrong_field_count_aborts),
+    rfl_test_with_files(test_missing_directory),
+    cmocka_unit_test(test_sidecar_path),
+    rfl_test_with_files(test_session_commit),
+    rfl_test_with_files(test_session_abort),
+    cmocka_unit_test(test_companion_path),
+    rfl_test_with_files(test_stage_all_or_nothing),
+    rfl_test_with_files(test_refuses_other_targets),
+    rfl_test_with_files(test_remove_stale),
+};
+
+RFL_TEST_MPI_MAIN(tests, NULL, NULL, NULL)

@@ -30,6 +30,7 @@
 #include "flops/kernels.h"
 #include "flops/verify.h"
 #include "tests/unit/tmpdir.h"
+#include "tests/unit/check.h"
 
 #define N_ELEMS (3 * RFL_FL_ELEM_QUANTUM)
 
@@ -434,24 +435,17 @@ static void test_unsupported_isa(void **state)
                      RFL_EXIT_USAGE);
 }
 
-int main(int argc, char **argv)
-{
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return 99;
-    rfl_log_set_quiet(1);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_variants_agree_with_ref),
-        cmocka_unit_test(test_verification_catches),
-        cmocka_unit_test(test_dispatch),
-        cmocka_unit_test(test_parse_fpe),
-        cmocka_unit_test(test_parse_options),
-        cmocka_unit_test(test_model_and_peak),
-        cmocka_unit_test(test_clock),
-        cmocka_unit_test_setup_teardown(test_run, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_injected_fault, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_unsupported_isa, setup, teardown),
-    };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    rfl_mpi_finalize();
-    return failed ? 1 : 0;
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_variants_agree_with_ref),
+    cmocka_unit_test(test_verification_catches),
+    cmocka_unit_test(test_dispatch),
+    cmocka_unit_test(test_parse_fpe),
+    cmocka_unit_test(test_parse_options),
+    cmocka_unit_test(test_model_and_peak),
+    cmocka_unit_test(test_clock),
+    rfl_test_with_files(test_run),
+    rfl_test_with_files(test_injected_fault),
+    rfl_test_with_files(test_unsupported_isa),
+};
+
+RFL_TEST_MPI_MAIN(tests, rfl_test_quiet, NULL, NULL)

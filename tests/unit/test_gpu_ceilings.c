@@ -22,32 +22,13 @@
 #include "driver/settings.h"
 #include "profile/profile.h"
 #include "ceilings/sources.h"
-#include "tests/unit/tmpdir.h"
+#include "tests/unit/check.h"
 
 static char tmpdir[256];
 
-static void copy_file(const char *from, const char *to_name)
-{
-    char to[512];
-    snprintf(to, sizeof to, "%s/%s", tmpdir, to_name);
-    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
-    if (!in)
-        fail_msg("%s: missing (set top_srcdir)", from);
-    assert_non_null(out);
-    char buf[8192];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
-        assert_int_equal(fwrite(buf, 1, n, out), n);
-    fclose(in);
-    fclose(out);
-}
-
 static void copy_golden(const char *name)
 {
-    char from[1024];
-    const char *src = getenv("top_srcdir") ? getenv("top_srcdir") : ".";
-    snprintf(from, sizeof from, "%s/tests/data/driver/gpu/%s", src, name);
-    copy_file(from, name);
+    rfl_test_copy_data("driver/gpu", name, tmpdir);
 }
 
 static const char *const golden_files[] = {
@@ -268,17 +249,7 @@ static void test_gpu_levels(void **state)
     assert_true(x[first] >= 4 * cap[1]);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return rfl_test_tmpdir_make(tmpdir, sizeof tmpdir, "gpu");
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return rfl_test_tmpdir_remove(tmpdir);
-}
+RFL_TEST_GROUP_TMPDIR(setup, teardown, tmpdir, "gpu")
 
 int main(void)
 {

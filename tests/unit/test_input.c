@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "common/input.h"
-#include "tests/unit/tmpdir.h"
+#include "tests/unit/check.h"
 
 static char dir[256];
 
@@ -119,17 +119,7 @@ static void missing(void **state)
     assert_int_equal(errno, ELOOP);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return rfl_test_tmpdir_make(dir, sizeof dir, "input");
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return rfl_test_tmpdir_remove(dir);
-}
+RFL_TEST_GROUP_TMPDIR(setup, teardown, dir, "input")
 
 int main(void)
 {

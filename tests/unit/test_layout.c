@@ -56,93 +56,116 @@ static void plan_all(hwloc_topology_t t, unsigned nranks, unsigned index, struct
     hwloc_bitmap_free(seen);
 }
 
+/* One rank's share as a plan must make it. A field left out (0, NULL) is
+ * not checked; rule and per_domain, where 0 is a value of its own, are
+ * given as IS(value). */
+#define IS(v) ((int)(v) + 1)
+struct want {
+    unsigned nranks, index;
+    int rule, per_domain;
+    unsigned cores;
+    const char *cpus, *numa, *packages;
+};
+
+static void share_text(const char *topo, const struct want *w, const char *what, const char *got,
+                          const char *want)
+{
+    if (want && strcmp(got, want) != 0)
+        fail_msg("%s, rank %u of %u: %s \"%s\", expected \"%s\"", topo, w->index, w->nranks, what, got, want);
+}
+
+static void share_count(const char *topo, const struct want *w, const char *what, unsigned got, unsigned want)
+{
+    if (got != want)
+        fail_msg("%s, rank %u of %u: %s %u, expected %u", topo, w->index, w->nranks, what, got, want);
+}
+
+/* Plans each rank of the table on the topology `topo` (plan_all) and
+ * checks its share against the row. */
+static void expect_shares(const char *topo, const struct want *w, size_t n)
+{
+    hwloc_topology_t t = load(topo);
+    for (; n > 0; n--, w++) {
+        struct rfl_layout_share s;
+        plan_all(t, w->nranks, w->index, &s);
+        if (w->rule)
+            share_count(topo, w, "rule", s.rule, (unsigned)(w->rule - 1));
+        if (w->per_domain)
+            share_count(topo, w, "ranks a domain", s.per_domain, (unsigned)(w->per_domain - 1));
+        if (w->cores)
+            share_count(topo, w, "cores", s.cores, w->cores);
+        share_text(topo, w, "cpus", s.cpus, w->cpus);
+        share_text(topo, w, "numa", s.numa, w->numa);
+        share_text(topo, w, "packages", s.packages, w->packages);
+        rfl_layout_share_free(&s);
+    }
+    hwloc_topology_destroy(t);
+}
+#define EXPECT_SHARES(topo, table) expect_shares(topo, table, sizeof table / sizeof table[0])
+
+/* What rfl_layout_node_read makes of the whole of `topo`. */
+static void expect_node(const char *topo, unsigned cores, unsigned pus, unsigned domains, unsigned packages)
+{
+    hwloc_topology_t t = load(topo);
+    struct rfl_layout_node n;
+    rfl_layout_node_read(t, hwloc_topology_get_allowed_cpuset(t), &n);
+    assert_int_equal(n.cores, cores);
+    assert_int_equal(n.pus, pus);
+    assert_int_equal(n.domains, domains);
+    assert_int_equal(n.packages, packages);
+    hwloc_topology_destroy(t);
+}
+
 static void one_domain_vm(void **state)
 {
     (void)state;
-    hwloc_topology_t t = load("pack:1 numa:1 l3:1 core:2 pu:1");
-    struct rfl_layout_node n;
-    rfl_layout_node_read(t, hwloc_topology_get_allowed_cpuset(t), &n);
-    assert_int_equal(n.cores, 2);
-    assert_int_equal(n.domains, 1);
-    struct rfl_layout_share s;
-    /* mpirun -n 1: the one rank gets both cores, not the one the launcher bound it to */
-    plan_all(t, 1, 0, &s);
-    assert_int_equal(s.cores, 2);
-    assert_string_equal(s.cpus, "0-1");
-    assert_string_equal(s.numa, "0");
-    rfl_layout_share_free(&s);
-    plan_all(t, 2, 1, &s);
-    assert_int_equal(s.cores, 1);
-    assert_string_equal(s.cpus, "1");
-    rfl_layout_share_free(&s);
-    /* four ranks on two cores: one core each, wrapping */
-    plan_all(t, 4, 3, &s);
-    assert_int_equal(s.rule, RFL_LAYOUT_WRAP);
-    assert_string_equal(s.cpus, "1");
-    rfl_layout_share_free(&s);
-    hwloc_topology_destroy(t);
+    expect_node("pack:1 numa:1 l3:1 core:2 pu:1", 2, 2, 1, 1);
+    static const struct want w[] = {
+        /* mpirun -n 1: the one rank gets both cores, not the one the launcher bound it to */
+        {1, 0, .cores = 2, .cpus = "0-1", .numa = "0"},
+        {2, 1, .cores = 1, .cpus = "1"},
+        /* four ranks on two cores: one core each, wrapping */
+        {4, 3, .rule = IS(RFL_LAYOUT_WRAP), .cpus = "1"},
+    };
+    EXPECT_SHARES("pack:1 numa:1 l3:1 core:2 pu:1", w);
 }
 
 static void one_domain_gpu_host(void **state)
 {
     (void)state;
-    hwloc_topology_t t = load("pack:1 numa:1 l3:1 core:16 pu:1");
-    struct rfl_layout_share s;
-    plan_all(t, 2, 0, &s);
-    assert_int_equal(s.cores, 8);
-    assert_string_equal(s.cpus, "0-7");
-    assert_int_equal(s.per_domain, 0); /* one domain: plain slots */
-    rfl_layout_share_free(&s);
-    plan_all(t, 2, 1, &s);
-    assert_string_equal(s.cpus, "8-15");
-    rfl_layout_share_free(&s);
-    plan_all(t, 3, 2, &s); /* 16 / 3: five each, the last core unused */
-    assert_int_equal(s.cores, 5);
-    assert_string_equal(s.cpus, "10-14");
-    rfl_layout_share_free(&s);
-    plan_all(t, 16, 15, &s); /* flat MPI */
-    assert_int_equal(s.cores, 1);
-    assert_string_equal(s.cpus, "15");
-    rfl_layout_share_free(&s);
-    hwloc_topology_destroy(t);
+    static const struct want w[] = {
+        {2, 0, .cores = 8, .cpus = "0-7", .per_domain = IS(0)}, /* one domain: plain slots */
+        {2, 1, .cpus = "8-15"},
+        {3, 2, .cores = 5, .cpus = "10-14"}, /* 16 / 3: five each, the last core unused */
+        {16, 15, .cores = 1, .cpus = "15"},  /* flat MPI */
+    };
+    EXPECT_SHARES("pack:1 numa:1 l3:1 core:16 pu:1", w);
 }
 
 static void two_sockets_smt(void **state)
 {
     (void)state;
     /* 2 x Xeon 8480+: 56 cores a socket, 2 hardware threads a core */
-    hwloc_topology_t t = load("pack:2 numa:1 l3:1 core:56 pu:2");
-    struct rfl_layout_node n;
-    rfl_layout_node_read(t, hwloc_topology_get_allowed_cpuset(t), &n);
-    assert_int_equal(n.cores, 112);
-    assert_int_equal(n.pus, 224);
-    assert_int_equal(n.domains, 2);
-    assert_int_equal(n.packages, 2);
+    static const char topo[] = "pack:2 numa:1 l3:1 core:56 pu:2";
+    expect_node(topo, 112, 224, 2, 2);
+    static const struct want w[] = {
+        /* the paper's layout: one rank per domain, filling it */
+        {2, 1, .rule = IS(RFL_LAYOUT_DOMAINS), .per_domain = IS(1), .cores = 56, .numa = "1", .packages = "1",
+         .cpus = "112-223"},
+        /* two ranks a domain, each half of it */
+        {4, 2, .per_domain = IS(2), .cores = 28, .numa = "1"},
+        /* one rank, every core of both domains */
+        {1, 0, .cores = 112, .numa = "0-1"},
+        /* no match: contiguous, the middle rank spans both */
+        {3, 1, .rule = IS(RFL_LAYOUT_CONTIGUOUS), .cores = 37, .numa = "0-1"},
+    };
+    EXPECT_SHARES(topo, w);
+    hwloc_topology_t t = load(topo);
     struct rfl_layout_share s;
-    plan_all(t, 2, 1, &s); /* the paper's layout: one rank per domain, filling it */
-    assert_int_equal(s.rule, RFL_LAYOUT_DOMAINS);
-    assert_int_equal(s.per_domain, 1);
-    assert_int_equal(s.cores, 56);
-    assert_string_equal(s.numa, "1");
-    assert_string_equal(s.packages, "1");
-    assert_string_equal(s.cpus, "112-223");
+    plan_all(t, 2, 1, &s);
     char how[96];
     rfl_layout_describe_rule(&s, how, sizeof how);
     assert_string_equal(how, "one rank per NUMA domain");
-    rfl_layout_share_free(&s);
-    plan_all(t, 4, 2, &s); /* two ranks a domain, each half of it */
-    assert_int_equal(s.per_domain, 2);
-    assert_int_equal(s.cores, 28);
-    assert_string_equal(s.numa, "1");
-    rfl_layout_share_free(&s);
-    plan_all(t, 1, 0, &s); /* one rank, every core of both domains */
-    assert_int_equal(s.cores, 112);
-    assert_string_equal(s.numa, "0-1");
-    rfl_layout_share_free(&s);
-    plan_all(t, 3, 1, &s); /* no match: contiguous, the middle rank spans both */
-    assert_int_equal(s.rule, RFL_LAYOUT_CONTIGUOUS);
-    assert_int_equal(s.cores, 37);
-    assert_string_equal(s.numa, "0-1");
     rfl_layout_share_free(&s);
     hwloc_topology_destroy(t);
 }
@@ -151,35 +174,16 @@ static void four_domains(void **state)
 {
     (void)state;
     /* EPYC 7763 in NPS4: four domains of two 8-core CCDs */
-    hwloc_topology_t t = load("pack:1 numa:4 l3:2 core:8 pu:2");
-    struct rfl_layout_share s;
-    plan_all(t, 4, 3, &s);
-    assert_int_equal(s.per_domain, 1);
-    assert_int_equal(s.cores, 16);
-    assert_string_equal(s.numa, "3");
-    rfl_layout_share_free(&s);
-    plan_all(t, 2, 1, &s); /* two domains to a rank */
-    assert_int_equal(s.rule, RFL_LAYOUT_DOMAIN_GROUPS);
-    assert_int_equal(s.cores, 32);
-    assert_string_equal(s.numa, "2-3");
-    rfl_layout_share_free(&s);
-    plan_all(t, 8, 5, &s);
-    assert_int_equal(s.per_domain, 2);
-    assert_int_equal(s.cores, 8);
-    assert_string_equal(s.numa, "2");
-    rfl_layout_share_free(&s);
-    plan_all(t, 64, 63, &s);
-    assert_int_equal(s.cores, 1);
-    rfl_layout_share_free(&s);
-    hwloc_topology_destroy(t);
+    static const struct want nps4[] = {
+        {4, 3, .per_domain = IS(1), .cores = 16, .numa = "3"},
+        {2, 1, .rule = IS(RFL_LAYOUT_DOMAIN_GROUPS), .cores = 32, .numa = "2-3"}, /* two domains to a rank */
+        {8, 5, .per_domain = IS(2), .cores = 8, .numa = "2"},
+        {64, 63, .cores = 1},
+    };
+    EXPECT_SHARES("pack:1 numa:4 l3:2 core:8 pu:2", nps4);
     /* two of them in NPS2: one rank per socket is two domains each */
-    t = load("pack:2 numa:2 l3:4 core:8 pu:2");
-    plan_all(t, 2, 1, &s);
-    assert_int_equal(s.cores, 64);
-    assert_string_equal(s.numa, "2-3");
-    assert_string_equal(s.packages, "1");
-    rfl_layout_share_free(&s);
-    hwloc_topology_destroy(t);
+    static const struct want nps2[] = {{2, 1, .cores = 64, .numa = "2-3", .packages = "1"}};
+    EXPECT_SHARES("pack:2 numa:2 l3:4 core:8 pu:2", nps2);
 }
 
 static void restricted_node(void **state)

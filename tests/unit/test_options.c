@@ -20,6 +20,7 @@
 
 #include "common/mpi_shim.h"
 #include "common/options.h"
+#include "tests/unit/check.h"
 
 static const char *const colours[] = {"red", "green", "blue", NULL};
 static const char *const shapes[] = {"circle", "square", "triangle", "hexagon", NULL};
@@ -169,6 +170,30 @@ static void expect_error_mentions(enum rfl_cli_result r, const char *const *text
 }
 #define EXPECT_ERROR(r, ...) expect_error_mentions((r), (const char *const[]){__VA_ARGS__, NULL})
 
+/* OPTION ARG, parsed after those before it, sets the field to `want`. */
+struct setting {
+    const char *option, *arg;
+    unsigned want;
+};
+
+static void expect_settings(const unsigned *field, const struct setting *s, size_t n)
+{
+    for (; n > 0; n--, s++) {
+        expect_ok(PARSE(s->option, s->arg));
+        if (*field != s->want)
+            fail_msg("%s %s set %u, expected %u", s->option, s->arg, *field, s->want);
+    }
+}
+#define EXPECT_SETTINGS(field, table) expect_settings((const unsigned *)(field), table, sizeof table / sizeof table[0])
+
+/* Each of the NULL-terminated `args` after OPTION is refused, the message
+ * naming the option and the argument (an empty one, the option alone). */
+static void expect_refused(const char *option, const char *const *args)
+{
+    for (; *args; args++)
+        EXPECT_ERROR(PARSE(option, *args), option, **args ? *args : NULL);
+}
+
 static void test_flag(void **state)
 {
     (void)state;
@@ -211,9 +236,7 @@ static void test_size_range(void **state)
     assert_true(v.range[0] == 4096 && v.range[1] == 1ull << 30);
     expect_ok(PARSE("-r", "64K"));
     assert_true(v.range[0] == 65536 && v.range[1] == 65536);
-    EXPECT_ERROR(PARSE("--range", "1G:4K"), "--range", "1G:4K");
-    EXPECT_ERROR(PARSE("--range", "abc"), "--range", "abc");
-    EXPECT_ERROR(PARSE("--range", "4K:"), "--range", "4K:");
+    expect_refused("--range", (const char *const[]){"1G:4K", "abc", "4K:", NULL});
 }
 
 static void test_double(void **state)
@@ -228,19 +251,11 @@ static void test_double(void **state)
     assert_true(v.ratio == 0.5);
     expect_ok(PARSE("--ratio", "10"));
     assert_true(v.ratio == 10.0);
-    EXPECT_ERROR(PARSE("--ratio", "0.49"), "--ratio", "0.49");
-    EXPECT_ERROR(PARSE("--ratio", "10.01"), "--ratio", "10.01");
-    EXPECT_ERROR(PARSE("--ratio", "abc"), "--ratio", "abc");
-    EXPECT_ERROR(PARSE("--ratio", "2.5x"), "--ratio", "2.5x");
-    EXPECT_ERROR(PARSE("--ratio", "2,5"), "--ratio", "2,5");
-    EXPECT_ERROR(PARSE("--ratio", "nan"), "--ratio", "nan");
-    EXPECT_ERROR(PARSE("--ratio", "inf"), "--ratio", "inf");
-    EXPECT_ERROR(PARSE("--ratio", ""), "--ratio");
+    expect_refused("--ratio", (const char *const[]){"0.49", "10.01", "abc", "2.5x", "2,5", "nan", "inf", "", NULL});
     /* Unbounded (min = max = 0): any finite number. */
     expect_ok(PARSE("--offset", "-1e6"));
     assert_true(v.offset == -1e6);
-    EXPECT_ERROR(PARSE("--offset", "1e999"), "--offset", "1e999");
-    EXPECT_ERROR(PARSE("--offset", "-inf"), "--offset", "-inf");
+    expect_refused("--offset", (const char *const[]){"1e999", "-inf", NULL});
 }
 
 /* Option values are written with '.' whatever LC_NUMERIC says. */
@@ -275,20 +290,13 @@ static void test_uint(void **state)
     expect_ok(PARSE("-n100"));
     assert_int_equal(v.count, 100);
     EXPECT_ERROR(PARSE("--count", "0"), "--count", "'0'");
-    EXPECT_ERROR(PARSE("--count", "101"), "--count", "101");
-    EXPECT_ERROR(PARSE("--count", "-3"), "--count", "-3");
-    EXPECT_ERROR(PARSE("--count", "+3"), "--count", "+3");
-    EXPECT_ERROR(PARSE("--count", "3x"), "--count", "3x");
-    EXPECT_ERROR(PARSE("--count", "2.0"), "--count", "2.0");
-    EXPECT_ERROR(PARSE("--count", ""), "--count");
+    expect_refused("--count", (const char *const[]){"101", "-3", "+3", "3x", "2.0", "", NULL});
     /* Unbounded: the whole range of unsigned, and no further. */
     expect_ok(PARSE("--big", "0"));
     assert_int_equal(v.big, 0);
     expect_ok(PARSE("--big", "4294967295"));
     assert_true(v.big == 4294967295u);
-    EXPECT_ERROR(PARSE("--big", "4294967296"), "--big", "4294967296");
-    EXPECT_ERROR(PARSE("--big", "99999999999999999999999"), "--big", "99999999999999999999999");
-    EXPECT_ERROR(PARSE("--big", "-1"), "--big", "-1");
+    expect_refused("--big", (const char *const[]){"4294967296", "99999999999999999999999", "-1", NULL});
 }
 
 static void test_string(void **state)
@@ -309,40 +317,26 @@ static void test_choice(void **state)
 {
     (void)state;
     reset();
-    expect_ok(PARSE("--colour", "green"));
-    assert_int_equal(v.colour, 1);
-    expect_ok(PARSE("-c", "blue"));
-    assert_int_equal(v.colour, 2);
-    expect_ok(PARSE("-c", "red"));
-    assert_int_equal(v.colour, 0);
+    static const struct setting picks[] = {{"--colour", "green", 1}, {"-c", "blue", 2}, {"-c", "red", 0}};
+    EXPECT_SETTINGS(&v.colour, picks);
     EXPECT_ERROR(PARSE("--colour", "purple"), "--colour", "purple", "red", "green", "blue");
-    EXPECT_ERROR(PARSE("--colour", "gree"), "--colour", "gree");
-    EXPECT_ERROR(PARSE("--colour", "greenish"), "--colour", "greenish");
-    EXPECT_ERROR(PARSE("--colour", "RED"), "--colour", "RED");
-    EXPECT_ERROR(PARSE("--colour", "red,green"), "--colour", "red,green");
-    EXPECT_ERROR(PARSE("--colour", ""), "--colour");
+    expect_refused("--colour", (const char *const[]){"gree", "greenish", "RED", "red,green", "", NULL});
 }
 
 static void test_list(void **state)
 {
     (void)state;
     reset();
-    expect_ok(PARSE("--shapes", "circle,triangle"));
-    assert_int_equal(v.shape_mask, (1u << 0) | (1u << 2));
-    expect_ok(PARSE("-k", "hexagon"));
-    assert_int_equal(v.shape_mask, 1u << 3);
-    expect_ok(PARSE("-k", "square,square"));
-    assert_int_equal(v.shape_mask, 1u << 1);
-    expect_ok(PARSE("--shapes", "all"));
-    assert_int_equal(v.shape_mask, 0xfu);
-    expect_ok(PARSE("--shapes", "hexagon,square,triangle,circle"));
-    assert_int_equal(v.shape_mask, 0xfu);
+    static const struct setting picks[] = {
+        {"--shapes", "circle,triangle", (1u << 0) | (1u << 2)},
+        {"-k", "hexagon", 1u << 3},
+        {"-k", "square,square", 1u << 1},
+        {"--shapes", "all", 0xfu},
+        {"--shapes", "hexagon,square,triangle,circle", 0xfu},
+    };
+    EXPECT_SETTINGS(&v.shape_mask, picks);
     EXPECT_ERROR(PARSE("--shapes", "circle,bogus"), "--shapes", "circle,bogus", "all");
-    EXPECT_ERROR(PARSE("--shapes", "circle,"), "--shapes", "circle,");
-    EXPECT_ERROR(PARSE("--shapes", ",circle"), "--shapes", ",circle");
-    EXPECT_ERROR(PARSE("--shapes", "circle,,square"), "--shapes", "circle,,square");
-    EXPECT_ERROR(PARSE("--shapes", "all,circle"), "--shapes", "all,circle");
-    EXPECT_ERROR(PARSE("--shapes", ""), "--shapes");
+    expect_refused("--shapes", (const char *const[]){"circle,", ",circle", "circle,,square", "all,circle", "", NULL});
 }
 
 static void test_last_value_wins(void **state)
@@ -714,32 +708,26 @@ static void test_uint_ranges_strict(void **state)
             fail_msg("'%s' was taken as a list of counts", bad[i]);
 }
 
-int main(int argc, char **argv)
-{
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return 99;
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_flag),
-        cmocka_unit_test(test_size),
-        cmocka_unit_test(test_size_range),
-        cmocka_unit_test(test_double),
-        cmocka_unit_test(test_double_under_comma_locale),
-        cmocka_unit_test(test_uint),
-        cmocka_unit_test(test_string),
-        cmocka_unit_test(test_choice),
-        cmocka_unit_test(test_list),
-        cmocka_unit_test(test_last_value_wins),
-        cmocka_unit_test(test_help_and_version),
-        cmocka_unit_test(test_print_help),
-        cmocka_unit_test(test_help_layout),
-        cmocka_unit_test(test_unknown_and_missing),
-        cmocka_unit_test(test_operands),
-        cmocka_unit_test(test_reentrant),
-        cmocka_unit_test(test_shared_rows),
-        cmocka_unit_test(test_stdout_write_error),
-        cmocka_unit_test(test_uint_ranges_strict),
-    };
-    int failed = cmocka_run_group_tests(tests, NULL, free_last_argv_teardown);
-    rfl_mpi_finalize();
-    return failed ? 1 : 0;
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_flag),
+    cmocka_unit_test(test_size),
+    cmocka_unit_test(test_size_range),
+    cmocka_unit_test(test_double),
+    cmocka_unit_test(test_double_under_comma_locale),
+    cmocka_unit_test(test_uint),
+    cmocka_unit_test(test_string),
+    cmocka_unit_test(test_choice),
+    cmocka_unit_test(test_list),
+    cmocka_unit_test(test_last_value_wins),
+    cmocka_unit_test(test_help_and_version),
+    cmocka_unit_test(test_print_help),
+    cmocka_unit_test(test_help_layout),
+    cmocka_unit_test(test_unknown_and_missing),
+    cmocka_unit_test(test_operands),
+    cmocka_unit_test(test_reentrant),
+    cmocka_unit_test(test_shared_rows),
+    cmocka_unit_test(test_stdout_write_error),
+    cmocka_unit_test(test_uint_ranges_strict),
+};
+
+RFL_TEST_MPI_MAIN(tests, NULL, NULL, free_last_argv_teardown)

@@ -19,6 +19,7 @@
 #include "ceilings/model.h"
 #include "profile/profile.h"
 #include "common/utf8.h"
+#include "tests/unit/check.h"
 
 /* The labels of `n` names, as one string "a|b|c". */
 static char *labels(const char *const *names, size_t n)
@@ -190,12 +191,10 @@ static void test_write_guard(void **state)
     rmdir(path);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_short_names),
-        cmocka_unit_test(test_bound),
-        cmocka_unit_test(test_write_guard),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_short_names),
+    cmocka_unit_test(test_bound),
+    cmocka_unit_test(test_write_guard),
+};
+
+RFL_TEST_MAIN(tests, NULL, NULL)

@@ -14,6 +14,7 @@
 
 #include "common/mpi_shim.h"
 #include "common/size.h"
+#include "tests/unit/check.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * KIB)
@@ -30,6 +31,18 @@ static void expect_size(const char *text, uint64_t want)
                  (unsigned long long)want);
 }
 
+struct size_case {
+    const char *text;
+    uint64_t want;
+};
+
+static void expect_sizes(const struct size_case *c, size_t n)
+{
+    for (; n > 0; n--, c++)
+        expect_size(c->text, c->want);
+}
+#define EXPECT_SIZES(table) expect_sizes(table, sizeof table / sizeof table[0])
+
 static void expect_bad_size(const char *text)
 {
     const uint64_t sentinel = 0xdeadbeef;
@@ -44,52 +57,43 @@ static void expect_bad_size(const char *text)
 static void test_plain_bytes(void **state)
 {
     (void)state;
-    expect_size("1", 1);
-    expect_size("4096", 4096);
-    expect_size("4096B", 4096);
-    expect_size("4096b", 4096);
-    expect_size("18446744073709551615", UINT64_MAX);
-    expect_size("007", 7);
+    static const struct size_case cases[] = {
+        {"1", 1}, {"4096", 4096}, {"4096B", 4096}, {"4096b", 4096}, {"18446744073709551615", UINT64_MAX},
+        {"007", 7},
+    };
+    EXPECT_SIZES(cases);
 }
 
 static void test_suffixes(void **state)
 {
     (void)state;
-    expect_size("64K", 64 * KIB);
-    expect_size("64KB", 64 * KIB);
-    expect_size("64KiB", 64 * KIB);
-    expect_size("1M", MIB);
-    expect_size("1MB", MIB);
-    expect_size("1MiB", MIB);
-    expect_size("2G", 2 * GIB);
-    expect_size("2GiB", 2 * GIB);
-    expect_size("3T", 3 * TIB);
-    expect_size("3TiB", 3 * TIB);
-    expect_size("16777215T", 16777215ull * TIB); /* the largest whole number of TiB */
+    static const struct size_case cases[] = {
+        {"64K", 64 * KIB}, {"64KB", 64 * KIB}, {"64KiB", 64 * KIB}, {"1M", MIB}, {"1MB", MIB}, {"1MiB", MIB},
+        {"2G", 2 * GIB}, {"2GiB", 2 * GIB}, {"3T", 3 * TIB}, {"3TiB", 3 * TIB},
+        {"16777215T", 16777215ull * TIB}, /* the largest whole number of TiB */
+    };
+    EXPECT_SIZES(cases);
 }
 
 static void test_lower_case(void **state)
 {
     (void)state;
-    expect_size("64k", 64 * KIB);
-    expect_size("64kb", 64 * KIB);
-    expect_size("64kib", 64 * KIB);
-    expect_size("8m", 8 * MIB);
-    expect_size("1g", GIB);
-    expect_size("1gib", GIB);
-    expect_size("1t", TIB);
+    static const struct size_case cases[] = {
+        {"64k", 64 * KIB}, {"64kb", 64 * KIB}, {"64kib", 64 * KIB}, {"8m", 8 * MIB}, {"1g", GIB},
+        {"1gib", GIB}, {"1t", TIB},
+    };
+    EXPECT_SIZES(cases);
 }
 
 static void test_decimals(void **state)
 {
     (void)state;
-    expect_size("1.5M", MIB + MIB / 2);
-    expect_size("1.5K", 1536);
-    expect_size("0.5K", 512);
-    expect_size("1.25G", GIB + GIB / 4);
-    expect_size("1.5GiB", GIB + GIB / 2);
-    expect_size("2.0M", 2 * MIB);
-    expect_size("0.001K", 1); /* rounded to the nearest byte */
+    static const struct size_case cases[] = {
+        {"1.5M", MIB + MIB / 2}, {"1.5K", 1536}, {"0.5K", 512}, {"1.25G", GIB + GIB / 4},
+        {"1.5GiB", GIB + GIB / 2}, {"2.0M", 2 * MIB},
+        {"0.001K", 1}, /* rounded to the nearest byte */
+    };
+    EXPECT_SIZES(cases);
 }
 
 static void test_decimals_ignore_locale(void **state)
@@ -260,27 +264,21 @@ static void test_format_small_buffer(void **state)
     assert_string_equal(buf, "1.5");
 }
 
-int main(int argc, char **argv)
-{
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return 99;
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_plain_bytes),
-        cmocka_unit_test(test_suffixes),
-        cmocka_unit_test(test_lower_case),
-        cmocka_unit_test(test_decimals),
-        cmocka_unit_test(test_decimals_ignore_locale),
-        cmocka_unit_test(test_rejects_garbage),
-        cmocka_unit_test(test_rejects_zero),
-        cmocka_unit_test(test_rejects_overflow),
-        cmocka_unit_test(test_range),
-        cmocka_unit_test(test_range_single_value),
-        cmocka_unit_test(test_range_rejects),
-        cmocka_unit_test(test_format),
-        cmocka_unit_test(test_format_round_trip),
-        cmocka_unit_test(test_format_small_buffer),
-    };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    rfl_mpi_finalize();
-    return failed ? 1 : 0;
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_plain_bytes),
+    cmocka_unit_test(test_suffixes),
+    cmocka_unit_test(test_lower_case),
+    cmocka_unit_test(test_decimals),
+    cmocka_unit_test(test_decimals_ignore_locale),
+    cmocka_unit_test(test_rejects_garbage),
+    cmocka_unit_test(test_rejects_zero),
+    cmocka_unit_test(test_rejects_overflow),
+    cmocka_unit_test(test_range),
+    cmocka_unit_test(test_range_single_value),
+    cmocka_unit_test(test_range_rejects),
+    cmocka_unit_test(test_format),
+    cmocka_unit_test(test_format_round_trip),
+    cmocka_unit_test(test_format_small_buffer),
+};
+
+RFL_TEST_MPI_MAIN(tests, NULL, NULL, NULL)

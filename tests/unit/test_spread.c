@@ -27,6 +27,19 @@ static struct rfl_ceiling ceiling(double value)
     return c;
 }
 
+/* What rfl_spread_set made of a plateau: its low and high ends, the points
+ * and samples behind them, the spread in percent, and the verdict. */
+static void expect_spread(const struct rfl_ceiling *c, double low, double high, size_t points, uint64_t samples,
+                          double spread, int noisy)
+{
+    assert_float_equal(c->value_low, low, 1e-12);
+    assert_float_equal(c->value_high, high, 1e-12);
+    assert_int_equal(c->spread_points, points);
+    assert_int_equal(c->samples, samples);
+    assert_float_equal(rfl_ceiling_spread(c), spread, 1e-12);
+    assert_int_equal(rfl_ceiling_noisy(c) != 0, noisy);
+}
+
 static void test_plateau_medians(void **state)
 {
     (void)state;
@@ -36,12 +49,7 @@ static void test_plateau_medians(void **state)
     const long samples[] = {5, 5, 5, 5, 5, 5, 5};
     struct rfl_ceiling c = ceiling(100);
     rfl_spread_set(&c, best, median, samples, 1, 5);
-    assert_float_equal(c.value_high, 100, 1e-12);
-    assert_float_equal(c.value_low, 96, 1e-12); /* median of 96 95 97 94 96 */
-    assert_int_equal(c.spread_points, 5);
-    assert_int_equal(c.samples, 25);
-    assert_float_equal(rfl_ceiling_spread(&c), 2.0, 1e-12);
-    assert_false(rfl_ceiling_noisy(&c));
+    expect_spread(&c, 96, 100, 5, 25, 2.0, 0); /* the low end: median of 96 95 97 94 96 */
 }
 
 static void test_even_count_and_no_medians(void **state)
@@ -52,12 +60,7 @@ static void test_even_count_and_no_medians(void **state)
     const double best[] = {80, 100, 90, 70};
     struct rfl_ceiling c = ceiling(100);
     rfl_spread_set(&c, best, NULL, NULL, 0, 3);
-    assert_float_equal(c.value_low, 85, 1e-12);
-    assert_float_equal(c.value_high, 100, 1e-12);
-    assert_int_equal(c.spread_points, 4);
-    assert_int_equal(c.samples, 0);
-    assert_float_equal(rfl_ceiling_spread(&c), 7.5, 1e-12);
-    assert_true(rfl_ceiling_noisy(&c));
+    expect_spread(&c, 85, 100, 4, 0, 7.5, 1);
 }
 
 static void test_missing_medians_use_best(void **state)

@@ -12,6 +12,7 @@
 
 #include "common/mpi_shim.h"
 #include "common/stats.h"
+#include "tests/unit/check.h"
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -123,18 +124,12 @@ static void test_many_samples(void **state)
     expect_stats(&s, 1000, 1, 500.5, 1000, 500.5);
 }
 
-int main(int argc, char **argv)
-{
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return 99;
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_odd_count),     cmocka_unit_test(test_even_count),
-        cmocka_unit_test(test_two_values),    cmocka_unit_test(test_unsorted),
-        cmocka_unit_test(test_unsorted_even), cmocka_unit_test(test_duplicates),
-        cmocka_unit_test(test_one_element),   cmocka_unit_test(test_zero_elements),
-        cmocka_unit_test(test_many_samples),
-    };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    rfl_mpi_finalize();
-    return failed ? 1 : 0;
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_odd_count),     cmocka_unit_test(test_even_count),
+    cmocka_unit_test(test_two_values),    cmocka_unit_test(test_unsorted),
+    cmocka_unit_test(test_unsorted_even), cmocka_unit_test(test_duplicates),
+    cmocka_unit_test(test_one_element),   cmocka_unit_test(test_zero_elements),
+    cmocka_unit_test(test_many_samples),
+};
+
+RFL_TEST_MPI_MAIN(tests, NULL, NULL, NULL)

@@ -18,6 +18,7 @@
 #include "common/utf8.h"
 #include "driver/markup.h"
 #include "plot/chart.h"
+#include "tests/unit/check.h"
 
 static void test_utf8(void **state)
 {
@@ -139,17 +140,11 @@ static void test_markup(void **state)
     expect_md("\xFFx", 0, "\xEF\xBF\xBDx");
 }
 
-int main(int argc, char **argv)
-{
-    if (rfl_mpi_init(&argc, &argv) != 0)
-        return 99;
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_utf8),
-        cmocka_unit_test(test_json_text),
-        cmocka_unit_test(test_literal),
-        cmocka_unit_test(test_markup),
-    };
-    int failed = cmocka_run_group_tests(tests, NULL, NULL);
-    rfl_mpi_finalize();
-    return failed ? 1 : 0;
-}
+static const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_utf8),
+    cmocka_unit_test(test_json_text),
+    cmocka_unit_test(test_literal),
+    cmocka_unit_test(test_markup),
+};
+
+RFL_TEST_MPI_MAIN(tests, NULL, NULL, NULL)
