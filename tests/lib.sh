@@ -790,9 +790,17 @@ set_field()
     awk -F, -v OFS=, -v line="$1" -v field="$2" -v value="$3" 'NR == line { $field = value } { print }' "$4"
 }
 
-# broken_input WHAT PATTERN FILE CMD...: fresh (the test's own function,
-# which fills $tmp/run with its inputs), then FILE in $tmp/run replaced by
-# CMD's output on it, then expect_input_error WHAT PATTERN.
+# fresh: $tmp/run made anew, filled by the test's own function run_inputs
+# DIR (a copy_run or copy_golden of its files), so each case starts from
+# the same inputs.
+fresh()
+{
+    rm -rf "$tmp/run"
+    run_inputs "$tmp/run"
+}
+
+# broken_input WHAT PATTERN FILE CMD...: fresh, then FILE in $tmp/run
+# replaced by CMD's output on it, then expect_input_error WHAT PATTERN.
 broken_input()
 {
     _rfl_what=$1

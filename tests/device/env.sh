@@ -16,3 +16,14 @@ ncu_metrics() {
     done
     echo "${keep#,}"
 }
+# results NAME: a measuring script's folders: $res (/tmp/rfl-NAME-results, emptied: its logs
+# and runs) and $out ($OUT, else /tmp/rfl-NAME: what comes back), $summary begun there; say
+# prints a line and adds it to the summary.
+results() {
+    out=${OUT:-/tmp/rfl-$1}
+    res=/tmp/rfl-$1-results
+    rm -rf "$res" && mkdir -p "$res" "$out" || exit 1
+    summary=$out/summary.txt
+    : >"$summary"
+}
+say() { echo "$*" | tee -a "$summary"; }

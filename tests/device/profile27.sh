@@ -7,11 +7,7 @@
 # Results in $OUT (or /tmp/rfl-profile27): summary.txt, profile.csv, the chart, the report.
 set -uo pipefail
 . tests/device/env.sh
-res=/tmp/rfl-profile27
-out=${OUT:-$res}
-rm -rf "$res" && mkdir -p "$res" "$out"
-summary=$out/summary.txt
-say() { echo "$*" | tee -a "$summary"; }
+results profile27
 [ -x "$build/rfl" ] || bash tests/device/gpu.sh build >"$res/build.log" 2>&1 || { tail -20 "$res/build.log"; exit 1; }
 rfl=$build/rfl
 ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)

@@ -14,13 +14,8 @@
 #   summary.txt, and the runs' CSV, sidecars, ceilings and logs in roofs.tgz.
 set -uo pipefail
 . tests/device/env.sh
-out=${OUT:-/tmp/rfl-roofs}
-res=/tmp/rfl-roofs-results
-rm -rf "$res" && mkdir -p "$res" "$out" || exit 1
-summary=$out/summary.txt
-: >"$summary"
+results roofs
 t0=$SECONDS
-say() { echo "$*" | tee -a "$summary"; }
 # part NAME CMD...: runs CMD (stdout and stderr into $res/NAME.log), says its exit status and time.
 part()
 {

@@ -20,14 +20,9 @@
 #   summary.txt, and the runs' CSV, sidecars, ceilings and logs in roofs27.tgz.
 set -uo pipefail
 . tests/device/env.sh
-out=${OUT:-/tmp/rfl-roofs27}
-res=/tmp/rfl-roofs27-results
-rm -rf "$res" && mkdir -p "$res" "$out" || exit 1
-summary=$out/summary.txt
-: >"$summary"
+results roofs27
 arch=${RFL_CUDA_ARCH:-sm_90}
 t0=$SECONDS
-say() { echo "$*" | tee -a "$summary"; }
 # left: seconds of the 8 minutes still to spend (less a margin for packing the results).
 left() { echo $((460 - (SECONDS - t0))); }
 

@@ -13,10 +13,9 @@ require_program "$RFL"
 dense=$top_srcdir/tests/data/driver/dense
 expected=$dense/expected
 
-fresh()
+run_inputs()
 {
-    rm -rf "$tmp/run"
-    copy_golden "$tmp/run" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$dense/dense.csv" "$dense/dense.json"
+    copy_golden "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$dense/dense.csv" "$dense/dense.json"
 }
 fresh
 dir=$tmp/run

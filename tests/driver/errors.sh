@@ -6,10 +6,9 @@
 require_program "$RFL"
 
 # fresh: $tmp/run holds the golden CPU inputs again.
-fresh()
+run_inputs()
 {
-    rm -rf "$tmp/run"
-    copy_golden "$tmp/run"
+    copy_golden "$1"
 }
 
 

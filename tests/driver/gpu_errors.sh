@@ -9,10 +9,9 @@ require_program "$RFL"
 
 # fresh: $tmp/run holds the GPU golden inputs again (expect_input_error
 # runs rfl ceilings on it).
-fresh()
+run_inputs()
 {
-    rm -rf "$tmp/run"
-    copy_run "$tmp/run" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json
 }
 
 R=$tmp/run

@@ -40,10 +40,9 @@ EOF
 chmod +x "$bin/ncu"
 export FAKE_NCU_ARGS=$tmp/ncu-args FAKE_NCU_QUERY=$tmp/query.txt FAKE_NCU_CSV=$data/ncu-h100-rfl_gpu_bandwidth.csv
 
-fresh()
+run_inputs()
 {
-    rm -rf "$tmp/run"
-    copy_run "$tmp/run" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$golden"/bandwidth.* "$golden"/flops.*
+    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$golden"/bandwidth.* "$golden"/flops.*
     rm -f "$FAKE_NCU_ARGS"
 }
 

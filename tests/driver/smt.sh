@@ -67,10 +67,9 @@ sed 's/"physical": 8,/"physical": 16,/' "$smt/flops.json" >"$dir/flops.json"
 [ "$(spec 'fp64 avx2')" = "768|16 cores x 3.00 GHz x 16 flops/cycle" ] || fail "physical 16 of 16, fp64 avx2: $(spec 'fp64 avx2')"
 
 # 5. Malformed: one line naming the sidecar and the key, exit 2, no ceilings.csv.
-fresh()
+run_inputs()
 {
-    rm -rf "$tmp/run"
-    copy_run "$tmp/run" "$smt/flops.csv" "$smt/flops.json"
+    copy_run "$1" "$smt/flops.csv" "$smt/flops.json"
 }
 broken_input "more sets than CPUs" 'flops.json: fma_units.physical: expected an integer from 1 to 16, got 32' \
     flops.json sed 's/"physical": 8,/"physical": 32,/'

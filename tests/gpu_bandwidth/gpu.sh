@@ -13,31 +13,27 @@ expect_exit 0 "tiny sweep" "$RFL_GPU_BANDWIDTH" $tiny -o "$out"
 check_header "$out" gpu gpu_bandwidth.csv
 check_verified "$out"
 check_positive "$out" time_min_s time_median_s time_max_s gbytes_per_s gbytes_per_s_median gbytes_per_s_worst
-for kernel in global_inside global_launch shared_blocked global_stream; do
-    for access in read rmw; do
-        for prec in fp64 fp32; do
-            grep -q ",$kernel,[A-C-],$access,$prec," "$out" || fail "no rows for $kernel $access $prec"
+# has_rows KERNELS ACCESSES PRECISIONS LAUNCH: rows in $out of every kernel x access x
+# precision (lists by spaces), its launch column matching LAUNCH (a bracket expression).
+has_rows()
+{
+    for kernel in $1; do
+        for access in $2; do
+            for prec in $3; do
+                grep -q ",$kernel,$4,$access,$prec," "$out" || fail "no rows for $kernel $access $prec"
+            done
         done
     done
-done
+}
+has_rows "global_inside global_launch shared_blocked global_stream" "read rmw" "fp64 fp32" "[A-C-]"
 grep -q ",memcpy_d2d,-,copy,," "$out" || fail "no memcpy_d2d rows"
-for prec in fp64 fp32; do
-    grep -q ",global_bulk,-,read,$prec," "$out" || fail "no rows for global_bulk read $prec"
-done
+has_rows global_bulk read "fp64 fp32" "[-]"
 ! grep -q ",global_bulk,-,rmw," "$out" || fail "global_bulk has rmw rows (it only reads)"
 # Issue 14: store-only and copy accesses of global_inside and global_stream,
 # and the chunk kernels (L2, L1), read only.
-for kernel in global_inside global_stream; do
-    for access in write copy; do
-        for prec in fp64 fp32; do
-            grep -q ",$kernel,[A-],$access,$prec," "$out" || fail "no rows for $kernel $access $prec"
-        done
-    done
-done
+has_rows "global_inside global_stream" "write copy" "fp64 fp32" "[A-]"
 for kernel in l2_chunks l1_set l2_own l2_waves; do
-    for prec in fp64 fp32; do
-        grep -q ",$kernel,-,read,$prec," "$out" || fail "no rows for $kernel read $prec"
-    done
+    has_rows "$kernel" read "fp64 fp32" "[-]"
     ! grep -q -e ",$kernel,-,rmw," -e ",$kernel,-,write," -e ",$kernel,-,copy," "$out" ||
         fail "$kernel has rows of an access other than read"
 done

@@ -11,10 +11,9 @@ require_program "$RFL"
 data=$top_srcdir/tests/data/driver/gpu_link
 expected=$data/expected
 
-fresh()
+run_inputs()
 {
-    rm -rf "$tmp/run"
-    copy_run "$tmp/run" "$data"/gpu_link.csv "$data"/gpu_link_fit.csv "$data"/gpu_link.json
+    copy_run "$1" "$data"/gpu_link.csv "$data"/gpu_link_fit.csv "$data"/gpu_link.json
 }
 
 fresh
