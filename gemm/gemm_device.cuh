@@ -150,4 +150,26 @@ __device__ __forceinline__ void multistage_mainloop(int slices, Load &load_slice
     {#sym, family, prec, op, cfg::NT, cfg::BM, cfg::BN, cfg::BK, cfg::WM, cfg::WN, tm, tn, cfg::STAGES,        \
      lds_distinct, cfg::THREADS, (size_t)cfg::SMEM, 1, (const void *)sym}
 
+/* One extern "C" kernel per configuration, so its SASS carries its name:
+ * `body` (tiled_gemm, dmma_gemm) of configuration `cfg`. */
+#define RFL_GEMM_KERNEL(sym, cfg, min_blocks, body)                                                            \
+    extern "C" __global__ void __launch_bounds__(cfg::THREADS, min_blocks) sym(const rfl_gemm_args p)         \
+    {                                                                                                         \
+        rfl_gemm::body<cfg>(p);                                                                               \
+    }
+
+/* A kernel file of one family: CONFIGS(X) lists its configurations, one
+ * X(sym, min_blocks, the configuration template's arguments) each, and the
+ * family's TYPE, KERNEL and ENTRY (macros of those arguments) make of each
+ * a configuration type sym##_cfg, the kernel `sym` (min_blocks: the
+ * blocks per SM __launch_bounds__ asks for, which caps the registers) and
+ * its row of the table `array`, whose length is `count`. */
+#define RFL_GEMM_KERNEL_FILE(CONFIGS, TYPE, KERNEL, ENTRY, array, count)                                       \
+    namespace {                                                                                               \
+    CONFIGS(TYPE)                                                                                             \
+    }                                                                                                         \
+    CONFIGS(KERNEL)                                                                                           \
+    extern "C" const struct rfl_gemm_kernel array[] = {CONFIGS(ENTRY)};                                       \
+    extern "C" const int count = sizeof array / sizeof array[0];
+
 #endif

@@ -173,66 +173,31 @@ template <class Cfg> __device__ __forceinline__ void dmma_gemm(const rfl_gemm_ar
 
 } // namespace rfl_gemm
 
-using rfl_gemm::DmmaCfg;
+/* The family's part of RFL_GEMM_KERNEL_FILE, X(sym, min_blocks, DmmaCfg's
+ * arguments): C elements per lane along m and n as the MMA tiles spread
+ * them; every lane reads its own 8-byte word. */
+#define RFL_DMMA_TYPE(sym, min_blocks, ...) typedef rfl_gemm::DmmaCfg<__VA_ARGS__> sym##_cfg;
+#define RFL_DMMA_KERNEL(sym, min_blocks, ...) RFL_GEMM_KERNEL(sym, sym##_cfg, min_blocks, dmma_gemm)
+#define RFL_DMMA_ENTRY(sym, min_blocks, ...)                                                                   \
+    RFL_GEMM_STAGED_ENTRY(sym, sym##_cfg, RFL_GEMM_DMMA, RFL_GEMM_FP64,                                        \
+                          sym##_cfg::SHAPE == 884 ? RFL_GEMM_OP_DMMA884 : RFL_GEMM_OP_DMMA16816,              \
+                          sym##_cfg::WM / 8, sym##_cfg::WN / 4, 32),
 
-#define RFL_DMMA_KERNEL(sym, cfg, min_blocks)                                                                  \
-    extern "C" __global__ void __launch_bounds__(cfg::THREADS, min_blocks) sym(const rfl_gemm_args p)         \
-    {                                                                                                         \
-        rfl_gemm::dmma_gemm<cfg>(p);                                                                          \
-    }
-/* C elements per lane along m and n as the MMA tiles spread them; every
- * lane reads its own 8-byte word. */
-#define RFL_DMMA_ENTRY(sym, cfg)                                                                               \
-    RFL_GEMM_STAGED_ENTRY(sym, cfg, RFL_GEMM_DMMA, RFL_GEMM_FP64,                                              \
-                          cfg::SHAPE == 884 ? RFL_GEMM_OP_DMMA884 : RFL_GEMM_OP_DMMA16816, cfg::WM / 8,        \
-                          cfg::WN / 4, 32)
+#define CONFIGS(X) \
+    X(rfl_gemm_dmma_nn_884_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 884, false) \
+    X(rfl_gemm_dmma_nn_16816_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 16816, false) \
+    X(rfl_gemm_dmma_nn_16816_128x128x16_w32x32, 1, 128, 128, 16, 32, 32, 3, 16816, false) \
+    X(rfl_gemm_dmma_nn_16816_128x128x32_w64x32, 1, 128, 128, 32, 64, 32, 3, 16816, false) \
+    X(rfl_gemm_dmma_nn_884_128x128x16_w32x32_s4, 1, 128, 128, 16, 32, 32, 4, 884, false) \
+    X(rfl_gemm_dmma_nn_16816_128x64x16_w64x32, 2, 128, 64, 16, 64, 32, 3, 16816, false) \
+    X(rfl_gemm_dmma_nn_16816_128x128x16_w64x32_s4, 1, 128, 128, 16, 64, 32, 4, 16816, false) \
+    X(rfl_gemm_dmma_nt_884_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 884, true) \
+    X(rfl_gemm_dmma_nt_16816_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 16816, true) \
+    X(rfl_gemm_dmma_nt_16816_128x128x16_w32x32, 1, 128, 128, 16, 32, 32, 3, 16816, true) \
+    X(rfl_gemm_dmma_nt_16816_128x128x32_w64x32, 1, 128, 128, 32, 64, 32, 3, 16816, true) \
+    X(rfl_gemm_dmma_nt_884_128x128x16_w32x32_s4, 1, 128, 128, 16, 32, 32, 4, 884, true) \
+    X(rfl_gemm_dmma_nt_16816_128x64x16_w64x32, 2, 128, 64, 16, 64, 32, 3, 16816, true) \
+    X(rfl_gemm_dmma_nt_16816_128x128x16_w64x32_s4, 1, 128, 128, 16, 64, 32, 4, 16816, true)
 
-namespace {
-typedef DmmaCfg<128, 128, 16, 64, 32, 3, 884, false> nn1;
-typedef DmmaCfg<128, 128, 16, 64, 32, 3, 16816, false> nn2;
-typedef DmmaCfg<128, 128, 16, 32, 32, 3, 16816, false> nn3;
-typedef DmmaCfg<128, 128, 32, 64, 32, 3, 16816, false> nn4;
-typedef DmmaCfg<128, 128, 16, 32, 32, 4, 884, false> nn5;
-typedef DmmaCfg<128, 64, 16, 64, 32, 3, 16816, false> nn6;
-typedef DmmaCfg<128, 128, 16, 64, 32, 4, 16816, false> nn7;
-typedef DmmaCfg<128, 128, 16, 64, 32, 3, 884, true> nt1;
-typedef DmmaCfg<128, 128, 16, 64, 32, 3, 16816, true> nt2;
-typedef DmmaCfg<128, 128, 16, 32, 32, 3, 16816, true> nt3;
-typedef DmmaCfg<128, 128, 32, 64, 32, 3, 16816, true> nt4;
-typedef DmmaCfg<128, 128, 16, 32, 32, 4, 884, true> nt5;
-typedef DmmaCfg<128, 64, 16, 64, 32, 3, 16816, true> nt6;
-typedef DmmaCfg<128, 128, 16, 64, 32, 4, 16816, true> nt7;
-} // namespace
-
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_884_128x128x16_w64x32, nn1, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x16_w64x32, nn2, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x16_w32x32, nn3, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x32_w64x32, nn4, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_884_128x128x16_w32x32_s4, nn5, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x64x16_w64x32, nn6, 2)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nn_16816_128x128x16_w64x32_s4, nn7, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_884_128x128x16_w64x32, nt1, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x16_w64x32, nt2, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x16_w32x32, nt3, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x32_w64x32, nt4, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_884_128x128x16_w32x32_s4, nt5, 1)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x64x16_w64x32, nt6, 2)
-RFL_DMMA_KERNEL(rfl_gemm_dmma_nt_16816_128x128x16_w64x32_s4, nt7, 1)
-
-extern "C" const struct rfl_gemm_kernel rfl_gemm_dmma_kernels[] = {
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_884_128x128x16_w64x32, nn1),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x128x16_w64x32, nn2),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x128x16_w32x32, nn3),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x128x32_w64x32, nn4),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_884_128x128x16_w32x32_s4, nn5),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x64x16_w64x32, nn6),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nn_16816_128x128x16_w64x32_s4, nn7),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_884_128x128x16_w64x32, nt1),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x16_w64x32, nt2),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x16_w32x32, nt3),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x32_w64x32, nt4),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_884_128x128x16_w32x32_s4, nt5),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x64x16_w64x32, nt6),
-    RFL_DMMA_ENTRY(rfl_gemm_dmma_nt_16816_128x128x16_w64x32_s4, nt7),
-};
-extern "C" const int rfl_gemm_dmma_count = sizeof rfl_gemm_dmma_kernels / sizeof rfl_gemm_dmma_kernels[0];
+RFL_GEMM_KERNEL_FILE(CONFIGS, RFL_DMMA_TYPE, RFL_DMMA_KERNEL, RFL_DMMA_ENTRY, rfl_gemm_dmma_kernels,
+                     rfl_gemm_dmma_count)

@@ -5,31 +5,13 @@
 
 #include "gemm/tiled.cuh"
 
-using rfl_gemm::TiledCfg;
+#define CONFIGS(X) \
+    X(rfl_gemm_tiled_f32_nt_128x128x8_w64x32, 2, float, 128, 128, 8, 64, 32, 8, 3, true) \
+    X(rfl_gemm_tiled_f32_nt_128x128x16_w64x32, 2, float, 128, 128, 16, 64, 32, 8, 3, true) \
+    X(rfl_gemm_tiled_f32_nt_128x256x8_w64x64, 1, float, 128, 256, 8, 64, 64, 8, 3, true) \
+    X(rfl_gemm_tiled_f32_nt_256x128x8_w64x64, 1, float, 256, 128, 8, 64, 64, 4, 3, true) \
+    X(rfl_gemm_tiled_f32_nt_128x128x8_w32x64_s4, 2, float, 128, 128, 8, 32, 64, 4, 4, true) \
+    X(rfl_gemm_tiled_f32_nt_256x128x16_w64x64, 1, float, 256, 128, 16, 64, 64, 4, 3, true)
 
-namespace {
-typedef TiledCfg<float, 128, 128, 8, 64, 32, 8, 3, true> c1;
-typedef TiledCfg<float, 128, 128, 16, 64, 32, 8, 3, true> c2;
-typedef TiledCfg<float, 128, 256, 8, 64, 64, 8, 3, true> c3;
-typedef TiledCfg<float, 256, 128, 8, 64, 64, 4, 3, true> c4;
-typedef TiledCfg<float, 128, 128, 8, 32, 64, 4, 4, true> c5;
-typedef TiledCfg<float, 256, 128, 16, 64, 64, 4, 3, true> c6;
-} // namespace
-
-RFL_TILED_KERNEL(rfl_gemm_tiled_f32_nt_128x128x8_w64x32, c1, 2)
-RFL_TILED_KERNEL(rfl_gemm_tiled_f32_nt_128x128x16_w64x32, c2, 2)
-RFL_TILED_KERNEL(rfl_gemm_tiled_f32_nt_128x256x8_w64x64, c3, 1)
-RFL_TILED_KERNEL(rfl_gemm_tiled_f32_nt_256x128x8_w64x64, c4, 1)
-RFL_TILED_KERNEL(rfl_gemm_tiled_f32_nt_128x128x8_w32x64_s4, c5, 2)
-RFL_TILED_KERNEL(rfl_gemm_tiled_f32_nt_256x128x16_w64x64, c6, 1)
-
-extern "C" const struct rfl_gemm_kernel rfl_gemm_tiled_f32_nt_kernels[] = {
-    RFL_TILED_ENTRY(rfl_gemm_tiled_f32_nt_128x128x8_w64x32, c1, RFL_GEMM_FP32, RFL_GEMM_OP_FFMA),
-    RFL_TILED_ENTRY(rfl_gemm_tiled_f32_nt_128x128x16_w64x32, c2, RFL_GEMM_FP32, RFL_GEMM_OP_FFMA),
-    RFL_TILED_ENTRY(rfl_gemm_tiled_f32_nt_128x256x8_w64x64, c3, RFL_GEMM_FP32, RFL_GEMM_OP_FFMA),
-    RFL_TILED_ENTRY(rfl_gemm_tiled_f32_nt_256x128x8_w64x64, c4, RFL_GEMM_FP32, RFL_GEMM_OP_FFMA),
-    RFL_TILED_ENTRY(rfl_gemm_tiled_f32_nt_128x128x8_w32x64_s4, c5, RFL_GEMM_FP32, RFL_GEMM_OP_FFMA),
-    RFL_TILED_ENTRY(rfl_gemm_tiled_f32_nt_256x128x16_w64x64, c6, RFL_GEMM_FP32, RFL_GEMM_OP_FFMA),
-};
-extern "C" const int rfl_gemm_tiled_f32_nt_count =
-    sizeof rfl_gemm_tiled_f32_nt_kernels / sizeof rfl_gemm_tiled_f32_nt_kernels[0];
+RFL_GEMM_KERNEL_FILE(CONFIGS, RFL_TILED_TYPE, RFL_TILED_KERNEL, RFL_TILED_ENTRY, rfl_gemm_tiled_f32_nt_kernels,
+                     rfl_gemm_tiled_f32_nt_count)

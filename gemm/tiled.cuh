@@ -180,15 +180,15 @@ template <class Cfg> __device__ __forceinline__ void tiled_gemm(const rfl_gemm_a
 
 } // namespace rfl_gemm
 
-/* One extern "C" kernel per configuration, so its SASS carries its name. */
-#define RFL_TILED_KERNEL(sym, cfg, min_blocks)                                                                 \
-    extern "C" __global__ void __launch_bounds__(cfg::THREADS, min_blocks) sym(const rfl_gemm_args p)         \
-    {                                                                                                         \
-        rfl_gemm::tiled_gemm<cfg>(p);                                                                         \
-    }
-
-/* LM (LN) lanes share a 16-byte fragment word: at most 8 distinct words. */
-#define RFL_TILED_ENTRY(sym, cfg, prec, op)                                                                    \
-    RFL_GEMM_STAGED_ENTRY(sym, cfg, RFL_GEMM_TILED, prec, op, cfg::TM, cfg::TN, 8)
+/* The family's part of RFL_GEMM_KERNEL_FILE, X(sym, min_blocks, TiledCfg's
+ * arguments): the precision and FMA instruction from the element type;
+ * LM (LN) lanes share a 16-byte fragment word: at most 8 distinct words. */
+#define RFL_TILED_TYPE(sym, min_blocks, ...) typedef rfl_gemm::TiledCfg<__VA_ARGS__> sym##_cfg;
+#define RFL_TILED_KERNEL(sym, min_blocks, ...) RFL_GEMM_KERNEL(sym, sym##_cfg, min_blocks, tiled_gemm)
+#define RFL_TILED_ENTRY(sym, min_blocks, ...)                                                                  \
+    RFL_GEMM_STAGED_ENTRY(sym, sym##_cfg, RFL_GEMM_TILED,                                                     \
+                          sizeof(sym##_cfg::T) == 8 ? RFL_GEMM_FP64 : RFL_GEMM_FP32,                          \
+                          sizeof(sym##_cfg::T) == 8 ? RFL_GEMM_OP_DFMA : RFL_GEMM_OP_FFMA, sym##_cfg::TM,      \
+                          sym##_cfg::TN, 8),
 
 #endif
