@@ -27,22 +27,18 @@ int rfl_bandwidth_parse(struct rfl_bandwidth_opts *o, int argc, char **argv)
         {"isa", 'i', RFL_OPT_LIST, &o->isas, "LIST",
          "kernel variants: c is the compiled C code, the others explicit SIMD (default: the widest this CPU "
          "supports)", 0, 0, rfl_isa_names},
-        RFL_OPTION_MIN_TIME('t', &o->min_time_s,
-         "trials double until one sample lasts this long (default 0.002; --quick 0.001)"),
-        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
-         "timed samples per working set; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTIONS_SAMPLING(o, 't', "trials", "0.002; --quick 0.001", "working set"),
         RFL_OPTION_CPU_MEM_LIMIT(&o->mem_limit),
         RFL_OPTION_THREADS(&o->threads),
         {"remote", 0, RFL_OPT_CHOICE, &o->remote, "WHEN",
          "the remote-memory curve: sum over its memory plateau again, each thread's pages on the NUMA domain "
          "after its own: auto (default: on a node of 2 or more domains, without --wss), on, off", 0, 0,
          rfl_bw_remote_names},
-        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
-         "CSV output, with its metadata in NAME.json (default bandwidth.csv; - for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output, RFL_HELP_OUTPUT_CSV("bandwidth.csv")),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer points, shorter samples (defaults above)"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "the whole run within SECONDS: fewer and shorter samples, the second precision only up to the "
-         "last-level cache, each curve ends once its memory plateau is confirmed; what was cut is in the sidecar"),
+                               RFL_HELP_CPU_TIME_BUDGET("the second precision only up to the last-level cache, each "
+                                                        "curve ends once its memory plateau is confirmed")),
     };
     const struct rfl_cli cli = {
         .program = "rfl_bandwidth",

@@ -104,6 +104,49 @@ void rfl_help_text(FILE *out, const char *text);
     {"blocks", 'b', RFL_OPT_STRING, (dest), "LIST",                                                           \
      "blocks per grid: max (all that fit at once), Nx (N per SM) or N (default max)", 0, 0, NULL}
 
+/* Help texts the programs word alike, written once: each program gives
+ * only its own words (what doubles, what is sampled, its defaults). */
+#define RFL_HELP_MIN_TIME(repeats, defaults) repeats " double until one sample lasts this long (default " defaults ")"
+#define RFL_HELP_EXPERIMENTS(point, defaults)                                                                 \
+    "timed samples per " point "; min/median/max reported (default " defaults ")"
+#define RFL_HELP_OUTPUT_CSV(file) "CSV output, with its metadata in NAME.json (default " file "; - for stdout)"
+#define RFL_HELP_INJECT_FAULT(what) "testing: corrupt " what " (the run must end with exit 3)"
+/* --time-budget: what a GPU sweep and a CPU sweep cut first (`cuts`). */
+#define RFL_HELP_TIME_BUDGET(cuts)                                                                            \
+    "finish within this: shorter samples, " cuts "; the sidecar says what was cut (default: no limit)"
+#define RFL_HELP_CPU_TIME_BUDGET(cuts)                                                                        \
+    "the whole run within SECONDS: fewer and shorter samples, " cuts "; what was cut is in the sidecar"
+
+/* Groups of rows that stand together in most tables, for an options
+ * struct `o` whose fields are named as the rows are (min_time_s,
+ * experiments, device, output, quick, list_devices, print_columns,
+ * self_test, inject_fault). A table whose order differs names the rows
+ * one by one. */
+/* --min-time and --experiments: `repeats` double until one sample lasts
+ * --min-time (`defaults`: "0.002; --quick 0.001"), 5 samples per `point`
+ * (--quick 3), at most 1000. */
+#define RFL_OPTIONS_SAMPLING(o, letter, repeats, defaults, point)                                             \
+    RFL_OPTION_MIN_TIME((letter), &(o)->min_time_s, RFL_HELP_MIN_TIME(repeats, defaults)),                    \
+        RFL_OPTION_EXPERIMENTS(&(o)->experiments, 1000, RFL_HELP_EXPERIMENTS(point, "5; --quick 3"))
+/* The rows that test a GPU program rather than measure: --print-columns
+ * ("print `columns` and exit"; it needs no GPU), --self-test,
+ * --inject-fault (corrupting `fault`). */
+#define RFL_OPTIONS_GPU_CHECKS(o, columns, fault)                                                             \
+    RFL_OPTION_PRINT_COLUMNS(&(o)->print_columns, "print " columns " and exit (no GPU needed)"),              \
+        RFL_OPTION_SELF_TEST(&(o)->self_test),                                                                \
+        RFL_OPTION_INJECT_FAULT(&(o)->inject_fault, RFL_HELP_INJECT_FAULT(fault))
+/* A GPU program's last rows: --device, --output (`metavar`, `output_help`),
+ * --quick (`quick_help`), --list-devices, then the checks above. */
+#define RFL_OPTIONS_GPU_TAIL(o, metavar, output_help, quick_help, columns, fault)                             \
+    RFL_OPTION_DEVICE(&(o)->device), RFL_OPTION_OUTPUT((metavar), &(o)->output, (output_help)),               \
+        RFL_OPTION_QUICK(&(o)->quick, (quick_help)), RFL_OPTION_LIST_DEVICES(&(o)->list_devices),             \
+        RFL_OPTIONS_GPU_CHECKS(o, columns, fault)
+/* ... of a sweep that writes one CSV, `file` by default, and checks its
+ * results element by element after timing. */
+#define RFL_OPTIONS_GPU_SWEEP_TAIL(o, file, quick_help)                                                       \
+    RFL_OPTIONS_GPU_TAIL(o, "NAME.csv", RFL_HELP_OUTPUT_CSV(file), quick_help,                                \
+                         "the CSV file name and its columns", "one element after timing")
+
 /* What the programs' epilogs share. The CPU sweeps under MPI, and their
  * test-only settings (common/hosts.h): */
 #define RFL_HELP_CPU_RANKS(program)                                                                           \

@@ -106,13 +106,10 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
                                "runs when its estimate (the last size's time x the flop ratio) fits, larger sizes "
                                "of the precision are cut once one does not; the sidecar says what was cut "
                                "(default: no limit)"),
-        RFL_OPTION_OUTPUT("NAME.csv", &o->output, "CSV output, with its metadata in NAME.json (default dense.csv; - for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output, RFL_HELP_OUTPUT_CSV("dense.csv")),
         RFL_OPTION_QUICK(&o->quick, "smaller sizes and fewer samples (defaults above)"),
-        RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit"),
-        RFL_OPTION_SELF_TEST(&o->self_test),
-        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-                                "testing: corrupt one factor, and one element of each GEMM product, after timing "
-                                "(the run must end with exit 3)"),
+        RFL_OPTIONS_GPU_CHECKS(o, "the CSV file name and its columns",
+                               "one factor, and one element of each GEMM product, after timing"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_dense",

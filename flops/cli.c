@@ -51,17 +51,12 @@ int rfl_flops_parse(struct rfl_flops_opts *o, int argc, char **argv)
          "whether pairs of threads are timed together to find CPUs that share FMA units (SMT siblings a "
          "hypervisor hides from hwloc); the peak counts the sets found. auto (default): under a hypervisor whose "
          "hwloc shows one PU per core; on; off: hwloc's cores", 0, 0, rfl_fl_smt_mode_names},
-        RFL_OPTION_MIN_TIME('t', &o->min_time_s,
-         "trials double until one sample lasts this long (default 0.002; --quick 0.001)"),
-        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
-         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTIONS_SAMPLING(o, 't', "trials", "0.002; --quick 0.001", "point"),
         RFL_OPTION_CPU_MEM_LIMIT(&o->mem_limit),
-        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
-         "CSV output, with its metadata in NAME.json (default flops.csv; - for stdout)"),
+        RFL_OPTION_OUTPUT("NAME.csv", &o->output, RFL_HELP_OUTPUT_CSV("flops.csv")),
         RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer FPE values, shorter samples (defaults above)"),
-        RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "the whole run within SECONDS: fewer and shorter samples, the kernels each compute ceiling needs first, "
-         "then the other unrolls; what was cut is in the sidecar"),
+        RFL_OPTION_TIME_BUDGET(&o->time_budget_s, RFL_HELP_CPU_TIME_BUDGET("the kernels each compute ceiling needs "
+                                                                           "first, then the other unrolls")),
     };
     const struct rfl_cli cli = {
         .program = "rfl_flops",

@@ -126,30 +126,22 @@ int rfl_gemm_parse(struct rfl_gemm_opts *o, int argc, char **argv)
         {"l2", 0, RFL_OPT_CHOICE, &o->l2, "MODE",
          "rotate: cycle through input sets twice the L2 size, so no launch finds its inputs in L2; warm: one set "
          "(default rotate)", 0, 0, rfl_gemm_l2_names},
-        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
-         "launches per sample double until a sample lasts this long (default 0.02; --quick 0.005)"),
-        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
-         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTIONS_SAMPLING(o, 'm', "launches per sample", "0.02; --quick 0.005", "point"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "finish within this: shorter samples, then points and tunings cut evenly, the tensor roofs' (nn at the "
-         "largest square size) last, then the model size's; the sidecar says what was cut (default: no limit)"),
+                               RFL_HELP_TIME_BUDGET("then points and tunings cut evenly, the tensor roofs' (nn at "
+                                                    "the largest square size) last, then the model size's")),
         {"seed", 0, RFL_OPT_UINT, &seed, "N", "seed of the random inputs (default 1)", 0, 4294967295.0, NULL},
-        RFL_OPTION_DEVICE(&o->device),
-        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
-         "CSV output (default gemm.csv); NAME_mix.csv, NAME_model.csv and the metadata NAME.json beside it; - "
-         "for stdout (no sidecar; gemm_mix.csv and gemm_model.csv in the working directory)"),
-        RFL_OPTION_QUICK(&o->quick, "a short run: fewer sizes, shorter samples"),
-        RFL_OPTION_LIST_DEVICES(&o->list_devices),
         {"list-kernels", 0, RFL_OPT_FLAG, &o->list_kernels, NULL,
          "print the kernels, their tiles and main-loop SASS counts and exit (no GPU)", 0, 0, NULL},
         {"sass", 0, RFL_OPT_STRING, &o->sass_file, "FILE",
          "print the main-loop instruction counts of a cuobjdump -sass listing and exit (no GPU needed)", 0, 0,
          NULL},
-        RFL_OPTION_PRINT_COLUMNS(&o->print_columns,
-         "print the CSV file names and their columns and exit (no GPU needed)"),
-        RFL_OPTION_SELF_TEST(&o->self_test),
-        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-         "testing: corrupt one element of C before the check (the run must end with exit 3)"),
+        RFL_OPTIONS_GPU_TAIL(o, "NAME.csv",
+                             "CSV output (default gemm.csv); NAME_mix.csv, NAME_model.csv and the metadata NAME.json "
+                             "beside it; - for stdout (no sidecar; gemm_mix.csv and gemm_model.csv in the working "
+                             "directory)",
+                             "a short run: fewer sizes, shorter samples", "the CSV file names and their columns",
+                             "one element of C before the check"),
     };
     const struct rfl_cli cli = {
         .program = PROGRAM,

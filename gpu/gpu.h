@@ -18,6 +18,29 @@
 #include "common/session.h"
 #include "gpu/gpu_shared.h"
 
+/* The options every GPU program shares: its options struct holds them
+ * as RFL_GPU_RUN_OPTS, so its cli.c sets them by name (o->min_time_s) and
+ * its run hands them on together (&o->run). */
+#define RFL_GPU_RUN_OPTS_FIELDS                                                                                        \
+    double min_time_s;    /* shortest sample that counts; 0: default */                                               \
+    unsigned experiments; /* timed samples per point; 0: default */                                                   \
+    double time_budget_s; /* the whole run within this; 0: no budget */                                               \
+    unsigned device;      /* first device: rank r uses (device + local rank) % count */                               \
+    const char *output;   /* CSV path ("-": stdout, no sidecar), or the program's prefix */                          \
+    int quick, list_devices, print_columns, self_test, inject_fault;                                                   \
+    int argc; /* the command line, for the metadata */                                                                 \
+    char **argv;
+struct rfl_gpu_run_opts {
+    RFL_GPU_RUN_OPTS_FIELDS
+};
+#define RFL_GPU_RUN_OPTS                                                                                               \
+    union {                                                                                                            \
+        struct rfl_gpu_run_opts run;                                                                                   \
+        struct {                                                                                                       \
+            RFL_GPU_RUN_OPTS_FIELDS                                                                                    \
+        };                                                                                                             \
+    }
+
 /* "fp64", "fp32", "fp16" (NULL-terminated, for option tables). */
 extern const char *const rfl_gpu_precision_names[RFL_GPU_NPRECISION + 1];
 

@@ -45,24 +45,13 @@ int rfl_gpu_bandwidth_parse(struct rfl_gpu_bandwidth_opts *o, int argc, char **a
         {"trials", 0, RFL_OPT_UINT, &o->trials, "N",
          "trials per sample, fixed: no calibration against --min-time (for a profiler, whose replays stretch the "
          "samples the calibration times)", 1, 1e9, NULL},
-        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
-         "trials double until one sample lasts this long (default 0.005; --quick 0.002)"),
-        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
-         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTIONS_SAMPLING(o, 'm', "trials", "0.005; --quick 0.002", "point"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "finish within this: shorter samples, then points cut evenly, those a ceiling needs last (the first "
-         "configuration of each kernel but global_launch and memcpy_d2d, read where it reads, at the sizes placed "
-         "from the device); the sidecar says what was cut (default: no limit)"),
-        RFL_OPTION_DEVICE(&o->device),
+                               RFL_HELP_TIME_BUDGET("then points cut evenly, those a ceiling needs last (the first "
+                                                    "configuration of each kernel but global_launch and memcpy_d2d, "
+                                                    "read where it reads, at the sizes placed from the device)")),
         RFL_OPTION_MEM_LIMIT('M', &o->mem_limit, "device memory the buffers may take (default: half the free memory)"),
-        RFL_OPTION_OUTPUT("NAME.csv", &o->output,
-         "CSV output, with its metadata in NAME.json (default gpu_bandwidth.csv; - for stdout)"),
-        RFL_OPTION_QUICK(&o->quick, "a coarse sweep: fewer points, shorter samples"),
-        RFL_OPTION_LIST_DEVICES(&o->list_devices),
-        RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print the CSV file name and its columns and exit (no GPU needed)"),
-        RFL_OPTION_SELF_TEST(&o->self_test),
-        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-         "testing: corrupt one element after timing (the run must end with exit 3)"),
+        RFL_OPTIONS_GPU_SWEEP_TAIL(o, "gpu_bandwidth.csv", "a coarse sweep: fewer points, shorter samples"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_gpu_bandwidth",

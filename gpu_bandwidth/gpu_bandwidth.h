@@ -23,16 +23,9 @@ struct rfl_gpu_bandwidth_opts {
     uint64_t chunk_bytes;  /* global_bulk: bytes per bulk copy; 0: default */
     int unroll;            /* l2_own, l2_waves: index into rfl_gbw_unroll_names (0: auto) */
     int l2_loads;          /* l2_own: 0 .cg, 1 nc (the read-only path, L1::no_allocate) */
-    double min_time_s;     /* shortest sample that counts; 0: default */
     unsigned trials;       /* trials per sample, fixed (no calibration); 0: calibrated */
-    unsigned experiments;  /* timed samples per point; 0: default */
-    double time_budget_s;  /* the whole run within this; 0: no budget */
-    unsigned device;       /* first device: rank r uses (device + local rank) % count */
     uint64_t mem_limit;    /* device memory for the buffers; 0: half the free memory */
-    const char *output;    /* CSV path ("-": stdout, no sidecar) */
-    int quick, list_devices, print_columns, self_test, inject_fault;
-    int argc;              /* the command line, for the metadata */
-    char **argv;
+    RFL_GPU_RUN_OPTS;
 };
 
 void rfl_gpu_bandwidth_defaults(struct rfl_gpu_bandwidth_opts *o);

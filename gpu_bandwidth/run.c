@@ -25,18 +25,36 @@ static const char *const *const columns = rfl_schema_gpu_bandwidth_columns; /* s
 #define MIN_TIME_FLOOR_S 0.001
 #define EXPERIMENTS_FLOOR 3
 
-static int print_columns(void)
+static int print_columns(const struct rfl_gpu_run_opts *o)
 {
+    (void)o;
     rfl_schema_print(stdout, &rfl_schema_gpu_bandwidth);
     return RFL_EXIT_OK;
 }
 
-/* Whether working set `wss` of a configuration is a point of the sweep (a
- * new vector count, within the buffer); its vectors and bytes. */
-static int point_of(const struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cfg, uint64_t wss, size_t *last_n,
-                    size_t *n_vec, uint64_t *wss_bytes)
+/* The sweep's configurations over its working sets (rfl_gpu_sweep's hooks). */
+struct sweep {
+    struct rfl_gbw_ctx *c;
+    const struct rfl_gbw_config *cfgs;
+    int ncfg;
+    const uint64_t *wss;
+    double (*best)[RFL_GPU_NLEVELS];
+};
+
+/* The bytes of a configuration's working set of n_vec vectors. */
+static uint64_t bytes_of(const struct rfl_gbw_config *cfg, size_t n_vec)
 {
-    const int halves = (int)rfl_gbw_accesses[cfg->access].arrays; /* copy and memcpy_d2d: 2 */
+    return (uint64_t)rfl_gbw_accesses[cfg->access].arrays * n_vec * RFL_GBW_VEC_BYTES; /* copy and memcpy_d2d: 2 arrays */
+}
+
+/* The vectors of working set j of configuration i; 0 where it is no point
+ * of the sweep (its working set beyond the buffer). */
+static size_t point_vectors(void *arg, int i, size_t j)
+{
+    const struct sweep *s = arg;
+    const struct rfl_gbw_ctx *c = s->c;
+    const struct rfl_gbw_config *cfg = &s->cfgs[i];
+    const uint64_t wss = s->wss[j];
     /* l1_set and l2_waves past the L2 measure nothing the others do not; write and
      * copy are for the device-memory ceiling: the default sweep runs them
      * past the L2 only (an explicit --wss, everywhere; memcpy_d2d, the peer,
@@ -46,26 +64,50 @@ static int point_of(const struct rfl_gbw_ctx *c, const struct rfl_gbw_config *cf
     if ((cfg->access == RFL_GBW_WRITE || cfg->access == RFL_GBW_COPY) && cfg->kernel != RFL_GBW_MEMCPY &&
         !c->o->wss[0] && wss <= c->dev.l2_bytes)
         return 0;
-    *n_vec = rfl_gbw_vectors_for(wss / (uint64_t)halves);
-    if (*n_vec == *last_n || halves * *n_vec * RFL_GBW_VEC_BYTES > c->buf_bytes)
-        return 0;
-    *last_n = *n_vec;
-    *wss_bytes = (uint64_t)halves * *n_vec * RFL_GBW_VEC_BYTES;
-    return 1;
+    const size_t n_vec = rfl_gbw_vectors_for(wss / rfl_gbw_accesses[cfg->access].arrays);
+    return bytes_of(cfg, n_vec) > c->buf_bytes ? 0 : n_vec;
+}
+
+static int point_priority(void *arg, int i, size_t j)
+{
+    const struct sweep *s = arg;
+    return rfl_gbw_priority(s->cfgs, s->ncfg, i, rfl_gbw_is_anchor(&s->c->dev, s->wss[j]));
 }
 
 /* A point's weight under a budget: its samples, and filling and checking
  * its working set (a GiB counts as much as the samples). */
-static double point_weight(uint64_t wss_bytes) { return 1.0 + (double)wss_bytes / (double)(1ull << 30); }
-
-static void config_name(const struct rfl_gbw_config *cfg, char *buf, size_t len)
+static double point_weight(void *arg, int i, size_t n_vec)
 {
+    const struct sweep *s = arg;
+    return 1.0 + (double)bytes_of(&s->cfgs[i], n_vec) / (double)(1ull << 30);
+}
+
+static int run_point(void *arg, int i, size_t n_vec, struct rfl_gpu_point *p)
+{
+    const struct sweep *s = arg;
+    return rfl_gbw_run_point(s->c, &s->cfgs[i], n_vec, p);
+}
+
+static int emit_point(void *arg, struct rfl_session *out, int i, size_t n_vec, const struct rfl_gpu_point *p)
+{
+    const struct sweep *s = arg;
+    return rfl_gbw_emit_point(s->c, out, &s->cfgs[i], bytes_of(&s->cfgs[i], n_vec), n_vec, p, s->best[i]);
+}
+
+static void config_name(void *arg, int i, char *buf, size_t len)
+{
+    const struct rfl_gbw_config *cfg = &((const struct sweep *)arg)->cfgs[i];
     if (cfg->kernel == RFL_GBW_MEMCPY)
         snprintf(buf, len, "%s", rfl_gbw_kernels[cfg->kernel].name);
     else
         snprintf(buf, len, "%s %s %s %ux%u", rfl_gbw_kernels[cfg->kernel].name, rfl_gbw_access_names[cfg->access],
                  rfl_gpu_precisions[cfg->prec].name, cfg->blocks, cfg->threads);
 }
+
+static const struct rfl_gpu_sweep sweep_hooks = {
+    .overhead_s = POINT_OVERHEAD_S, .min_time_floor_s = MIN_TIME_FLOOR_S, .experiments_floor = EXPERIMENTS_FLOOR,
+    .size = point_vectors, .priority = point_priority, .weight = point_weight, .name = config_name, .run = run_point,
+    .emit = emit_point};
 
 static void free_ctx(struct rfl_gbw_ctx *c)
 {
@@ -109,28 +151,16 @@ static void sidecar(const struct rfl_gbw_ctx *c, json_t *meta, unsigned kernels,
 
 int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
 {
-    if (o->print_columns)
-        return print_columns();
-    if (o->self_test)
-        return rfl_gbw_self_test();
-    if (o->list_devices)
-        return rfl_gpu_list_devices(stdout);
-
     struct rfl_gpu_budget budget;
-    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
-    struct rfl_gbw_ctx c;
-    memset(&c, 0, sizeof c);
-    c.o = o;
-    c.ranks = rfl_mpi_size();
-    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
-    if (rc != RFL_EXIT_OK)
+    struct rfl_gbw_ctx c = {.o = o, .ranks = rfl_mpi_size()};
+    int rc;
+    if (rfl_gpu_run_start(&o->run, print_columns, rfl_gbw_self_test, &budget, &c.dev, &rc))
         return rc;
     uint64_t *wss = NULL;
     struct rfl_gbw_config *cfgs = NULL;
     double(*best)[RFL_GPU_NLEVELS] = NULL;
     const int root = rfl_mpi_rank() == 0;
-    c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;
-    c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
+    rfl_gpu_run_sampling(&o->run, &c.min_time_s, &c.experiments);
     const double growth = o->growth ? o->growth : o->quick ? 4.0 : 2.0;
     const unsigned kernels = o->kernels ? o->kernels : (1u << RFL_GBW_NKERNELS) - 1;
     const unsigned accesses = o->accesses ? o->accesses : (1u << RFL_GBW_NACCESS) - 1;
@@ -206,46 +236,10 @@ int rfl_gpu_bandwidth_run(const struct rfl_gpu_bandwidth_opts *o)
         goto done;
     }
 
-    /* The budget: every point expected at its priority, then the samples
-     * that fit (a point costs about the same at any working set, its
-     * samples lasting min_time, but for filling and checking its array). */
-    double points = 0;
-    for (int i = 0; i < ncfg; i++) {
-        size_t last_n = 0, n_vec;
-        uint64_t wss_bytes;
-        for (size_t j = 0; j < npoints; j++)
-            if (point_of(&c, &cfgs[i], wss[j], &last_n, &n_vec, &wss_bytes)) {
-                rfl_gpu_budget_expect(&budget, rfl_gbw_priority(cfgs, ncfg, i, rfl_gbw_is_anchor(&c.dev, wss[j])),
-                                      point_weight(wss_bytes));
-                points += point_weight(wss_bytes);
-            }
-    }
-    rfl_gpu_budget_plan_samples(&budget, points, POINT_OVERHEAD_S, &c.min_time_s, o->min_time_s > 0,
-                                MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
-    rfl_gpu_budget_phase(&budget, 1, rfl_gpu_budget_point_s(POINT_OVERHEAD_S, c.min_time_s, c.experiments));
-
-    int stop = 0;
-    for (int i = 0; i < ncfg && !stop; i++) {
-        const struct rfl_gbw_config *cfg = &cfgs[i];
-        char name[96];
-        config_name(cfg, name, sizeof name);
-        size_t last_n = 0, n_vec;
-        uint64_t wss_bytes;
-        for (size_t j = 0; j < npoints && !stop; j++) {
-            if (!point_of(&c, cfg, wss[j], &last_n, &n_vec, &wss_bytes) ||
-                !rfl_gpu_budget_admit(&budget, rfl_gbw_priority(cfgs, ncfg, i, rfl_gbw_is_anchor(&c.dev, wss[j])),
-                                      point_weight(wss_bytes), name))
-                continue;
-            struct rfl_gpu_point p;
-            if (rfl_gbw_run_point(&c, cfg, n_vec, &p)) {
-                out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
-                stop = 1;
-                break;
-            }
-            stop = rfl_gbw_emit_point(&c, &out, cfg, wss_bytes, n_vec, &p, best[i]);
-            rfl_gpu_budget_done(&budget);
-        }
-    }
+    /* The budget: a point costs about the same at any working set, its samples lasting
+     * min_time, but for filling and checking its array. */
+    struct sweep sw = {&c, cfgs, ncfg, wss, best};
+    rfl_gpu_sweep_run(&sweep_hooks, &sw, ncfg, npoints, &o->run, &budget, &out, &c.min_time_s, &c.experiments);
     const double elapsed = rfl_gpu_session_stop(&out, &c.dev);
 
     if (root) {

@@ -22,14 +22,7 @@ struct rfl_gpu_flops_opts {
     unsigned precisions;   /* bitmask of enum rfl_gpu_precision; 0: all */
     uint64_t wss[2];       /* working set per GPU, MIN:MAX; 0: one group of chains per thread */
     double growth;         /* ratio between consecutive working sets; 0: default */
-    double min_time_s;     /* shortest sample that counts; 0: default */
-    unsigned experiments;  /* timed samples per point; 0: default */
-    double time_budget_s;  /* the whole run within this; 0: no budget */
-    unsigned device;       /* first device: rank r uses (device + local rank) % count */
-    const char *output;    /* CSV path ("-": stdout, no sidecar) */
-    int quick, list_devices, print_columns, self_test, inject_fault;
-    int argc;
-    char **argv;
+    RFL_GPU_RUN_OPTS;
 };
 
 void rfl_gpu_flops_defaults(struct rfl_gpu_flops_opts *o);

@@ -260,6 +260,13 @@ static void evidence(const struct ctx *c, json_t *list, unsigned precisions)
     }
 }
 
+static int print_columns(const struct rfl_gpu_run_opts *o)
+{
+    (void)o;
+    rfl_schema_print(stdout, &rfl_schema_gpu_flops);
+    return RFL_EXIT_OK;
+}
+
 static int self_test(void)
 {
     int failures = rfl_gpu_self_test() + rfl_gfl_verify_self_test();
@@ -307,12 +314,57 @@ static size_t groups_of(const struct config *cfg, const uint64_t *wss, size_t j)
     return n_groups;
 }
 
+/* The sweep's configurations over its working sets (rfl_gpu_sweep's hooks). */
+struct sweep {
+    struct ctx *c;
+    const struct config *cfgs;
+    const uint64_t *wss;
+};
+
+static size_t point_groups(void *arg, int i, size_t j)
+{
+    const struct sweep *s = arg;
+    return groups_of(&s->cfgs[i], s->wss, j);
+}
+
+static int point_priority(void *arg, int i, size_t j)
+{
+    const struct sweep *s = arg;
+    (void)j;
+    return priority(s->c->o, &s->cfgs[i]);
+}
+
 /* A point's weight under a budget: its samples, and its array (a GiB
  * counts as much as the samples). */
-static double point_weight(const struct config *cfg, size_t n_groups)
+static double point_weight(void *arg, int i, size_t n_groups)
 {
+    const struct config *cfg = &((const struct sweep *)arg)->cfgs[i];
     return 1.0 + (double)n_groups * cfg->chains * word_bytes(cfg->prec) / (double)(1ull << 30);
 }
+
+static void config_name(void *arg, int i, char *buf, size_t len)
+{
+    const struct config *cfg = &((const struct sweep *)arg)->cfgs[i];
+    snprintf(buf, len, "%s FPE %u, %u chains, %ux%u", rfl_gpu_precisions[cfg->prec].name, cfg->fpe, cfg->chains,
+             cfg->blocks, cfg->threads);
+}
+
+static int sweep_run_point(void *arg, int i, size_t n_groups, struct rfl_gpu_point *p)
+{
+    const struct sweep *s = arg;
+    return run_point(s->c, &s->cfgs[i], n_groups, p);
+}
+
+static int sweep_emit_point(void *arg, struct rfl_session *out, int i, size_t n_groups, const struct rfl_gpu_point *p)
+{
+    const struct sweep *s = arg;
+    return emit_point(s->c, out, &s->cfgs[i], n_groups, p);
+}
+
+static const struct rfl_gpu_sweep sweep_hooks = {
+    .overhead_s = POINT_OVERHEAD_S, .min_time_floor_s = MIN_TIME_FLOOR_S, .experiments_floor = EXPERIMENTS_FLOOR,
+    .size = point_groups, .priority = point_priority, .weight = point_weight, .name = config_name,
+    .run = sweep_run_point, .emit = sweep_emit_point};
 
 static void free_ctx(struct ctx *c)
 {
@@ -326,27 +378,13 @@ static void free_ctx(struct ctx *c)
 
 int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
 {
-    if (o->print_columns) {
-        rfl_schema_print(stdout, &rfl_schema_gpu_flops);
-        return RFL_EXIT_OK;
-    }
-    if (o->self_test)
-        return self_test();
-    if (o->list_devices)
-        return rfl_gpu_list_devices(stdout);
-
     struct rfl_gpu_budget budget;
-    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
-    struct ctx c;
-    memset(&c, 0, sizeof c);
-    c.o = o;
-    c.ranks = rfl_mpi_size();
-    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
-    if (rc != RFL_EXIT_OK)
+    struct ctx c = {.o = o, .ranks = rfl_mpi_size()};
+    int rc;
+    if (rfl_gpu_run_start(&o->run, print_columns, self_test, &budget, &c.dev, &rc))
         return rc;
     const int root = rfl_mpi_rank() == 0;
-    c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;
-    c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
+    rfl_gpu_run_sampling(&o->run, &c.min_time_s, &c.experiments);
     const unsigned precisions = o->precisions ? o->precisions : (1u << RFL_GPU_NPRECISION) - 1;
     const double growth = o->growth ? o->growth : 2.0;
 
@@ -422,45 +460,8 @@ int rfl_gpu_flops_run(const struct rfl_gpu_flops_opts *o)
         goto done;
     }
 
-    /* The budget: every point expected at its priority, then the samples that fit. */
-    double weights = 0;
-    for (int i = 0; i < ncfg; i++)
-        for (size_t j = 0, last = 0; j < npoints; j++) {
-            const size_t n_groups = groups_of(&cfgs[i], wss, j);
-            if (n_groups == last)
-                continue;
-            last = n_groups;
-            rfl_gpu_budget_expect(&budget, priority(o, &cfgs[i]), point_weight(&cfgs[i], n_groups));
-            weights += point_weight(&cfgs[i], n_groups);
-        }
-    rfl_gpu_budget_plan_samples(&budget, weights, POINT_OVERHEAD_S, &c.min_time_s, o->min_time_s > 0,
-                                MIN_TIME_FLOOR_S, &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
-    rfl_gpu_budget_phase(&budget, 1, rfl_gpu_budget_point_s(POINT_OVERHEAD_S, c.min_time_s, c.experiments));
-
-    int stop = 0;
-    for (int i = 0; i < ncfg && !stop; i++) {
-        const struct config *cfg = &cfgs[i];
-        char name[96];
-        snprintf(name, sizeof name, "%s FPE %u, %u chains, %ux%u", rfl_gpu_precisions[cfg->prec].name, cfg->fpe,
-                 cfg->chains, cfg->blocks, cfg->threads);
-        size_t last = 0;
-        for (size_t j = 0; j < npoints && !stop; j++) {
-            const size_t n_groups = groups_of(cfg, wss, j);
-            if (n_groups == last)
-                continue;
-            last = n_groups;
-            if (!rfl_gpu_budget_admit(&budget, priority(o, cfg), point_weight(cfg, n_groups), name))
-                continue;
-            struct rfl_gpu_point p;
-            if (run_point(&c, cfg, n_groups, &p)) {
-                out.status = rfl_gpu_fail(RFL_EXIT_FAILURE);
-                stop = 1;
-                break;
-            }
-            stop = emit_point(&c, &out, cfg, n_groups, &p);
-            rfl_gpu_budget_done(&budget);
-        }
-    }
+    struct sweep sw = {&c, cfgs, wss};
+    rfl_gpu_sweep_run(&sweep_hooks, &sw, ncfg, npoints, &o->run, &budget, &out, &c.min_time_s, &c.experiments);
     const double elapsed = rfl_gpu_session_stop(&out, &c.dev);
 
     if (root) {

@@ -20,13 +20,10 @@ int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
     const struct rfl_option table[] = {
         {"sizes", 's', RFL_OPT_SIZE_RANGE, o->sizes, "MIN:MAX",
          "copy sizes, doubling, from 1 byte to 4G (default 4:256M; --quick 4:32M; --full 4:1G)", 0, 0, NULL},
-        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
-         "repeats double until one sample lasts this long (default 0.005; --quick 0.002)"),
-        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
-         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTIONS_SAMPLING(o, 'm', "repeats", "0.005; --quick 0.002", "point"),
         RFL_OPTION_TIME_BUDGET(&o->time_budget_s,
-         "finish within this: shorter samples, then sizes cut evenly, one-way cudaMemcpyPeer (the link roof) "
-         "first, host-staged copies last; the sidecar says what was cut (default: no limit)"),
+                               RFL_HELP_TIME_BUDGET("then sizes cut evenly, one-way cudaMemcpyPeer (the link roof) "
+                                                    "first, host-staged copies last")),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
          "CSV output (default gpu_link.csv), the fits in NAME_fit.csv, the metadata in NAME.json (- for stdout, "
          "no sidecar, the fits in gpu_link_fit.csv)"),
@@ -34,7 +31,7 @@ int rfl_gpu_link_parse(struct rfl_gpu_link_opts *o, int argc, char **argv)
         {"full", 0, RFL_OPT_FLAG, &o->full, NULL, "sizes up to 1G (defaults above)", 0, 0, NULL},
         RFL_OPTION_LIST_DEVICES(&o->list_devices),
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print each CSV file name and its columns and exit (no GPU needed)"),
-        RFL_OPTION_INJECT_FAULT(&o->inject_fault, "testing: corrupt one received copy (the run must end with exit 3)"),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault, RFL_HELP_INJECT_FAULT("one received copy")),
     };
     const struct rfl_cli cli = {
         .program = "rfl_gpu_link",

@@ -18,10 +18,7 @@ int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
     const struct rfl_option table[] = {
         {"mode", 'M', RFL_OPT_LIST, &o->modes, "LIST", "microbenchmarks to run, each with its CSV (default all)", 0, 0,
          rfl_gmi_mode_names},
-        RFL_OPTION_MIN_TIME('m', &o->min_time_s,
-         "repeats double until one sample lasts this long (default 0.005; --quick 0.002)"),
-        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
-         "timed samples per point; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTIONS_SAMPLING(o, 'm', "repeats", "0.005; --quick 0.002", "point"),
         {"launches", 0, RFL_OPT_UINT, &o->launches, "N",
          "launch: kernel launches per sample (default 10000; --quick 1000)", 1, 10000000, NULL},
         {"transfer-sizes", 0, RFL_OPT_SIZE_RANGE, o->transfer, "MIN:MAX",
@@ -40,16 +37,10 @@ int rfl_gpu_micro_parse(struct rfl_gpu_micro_opts *o, int argc, char **argv)
          "finish within this: shorter samples, each mode a share of the time left (transfer, whose fit is the "
          "host-link ceiling, first; chase last), points cut evenly within it (pinned copies last); each sidecar "
          "says what was cut (default: no limit)"),
-        RFL_OPTION_DEVICE(&o->device),
-        RFL_OPTION_OUTPUT("PREFIX", &o->output,
-         "output prefix: PREFIX_MODE.csv and PREFIX_MODE.json per mode (default gpu_micro)"),
-        RFL_OPTION_QUICK(&o->quick, "fewer points, shorter samples"),
-        RFL_OPTION_LIST_DEVICES(&o->list_devices),
-        RFL_OPTION_PRINT_COLUMNS(&o->print_columns,
-         "print each CSV file name and its columns and exit (no GPU needed)"),
-        RFL_OPTION_SELF_TEST(&o->self_test),
-        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-         "testing: corrupt one result in each mode (the run must end with exit 3)"),
+        RFL_OPTIONS_GPU_TAIL(o, "PREFIX", "output prefix: PREFIX_MODE.csv and PREFIX_MODE.json per mode (default "
+                                          "gpu_micro)",
+                             "fewer points, shorter samples", "each CSV file name and its columns",
+                             "one result in each mode"),
     };
     const struct rfl_cli cli = {
         .program = "rfl_gpu_micro",

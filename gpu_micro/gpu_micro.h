@@ -23,9 +23,6 @@ extern const char *const rfl_gmi_mode_names[RFL_GMI_NMODES + 1];
 
 struct rfl_gpu_micro_opts {
     unsigned modes;           /* bitmask of enum rfl_gmi_mode; 0: all */
-    double min_time_s;        /* shortest sample that counts; 0: default */
-    unsigned experiments;     /* timed samples per point; 0: default */
-    double time_budget_s;     /* the whole run within this; 0: no budget */
     unsigned launches;        /* launch: kernels per sample; 0: default */
     uint64_t transfer[2];     /* transfer: sizes MIN:MAX; 0: default */
     uint64_t chase[2];        /* chase: array sizes MIN:MAX; 0: default */
@@ -35,11 +32,7 @@ struct rfl_gpu_micro_opts {
     unsigned chase_steps;     /* chase: timed steps at least; 0: default */
     uint64_t copy_bytes;      /* stride: bytes per buffer; 0: default */
     unsigned barriers;        /* barrier: barriers per sample; 0: default */
-    unsigned device;
-    const char *output;       /* prefix: PREFIX_MODE.csv and .json */
-    int quick, list_devices, print_columns, self_test, inject_fault;
-    int argc;
-    char **argv;
+    RFL_GPU_RUN_OPTS;         /* output: the prefix of PREFIX_MODE.csv and .json */
 };
 
 void rfl_gpu_micro_defaults(struct rfl_gpu_micro_opts *o);

@@ -164,7 +164,7 @@ static const struct rfl_gmi_table_spec *const all_tables[] = {
     &rfl_gmi_launch_table, &rfl_gmi_transfer_table, &rfl_gmi_transfer_fit_table, &rfl_gmi_chase_table,
     &rfl_gmi_pipeline_table, &rfl_gmi_stride_table, &rfl_gmi_barrier_table};
 
-static int print_columns(const struct rfl_gpu_micro_opts *o)
+static int print_columns(const struct rfl_gpu_run_opts *o)
 {
     for (size_t i = 0; i < sizeof all_tables / sizeof all_tables[0]; i++)
         rfl_schema_print_columns(stdout, o->output, all_tables[i]->suffix, all_tables[i]->columns);
@@ -246,26 +246,12 @@ static void skip_mode(struct rfl_gmi_ctx *c, int m)
 
 int rfl_gpu_micro_run(const struct rfl_gpu_micro_opts *o)
 {
-    if (o->print_columns)
-        return print_columns(o);
-    if (o->self_test)
-        return self_test();
-    if (o->list_devices)
-        return rfl_gpu_list_devices(stdout);
-
     struct rfl_gpu_budget budget;
-    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
-    struct rfl_gmi_ctx c;
-    memset(&c, 0, sizeof c);
-    c.o = o;
-    c.budget = &budget;
-    c.ranks = rfl_mpi_size();
-    c.root = rfl_mpi_rank() == 0;
-    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
-    if (rc != RFL_EXIT_OK)
+    struct rfl_gmi_ctx c = {.o = o, .budget = &budget, .ranks = rfl_mpi_size(), .root = rfl_mpi_rank() == 0};
+    int rc;
+    if (rfl_gpu_run_start(&o->run, print_columns, self_test, &budget, &c.dev, &rc))
         return rc;
-    c.min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.002 : 0.005;
-    c.experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
+    rfl_gpu_run_sampling(&o->run, &c.min_time_s, &c.experiments);
     rfl_gpu_budget_plan_samples(&budget, BUDGET_POINTS, 0.001, &c.min_time_s, o->min_time_s > 0, MIN_TIME_FLOOR_S,
                                 &c.experiments, o->experiments > 0, EXPERIMENTS_FLOOR);
     if (RFL_CUDA(cudaStreamCreateWithFlags(&c.stream, cudaStreamNonBlocking)) ||

@@ -28,10 +28,7 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
         {"pairs", 'P', RFL_OPT_CHOICE, &o->pairs, "PAIRS",
          "the rank pairs measured, one pair at a time: rank0 (rank 0 with each other rank) or all (every pair) "
          "(default rank0)", 0, 0, rfl_net_pair_names},
-        RFL_OPTION_MIN_TIME('t', &o->min_time_s,
-         "round trips double until one sample lasts this long (default 0.002; --quick 0.0005)"),
-        RFL_OPTION_EXPERIMENTS(&o->experiments, 1000,
-         "timed samples per pair and size; min/median/max reported (default 5; --quick 3)"),
+        RFL_OPTIONS_SAMPLING(o, 't', "round trips", "0.002; --quick 0.0005", "pair and size"),
         RFL_OPTION_OUTPUT("NAME.csv", &o->output,
          "CSV output (default network.csv), the fit per pair class in NAME_fit.csv, the metadata in NAME.json; "
          "- for stdout (no sidecar, the fit in network_fit.csv)"),
@@ -39,8 +36,7 @@ int rfl_network_parse(struct rfl_network_opts *o, int argc, char **argv)
         RFL_OPTION_PRINT_COLUMNS(&o->print_columns, "print each CSV file name and its columns and exit"),
         {"self-test", 0, RFL_OPT_FLAG, &o->self_test, NULL, "run the self-checks and exit (no MPI ranks needed)", 0, 0,
          NULL},
-        RFL_OPTION_INJECT_FAULT(&o->inject_fault,
-         "testing: corrupt one received message (the run must end with exit 3)"),
+        RFL_OPTION_INJECT_FAULT(&o->inject_fault, RFL_HELP_INJECT_FAULT("one received message")),
     };
     const struct rfl_cli cli = {
         .program = "rfl_network",

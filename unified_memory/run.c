@@ -29,29 +29,19 @@
 static const char *const *const columns = rfl_schema_unified_memory_columns; /* schema/unified_memory.def */
 #define NCOLUMNS ((size_t)RFL_SCHEMA_UNIFIED_MEMORY_NCOLUMNS)
 
-static int print_columns(void)
+static int print_columns(const struct rfl_gpu_run_opts *o)
 {
+    (void)o;
     rfl_schema_print(stdout, &rfl_schema_unified_memory);
     return RFL_EXIT_OK;
 }
+
 int rfl_unified_memory_run(const struct rfl_unified_memory_opts *o)
 {
-    if (o->print_columns)
-        return print_columns();
-    if (o->self_test)
-        return rfl_um_self_test();
-    if (o->list_devices)
-        return rfl_gpu_list_devices(stdout);
-
     struct rfl_gpu_budget budget;
-    rfl_gpu_budget_begin(&budget, o->time_budget_s, 0);
-    struct rfl_um_ctx c;
-    memset(&c, 0, sizeof c);
-    c.o = o;
-    c.budget = &budget;
-    c.ranks = rfl_mpi_size();
-    int rc = rfl_gpu_select_agreed((int)o->device, &c.dev);
-    if (rc != RFL_EXIT_OK)
+    struct rfl_um_ctx c = {.o = o, .budget = &budget, .ranks = rfl_mpi_size()};
+    int rc;
+    if (rfl_gpu_run_start(&o->run, print_columns, rfl_um_self_test, &budget, &c.dev, &rc))
         return rc;
     const int root = rfl_mpi_rank() == 0;
     c.min_time = o->min_time_s ? o->min_time_s : o->quick ? 0.005 : 0.01;

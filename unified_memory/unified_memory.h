@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "gpu/gpu.h"
+
 #define RFL_UM_MAX_REUSE 64
 #define RFL_UM_MAX_REUSE_VALUE 1000000u
 
@@ -20,17 +22,11 @@ struct rfl_unified_memory_opts {
     unsigned reuse[RFL_UM_MAX_REUSE]; /* sorted, distinct */
     int nreuse;
     unsigned mechanisms;      /* bitmask of enum rfl_um_mechanism; 0: all */
-    double min_time_s;        /* shortest timed sample; 0: default */
-    unsigned experiments;     /* timed samples per point; 0: default */
     double point_timeout_s;   /* wall-time limit of one point; 0: default */
-    double time_budget_s;     /* the whole run within this; 0: no budget */
     unsigned threads;         /* threads per block; 0: default (256) */
-    unsigned device;          /* first device: rank r uses (device + local rank) % count */
     uint64_t mem_limit;       /* device memory the arrays may take; 0: half the free memory */
-    const char *output;       /* CSV path ("-": stdout, no sidecar) */
-    int quick, no_reference, no_breakdown, list_devices, print_columns, self_test, inject_fault;
-    int argc;                 /* the command line, for the metadata */
-    char **argv;
+    int no_reference, no_breakdown;
+    RFL_GPU_RUN_OPTS;
 };
 
 void rfl_unified_memory_defaults(struct rfl_unified_memory_opts *o);
