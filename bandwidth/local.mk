@@ -23,9 +23,5 @@ unit_tests += \
 	tests/unit/test_size tests/unit/test_stats tests/unit/test_csv \
 	tests/unit/test_options tests/unit/test_bandwidth tests/unit/test_budget
 endif
-tests_unit_test_size_LDADD = $(unit_ldadd)
-tests_unit_test_stats_LDADD = $(unit_ldadd)
-tests_unit_test_csv_LDADD = $(unit_ldadd)
-tests_unit_test_options_LDADD = $(unit_ldadd)
 tests_unit_test_bandwidth_LDADD = libbandwidth.a libcpu.a $(unit_ldadd)
 tests_unit_test_budget_LDADD = libbandwidth.a libflops.a libcpu.a $(unit_ldadd)

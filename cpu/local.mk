@@ -2,15 +2,9 @@
 # libcpu: what the two CPU sweeps share (team, topology, buffers, ISA, clock)
 # ---------------------------------------------------------------------------
 noinst_LIBRARIES += libcpu.a
-libcpu_a_SOURCES = \
-	cpu/balance.c cpu/balance.h \
-	cpu/buffer.c cpu/buffer.h \
-	cpu/clock.c cpu/clock.h \
-	cpu/isa.c cpu/isa.h \
-	cpu/layout.c cpu/layout.h \
-	cpu/noise.c cpu/noise.h \
-	cpu/team.c cpu/team.h \
-	cpu/topo.c cpu/topo.h
+# Each unit is a .c with its own header (as librfl_units).
+libcpu_units = cpu/balance cpu/buffer cpu/clock cpu/isa cpu/layout cpu/noise cpu/team cpu/topo
+libcpu_a_SOURCES = $(libcpu_units:=.c) $(libcpu_units:=.h)
 
 if HAVE_CMOCKA
 unit_tests += tests/unit/test_balance tests/unit/test_layout

@@ -12,9 +12,7 @@ endif
 endif
 libdense_a_SOURCES = dense/dense.h dense/cli.c dense/run.c dense/lapack.h dense/lapack.c dense/reference.h \
 	dense/reference.c
-libdense_a_CPPFLAGS = $(gpu_cppflags)
 libdensegpu_a_SOURCES = dense/gpu.h dense/gpu.c dense/kernels.h
-libdensegpu_a_CPPFLAGS = $(gpu_cppflags)
 libdensekernels_a_SOURCES = dense/kernels.h dense/kernels.cu
 dense/kernels.$(OBJEXT): dense/kernels.h
 rfl_dense_SOURCES = dense/main.c

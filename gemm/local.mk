@@ -13,6 +13,7 @@ gemm_kernel_headers = gemm/gemm_kernels.h gemm/gemm_device.cuh gemm/tiled.cuh gp
 if HAVE_CUDA
 noinst_LIBRARIES += libgemm.a libgemmkernels.a
 bin_PROGRAMS += rfl_gemm
+check_PROGRAMS += tests/gpu_fake_gemm
 endif
 libgemmkernels_a_SOURCES = $(gemm_kernel_headers) \
 	gemm/kernels_volkov.cu gemm/kernels_tiled_f32_nn.cu gemm/kernels_tiled_f32_nt.cu \
@@ -27,10 +28,8 @@ $(libgemmkernels_a_OBJECTS): $(gemm_kernel_headers)
 libgemm_a_SOURCES = gemm/gemm.h gemm/gemm_internal.h gemm/blas.h gemm/lt.h gemm/sass.h gemm/lt.c \
 	gemm/cli.c gemm/run.c gemm/buffers.c gemm/verify.c gemm/tune.c gemm/results.c gemm/model.c gemm/mix.c \
 	gemm/output.c gemm/self_test.c gemm/kernels.c gemm/blas.c gemm/sass.c gemm/plan.c
-libgemm_a_CPPFLAGS = $(gpu_cppflags)
 rfl_gemm_SOURCES = gemm/main.c
 nodist_rfl_gemm_SOURCES = gemm/gemm_sass.c
-rfl_gemm_CPPFLAGS = $(gpu_cppflags)
 rfl_gemm_LDFLAGS = $(gpu_ldflags)
 rfl_gemm_LDADD = libgemm.a libgemmkernels.a -lcublasLt -lcublas $(gpu_ldadd)
 
@@ -59,12 +58,8 @@ clean-local-gemm:
 
 # The host code against the CUDA runtime stand-in (gpu/local.mk), its kernels
 # and cuBLAS and cuBLASLt done on the host (gemm/fake_kernels.c): tests/gemm/fake.sh.
-if HAVE_CUDA
-check_PROGRAMS += tests/gpu_fake_gemm
-endif
 tests_gpu_fake_gemm_SOURCES = gemm/main.c gemm/fake_kernels.c $(gpu_fake_sources)
 nodist_tests_gpu_fake_gemm_SOURCES = gemm/gemm_sass.c
-tests_gpu_fake_gemm_CPPFLAGS = $(gpu_cppflags)
 tests_gpu_fake_gemm_LDADD = libgemm.a $(gpu_fake_ldadd)
 
 # tests/gemm/cli.sh runs whenever rfl_gemm is built (no GPU needed); gpu.sh and mpi.sh
@@ -82,5 +77,4 @@ endif
 endif
 tests_unit_test_gemm_bound_SOURCES = tests/unit/test_gemm_bound.c gemm/fake_kernels.c $(gpu_fake_sources)
 nodist_tests_unit_test_gemm_bound_SOURCES = gemm/gemm_sass.c
-tests_unit_test_gemm_bound_CPPFLAGS = $(gpu_cppflags)
 tests_unit_test_gemm_bound_LDADD = libgemm.a $(gpu_fake_ldadd) $(CMOCKA_LIBS)

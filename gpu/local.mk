@@ -1,11 +1,11 @@
 # ---------------------------------------------------------------------------
 # libgpu: the GPU host library the GPU programs share (built with --with-cuda)
 # ---------------------------------------------------------------------------
-# Host code is C, compiled by $(CC) with the CUDA headers ($(CUDA_CPPFLAGS));
-# kernels are .cu, compiled by nvcc through the suffix rule below, and kept
-# in a kernels library per program (no per-target flags there: Automake
-# cannot rename the objects of a suffix rule). The programs link with $(CC)
-# against libcudart.
+# Host code is C, compiled by $(CC) with the CUDA headers ($(CUDA_CPPFLAGS), in
+# AM_CPPFLAGS for every target); kernels are .cu, compiled by nvcc through the
+# suffix rule below, and kept in a kernels library per program (no per-target
+# flags there: Automake cannot rename the objects of a suffix rule). The
+# programs link with $(CC) against libcudart.
 SUFFIXES = .cu
 rfl_v_nvcc = $(rfl_v_nvcc_@AM_V@)
 rfl_v_nvcc_ = $(rfl_v_nvcc_@AM_DEFAULT_V@)
@@ -19,17 +19,15 @@ rfl_v_nvcc_1 =
 # A GPU program's kernels library: PROGRAM_kernel_headers, the headers its
 # kernels.cu includes, are its sources and its objects' prerequisites (the
 # suffix rule tracks no dependencies): $(libPROGRAMkernels_a_OBJECTS):
-# $(PROGRAM_kernel_headers). Its host code and program take $(gpu_cppflags)
-# and link with $(gpu_ldflags) against $(gpu_ldadd).
+# $(PROGRAM_kernel_headers). Its program links with $(gpu_ldflags) against
+# $(gpu_ldadd).
 gpu_kernel_headers = gpu/gpu_device.cuh gpu/gpu_shared.h
 gpu_ldadd = libgpu.a librfl.a $(CUDA_LIBS)
 gpu_ldflags = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
-gpu_cppflags = $(AM_CPPFLAGS) $(CUDA_CPPFLAGS)
 if HAVE_CUDA
 noinst_LIBRARIES += libgpu.a
 endif
 libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c gpu/ranks.h gpu/ranks.c gpu/budget.h gpu/budget.c
-libgpu_a_CPPFLAGS = $(gpu_cppflags)
 
 # The CUDA runtime stand-in (gpu/fake_cuda.c, knobs in gpu/fake_cuda.h)
 # runs a GPU program's host code where there is no GPU: each program's

@@ -4,8 +4,9 @@
 # RFL_CUDA_CHECKS finds nvcc, checks its version and that it builds for ARCH,
 # and that the C compiler compiles and links against the CUDA runtime.  All
 # CUDA flags stay in their own substitutions (CUDA_CPPFLAGS, CUDA_LDFLAGS,
-# CUDA_LIBS, NVCC, NVCCFLAGS, CUDA_ARCH) so nothing CUDA leaks into the CPU
-# programs.  The programs use the runtime API only, so linking needs no
+# CUDA_LIBS, NVCC, NVCCFLAGS, CUDA_ARCH): the include path reaches every
+# compile (Makefile.am's AM_CPPFLAGS; a CPU source includes no CUDA header),
+# the link flags only the GPU programs, so no CPU program links CUDA.  The programs use the runtime API only, so linking needs no
 # driver (libcudart loads libcuda.so.1 when a program starts).
 #
 # NVML is optional: when nvml.h is found HAVE_NVML is defined, and the

@@ -7,6 +7,7 @@
 if HAVE_CUDA
 noinst_LIBRARIES += libunifiedmemory.a libumkernels.a
 bin_PROGRAMS += rfl_unified_memory
+check_PROGRAMS += tests/um_fake_cuda
 endif
 unified_memory_kernel_headers = unified_memory/kernels.h
 libumkernels_a_SOURCES = $(unified_memory_kernel_headers) unified_memory/kernels.cu
@@ -19,20 +20,14 @@ libunifiedmemory_a_SOURCES = \
 	unified_memory/mechanisms.h unified_memory/mechanisms.c \
 	unified_memory/cpu.h unified_memory/cpu.c \
 	unified_memory/plan.h unified_memory/plan.c
-libunifiedmemory_a_CPPFLAGS = $(gpu_cppflags)
 rfl_unified_memory_SOURCES = unified_memory/main.c
-rfl_unified_memory_CPPFLAGS = $(gpu_cppflags)
 rfl_unified_memory_LDFLAGS = $(gpu_ldflags)
 rfl_unified_memory_LDADD = libunifiedmemory.a libumkernels.a $(gpu_ldadd)
 
 # The CUDA runtime stand-in (gpu/local.mk) and the GPU pass on the host
 # (fake_kernels.c) run the whole sweep on the host, so tests/unified_memory/fake.sh tests the
 # sweep's logic where there is no GPU.
-if HAVE_CUDA
-check_PROGRAMS += tests/um_fake_cuda
-endif
 tests_um_fake_cuda_SOURCES = unified_memory/main.c unified_memory/fake_kernels.c $(gpu_fake_sources)
-tests_um_fake_cuda_CPPFLAGS = $(gpu_cppflags)
 tests_um_fake_cuda_LDADD = libunifiedmemory.a $(gpu_fake_ldadd)
 
 # Without --with-cuda or a GPU these skip (77); cli.sh and fake.sh need no GPU.
