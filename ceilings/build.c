@@ -138,53 +138,35 @@ static char *join_lines(const json_t *array)
     return out;
 }
 
-static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
 /* The *.csv files of a directory, sorted, so every output is in a fixed order. */
 static char **list_csv(const char *dir, size_t *count)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
+    char **names = rfl_input_dir_names(dir, ".csv", count);
+    int fd = names ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (fd < 0) {
         rfl_error("%s: cannot open the run directory: %s", dir, strerror(errno));
+        rfl_input_free_names(names);
         return NULL;
     }
-    char **names = NULL;
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".csv") != 0)
-            continue;
+    for (size_t i = 0; i < *count; i++) {
         /* A link that leads nowhere (dangling, or a loop) is refused like
          * any other input that cannot be read, never skipped unseen. */
         struct stat st;
-        int gone = fstatat(dirfd(d), e->d_name, &st, 0) != 0 ? errno : 0;
-        if ((gone == ENOENT || gone == ELOOP) &&
-            fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
+        int gone = fstatat(fd, names[i], &st, 0) != 0 ? errno : 0;
+        if ((gone == ENOENT || gone == ELOOP) && fstatat(fd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISLNK(st.st_mode)) {
             char target[512];
-            ssize_t tl = readlinkat(dirfd(d), e->d_name, target, sizeof target - 1);
+            ssize_t tl = readlinkat(fd, names[i], target, sizeof target - 1);
             target[tl > 0 ? tl : 0] = '\0';
-            rfl_error("%s/%s: %s (to '%s'): remove it, or point it at the file", dir, e->d_name,
+            rfl_error("%s/%s: %s (to '%s'): remove it, or point it at the file", dir, names[i],
                       gone == ELOOP ? "a symbolic link loop" : "a dangling symbolic link", target);
-            for (size_t i = 0; i < n; i++)
-                free(names[i]);
-            free(names);
-            closedir(d);
+            rfl_input_free_names(names);
+            close(fd);
             return NULL;
         }
-        char **more = realloc(names, (n + 1) * sizeof *more);
-        if (!more)
-            break;
-        names = more;
-        names[n] = strdup(e->d_name);
-        if (names[n])
-            n++;
     }
-    closedir(d);
-    if (n)
-        qsort(names, n, sizeof *names, cmp_names);
-    *count = n;
-    return names ? names : calloc(1, sizeof *names);
+    close(fd);
+    return names;
 }
 
 static int load_input(struct rfl_model *m, const char *dir, const char *name, const struct rfl_source *src)
@@ -325,9 +307,7 @@ int rfl_run_model_build(struct rfl_model *m, const char *dir, const struct rfl_c
             m->has_profile_file = 1;
         }
     }
-    for (size_t i = 0; i < nnames; i++)
-        free(names[i]);
-    free(names);
+    rfl_input_free_names(names);
     if (rc != RFL_EXIT_OK)
         return rc;
     if (m->ninputs == 0) {

@@ -3,6 +3,7 @@
 #include "log.h"
 #include "size.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -172,4 +173,41 @@ FILE *rfl_input_fopen(const char *path, uint64_t max_bytes, char *why, size_t wl
         errno = e;
     }
     return f;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b) { return strcmp((*a)->d_name, (*b)->d_name); }
+
+char **rfl_input_dir_names(const char *dir, const char *suffix, size_t *count)
+{
+    struct dirent **entries;
+    const int n = scandir(dir, &entries, NULL, by_name);
+    *count = 0;
+    if (n < 0)
+        return NULL;
+    char **names = calloc((size_t)n + 1, sizeof *names);
+    const size_t sl = strlen(suffix);
+    for (int i = 0; i < n; i++) {
+        const char *name = entries[i]->d_name;
+        const size_t len = strlen(name);
+        if (names && name[0] != '.' && len > sl && strcmp(name + len - sl, suffix) == 0 &&
+            !(names[*count] = strdup(name))) {
+            rfl_input_free_names(names);
+            names = NULL;
+        }
+        *count += names && names[*count];
+        free(entries[i]);
+    }
+    free(entries);
+    if (!names) {
+        *count = 0;
+        errno = ENOMEM;
+    }
+    return names;
+}
+
+void rfl_input_free_names(char **names)
+{
+    for (size_t i = 0; names && names[i]; i++)
+        free(names[i]);
+    free(names);
 }

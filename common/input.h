@@ -36,6 +36,14 @@ char *rfl_input_read(const char *path, uint64_t max_bytes, size_t *len, const ch
  * "PATH: not a text file" and NULL. */
 char *rfl_input_read_text(const char *path, uint64_t max_bytes, size_t *len, const char *what);
 
+/* The names in directory `dir` that end in `suffix` and are not hidden,
+ * sorted by strcmp (every output in a fixed order, in any locale), *count
+ * of them, NULL-terminated; NULL with errno set when the directory cannot
+ * be read or memory runs out. Free with rfl_input_free_names. What each
+ * name is (a file, a link) is the caller's to check. */
+char **rfl_input_dir_names(const char *dir, const char *suffix, size_t *count);
+void rfl_input_free_names(char **names);
+
 /* rfl_input_open as a stdio stream ("r"); NULL with why as above. */
 FILE *rfl_input_fopen(const char *path, uint64_t max_bytes, char *why, size_t wlen);
 

@@ -104,57 +104,38 @@ int rfl_run_gpu_count(void)
  * (sorted, so every move is in a fixed order); NULL-terminated. */
 char **rfl_run_matching_files(const char *dir, const char *pattern, const char *suffix)
 {
-    DIR *d = opendir(dir);
-    if (!d)
+    size_t n = 0, kept = 0;
+    char **names = rfl_input_dir_names(dir, suffix, &n);
+    int fd = names ? open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (fd < 0) {
+        rfl_input_free_names(names);
         return calloc(1, sizeof(char *));
-    char **names = NULL;
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name), sl = strlen(suffix);
-        if (e->d_name[0] == '.' || len <= sl || strcmp(e->d_name + len - sl, suffix) != 0 ||
-            (pattern && fnmatch(pattern, e->d_name, 0) != 0))
-            continue;
+    }
+    for (size_t i = 0; i < n; i++) {
         /* Only regular files are outputs: a dangling or looping link (a run
          * directory passed between machines) is skipped with a warning, so
          * --resume redoes its step and the new file replaces the link. */
         struct stat st;
-        int gone = fstatat(dirfd(d), e->d_name, &st, 0) != 0 ? errno : 0;
-        if (gone || !S_ISREG(st.st_mode)) {
-            struct stat ls;
-            if (fstatat(dirfd(d), e->d_name, &ls, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(ls.st_mode))
-                rfl_warn("%s/%s: %s: skipped", dir, e->d_name,
-                         gone == ELOOP ? "a symbolic link loop" : "a symbolic link to no regular file");
-            else
-                rfl_warn("%s/%s: not a regular file: skipped", dir, e->d_name);
+        int gone = fstatat(fd, names[i], &st, 0) != 0 ? errno : 0;
+        if (pattern && fnmatch(pattern, names[i], 0) != 0) {
+            free(names[i]);
             continue;
         }
-        char **more = realloc(names, (n + 2) * sizeof *more);
-        if (!more)
-            break;
-        names = more;
-        names[n] = strdup(e->d_name);
-        if (names[n])
-            n++;
-    }
-    closedir(d);
-    if (!names)
-        return calloc(1, sizeof(char *));
-    names[n] = NULL;
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-            char *t = names[j];
-            names[j] = names[j - 1];
-            names[j - 1] = t;
+        if (gone || !S_ISREG(st.st_mode)) {
+            struct stat ls;
+            if (fstatat(fd, names[i], &ls, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(ls.st_mode))
+                rfl_warn("%s/%s: %s: skipped", dir, names[i],
+                         gone == ELOOP ? "a symbolic link loop" : "a symbolic link to no regular file");
+            else
+                rfl_warn("%s/%s: not a regular file: skipped", dir, names[i]);
+            free(names[i]);
+            continue;
         }
+        names[kept++] = names[i];
+    }
+    names[kept] = NULL;
+    close(fd);
     return names;
-}
-
-void rfl_run_free_names(char **names)
-{
-    for (size_t i = 0; names && names[i]; i++)
-        free(names[i]);
-    free(names);
 }
 
 /* The outputs of a program are in dir: at least one CSV of its pattern. */
@@ -162,7 +143,7 @@ int rfl_run_outputs_exist(const char *dir, const char *pattern)
 {
     char **names = rfl_run_matching_files(dir, pattern, ".csv");
     int found = names && names[0];
-    rfl_run_free_names(names);
+    rfl_input_free_names(names);
     return found;
 }
 
@@ -271,7 +252,7 @@ int rfl_run_outputs_readable(const char *dir, const char *pattern, char *why, si
         snprintf(why, len, "no %s in %s", pattern, dir);
     for (size_t i = 0; ok && names[i]; i++)
         ok = readable_csv(dir, names[i], why, len);
-    rfl_run_free_names(names);
+    rfl_input_free_names(names);
     return ok;
 }
 

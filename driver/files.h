@@ -16,9 +16,8 @@ int rfl_run_gpu_present(void);
  * without a GPU, else the /dev/nvidiaN devices, at most as many as CUDA_VISIBLE_DEVICES lists. */
 int rfl_run_gpu_count(void);
 /* The files of `dir` whose names match `pattern` (NULL: any) and end in
- * `suffix`, sorted; NULL-terminated. Free with rfl_run_free_names. */
+ * `suffix`, sorted; NULL-terminated. Free with rfl_input_free_names. */
 char **rfl_run_matching_files(const char *dir, const char *pattern, const char *suffix);
-void rfl_run_free_names(char **names);
 /* The outputs of a program are in dir: at least one CSV of its pattern. */
 int rfl_run_outputs_exist(const char *dir, const char *pattern);
 /* The outputs of a finished step, as rfl ceilings would read them back:

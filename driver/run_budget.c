@@ -141,7 +141,7 @@ json_t *rfl_run_budget_of_step(const char *dir, const char *pattern, char **bala
         }
         json_decref(o);
     }
-    rfl_run_free_names(names);
+    rfl_input_free_names(names);
     if (!found) {
         json_decref(cuts);
         return NULL;
@@ -192,7 +192,7 @@ json_t *rfl_run_noise(const char *dir, const struct rfl_run_noise_step *steps, s
                     if (rfl_csv_open(&csv, path, rfl_schema_noise_columns, RFL_SCHEMA_NOISE_NCOLUMNS) != 0) {
                         *failed = 1;
                         json_decref(o);
-                        rfl_run_free_names(names);
+                        rfl_input_free_names(names);
                         json_decref(kernel);
                         return json_null();
                     }
@@ -212,7 +212,7 @@ json_t *rfl_run_noise(const char *dir, const struct rfl_run_noise_step *steps, s
             }
             json_decref(o);
         }
-        rfl_run_free_names(names);
+        rfl_input_free_names(names);
     }
     if (!open) {
         json_decref(kernel);

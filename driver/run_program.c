@@ -186,8 +186,8 @@ static int move_outputs(const char *partial, const char *dir, const char *patter
             snprintf(to, sizeof to, "%s/%s", dir, list[i]);
             moved = rfl_afile_check_target(to) == 0 && rename(from, to) == 0;
         }
-    rfl_run_free_names(csvs);
-    rfl_run_free_names(jsons);
+    rfl_input_free_names(csvs);
+    rfl_input_free_names(jsons);
     return moved;
 }
 
@@ -206,7 +206,7 @@ static void keep_interrupted(struct rfl_run_step *st, const char *partial, const
     } else {
         rfl_remove_tree(partial);
     }
-    rfl_run_free_names(csvs);
+    rfl_input_free_names(csvs);
 }
 
 int rfl_run_program_step(struct rfl_run *r, int p, const struct rfl_run_pass *pass, int index, int total)
