@@ -122,6 +122,20 @@ void rfl_help_text(FILE *out, const char *text);
  * experiments, device, output, quick, list_devices, print_columns,
  * self_test, inject_fault). A table whose order differs names the rows
  * one by one. */
+/* The options struct fields both CPU sweeps have (rfl_bandwidth,
+ * rfl_flops), in place in each program's struct; gpu/gpu.h has the GPU
+ * programs' as RFL_GPU_RUN_OPTS. */
+#define RFL_CPU_SWEEP_OPTS                                                                                     \
+    double min_time_s;    /* shortest sample that counts; 0: default */                                        \
+    unsigned experiments; /* timed samples per point; 0: default */                                            \
+    uint64_t mem_limit;   /* bytes per node for all ranks' buffers; 0: half the available memory */            \
+    unsigned threads;     /* OpenMP threads per rank; 0: the OpenMP default */                                 \
+    const char *output;   /* CSV path ("-": stdout, no sidecar) */                                             \
+    double time_budget_s; /* the whole run within this (budget_plan.h); 0: none */                             \
+    int quick;                                                                                                  \
+    int inject_fault; /* tests only: corrupt one element after timing */                                        \
+    int argc;         /* the command line, for the metadata */                                                  \
+    char **argv
 /* --min-time and --experiments: `repeats` double until one sample lasts
  * --min-time (`defaults`: "0.002; --quick 0.001"), 5 samples per `point`
  * (--quick 3), at most 1000. */

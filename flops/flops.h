@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/options.h"
+
 #define RFL_FLOPS_MAX_FPE_VALUES 64
 
 struct rfl_flops_opts {
@@ -21,16 +23,7 @@ struct rfl_flops_opts {
     int thread_sweep;     /* also sweep 1, 2, 4, ... threads up to --threads */
     unsigned fma_units;   /* FMA instructions per cycle at the widest width; 0: from the CPU table */
     int smt_probe;        /* enum rfl_fl_smt_mode: auto (0), on, off */
-    double min_time_s;    /* shortest sample that counts; 0: default */
-    unsigned experiments; /* timed samples per point; 0: default */
-    uint64_t mem_limit;   /* bytes per node for all ranks' buffers; 0: half the available memory */
-    unsigned threads;     /* OpenMP threads per rank; 0: the OpenMP default */
-    const char *output;   /* CSV path ("-": stdout, no sidecar) */
-    double time_budget_s; /* the whole run within this (flops/budget_plan.h); 0: none */
-    int quick;
-    int inject_fault;     /* tests only: corrupt one element after timing */
-    int argc;             /* the command line, for the metadata */
-    char **argv;
+    RFL_CPU_SWEEP_OPTS;
 };
 
 void rfl_flops_defaults(struct rfl_flops_opts *o);

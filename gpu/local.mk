@@ -27,7 +27,7 @@ gpu_ldflags = $(AM_LDFLAGS) $(CUDA_LDFLAGS)
 if HAVE_CUDA
 noinst_LIBRARIES += libgpu.a
 endif
-libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c gpu/ranks.h gpu/ranks.c gpu/budget.h gpu/budget.c
+libgpu_a_SOURCES = gpu/gpu.h gpu/gpu_shared.h gpu/gpu.c gpu/gpu_nvml.c gpu/ranks.h gpu/ranks.c gpu/budget.h gpu/budget.c gpu/sweep.h gpu/sweep.c
 
 # The CUDA runtime stand-in (gpu/fake_cuda.c, knobs in gpu/fake_cuda.h)
 # runs a GPU program's host code where there is no GPU: each program's

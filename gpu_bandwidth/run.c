@@ -5,6 +5,7 @@
 #include "config.h"
 #include "gpu_bandwidth/internal.h"
 #include "gpu/budget.h"
+#include "gpu/sweep.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"

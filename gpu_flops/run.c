@@ -7,6 +7,7 @@
 #include "gpu_flops/gpu_flops.h"
 #include "gpu_flops/kernels.h"
 #include "gpu/budget.h"
+#include "gpu/sweep.h"
 #include "gpu/ranks.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "gpu_micro/internal.h"
 #include "gpu_micro/kernels.h"
+#include "gpu/sweep.h"
 #include "common/interrupt.h"
 #include "common/fit.h"
 #include "common/log.h"

@@ -7,6 +7,7 @@
 #include "unified_memory/kernels.h"
 #include "unified_memory/plan.h"
 #include "gpu/gpu.h"
+#include "gpu/sweep.h"
 #include "common/log.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
