@@ -44,8 +44,7 @@ static const char *const *const columns = rfl_schema_bandwidth_columns; /* schem
 
 /* Everything the run decides before the parallel region. */
 struct plan {
-    struct rfl_team team;
-    int ranks, threads, node_threads;
+    struct rfl_team team; /* the job: ranks, threads (per rank), node_threads */
     unsigned kernels, precisions, isas;
     double growth, min_time_s;
     unsigned experiments;
@@ -123,14 +122,9 @@ static void write_row(struct rfl_csv *csv, const struct row_shape *r, double byt
 static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
 {
     memset(p, 0, sizeof *p);
-    if (rfl_topo_load(&p->topo) != 0)
-        return RFL_EXIT_FAILURE;
-    int team_rc = rfl_team_plan(&p->team, &p->topo, o->threads);
+    int team_rc = rfl_team_load(&p->team, &p->topo, o->threads);
     if (team_rc != 0)
         return team_rc;
-    p->ranks = p->team.ranks;
-    p->threads = p->team.threads;
-    p->node_threads = p->team.node_threads;
     p->kernels = o->kernels ? o->kernels : (1u << RFL_BW_NKERNELS) - 1;
     p->precisions = o->precisions ? o->precisions : (1u << RFL_NPRECISION) - 1;
     p->isas = o->isas ? o->isas : 1u << rfl_isa_best();
@@ -149,8 +143,8 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     p->min_time_s = o->min_time_s ? o->min_time_s : o->quick ? 0.001 : 0.002;
     p->experiments = o->experiments ? o->experiments : o->quick ? 3 : 5;
 
-    uint64_t total_threads = (uint64_t)p->ranks * (uint64_t)p->threads;
-    int nodes = p->ranks / rfl_mpi_local_size();
+    uint64_t total_threads = (uint64_t)p->team.ranks * (uint64_t)p->team.threads;
+    int nodes = p->team.ranks / rfl_mpi_local_size();
     if (nodes < 1)
         nodes = 1;
     const double mem_limit = rfl_buffer_node_limit(o->mem_limit);
@@ -174,7 +168,7 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
             p->wss_max = p->wss_min;
         /* The extension, until the memory plateau is confirmed: as far as
          * whole huge pages of each thread's region fit that limit. */
-        double region_max = floor(0.9 * mem_limit / p->node_threads / huge_page) * huge_page - 3 * ARRAY_PAD_BYTES;
+        double region_max = floor(0.9 * mem_limit / p->team.node_threads / huge_page) * huge_page - 3 * ARRAY_PAD_BYTES;
         p->wss_extension_max = region_max > 0 ? (uint64_t)(region_max * (double)total_threads) : 0;
         /* ... and no further than RFL_BW_EXTENSION_FACTOR x the hint (at least
          * 2 GiB a node): a curve still not flat there moves with the machine,
@@ -198,7 +192,7 @@ static int make_plan(const struct rfl_bandwidth_opts *o, struct plan *p)
     /* In floating point first: near 2^64 bytes the rounding below would wrap
      * to a small buffer and the sweep would write past it. */
     double per_thread = ceil((double)p->wss_extension_max / (double)total_threads) + 3 * ARRAY_PAD_BYTES;
-    double node_bytes = ceil(per_thread / huge_page) * huge_page * p->node_threads;
+    double node_bytes = ceil(per_thread / huge_page) * huge_page * p->team.node_threads;
     if (!rfl_buffer_node_fits(node_bytes, mem_limit))
         return RFL_EXIT_USAGE;
     p->region_bytes = (size_t)(ceil(per_thread / huge_page) * huge_page);
@@ -265,7 +259,7 @@ static int supported(int isa, int prec, int kid)
 static void capacities(const struct plan *p, double *cap)
 {
     for (unsigned i = 0; i < p->topo.ncache; i++)
-        cap[i] = rfl_bw_job_capacity(&p->topo.cache[i], p->node_threads, (uint64_t)p->ranks * (uint64_t)p->threads);
+        cap[i] = rfl_bw_job_capacity(&p->topo.cache[i], p->team.node_threads, (uint64_t)p->team.ranks * (uint64_t)p->team.threads);
 }
 
 int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
@@ -280,7 +274,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         return rc;
     }
     int root = rfl_mpi_rank() == 0;
-    const uint64_t job_threads = (uint64_t)p.ranks * (uint64_t)p.threads;
+    const uint64_t job_threads = (uint64_t)p.team.ranks * (uint64_t)p.team.threads;
     double cap[RFL_TOPO_MAX_CACHE];
     capacities(&p, cap);
 
@@ -288,16 +282,16 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
      * touched only as the sweep reaches them); where the system refuses
      * that much address space, the default range alone. */
     int madvise_ok;
-    char *buffer = rfl_buffer_try_alloc(p.region_bytes * (size_t)p.threads, &madvise_ok);
+    char *buffer = rfl_buffer_try_alloc(p.region_bytes * (size_t)p.team.threads, &madvise_ok);
     if (!buffer && p.touch_bytes < p.region_bytes) {
         char a[32];
         rfl_warn("cannot reserve %s for the sweep's extension past the default range: it ends at %s",
-                 rfl_format_size(p.region_bytes * (size_t)p.threads, a, sizeof a),
+                 rfl_format_size(p.region_bytes * (size_t)p.team.threads, a, sizeof a),
                  rfl_format_size(p.wss_max, a, sizeof a));
         p.region_bytes = p.touch_bytes;
         p.wss_extension_max = p.wss_max;
     }
-    size_t buffer_bytes = p.region_bytes * (size_t)p.threads;
+    size_t buffer_bytes = p.region_bytes * (size_t)p.team.threads;
     if (!buffer && !(buffer = rfl_buffer_alloc(buffer_bytes, &madvise_ok))) {
         rfl_team_free(&p.team);
         rfl_topo_free(&p.topo);
@@ -338,7 +332,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
     struct rfl_bw_budget bb;
     struct rfl_bw_memory curves;
     struct rfl_noise noise;
-    const double llc_thread = rfl_bw_llc_hint_thread(&p.llc_hint, &p.topo, p.node_threads);
+    const double llc_thread = rfl_bw_llc_hint_thread(&p.llc_hint, &p.topo, p.team.node_threads);
     if (!wss || rfl_bw_budget_init(&bb, &clock, p.experiments, p.min_time_s, wss, npoints, job_threads, llc_thread,
                                    p.kernels, p.precisions, p.isas, supported) != 0) {
         rfl_error_all("out of memory");
@@ -352,7 +346,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         rfl_bw_budget_extend(&bb, default_last);
         /* the first curve's probe of memory: 1 GiB a node, within the extension */
         bb.dram_check = (uint64_t)1 << 30;
-        bb.dram_check *= (uint64_t)(p.ranks / rfl_mpi_local_size() > 1 ? p.ranks / rfl_mpi_local_size() : 1);
+        bb.dram_check *= (uint64_t)(p.team.ranks / rfl_mpi_local_size() > 1 ? p.team.ranks / rfl_mpi_local_size() : 1);
         bb.dram_check = bb.dram_check < p.wss_extension_max ? bb.dram_check : p.wss_extension_max;
     }
     if (p.remote) { /* the widest ISA asked for, the first precision */
@@ -364,9 +358,9 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
         if (rfl_bw_budget_add_remote(&bb, isa, prec, RFL_BW_SUM) < 0)
             p.remote = 0;
     }
-    if (rfl_bw_memory_init(&curves, npoints, &p.topo, p.node_threads, job_threads) != 0)
+    if (rfl_bw_memory_init(&curves, npoints, &p.topo, p.team.node_threads, job_threads) != 0)
         rfl_warn("out of memory: no summary table and no memory plateau record");
-    int noise_ok = rfl_noise_init(&noise, p.threads, job_threads, clock.t_start) == 0;
+    int noise_ok = rfl_noise_init(&noise, p.team.threads, job_threads, clock.t_start) == 0;
 
     const struct rfl_session_spec out_spec = {.program = "rfl_bandwidth", .argc = o->argc, .argv = o->argv,
                                               .output = o->output, .columns = columns, .ncols = NCOLUMNS};
@@ -384,12 +378,12 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
 
     struct shared sh;
     memset(&sh, 0, sizeof sh);
-    sh.mismatch = calloc((size_t)p.threads, sizeof *sh.mismatch);
+    sh.mismatch = calloc((size_t)p.team.threads, sizeof *sh.mismatch);
     /* rank 0: each thread's best busy time of every L1 point, folded */
     struct rfl_balance balance;
     int balance_ok = root && rfl_balance_init(&balance, job_threads, "working sets in L1") == 0;
 
-#pragma omp parallel num_threads(p.threads)
+#pragma omp parallel num_threads(p.team.threads)
     {
         const int tid = omp_get_thread_num();
         rfl_team_enter(&p.team, &p.topo, tid);
@@ -491,7 +485,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 rfl_team_busy_end(&p.team);
                 /* threads uneven: the rate they sustain at their own pace, beside the synchronised one */
                 double sustained[2] = {NAN, NAN};
-                if (!p.team.interrupted && rfl_team_uneven(&p.team, (unsigned)p.threads)) {
+                if (!p.team.interrupted && rfl_team_uneven(&p.team, (unsigned)p.team.threads)) {
                     struct window_rep rep = {fn, &w, &applied, refill, (enum rfl_bw_kernel_id)kid, pr};
                     const double rep_bytes = (double)n * (double)elem * (k->reads + k->writes) * (double)trials;
                     sustained[0] = 1e-9 * rfl_team_sustained(&p.team, experiments * min_time_s, experiments, window_rep,
@@ -513,7 +507,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                 } else {
                     long long bad = 0;
                     const struct rfl_bw_mismatch *first = NULL;
-                    for (int t = 0; t < p.threads; t++) {
+                    for (int t = 0; t < p.team.threads; t++) {
                         bad += (long long)sh.mismatch[t].count;
                         if (sh.mismatch[t].count && !first)
                             first = &sh.mismatch[t];
@@ -525,7 +519,7 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                                       first->array, first->index, first->got, first->expected);
                     bad = rfl_mpi_sum_ll(bad);
                     const double *on_cpu = NULL;
-                    const double *busy = rfl_team_busy_gather(&p.team, (unsigned)p.threads, &on_cpu); /* collective */
+                    const double *busy = rfl_team_busy_gather(&p.team, (unsigned)p.team.threads, &on_cpu); /* collective */
                     struct rfl_stats st;
                     rfl_stats_compute(times, experiments, &st);
                     const uint64_t wss_thread = (uint64_t)n * k->arrays * elem;
@@ -537,15 +531,15 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     double counted, counted_spread;
                     const double not_counted[2] = {NAN, NAN};
                     rfl_bw_counted_rate(bytes / st.min * 1e-9, st.median / st.min - 1,
-                                        rfl_bw_sustained_counts(&p.topo, (unsigned)p.node_threads, wss_thread)
+                                        rfl_bw_sustained_counts(&p.topo, (unsigned)p.team.node_threads, wss_thread)
                                             ? sustained
                                             : not_counted,
                                         &counted,
                                         &counted_spread);
                     char level[16];
-                    unsigned li = rfl_topo_level_name(&p.topo, p.node_threads, wss_thread, level, sizeof level);
+                    unsigned li = rfl_topo_level_name(&p.topo, p.team.node_threads, wss_thread, level, sizeof level);
                     /* each rank's own samples: its rows beside the job's */
-                    double *per_rank = p.ranks > 1 ? rfl_team_rank_stats(own, experiments) : NULL;
+                    double *per_rank = p.team.ranks > 1 ? rfl_team_rank_stats(own, experiments) : NULL;
                     if (bad) {
                         sh.stop = 1;
                         out.status = RFL_EXIT_VERIFY;
@@ -555,13 +549,13 @@ int rfl_bandwidth_run(const struct rfl_bandwidth_opts *o)
                     } else if (root) {
                         if (balance_ok && li == 0 && p.topo.ncache > 0 && !item->remote)
                             rfl_balance_add(&balance, busy, on_cpu);
-                        const struct row_shape shape = {k, prec, isa, p.ranks, p.threads, wss_thread * job_threads,
+                        const struct row_shape shape = {k, prec, isa, p.team.ranks, p.team.threads, wss_thread * job_threads,
                                                         wss_thread, level, n, elem, trials, experiments, item->remote};
                         const double job[3] = {st.min, st.median, st.max};
                         write_row(&out.csv, &shape, bytes, wa_bytes, job, sustained, -1, NULL);
                         /* a rank's own rows: local memory's (the members' per-domain DRAM) */
-                        for (int r = 0; per_rank && !item->remote && r < p.ranks; r++)
-                            write_row(&out.csv, &shape, bytes / p.ranks, wa_bytes / p.ranks, per_rank + 3 * r,
+                        for (int r = 0; per_rank && !item->remote && r < p.team.ranks; r++)
+                            write_row(&out.csv, &shape, bytes / p.team.ranks, wa_bytes / p.team.ranks, per_rank + 3 * r,
                                       (const double[2]){NAN, NAN}, r, p.team.hosts[r]);
                         if (!item->remote)
                             rfl_bw_memory_add(&curves, rfl_bw_memory_curve(isa, prec, kid), j, (double)wss_thread,

@@ -137,6 +137,13 @@ static void advise(const struct rfl_layout_share *share)
              share->nranks, n ? line : " with each rank bound to that many cores");
 }
 
+int rfl_team_load(struct rfl_team *team, struct rfl_topo *topo, unsigned requested)
+{
+    if (rfl_topo_load(topo) != 0)
+        return RFL_EXIT_FAILURE;
+    return rfl_team_plan(team, topo, requested);
+}
+
 int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned requested)
 {
     memset(team, 0, sizeof *team);

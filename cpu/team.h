@@ -75,6 +75,9 @@ struct rfl_team {
  * code: RFL_EXIT_USAGE for a malformed test setting (one line printed),
  * RFL_EXIT_FAILURE out of memory. */
 int rfl_team_plan(struct rfl_team *team, const struct rfl_topo *topo, unsigned requested);
+/* This node's topology (rfl_topo_load) into *topo, then rfl_team_plan on
+ * it: 0, RFL_EXIT_FAILURE (no topology) or rfl_team_plan's code. */
+int rfl_team_load(struct rfl_team *team, struct rfl_topo *topo, unsigned requested);
 void rfl_team_free(struct rfl_team *team);
 
 /* Every thread, first thing in the parallel region: pins itself to its

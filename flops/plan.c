@@ -32,11 +32,9 @@ void rfl_fl_config_code(const struct rfl_fl_config *c, unsigned fpe, unsigned *v
 int rfl_fl_plan_make(const struct rfl_flops_opts *o, struct rfl_fl_plan *p)
 {
     memset(p, 0, sizeof *p);
-    if (rfl_topo_load(&p->topo) != 0)
-        return RFL_EXIT_FAILURE;
     /* One thread per core by default: SMT siblings share the FMA pipes, so
      * they add nothing to the peak. */
-    int team_rc = rfl_team_plan(&p->team, &p->topo, o->threads);
+    int team_rc = rfl_team_load(&p->team, &p->topo, o->threads);
     if (team_rc != 0)
         return team_rc;
     p->rank_cores = p->team.rank_cores;
