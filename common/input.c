@@ -189,12 +189,15 @@ char **rfl_input_dir_names(const char *dir, const char *suffix, size_t *count)
     for (int i = 0; i < n; i++) {
         const char *name = entries[i]->d_name;
         const size_t len = strlen(name);
-        if (names && name[0] != '.' && len > sl && strcmp(name + len - sl, suffix) == 0 &&
-            !(names[*count] = strdup(name))) {
-            rfl_input_free_names(names);
-            names = NULL;
+        if (names && name[0] != '.' && len > sl && strcmp(name + len - sl, suffix) == 0) {
+            names[*count] = strdup(name);
+            if (names[*count]) {
+                (*count)++;
+            } else {
+                rfl_input_free_names(names);
+                names = NULL;
+            }
         }
-        *count += names && names[*count];
         free(entries[i]);
     }
     free(entries);

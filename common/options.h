@@ -117,11 +117,6 @@ void rfl_help_text(FILE *out, const char *text);
 #define RFL_HELP_CPU_TIME_BUDGET(cuts)                                                                        \
     "the whole run within SECONDS: fewer and shorter samples, " cuts "; what was cut is in the sidecar"
 
-/* Groups of rows that stand together in most tables, for an options
- * struct `o` whose fields are named as the rows are (min_time_s,
- * experiments, device, output, quick, list_devices, print_columns,
- * self_test, inject_fault). A table whose order differs names the rows
- * one by one. */
 /* The options struct fields both CPU sweeps have (rfl_bandwidth,
  * rfl_flops), in place in each program's struct; gpu/gpu.h has the GPU
  * programs' as RFL_GPU_RUN_OPTS. */
@@ -136,6 +131,11 @@ void rfl_help_text(FILE *out, const char *text);
     int inject_fault; /* tests only: corrupt one element after timing */                                        \
     int argc;         /* the command line, for the metadata */                                                  \
     char **argv
+/* Groups of rows that stand together in most tables, for an options
+ * struct `o` whose fields are named as the rows are (min_time_s,
+ * experiments, device, output, quick, list_devices, print_columns,
+ * self_test, inject_fault). A table whose order differs names the rows
+ * one by one. */
 /* --min-time and --experiments: `repeats` double until one sample lasts
  * --min-time (`defaults`: "0.002; --quick 0.001"), 5 samples per `point`
  * (--quick 3), at most 1000. */

@@ -112,15 +112,15 @@ char **rfl_run_matching_files(const char *dir, const char *pattern, const char *
         return calloc(1, sizeof(char *));
     }
     for (size_t i = 0; i < n; i++) {
+        if (pattern && fnmatch(pattern, names[i], 0) != 0) {
+            free(names[i]);
+            continue;
+        }
         /* Only regular files are outputs: a dangling or looping link (a run
          * directory passed between machines) is skipped with a warning, so
          * --resume redoes its step and the new file replaces the link. */
         struct stat st;
         int gone = fstatat(fd, names[i], &st, 0) != 0 ? errno : 0;
-        if (pattern && fnmatch(pattern, names[i], 0) != 0) {
-            free(names[i]);
-            continue;
-        }
         if (gone || !S_ISREG(st.st_mode)) {
             struct stat ls;
             if (fstatat(fd, names[i], &ls, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(ls.st_mode))
