@@ -774,13 +774,22 @@ copy_golden()
     copy_run "$_rfl_run" "$golden/bandwidth.csv" "$golden/bandwidth.json" "$golden/flops.csv" "$golden/flops.json" "$@"
 }
 
+# copy_gpu_golden DIR [FILE...]: copy_run with the golden GPU run (every CSV
+# and sidecar of $gpu_golden) and the FILEs.
+copy_gpu_golden()
+{
+    _rfl_run=$1
+    shift
+    copy_run "$_rfl_run" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$@"
+}
+
 # golden_gpu_row DIR PREFIX: DIR a copy of the golden GPU run directory,
 # and row (a variable, set here) the line of its gpu_bandwidth.csv that
 # starts with PREFIX, for a test to add made-up rows like it; a hard error
 # when there is none, as the golden data changed under the test.
 golden_gpu_row()
 {
-    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    copy_gpu_golden "$1"
     row=$(grep -e "^$2" "$1/gpu_bandwidth.csv") || hard_error "the golden gpu_bandwidth.csv lost its row $2"
 }
 

@@ -169,7 +169,7 @@ fi
 
 # 8. Two GPU runs (an H100 against an H200, say): gpu0 matched with gpu0.
 g=$tmp/g
-copy_run "$g" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+copy_gpu_golden "$g"
 "$RFL" ceilings "$g" >/dev/null 2>"$tmp/err" || fail "rfl ceilings (GPU): exit $?: $(cat "$tmp/err")"
 scaled "$g" "$tmp/g2" '$c["name"] == "device memory"' 0.7
 expect_exit 1 "rfl compare, two GPU runs" "$RFL" compare "$g" "$tmp/g2" -o "$tmp/gout" --no-render

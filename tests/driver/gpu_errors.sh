@@ -11,7 +11,7 @@ require_program "$RFL"
 # runs rfl ceilings on it).
 run_inputs()
 {
-    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    copy_gpu_golden "$1"
 }
 
 R=$tmp/run

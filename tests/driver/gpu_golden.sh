@@ -12,7 +12,7 @@ expected=$gpu_golden/expected
 charts="roofline-gpu0 gpu_bandwidth gpu_flops gemm unified_memory unified_memory_reuse gpu_latency gpu_transfer"
 
 dir=$tmp/run
-copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+copy_gpu_golden "$dir"
 
 "$RFL" ceilings "$dir" >"$tmp/out" 2>"$tmp/err" || fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
 [ ! -s "$tmp/out" ] || fail "rfl ceilings wrote to stdout"

@@ -6,7 +6,7 @@
 
 require_program "$RFL"
 dir=$tmp/run
-copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+copy_gpu_golden "$dir"
 charts="roofline-gpu0 gpu_bandwidth gpu_flops gemm unified_memory unified_memory_reuse gpu_latency gpu_transfer"
 
 require_gnuplot

@@ -49,7 +49,7 @@ cpu_run()
 gpu_run()
 {
     rm -rf "$tmp/run"
-    copy_run "$tmp/run" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    copy_gpu_golden "$tmp/run"
 }
 
 # column_index CSV NAME: the field number of column NAME.

@@ -249,7 +249,7 @@ gclean=$tmp/gpu-clean
 gnames=$tmp/gpu-names
 gall=$tmp/gpu-all
 gcharts="roofline-gpu0 gpu_bandwidth gpu_flops gemm unified_memory unified_memory_reuse gpu_latency gpu_transfer"
-copy_run "$gclean" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+copy_gpu_golden "$gclean"
 mkdir "$gnames" "$gall" || hard_error "mkdir"
 for f in "$gpu_golden"/*.csv; do
     hostile_csv "$f" "$gnames/${f##*/}" config:64 fma_op:16 register_tile:16 memory:24 method:24 pattern:24 \

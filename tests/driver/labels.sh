@@ -62,7 +62,7 @@ grep -q "^# box .* 'fp64 avx2 183.9 GFLOP/s (median 175.9, 96% of spec)'$" "$dir
 
 # The golden GPU charts.
 g=$tmp/gpu
-copy_run "$g" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+copy_gpu_golden "$g"
 "$RFL" ceilings "$g" >/dev/null 2>"$tmp/err" || fail "rfl ceilings (GPU): $(cat "$tmp/err")"
 "$RFL" plot "$g" --no-render >/dev/null 2>"$tmp/err" || fail "rfl plot (GPU): $(cat "$tmp/err")"
 for gp in "$g"/*.gp; do
@@ -117,7 +117,7 @@ done
 # those 40 are labelled, and no labels overlap.
 if have_python3; then
     p=$tmp/profile300
-    copy_run "$p" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    copy_gpu_golden "$p"
     python3 - "$top_srcdir/tests/data/profile/ncu-h100-torch.csv" >"$tmp/ncu300.csv" <<'PY' || hard_error "python3"
 import csv, io, sys
 rows = list(csv.reader(io.StringIO("".join(l for l in open(sys.argv[1]) if not l.startswith("==")))))

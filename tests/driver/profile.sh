@@ -15,7 +15,7 @@ expected=$data/expected
 # gpu_run DIR: a run directory with the synthetic GPU measurements.
 gpu_run()
 {
-    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+    copy_gpu_golden "$1"
 }
 
 # value CSV ROW_PATTERN COLUMN: the COLUMN of the row whose short_name matches ROW_PATTERN (awk ERE).

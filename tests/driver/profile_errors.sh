@@ -11,7 +11,7 @@ bw=$data/ncu-h100-rfl_gpu_bandwidth.csv
 lk=$data/likwid-icx-triad.csv
 
 dir=$tmp/run
-copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$golden"/bandwidth.* "$golden"/flops.*
+copy_gpu_golden "$dir" "$golden"/bandwidth.* "$golden"/flops.*
 "$RFL" profile --run "$dir" --ncu-csv "$bw" --no-render >/dev/null 2>"$tmp/err" ||
     fail "rfl profile on the recorded file: exit $?: $(cat "$tmp/err")"
 cp "$dir/profile.csv" "$tmp/good.csv"
@@ -117,7 +117,7 @@ mini '"","1,000","5","64"'
 bad "an empty kernel name" "in\.csv:3: column 'Kernel Name' is empty" --ncu-csv "$tmp/in.csv"
 
 # Scaled units (ncu writes Kbyte, usecond ... where asked to): the same points.
-mkdir "$tmp/scaled" && cp "$gpu_golden"/*.csv "$gpu_golden"/*.json "$tmp/scaled/" || hard_error "copy"
+copy_gpu_golden "$tmp/scaled"
 # gpu__time_duration in usecond (351,648 ns -> 351.648), dram__bytes in Kbyte.
 awk 'BEGIN { FS = OFS = "\",\"" }
      /^"ID",/ { for (i = 1; i <= NF; i++) { if ($i == "gpu__time_duration.sum") t = i; if ($i == "dram__bytes.sum") d = i }
@@ -204,7 +204,7 @@ evil="k|@macro'\`touch\${IFS}pwned1\`'\$(touch\${IFS}pwned2)&x"
 q=$(printf '%s' "$evil" | sed 's/"/""/g; s/[\\/&]/\\&/g')
 sed "s/\"void <unnamed>::k_check<float>([^\"]*)\"/\"$q\"/" "$bw" >"$tmp/in.csv"
 grep -q 'pwned1' "$tmp/in.csv" || hard_error "the hostile name was not put in"
-mkdir "$tmp/evil" && cp "$gpu_golden"/*.csv "$gpu_golden"/*.json "$tmp/evil/" || hard_error "copy"
+copy_gpu_golden "$tmp/evil"
 if gnuplot_path >/dev/null; then render=; else render=--no-render; fi
 (cd "$tmp/evil" && "$RFL" profile --run . --ncu-csv "$tmp/in.csv" $render >/dev/null 2>"$tmp/err") ||
     fail "a hostile kernel name: exit $?: $(cat "$tmp/err")"
@@ -216,7 +216,7 @@ grep -q '| 2 | k\\|@macro' "$tmp/evil/report.md" || fail "report.md: the name is
 # --- a kernel name with a newline inside its quoted field (RFC 4180): one field ---------------
 awk '{ if (!done && sub(/"void <unnamed>::k_check<float>\(/, "\"void <unnamed>::k_check<float>(\n")) done = 1; print }' "$bw" >"$tmp/in.csv"
 grep -q '^[^"]' "$tmp/in.csv" || hard_error "no name with a newline was made"
-mkdir "$tmp/nl" && cp "$gpu_golden"/*.csv "$gpu_golden"/*.json "$tmp/nl/" || hard_error "copy"
+copy_gpu_golden "$tmp/nl"
 "$RFL" profile --run "$tmp/nl" --ncu-csv "$tmp/in.csv" --no-render >/dev/null 2>"$tmp/err" ||
     fail "a kernel name with a newline: exit $?: $(cat "$tmp/err")"
 grep -q '^"void <unnamed>::k_check<float>($' "$tmp/nl/profile.csv" || fail "the name with a newline is not kept whole"
@@ -231,7 +231,7 @@ snapshot()
 }
 # While gnuplot draws the charts: profile.csv is put back.
 dir=$tmp/sig
-copy_run "$dir" "$gpu_golden"/*.csv "$gpu_golden"/*.json
+copy_gpu_golden "$dir"
 "$RFL" profile --run "$dir" --ncu-csv "$data/ncu-h100-rfl_gemm.csv" --no-render >/dev/null 2>&1 || hard_error "first profile"
 snapshot "$dir" "$tmp/before"
 printf '#!/bin/sh\nkill -TERM $PPID\nsleep 10\n' >"$tmp/gnuplot" && chmod +x "$tmp/gnuplot" || hard_error "fake gnuplot"

@@ -42,7 +42,7 @@ export FAKE_NCU_ARGS=$tmp/ncu-args FAKE_NCU_QUERY=$tmp/query.txt FAKE_NCU_CSV=$d
 
 run_inputs()
 {
-    copy_run "$1" "$gpu_golden"/*.csv "$gpu_golden"/*.json "$golden"/bandwidth.* "$golden"/flops.*
+    copy_gpu_golden "$1" "$golden"/bandwidth.* "$golden"/flops.*
     rm -f "$FAKE_NCU_ARGS"
 }
 
