@@ -11,7 +11,13 @@ require_program "$RFL_BANDWIDTH"
 require_program "$RFL"
 have_python3 || skip "python3 is not installed"
 
-small="-k sum -p fp64 --wss 16M:256M --growth 2 --min-time 0.0005 --experiments 2"
+# The sweep reaches past the last cache as the program reads it (hwloc and cpuid; a VM may report
+# hundreds of MiB): 8 x that, at least 256 MiB, so the top is DRAM on any host.
+expect_exit 0 probe "$RFL_BANDWIDTH" -k sum -p fp64 --wss 16M:32M --growth 2 --min-time 0.0005 --experiments 1 \
+    -o "$tmp/probe.csv"
+llc=$(json_eval "$tmp/probe.json" "d['sweep']['memory_plateau']['llc_hint_bytes'] or 0")
+top=$((llc * 8 > 268435456 ? llc * 8 : 268435456))
+small="-k sum -p fp64 --wss 16M:$top --growth 2 --min-time 0.0005 --experiments 2"
 expect_exit 0 local "$RFL_BANDWIDTH" $small -o "$tmp/local.csv"
 domains=$(json_eval "$tmp/local.json" "d['layout']['node']['numa_domains']")
 [ "$(csv_column "$tmp/local.csv" memory | sort -u)" = local ] || fail "local run: memory column not all local"

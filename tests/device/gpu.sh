@@ -8,6 +8,7 @@
 #   STAGES: comma list of build,check,bandwidth,grid,l2,flops,micro,tlb,sanitize (default: all)
 # Environment: RFL_DEPS_PREFIX (default $PWD/.devdeps/usr), RFL_CUDA_ARCH (default sm_90),
 #   RFL_GPU_BUILD (build directory, default /tmp/rfl-build-gpu), OUT (the device tool's folder).
+# Exit status: 1 when the build, make check or a memcheck failed (the summary says which), else 0.
 # Results: CSV, JSON, logs and disassembly in docs/results/gpu-<host>/, or, when $OUT is set
 # (the device tool returns at most 8 files), packed into $OUT/gpu-results.tgz beside
 # $OUT/summary.txt and $OUT/run-all.log.
@@ -47,6 +48,7 @@ mi=$build/rfl_gpu_micro
 
 main()
 {
+failed=0 # a failed build, make check or memcheck: the script's exit status
 # ---------------------------------------------------------------------------
 log "device"
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.sm,clocks.max.sm,power.draw,power.limit,temperature.gpu \
@@ -75,6 +77,7 @@ if has build; then
         sed -n "/^rfl .* configured for/,/NVML/p" "$res/build.log"
         grep -i "warning" "$res/build.log" | head -n 10
     else
+        failed=1
         tail -n 40 "$res/build.log"
     fi
 elif [ -x "$bw" ] && [ -x "$fl" ] && [ -x "$mi" ]; then
@@ -105,6 +108,7 @@ if has check && [ "$build_ok" = yes ]; then
         case $(tail -n 1 "$f" 2>/dev/null) in *FAIL*|*ERROR*) echo "--- $f"; tail -n 15 "$f" ;; esac
     done
     (cd "$build" && cp --parents tests/gpu*/*.log "$res/") 2>/dev/null
+    [ $rc -eq 0 ] || failed=1
     check_line="exit $rc: $(grep -E '^# (PASS|FAIL|SKIP|ERROR)' "$res/check.log" | tr -s ' ' | tr '\n' ' ')"
 fi
 
@@ -187,7 +191,7 @@ if has sanitize && [ "$build_ok" = yes ]; then
             errors=$(grep -o "ERROR SUMMARY: [0-9]* error" "$res/memcheck-$name.log" | tail -n 1)
             memcheck[$name]="exit $rc, ${errors:-no summary}"
             echo "$name: ${memcheck[$name]}"
-            [ $rc -eq 0 ] || tail -n 30 "$res/memcheck-$name.log"
+            [ $rc -eq 0 ] || { failed=1; tail -n 30 "$res/memcheck-$name.log"; }
         done
     fi
 fi
@@ -215,12 +219,15 @@ log "summary"
     done
     echo "wall: $(( $(date +%s) - t_start )) s; results: ${OUT:+$OUT/gpu-results.tgz (}$res${OUT:+)}"
 } | tee -a "$summary"
+return $failed
 }
 
 # Everything printed also lands in run-all.log; the device tool returns at most 8 files,
 # so with $OUT set the results travel as one archive.
 main 2>&1 | tee "$res/run-all.log"
+status=${PIPESTATUS[0]}
 if [ -n "${OUT:-}" ]; then
     tar czf "$OUT/gpu-results.tgz" -C "$res" .
     cp "$summary" "$res/run-all.log" "$OUT/"
 fi
+exit "$status"

@@ -12,16 +12,17 @@ require_gpu "$RFL_GEMM"
 csv=$tmp/g.csv
 expect_exit 0 "small sweep" "$RFL_GEMM" --sizes 256,384x256x512 --model-size 512 --tune-size 256 -e 2 -m 0.001 -o "$csv"
 check_gemm_tables "$tmp/g"
-# fp32: volkov, tiled, cublas; fp64: volkov, tiled, dmma, cublas; tf32, bf16, fp16: cublas;
-# x nn, nt x 3 sizes = (3 + 4 + 3) x 2 x 3 = 60 rows.
+# fp32: volkov, tiled, cublas; fp64: volkov, tiled, dmma, cublas, cublaslt; tf32: cublas, cublaslt;
+# bf16, fp16: cublas and cublaslt, each with C in FP32 and in the input type; x nn, nt x 3 sizes
+# = (3 + 5 + 2 + 4 + 4) x 2 x 3 = 108 rows.
 rows=$(csv_rows "$csv" | wc -l)
-[ "$rows" -eq 60 ] || fail "expected 60 rows, got $rows"
+[ "$rows" -eq 108 ] || fail "expected 108 rows, got $rows"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
     !($c["gflops_per_s"] > 0 && $c["max_rel_error"] <= $c["error_bound"] && $c["time_min_s"] <= $c["time_max_s"]) {
         print "bad row: " $0; exit 1 }
     $c["fraction_of_peak"] != "" && $c["fraction_of_peak"] > 1.05 { print "above the peak: " $0; exit 1 }' \
     "$csv" >"$tmp/bad" || fail "$(cat "$tmp/bad")"
-for k in volkov tiled dmma cublas; do
+for k in volkov tiled dmma cublas cublaslt; do
     csv_column "$csv" kernel | grep -q -x "$k" || fail "no $k rows"
 done
 for p in fp64 fp32 tf32 bf16 fp16; do
