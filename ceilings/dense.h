@@ -29,6 +29,17 @@ struct rfl_dense_data {
 
 void rfl_dense_free(struct rfl_dense_data *d);
 
+/* The factorization methods of dense.csv (schema/dense_methods.inc), in their order: names
+ * and dense.png's key. */
+enum {
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr) RFL_DENSE_ROW_##id,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+    RFL_DENSE_ROW_NMETHOD
+};
+extern const char *const rfl_dense_row_methods[RFL_DENSE_ROW_NMETHOD];
+extern const char *const rfl_dense_row_method_labels[RFL_DENSE_ROW_NMETHOD];
+
 int rfl_dense_is_gemm(const struct rfl_dense_row *r);
 int rfl_dense_on_gpu(const struct rfl_dense_row *r); /* device gpuN, not the host's cpu */
 

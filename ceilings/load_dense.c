@@ -19,7 +19,22 @@
 
 /* "gemm" rows are the GEMM reference of their device (blas: the host's, cublas: the GPU's). */
 static const char *const factorizations[] = {"lu", "cholesky", "qr", "gemm", NULL};
-static const char *const methods[] = {"lapack", "cusolver", "hybrid", "gpu_panel", "blas", "cublas", NULL};
+const char *const rfl_dense_row_methods[RFL_DENSE_ROW_NMETHOD] = {
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr) #name,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+};
+const char *const rfl_dense_row_method_labels[RFL_DENSE_ROW_NMETHOD] = {
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr) label,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+};
+/* A row's method: a factorization's, or the GEMM reference's library. */
+static const char *const methods[] = {
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr) #name,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+    "blas", "cublas", NULL};
 static const char *const short_names[] = {"LU", "Chol", "QR"};
 
 int rfl_dense_is_gemm(const struct rfl_dense_row *r) { return !strcmp(r->factorization, "gemm"); }

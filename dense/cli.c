@@ -10,7 +10,11 @@
 #include <string.h>
 
 const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1] = {"lu", "cholesky", "qr", NULL};
-const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1] = {"lapack", "cusolver", "hybrid", "gpu_panel", NULL};
+const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1] = {
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr) #name,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+    NULL};;
 
 void rfl_dense_defaults(struct rfl_dense_opts *o)
 {
@@ -21,8 +25,13 @@ void rfl_dense_defaults(struct rfl_dense_opts *o)
 
 unsigned rfl_dense_method_factors(enum rfl_dense_method m)
 {
-    /* A GPU QR panel needs larft on the device, which cuSOLVER does not expose. */
-    return m == RFL_DENSE_GPU_PANEL ? 1u << RFL_DENSE_LU | 1u << RFL_DENSE_CHOLESKY : RFL_DENSE_ALL_FACTORS;
+    static const unsigned factors[RFL_DENSE_NMETHOD] = {
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr)                                                           \
+    (lu) << RFL_DENSE_LU | (cholesky) << RFL_DENSE_CHOLESKY | (qr) << RFL_DENSE_QR,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+    };
+    return factors[m];
 }
 
 /* "lu and cholesky", "lu, cholesky and qr" */
@@ -91,11 +100,11 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
         {"factorization", 'f', RFL_OPT_LIST, &o->factors, "LIST", "factorizations (default all)", 0, 0,
          rfl_dense_factor_names},
         {"method", 'm', RFL_OPT_LIST, &o->methods, "LIST",
-         "lapack: the host's LAPACK; cusolver: cuSOLVER on the GPU; hybrid: blocked LU with its panels on the "
-         "CPU and its updates on the GPU (Volkov & Demmel), a panel of look-ahead; gpu_panel: the same, panels on "
-         "the GPU (default: all this build and machine have; hybrid: LU, Cholesky and QR; gpu_panel: LU and "
-         "Cholesky)", 0, 0, rfl_dense_method_names},
-        {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel (default 256)", 16, 4096,
+         "lapack: the host's LAPACK; cusolver: cuSOLVER on the GPU; hybrid: blocked LU, Cholesky and QR with "
+         "their panels on the CPU and their updates on the GPU (Volkov & Demmel), a panel of look-ahead; "
+         "gpu_panel: the same, panels on the GPU; recursive: LU and Cholesky split in halves down to NB columns "
+         "(default: all this build and machine have)", 0, 0, rfl_dense_method_names},
+        {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel, leaf of recursive (default 256)", 16, 4096,
          NULL},
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_PRECISION(&o->precisions, rfl_precision_names, "element types (default all)"),

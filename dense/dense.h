@@ -13,8 +13,14 @@ enum rfl_dense_factor { RFL_DENSE_LU, RFL_DENSE_CHOLESKY, RFL_DENSE_QR, RFL_DENS
 /* lapack: the CPU's LAPACK (OpenBLAS or the system's), the whole factorization on the host;
  * cusolver: cuSOLVER's getrf, potrf, geqrf on the GPU; hybrid: blocked LU, Cholesky and QR,
  * panels on the CPU (LAPACK), trailing updates on the GPU (cuBLAS), look-ahead of one panel;
- * gpu_panel: LU and Cholesky with the panels on the GPU (cuSOLVER). GPU methods need CUDA. */
-enum rfl_dense_method { RFL_DENSE_LAPACK, RFL_DENSE_CUSOLVER, RFL_DENSE_HYBRID, RFL_DENSE_GPU_PANEL, RFL_DENSE_NMETHOD };
+ * gpu_panel: the same with the panels on the GPU (cuSOLVER); recursive: LU and Cholesky by
+ * halves down to a leaf cuSOLVER factors. GPU methods need CUDA. */
+enum rfl_dense_method {
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr) RFL_DENSE_##id,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+    RFL_DENSE_NMETHOD
+};
 
 extern const char *const rfl_dense_factor_names[RFL_DENSE_NFACTOR + 1];
 extern const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1];
@@ -30,7 +36,7 @@ struct rfl_dense_opts {
     unsigned sizes[RFL_DENSE_MAX_SIZES];
     size_t nsizes;
     unsigned experiments;
-    unsigned block;   /* panel width of hybrid and gpu_panel */
+    unsigned block;   /* panel width of hybrid and gpu_panel, leaf of recursive */
     unsigned device;  /* first CUDA device */
     int quick;
     const char *output;

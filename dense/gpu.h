@@ -1,9 +1,9 @@
 /* rfl_dense's GPU methods (built with --with-cuda): cuSOLVER's getrf, potrf
- * and geqrf, and LU after Volkov & Demmel: blocked right-looking, the
- * trailing update by cuBLAS on the GPU, the panel on the CPU with LAPACK
- * (hybrid, with a look-ahead of one panel so that both work at once) or on
- * the GPU with cuSOLVER (gpu_panel); Cholesky the same way, without pivots;
- * QR with CPU panels (geqrf, larft) and block reflectors applied by cuBLAS. */
+ * and geqrf; after Volkov & Demmel, blocked right-looking LU, Cholesky and QR
+ * with the trailing updates by cuBLAS and the panels on the CPU with LAPACK
+ * (hybrid.c) or on the GPU with cuSOLVER (panel.c), a panel of look-ahead so
+ * that both work at once; and LU and Cholesky by halves (recursive.c). The
+ * state they share: device.h. */
 #ifndef RFL_DENSE_GPU_H
 #define RFL_DENSE_GPU_H
 

@@ -8,9 +8,20 @@
 extern "C" {
 #endif
 /* Rows k and ipiv[k] - 1 (1-based pivots, global row numbers) swapped for k = k0 .. k1-1 in
- * turn, in columns c0 .. c1-1 of the column-major matrix a (leading dimension lda). */
-cudaError_t rfl_dense_laswp(int fp64, void *a, int lda, int c0, int c1, int k0, int k1, const int *ipiv,
+ * turn, in columns c0 .. c1-1 of the column-major matrix a (leading dimension lda), as LAPACK's
+ * laswp. perm: device scratch of RFL_DENSE_PERM_INTS ints (the interchanges of up to
+ * RFL_DENSE_PERM_CHUNK pivots composed into one gather a column). */
+#define RFL_DENSE_PERM_CHUNK 1024
+#define RFL_DENSE_PERM_INTS (1 + 4 * RFL_DENSE_PERM_CHUNK)
+cudaError_t rfl_dense_laswp(int fp64, void *a, int lda, int c0, int c1, int k0, int k1, const int *ipiv, int *perm,
                             cudaStream_t stream);
+/* Panel QR's explicit V: v (m x n, ld m) = the unit lower trapezoid of a (ld lda), the
+ * column of a reflector whose tau is 0 (the identity) zeroed; then, once u holds V^T V in its
+ * upper triangle, rfl_dense_qr_diagonal sets its diagonal to 1/tau (1 where tau is 0):
+ * u = T^-1 (Puglisi; Joffrain et al. 2006), so the block reflector needs no larft. */
+cudaError_t rfl_dense_qr_v(int fp64, const void *a, int lda, int m, int n, const void *tau, void *v,
+                           cudaStream_t stream);
+cudaError_t rfl_dense_qr_diagonal(int fp64, void *u, int n, const void *tau, cudaStream_t stream);
 /* ipiv[0 .. n-1] += offset: a panel's pivots, numbered from its first row, made the matrix's. */
 cudaError_t rfl_dense_ipiv_offset(int *ipiv, int n, int offset, cudaStream_t stream);
 #ifdef __cplusplus

@@ -143,9 +143,9 @@ static int self_test(void)
         EXPECT(rfl_dense_gemm_error(&b, &b, &c, 3) > RFL_DENSE_BACKWARD_ERROR_BOUND);
         free(b.a), free(c.a);
     }
-    EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_GPU_PANEL, 1u << RFL_DENSE_QR, (char[256]){0}, 256) != 0);
+    EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_GPU_PANEL, 1u << RFL_DENSE_QR, (char[256]){0}, 256) == 0);
     EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_GPU_PANEL, 1u << RFL_DENSE_LU | 1u << RFL_DENSE_QR,
-                                       (char[256]){0}, 256) != 0);
+                                       (char[256]){0}, 256) == 0);
     EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_GPU_PANEL | 1u << RFL_DENSE_HYBRID,
                                        1u << RFL_DENSE_LU | 1u << RFL_DENSE_QR, (char[256]){0}, 256) == 0);
     EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_GPU_PANEL, 0, (char[256]){0}, 256) == 0);
@@ -153,6 +153,11 @@ static int self_test(void)
     EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_GPU_PANEL, 1u << RFL_DENSE_LU, (char[256]){0}, 256) == 0);
     EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_GPU_PANEL, 1u << RFL_DENSE_CHOLESKY, (char[256]){0}, 256) == 0);
     EXPECT(rfl_dense_check_combination(0, 1u << RFL_DENSE_QR, (char[256]){0}, 256) == 0);
+    EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_RECURSIVE, 1u << RFL_DENSE_QR, (char[256]){0}, 256) != 0);
+    EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_RECURSIVE | 1u << RFL_DENSE_GPU_PANEL, 1u << RFL_DENSE_QR,
+                                       (char[256]){0}, 256) != 0);
+    EXPECT(rfl_dense_check_combination(1u << RFL_DENSE_RECURSIVE, 1u << RFL_DENSE_LU | 1u << RFL_DENSE_CHOLESKY,
+                                       (char[256]){0}, 256) == 0);
     return rfl_selftest_result("rfl_dense", failures);
 }
 
@@ -435,7 +440,7 @@ static int one_size(const struct rfl_dense_opts *o, struct gpu_side *gs, unsigne
         }
 #endif
         for (int m = 0; m < RFL_DENSE_NMETHOD && !fail && !rfl_interrupted(); m++) {
-            const int blocked = m == RFL_DENSE_HYBRID || m == RFL_DENSE_GPU_PANEL;
+            const int blocked = m >= RFL_DENSE_HYBRID;
             if (!(methods >> m & 1) || !(rfl_dense_method_factors((enum rfl_dense_method)m) >> f & 1))
                 continue;
             rfl_progress("%s n=%u: %s %s", prec, n, rfl_dense_factor_names[f], rfl_dense_method_names[m]);

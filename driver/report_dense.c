@@ -16,7 +16,11 @@
 /* The GEMM references first: each n's roof, then what it bounds. */
 static const char *const factorizations[] = {"gemm", "lu", "cholesky", "qr"};
 static const char *const fact_text[] = {"GEMM", "LU", "Cholesky", "QR"};
-static const char *const methods[] = {"blas", "cublas", "lapack", "cusolver", "hybrid", "gpu_panel"};
+static const char *const methods[] = {"blas", "cublas",
+#define RFL_DENSE_METHOD(id, name, label, lu, cholesky, qr) #name,
+#include "schema/dense_methods.inc"
+#undef RFL_DENSE_METHOD
+};
 #define NFACT (sizeof factorizations / sizeof *factorizations)
 #define NMETH (sizeof methods / sizeof *methods)
 /* Above this fraction of its GEMM a row is flagged: the GEMM of the same n and library bounds a

@@ -20,9 +20,6 @@
 static const char *const factorizations[] = {"lu", "cholesky", "qr"};
 static const char *const fact_text[] = {"LU", "Cholesky", "QR"};
 static const int fact_dt[] = {1, 2, 4}; /* solid, dashed, dash-dot */
-static const char *const methods[] = {"lapack", "cusolver", "hybrid", "gpu_panel"};
-static const char *const method_text[] = {"lapack (host LAPACK)", "cusolver", "hybrid (CPU panels)",
-                                          "gpu_panel (GPU panels)"};
 static const char *const precisions[] = {"fp64", "fp32"};
 static const int prec_pt[] = {7, 4}; /* filled circle, open square */
 static const char *const roof_text[] = {"host", "GPU"};
@@ -75,18 +72,18 @@ int rfl_plot_dense(const struct rfl_model *m, const char *dir)
     rfl_chart_printf(&c, "set ylabel \"GFLOP/s (LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3, GEMM 2n^3 flops; best sample)\"\n");
     rfl_chart_printf(&c, "set key outside right top vertical Left reverse samplen 3 spacing 1.3 font \"sans,10\"\n");
     /* One block per series that has rows, in a fixed order; the plot command walks the same order. */
-    int have[3][4][2] = {{{0}}}, used_f[3] = {0}, used_k[4] = {0}, used_p[2] = {0};
+    int have[3][RFL_DENSE_ROW_NMETHOD][2] = {{{0}}}, used_f[3] = {0}, used_k[RFL_DENSE_ROW_NMETHOD] = {0}, used_p[2] = {0};
     rfl_chart_printf(&c, "$dense << EOD\n");
     for (int f = 0; f < 3; f++)
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < (int)RFL_DENSE_ROW_NMETHOD; k++)
             for (int p = 0; p < 2; p++) {
                 for (size_t i = 0; i < d->n; i++) {
                     const struct rfl_dense_row *r = &d->rows[i];
-                    if (strcmp(r->factorization, factorizations[f]) || strcmp(r->method, methods[k]) ||
+                    if (strcmp(r->factorization, factorizations[f]) || strcmp(r->method, rfl_dense_row_methods[k]) ||
                         strcmp(r->precision, precisions[p]))
                         continue;
                     if (!have[f][k][p]++)
-                        rfl_chart_printf(&c, "# %s %s %s: n, GFLOP/s\n", factorizations[f], methods[k], precisions[p]);
+                        rfl_chart_printf(&c, "# %s %s %s: n, GFLOP/s\n", factorizations[f], rfl_dense_row_methods[k], precisions[p]);
                     rfl_plot_point(&c, (double)r->n, r->gflops);
                 }
                 if (have[f][k][p]) {
@@ -120,7 +117,7 @@ int rfl_plot_dense(const struct rfl_model *m, const char *dir)
         }
     b = 0;
     for (int f = 0; f < 3; f++)
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < (int)RFL_DENSE_ROW_NMETHOD; k++)
             for (int p = 0; p < 2; p++)
                 if (have[f][k][p])
                     rfl_chart_printf(&c,
@@ -129,9 +126,9 @@ int rfl_plot_dense(const struct rfl_model *m, const char *dir)
                                      b++, prec_pt[p], fact_dt[f], rfl_plot_palette[k]);
     /* The key: what each channel means, one entry per value in use. */
     char entry[96];
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < (int)RFL_DENSE_ROW_NMETHOD; k++)
         if (used_k[k]) {
-            snprintf(entry, sizeof entry, "colour: %s", method_text[k]);
+            snprintf(entry, sizeof entry, "colour: %s", rfl_dense_row_method_labels[k]);
             rfl_chart_printf(&c, "  NaN with lines lw 4 lc rgb \"%s\" title %s, \\\n", rfl_plot_palette[k],
                              rfl_chart_literal(&c, entry));
         }

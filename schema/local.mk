@@ -19,7 +19,7 @@ schema_defs = \
 # dependency tracking) name schema_kernel_headers among their prerequisites.
 schema_tables = \
 	schema/gpu_precisions.inc schema/gpu_levels.inc schema/gpu_accesses.inc schema/gpu_kernels.inc \
-	schema/bandwidth_kernels.inc schema/flops_variants.inc
+	schema/bandwidth_kernels.inc schema/flops_variants.inc schema/dense_methods.inc
 schema_kernel_headers = schema/kernels.h $(schema_tables)
 librfl_a_SOURCES += schema/schema.h schema/schema.c schema/kind.inc $(schema_defs) \
 	schema/kernels.h schema/kernels.c $(schema_tables)

@@ -27,12 +27,10 @@ expect_error 2 --precision fp16 -- --precision fp16
 expect_error 2 --experiments "'0'" -- --experiments 0
 expect_error 2 --bogus-option -- --bogus-option
 expect_error 2 stray-operand -- --quick stray-operand
-# gpu_panel has LU and Cholesky only: the combinations that leave a method or a factorization
-# with nothing to run, whatever the build (without CUDA the old message named the build, with
-# CUDA and no GPU it was "no CUDA device", exit 1).
-expect_error 2 "--method gpu_panel" "--factorization qr" "no such combination" -- -m gpu_panel -f qr
-expect_error 2 "--method gpu_panel" "--factorization qr" "no such combination" -- -m gpu_panel,lapack -f qr
-expect_error 2 "--factorization qr" "--method gpu_panel" "no such combination" -- -m gpu_panel -f lu,qr
+# recursive has LU and Cholesky only: a combination that leaves a method or a factorization with
+# nothing to run is bad usage, whatever the build (without CUDA, or with CUDA and no GPU).
+expect_error 2 "--method recursive" "--factorization qr" "no such combination" -- -m recursive -f qr
+expect_error 2 "--factorization qr" "--method recursive" "no such combination" -- -m recursive -f lu,qr
 # `all` runs what this build and machine have: here at least lapack, exit 0 (it failed without a GPU).
 OPENBLAS_NUM_THREADS=1 "$RFL_DENSE" -m all -f lu -p fp64 --sizes 32 --experiments 1 -o "$tmp/all.csv" 2>"$tmp/err" ||
     fail "-m all: exit $?: $(cat "$tmp/err")"

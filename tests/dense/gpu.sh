@@ -1,6 +1,6 @@
 # rfl_dense's GPU methods on a GPU (skips, 77, without CUDA or a GPU): cuSOLVER's three
-# factorizations, the blocked LU, Cholesky and QR with their panels on the CPU (hybrid) and on the GPU, in FP64
-# and FP32 at small sizes, each verified by its backward error, beside cuBLAS's GEMM at each n
+# factorizations, the blocked LU, Cholesky and QR with their panels on the CPU (hybrid) and on the
+# GPU (gpu_panel), LU and Cholesky by halves (recursive), in FP64 and FP32 at small sizes, each verified by its backward error, beside cuBLAS's GEMM at each n
 # (verified, the rows' reference); the hybrid's time split; a corrupted factor exits 3. Shapes
 # and contracts only, never rates.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
@@ -9,13 +9,14 @@ RFL_DENSE=$top_builddir/rfl_dense
 require_program "$RFL_DENSE"
 require_gpu "$RFL_GPU_FLOPS"
 out=$tmp/dense.csv
-"$RFL_DENSE" --sizes 256,1000 --block 64 -m cusolver,hybrid,gpu_panel --experiments 2 -o "$out" 2>"$tmp/err" ||
+"$RFL_DENSE" --sizes 256,1000 --block 64 -m cusolver,hybrid,gpu_panel,recursive --experiments 2 -o "$out" 2>"$tmp/err" ||
     fail "rfl_dense: exit $?: $(cat "$tmp/err")"
 check_header "$out" dense dense.csv
 check_verified "$out"
-# cusolver x 3 factorizations + hybrid x 3 + gpu_panel x LU and Cholesky + cuBLAS's GEMM reference,
-# x 2 precisions x 2 sizes (no host GEMM: lapack did not run)
-[ "$(csv_count "$out" 1)" = 36 ] || fail "$(csv_count "$out" 1) rows, expected 36"
+# ((cusolver, hybrid, gpu_panel) x 3 factorizations + recursive x LU and Cholesky + cuBLAS's GEMM
+# reference) x 2 precisions x 2 sizes (no host GEMM: lapack did not run)
+[ "$(csv_count "$out" 1)" = 48 ] || fail "$(csv_count "$out" 1) rows, expected 48"
+[ "$(csv_count "$out" '$col["method"] == "recursive" && $col["factorization"] == "qr"')" = 0 ] || fail "a recursive QR row"
 [ "$(csv_count "$out" '$col["factorization"] == "gemm" && $col["method"] == "cublas" && $col["verified"] == 1')" = 4 ] ||
     fail "not 4 verified cuBLAS GEMM rows"
 # each factorization row's reference is the GEMM row of its precision and n
@@ -26,6 +27,12 @@ awk -F, 'NR > 1 && $3 == "gemm" { g[$5 "," $6] = $14 } NR > 1 && $3 != "gemm" &&
 [ "$(csv_count "$out" '$col["method"] == "hybrid" && !($col["panel_s"] > 0 && $col["update_s"] >= 0 && $col["transfer_s"] > 0)')" = 0 ] ||
     fail "a hybrid row without its time split"
 [ "$(csv_count "$out" '$col["method"] == "hybrid" && $col["block"] != 64')" = 0 ] || fail "a hybrid row without block 64"
+# An LU whose interchanges span more than one chunk of the row-swap kernel (1024 pivots: the
+# recursion's first half of 2500 has 1280), and a panel width that does not divide n.
+"$RFL_DENSE" --sizes 2500 -f lu -m recursive,gpu_panel -p fp64 --block 96 --experiments 1 -o "$tmp/wide.csv" \
+    2>"$tmp/err" || fail "rfl_dense -n 2500 -f lu: exit $?: $(cat "$tmp/err")"
+check_verified "$tmp/wide.csv"
+[ "$(csv_count "$tmp/wide.csv" '$col["factorization"] == "lu"')" = 2 ] || fail "not 2 LU rows at n = 2500"
 "$RFL_DENSE" --sizes 256 -f lu -m hybrid -p fp64 --experiments 1 --inject-fault -o "$tmp/bad.csv" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 3 ] || fail "--inject-fault: exit $rc, expected 3: $(cat "$tmp/err")"

@@ -4,7 +4,8 @@
 # the same session, FP64 and FP32; and the probe of the cuBLAS GEMM reference at n = 1000 after an
 # earlier size (each method alone).
 # Usage (repository root, device machine): bash tests/device/dense30.sh STAGES [SIZES] [BLOCKS]
-#   STAGES: comma list of build,probe,rfl,torch,check (default build,probe,rfl,torch)
+#   STAGES: comma list of build,probe,rfl,torch,check,memcheck (default build,probe,rfl,torch)
+#   RFL_DENSE_METHODS: the rfl stage's methods (default cusolver,hybrid,gpu_panel,recursive)
 # Results in $OUT (or /tmp/rfl-dense30): summary.txt, dense.csv, torch.csv.
 set -uo pipefail
 . tests/device/env.sh
@@ -39,7 +40,7 @@ fi
 if has rfl; then
     for b in ${blocks//,/ }; do
         t0=$SECONDS
-        "$D" --sizes "$sizes" --block "$b" -m cusolver,hybrid,gpu_panel -o "$res/dense-b$b.csv" 2>"$res/dense-b$b.err"
+        "$D" --sizes "$sizes" --block "$b" -m "${RFL_DENSE_METHODS:-cusolver,hybrid,gpu_panel,recursive}" -o "$res/dense-b$b.csv" 2>"$res/dense-b$b.err"
         say "rfl_dense --sizes $sizes --block $b: exit $?, $((SECONDS - t0)) s"
         grep -i 'warn\|error' "$res/dense-b$b.err" | head -n 5 | tee -a "$res/summary.txt"
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -61,5 +62,13 @@ if has check; then
     (cd "$build" && make check TESTS='tests/dense/cli.sh tests/dense/smoke.sh tests/dense/gpu.sh' 2>&1 |
         grep -E '^(PASS|FAIL|SKIP|ERROR)') | tee -a "$res/summary.txt"
     tail -n 5 "$build/tests/dense/gpu.log" | tee -a "$res/summary.txt"
+fi
+if has memcheck; then
+    for args in "--sizes 300 --block 64 -m cusolver,hybrid,gpu_panel,recursive" "--sizes 2500 --block 96 -f lu -p fp64 -m recursive"; do
+        compute-sanitizer --tool memcheck --error-exitcode 9 "$D" $args --experiments 1 -o /tmp/memcheck.csv \
+            >/tmp/memcheck.log 2>&1
+        say "compute-sanitizer memcheck rfl_dense $args: exit $?; $(grep -o 'ERROR SUMMARY: [0-9]* error' /tmp/memcheck.log | tail -n 1)"
+        grep -m 5 -E 'Invalid|error' /tmp/memcheck.log | tee -a "$res/summary.txt"
+    done
 fi
 exit 0

@@ -1,0 +1,232 @@
+/* rfl_dense's GPU state: the calls every GPU method shares, each written once for both
+ * precisions (the loaded matrix's). */
+#include "config.h"
+#include "device.h"
+#include "kernels.h"
+#include "common/log.h"
+
+int rfl_dense_solver_check(cusolverStatus_t s, const char *call)
+{
+    if (s == CUSOLVER_STATUS_SUCCESS)
+        return 0;
+    rfl_error("%s: cuSOLVER status %d", call, (int)s);
+    return -1;
+}
+
+int rfl_dense_blas_check(cublasStatus_t s, const char *call)
+{
+    if (s == CUBLAS_STATUS_SUCCESS)
+        return 0;
+    rfl_error("%s: cuBLAS status %d", call, (int)s);
+    return -1;
+}
+
+void *rfl_dense_at(const struct rfl_dense_gpu *g, void *base, int i, int j)
+{
+    return (char *)base + ((size_t)i + (size_t)j * g->n) * (g->fp64 ? 8 : 4);
+}
+
+int rfl_dense_grow(void **buf, size_t *have, size_t need)
+{
+    if (need <= *have)
+        return 0;
+    /* cudaFree of memory a queued kernel still uses is undefined: the old buffer's users first. */
+    if (*buf && RFL_CUDA(cudaDeviceSynchronize()))
+        return -1;
+    cudaFree(*buf);
+    *buf = NULL;
+    *have = 0;
+    if (RFL_CUDA(cudaMalloc(buf, need)))
+        return -1;
+    *have = need;
+    return 0;
+}
+
+int rfl_dense_gemm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasOperation_t ta,
+                   cublasOperation_t tb, int m, int n, int k, double alpha, const void *a, int lda, const void *b,
+                   int ldb, double beta, void *c, int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    if (g->fp64)
+        return BLAS(cublasDgemm(l->blas, ta, tb, m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc));
+    const float fa = (float)alpha, fb = (float)beta;
+    return BLAS(cublasSgemm(l->blas, ta, tb, m, n, k, &fa, a, lda, b, ldb, &fb, c, ldc));
+}
+
+int rfl_dense_trsm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasSideMode_t side,
+                   cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                   const void *a, int lda, void *b, int ldb)
+{
+    if (m <= 0 || n <= 0)
+        return 0;
+    if (g->fp64) {
+        const double one = 1;
+        return BLAS(cublasDtrsm(l->blas, side, uplo, trans, diag, m, n, &one, a, lda, b, ldb));
+    }
+    const float one = 1;
+    return BLAS(cublasStrsm(l->blas, side, uplo, trans, diag, m, n, &one, a, lda, b, ldb));
+}
+
+int rfl_dense_syrk(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
+                   cublasOperation_t trans, int n, int k, double alpha, const void *a, int lda, double beta, void *c,
+                   int ldc)
+{
+    if (n <= 0 || k <= 0)
+        return 0;
+    if (g->fp64)
+        return BLAS(cublasDsyrk(l->blas, uplo, trans, n, k, &alpha, a, lda, &beta, c, ldc));
+    const float fa = (float)alpha, fb = (float)beta;
+    return BLAS(cublasSsyrk(l->blas, uplo, trans, n, k, &fa, a, lda, &fb, c, ldc));
+}
+
+int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
+                   cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b, int ldb, void *c,
+                   int ldc)
+{
+    if (m <= 0 || n <= 0)
+        return 0;
+    if (g->fp64) {
+        const double one = 1;
+        return BLAS(cublasDtrmm(l->blas, CUBLAS_SIDE_LEFT, uplo, trans, CUBLAS_DIAG_NON_UNIT, m, n, &one, a, lda, b,
+                                ldb, c, ldc));
+    }
+    const float one = 1;
+    return BLAS(cublasStrmm(l->blas, CUBLAS_SIDE_LEFT, uplo, trans, CUBLAS_DIAG_NON_UNIT, m, n, &one, a, lda, b, ldb,
+                            c, ldc));
+}
+
+/* The lane's work area grown to lwork elements of the loaded precision. */
+static int lane_work(const struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int lwork)
+{
+    return rfl_dense_grow(&l->work, &l->work_bytes, (size_t)(lwork > 0 ? lwork : 1) * (g->fp64 ? 8 : 4));
+}
+
+/* cuSOLVER's work for factorization f of the m x n block a (n x n for Cholesky): the lane's
+ * grown to it, *lwork its elements. */
+static int work_for(const struct rfl_dense_gpu *g, struct rfl_dense_lane *l, enum rfl_dense_factor f, int m, int n,
+                    void *a, int lda, int *lwork)
+{
+    const cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+    cusolverStatus_t s;
+    *lwork = 0;
+    if (f == RFL_DENSE_LU)
+        s = g->fp64 ? cusolverDnDgetrf_bufferSize(l->solver, m, n, a, lda, lwork)
+                    : cusolverDnSgetrf_bufferSize(l->solver, m, n, a, lda, lwork);
+    else if (f == RFL_DENSE_CHOLESKY)
+        s = g->fp64 ? cusolverDnDpotrf_bufferSize(l->solver, lo, n, a, lda, lwork)
+                    : cusolverDnSpotrf_bufferSize(l->solver, lo, n, a, lda, lwork);
+    else
+        s = g->fp64 ? cusolverDnDgeqrf_bufferSize(l->solver, m, n, a, lda, lwork)
+                    : cusolverDnSgeqrf_bufferSize(l->solver, m, n, a, lda, lwork);
+    return SOLVER(s) || lane_work(g, l, *lwork) ? -1 : 0;
+}
+
+int rfl_dense_reserve(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, enum rfl_dense_factor f, int m, int n)
+{
+    int lwork;
+    return work_for(g, l, f, m, n, g->a, g->n, &lwork);
+}
+
+int rfl_dense_getrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, int n, void *a, int lda, int *ipiv)
+{
+    int lwork;
+    if (work_for(g, l, RFL_DENSE_LU, m, n, a, lda, &lwork))
+        return -1;
+    return SOLVER(g->fp64 ? cusolverDnDgetrf(l->solver, m, n, a, lda, l->work, ipiv, l->info)
+                          : cusolverDnSgetrf(l->solver, m, n, a, lda, l->work, ipiv, l->info));
+}
+
+int rfl_dense_potrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int n, void *a, int lda)
+{
+    const cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+    int lwork;
+    if (work_for(g, l, RFL_DENSE_CHOLESKY, n, n, a, lda, &lwork))
+        return -1;
+    return SOLVER(g->fp64 ? cusolverDnDpotrf(l->solver, lo, n, a, lda, l->work, lwork, l->info)
+                          : cusolverDnSpotrf(l->solver, lo, n, a, lda, l->work, lwork, l->info));
+}
+
+int rfl_dense_geqrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, int n, void *a, int lda, void *tau)
+{
+    int lwork;
+    if (work_for(g, l, RFL_DENSE_QR, m, n, a, lda, &lwork))
+        return -1;
+    return SOLVER(g->fp64 ? cusolverDnDgeqrf(l->solver, m, n, a, lda, tau, l->work, lwork, l->info)
+                          : cusolverDnSgeqrf(l->solver, m, n, a, lda, tau, l->work, lwork, l->info));
+}
+
+int rfl_dense_swap_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int c1, int k0,
+                        int k1)
+{
+    return RFL_CUDA(rfl_dense_laswp(g->fp64, g->a, g->n, c0, c1, k0, k1, g->ipiv, g->perm, l->stream)) ? -1 : 0;
+}
+
+int rfl_dense_lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1)
+{
+    const int n = g->n, w = c1 - c0;
+    if (w <= 0)
+        return 0;
+    return rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, jb, w,
+                          rfl_dense_at(g, g->a, j, j), n, rfl_dense_at(g, g->a, j, c0), n) ||
+           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, n - j - jb, w, jb, -1, rfl_dense_at(g, g->a, j + jb, j), n,
+                          rfl_dense_at(g, g->a, j, c0), n, 1, rfl_dense_at(g, g->a, j + jb, c0), n);
+}
+
+int rfl_dense_chol_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0,
+                          int c1, int syrk)
+{
+    const int n = g->n, w = c1 - c0;
+    if (w <= 0)
+        return 0;
+    void *panel = rfl_dense_at(g, g->a, c0, j), *c = rfl_dense_at(g, g->a, c0, c0);
+    return syrk ? rfl_dense_syrk(g, l, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, w, jb, -1, panel, n, 1, c, n)
+                : rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, n - c0, w, jb, -1, panel, n, panel, n, 1, c, n);
+}
+
+int rfl_dense_qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1,
+                        const void *v, const void *t, int t_inverse)
+{
+    const int n = g->n, w = c1 - c0, m = n - j;
+    if (w <= 0)
+        return 0;
+    void *c = rfl_dense_at(g, g->a, j, c0);
+    if (rfl_dense_gemm(g, l, CUBLAS_OP_T, CUBLAS_OP_N, jb, w, m, 1, v, m, c, n, 0, g->dw, jb))
+        return -1;
+    void *tw = g->dw;
+    if (t_inverse) {
+        if (rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, jb, w, t,
+                           jb, g->dw, jb))
+            return -1;
+    } else {
+        if (rfl_dense_trmm(g, l, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, jb, w, t, jb, g->dw, jb, g->dw2, jb))
+            return -1;
+        tw = g->dw2;
+    }
+    return rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, m, w, jb, -1, v, m, tw, jb, 1, c, n);
+}
+
+int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb)
+{
+    if (g->qr_nb >= nb)
+        return 0;
+    const size_t es = sizeof(double), n = g->n_max;
+    cudaFreeHost(g->hv);
+    cudaFreeHost(g->ht);
+    for (int i = 0; i < 2; i++) {
+        cudaFree(g->dv[i]);
+        cudaFree(g->dt[i]);
+        g->dv[i] = g->dt[i] = NULL;
+    }
+    cudaFree(g->dw);
+    cudaFree(g->dw2);
+    g->hv = g->ht = g->dw = g->dw2 = NULL;
+    g->qr_nb = 0;
+    if (RFL_CUDA(cudaMallocHost(&g->hv, n * nb * es)) || RFL_CUDA(cudaMallocHost(&g->ht, nb * nb * es)) ||
+        RFL_CUDA(cudaMalloc(&g->dv[0], n * nb * es)) || RFL_CUDA(cudaMalloc(&g->dv[1], n * nb * es)) ||
+        RFL_CUDA(cudaMalloc(&g->dt[0], nb * nb * es)) || RFL_CUDA(cudaMalloc(&g->dt[1], nb * nb * es)) ||
+        RFL_CUDA(cudaMalloc(&g->dw, nb * n * es)) || RFL_CUDA(cudaMalloc(&g->dw2, nb * n * es)))
+        return -1;
+    g->qr_nb = nb;
+    return 0;
+}

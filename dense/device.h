@@ -1,0 +1,100 @@
+/* rfl_dense's GPU state, shared by its GPU methods (gpu.c opens it and dispatches; hybrid.c,
+ * panel.c and recursive.c factorize in it): two lanes (a stream with its own cuBLAS and
+ * cuSOLVER handles, so that the look-ahead's panel runs beside the update), the matrix's
+ * blocks by index, and cuBLAS and cuSOLVER called once for either precision. */
+#ifndef RFL_DENSE_DEVICE_H
+#define RFL_DENSE_DEVICE_H
+
+#include "dense.h"
+#include "gpu/gpu.h"
+
+#include <cublas_v2.h>
+#include <cusolverDn.h>
+
+/* A stream and what runs on it. cuSOLVER's work and info are the lane's own: two lanes may
+ * factor at once. */
+struct rfl_dense_lane {
+    cudaStream_t stream;
+    cublasHandle_t blas;
+    cusolverDnHandle_t solver;
+    void *work; /* device: cuSOLVER's work area */
+    size_t work_bytes;
+    int *info; /* device */
+};
+
+struct rfl_dense_gpu {
+    struct rfl_gpu_device dev;
+    struct rfl_dense_lane main, side; /* side: the look-ahead's panels, the hybrid's copies */
+    unsigned n_max;
+    int fp64, n;                 /* the loaded matrix */
+    void *a, *orig, *tau;        /* device: the factors, the loaded matrix, QR's scalars */
+    int *ipiv;                   /* device */
+    int *perm;                   /* device: a panel's interchanges as one gather (rfl_dense_swap_rows) */
+    void *panel;                 /* pinned host: a panel of n x nb (hybrid) */
+    size_t panel_bytes;
+    /* QR: the hybrid's reflectors V (n x nb) and T (nb x nb) pinned on the host; on the device
+     * two sets (the look-ahead's panel forms the next while the update uses this one), and W,
+     * W2 (nb x n) for the block reflector's products. */
+    void *hv, *ht, *dv[2], *dt[2], *dw, *dw2;
+    size_t qr_nb;
+};
+
+int rfl_dense_solver_check(cusolverStatus_t s, const char *call);
+int rfl_dense_blas_check(cublasStatus_t s, const char *call);
+#define SOLVER(call) rfl_dense_solver_check((call), #call)
+#define BLAS(call) rfl_dense_blas_check((call), #call)
+
+/* Element (i, j) of a column-major n x n matrix of the loaded precision. */
+void *rfl_dense_at(const struct rfl_dense_gpu *g, void *base, int i, int j);
+/* A device buffer of at least `need` bytes; the device is idle before an old one is freed. */
+int rfl_dense_grow(void **buf, size_t *have, size_t need);
+
+/* cuBLAS in the loaded precision (alpha and beta converted for FP32), on the lane's stream.
+ * 0 or -1 after a message. */
+int rfl_dense_gemm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasOperation_t ta,
+                   cublasOperation_t tb, int m, int n, int k, double alpha, const void *a, int lda, const void *b,
+                   int ldb, double beta, void *c, int ldc);
+int rfl_dense_trsm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasSideMode_t side,
+                   cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag, int m, int n,
+                   const void *a, int lda, void *b, int ldb);
+int rfl_dense_syrk(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
+                   cublasOperation_t trans, int n, int k, double alpha, const void *a, int lda, double beta, void *c,
+                   int ldc);
+/* Out of place: c = op(a) b, a triangular. */
+int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
+                   cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b, int ldb, void *c,
+                   int ldc);
+
+/* cuSOLVER in the loaded precision on the lane, its work grown as needed, info to the lane's:
+ * getrf (pivots relative to a's first row), potrf (lower), geqrf. 0 or -1. */
+int rfl_dense_getrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, int n, void *a, int lda, int *ipiv);
+int rfl_dense_potrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int n, void *a, int lda);
+int rfl_dense_geqrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, int n, void *a, int lda, void *tau);
+
+/* The lane's work grown for factorization f of an m x n block (n x n for Cholesky), outside
+ * the timed part. 0 or -1. */
+int rfl_dense_reserve(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, enum rfl_dense_factor f, int m, int n);
+
+/* Rows k0 .. k1-1 interchanged with their pivots (global, 1-based, on the device) in columns
+ * [c0, c1), as LAPACK's laswp, on the lane's stream. */
+int rfl_dense_swap_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int c1, int k0,
+                        int k1);
+
+/* QR's buffers (V, T, W and W2 above) for panels of nb at the largest size (the device idle:
+ * called before a factorization). 0 or -1. */
+int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb);
+
+/* The trailing updates of the blocked methods (panel j of width jb; columns [c0, c1)), on the
+ * lane. LU: U12 = L11^-1 A12, then A22 -= L21 U12. Cholesky: the lower part of
+ * A[c0:n, c0:c1] -= A[c0:n, j:j+jb] A[c0:c1, j:j+jb]^T, by SYRK (the diagonal block's lower
+ * triangle only) or by one GEMM over the whole block column (the look-ahead's; it also writes
+ * the diagonal block's strict upper triangle, which holds nothing). QR: Q_j^T applied to rows
+ * j..n-1, A2 -= V (T^T (V^T A2)), V explicit (m x jb, ld m) and T (jb x jb) upper triangular,
+ * or with t_inverse its inverse (solved, not multiplied); W and W2 are g->dw and g->dw2. */
+int rfl_dense_lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1);
+int rfl_dense_chol_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0,
+                          int c1, int syrk);
+int rfl_dense_qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1,
+                        const void *v, const void *t, int t_inverse);
+
+#endif

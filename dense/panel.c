@@ -1,0 +1,73 @@
+/* rfl_dense's gpu_panel method: the hybrid's blocked right-looking LU, Cholesky and QR with
+ * every panel factored on the GPU by cuSOLVER, so nothing returns to the host until the end,
+ * and a look-ahead of one: the next panel's columns are updated first and factored on the side
+ * lane while the main lane updates the rest, so the panel's latency-bound factorization hides
+ * behind the update's GEMM. */
+#include "config.h"
+#include "panel.h"
+#include "device.h"
+#include "kernels.h"
+#include "common/log.h"
+
+/* Panel j (rows j..n-1, columns j..j+jb-1) factored on lane l; b: which of QR's V and T^-1. */
+static int factor_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, struct rfl_dense_lane *l, int j, int jb,
+                        int b)
+{
+    const int n = g->n, m = n - j;
+    void *panel = rfl_dense_at(g, g->a, j, j);
+    if (f == RFL_DENSE_LU)
+        return rfl_dense_getrf(g, l, m, jb, panel, n, g->ipiv + j) ||
+               RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + j, jb, j, l->stream));
+    if (f == RFL_DENSE_CHOLESKY)
+        return rfl_dense_potrf(g, l, jb, panel, n) ||
+               rfl_dense_trsm(g, l, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
+                              m - jb, jb, panel, n, rfl_dense_at(g, g->a, j + jb, j), n);
+    /* QR: geqrf, then V made explicit and T^-1 = striu(V^T V) + diag(1/tau) for the update. */
+    void *tau = (char *)g->tau + (size_t)j * (g->fp64 ? 8 : 4);
+    return rfl_dense_geqrf(g, l, m, jb, panel, n, tau) ||
+           RFL_CUDA(rfl_dense_qr_v(g->fp64, panel, n, m, jb, tau, g->dv[b], l->stream)) ||
+           rfl_dense_syrk(g, l, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, jb, m, 1, g->dv[b], m, 0, g->dt[b], jb) ||
+           RFL_CUDA(rfl_dense_qr_diagonal(g->fp64, g->dt[b], jb, tau, l->stream));
+}
+
+/* Panel j's update of columns [c0, c1) on the main lane (b: QR's V and T^-1 of panel j). */
+static int update(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int j, int jb, int c0, int c1, int b)
+{
+    if (f == RFL_DENSE_LU)
+        return rfl_dense_lu_update(g, &g->main, j, jb, c0, c1);
+    if (f == RFL_DENSE_CHOLESKY)
+        return rfl_dense_chol_update(g, &g->main, j, jb, c0, c1, c0 != j + jb);
+    return rfl_dense_qr_update(g, &g->main, j, jb, c0, c1, g->dv[b], g->dt[b], 1);
+}
+
+int rfl_dense_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)
+{
+    const int n = g->n;
+    cudaEvent_t cols_ready, panel_ready;
+    if (RFL_CUDA(cudaEventCreateWithFlags(&cols_ready, cudaEventDisableTiming)))
+        return -1;
+    if (RFL_CUDA(cudaEventCreateWithFlags(&panel_ready, cudaEventDisableTiming))) {
+        cudaEventDestroy(cols_ready);
+        return -1;
+    }
+    int rc = factor_panel(g, f, &g->main, 0, nb < n ? nb : n, 0);
+    for (int j = 0, b = 0; j < n && !rc; j += nb, b ^= 1) {
+        const int jb = n - j < nb ? n - j : nb, next = j + jb, nb2 = n - next < nb ? n - next : nb;
+        /* Panel j is factored (main waited for it): an LU's interchanges left and right of it. */
+        if (f == RFL_DENSE_LU)
+            rc = rfl_dense_swap_rows(g, &g->main, 0, j, j, next) || rfl_dense_swap_rows(g, &g->main, next, n, j, next);
+        if (rc || next >= n)
+            continue;
+        /* The side lane writes only the next panel (and QR's other V and T^-1, which main no
+         * longer reads: it used them before this step's cols_ready). */
+        rc = update(g, f, j, jb, next, next + nb2, b) || RFL_CUDA(cudaEventRecord(cols_ready, g->main.stream)) ||
+             RFL_CUDA(cudaStreamWaitEvent(g->side.stream, cols_ready, 0)) ||
+             factor_panel(g, f, &g->side, next, nb2, b ^ 1) ||
+             RFL_CUDA(cudaEventRecord(panel_ready, g->side.stream)) || update(g, f, j, jb, next + nb2, n, b) ||
+             RFL_CUDA(cudaStreamWaitEvent(g->main.stream, panel_ready, 0));
+    }
+    rc = rc || RFL_CUDA(cudaStreamSynchronize(g->main.stream)) || RFL_CUDA(cudaStreamSynchronize(g->side.stream));
+    cudaEventDestroy(cols_ready);
+    cudaEventDestroy(panel_ready);
+    return rc ? -1 : 0;
+}

@@ -1,0 +1,94 @@
+/* rfl_dense's recursive method: LU (Toledo's column recursion) and Cholesky split in halves
+ * down to a leaf of nb columns that cuSOLVER factors, so that nearly all the work lands in a
+ * few large GEMMs instead of n/nb rank-nb updates; the triangular solves and Cholesky's
+ * symmetric update are split the same way (a leaf-sized TRSM or SYRK, the rest GEMM). One
+ * lane: the recursion is a chain, each step needing the one before. */
+#include "config.h"
+#include "recursive.h"
+#include "device.h"
+#include "kernels.h"
+
+/* The first part of a split of s > leaf columns: about half, a multiple of the leaf. */
+static int split(int s, int leaf)
+{
+    const int s1 = (s / 2 + leaf - 1) / leaf * leaf;
+    return s1 < s ? s1 : s - leaf;
+}
+
+#define AT(i, j) rfl_dense_at(g, g->a, (i), (j))
+
+/* A[r0:r0+m, j:j+k] = A[r0:r0+m, j:j+k] L^-T, L = A[j:j+k, j:j+k] lower (non-unit). */
+static int trsm_right(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j, int k,
+                      int leaf)
+{
+    const int n = g->n;
+    if (k <= leaf)
+        return rfl_dense_trsm(g, l, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, k,
+                              AT(j, j), n, AT(r0, j), n);
+    const int k1 = split(k, leaf);
+    return trsm_right(g, l, r0, m, j, k1, leaf) ||
+           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m, k - k1, k1, -1, AT(r0, j), n, AT(j + k1, j), n, 1,
+                          AT(r0, j + k1), n) ||
+           trsm_right(g, l, r0, m, j + k1, k - k1, leaf);
+}
+
+/* A[j:j+k, c0:c0+w] = L^-1 A[j:j+k, c0:c0+w], L = A[j:j+k, j:j+k] unit lower. */
+static int trsm_left(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int k, int c0, int w,
+                     int leaf)
+{
+    const int n = g->n;
+    if (k <= leaf)
+        return rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, k, w,
+                              AT(j, j), n, AT(j, c0), n);
+    const int k1 = split(k, leaf);
+    return trsm_left(g, l, j, k1, c0, w, leaf) ||
+           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, k - k1, w, k1, -1, AT(j + k1, j), n, AT(j, c0), n, 1,
+                          AT(j + k1, c0), n) ||
+           trsm_left(g, l, j + k1, k - k1, c0, w, leaf);
+}
+
+/* The lower triangle of A[c0:c0+m, c0:c0+m] -= A[c0:c0+m, j:j+k] A[c0:c0+m, j:j+k]^T. */
+static int syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int m, int j, int k,
+                      int leaf)
+{
+    const int n = g->n;
+    if (m <= leaf)
+        return rfl_dense_syrk(g, l, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, m, k, -1, AT(c0, j), n, 1, AT(c0, c0), n);
+    const int m1 = split(m, leaf);
+    return syrk_lower(g, l, c0, m1, j, k, leaf) ||
+           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m - m1, m1, k, -1, AT(c0 + m1, j), n, AT(c0, j), n, 1,
+                          AT(c0 + m1, c0), n) ||
+           syrk_lower(g, l, c0 + m1, m - m1, j, k, leaf);
+}
+
+/* Cholesky (lower) of A[j:j+s, j:j+s]. */
+static int cholesky(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int j, int s, int leaf)
+{
+    if (s <= leaf)
+        return rfl_dense_potrf(g, l, s, AT(j, j), g->n);
+    const int s1 = split(s, leaf), s2 = s - s1;
+    return cholesky(g, l, j, s1, leaf) || trsm_right(g, l, j + s1, s2, j, s1, leaf) ||
+           syrk_lower(g, l, j + s1, s2, j, s1, leaf) || cholesky(g, l, j + s1, s2, leaf);
+}
+
+/* LU with partial pivoting of A[c:n, c:c+w] (pivots global in g->ipiv[c:c+w]); the
+ * interchanges reach the columns outside [c, c+w) from the caller. */
+static int lu(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w, int leaf)
+{
+    const int n = g->n;
+    if (w <= leaf)
+        return rfl_dense_getrf(g, l, n - c, w, AT(c, c), n, g->ipiv + c) ||
+               RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + c, w, c, l->stream));
+    const int w1 = split(w, leaf), w2 = w - w1;
+    return lu(g, l, c, w1, leaf) || rfl_dense_swap_rows(g, l, c + w1, c + w, c, c + w1) ||
+           trsm_left(g, l, c, w1, c + w1, w2, leaf) ||
+           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, n - c - w1, w2, w1, -1, AT(c + w1, c), n, AT(c, c + w1), n,
+                          1, AT(c + w1, c + w1), n) ||
+           lu(g, l, c + w1, w2, leaf) || rfl_dense_swap_rows(g, l, c, c + w1, c + w1, c + w);
+}
+
+int rfl_dense_recursive(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)
+{
+    const int rc = f == RFL_DENSE_LU ? lu(g, &g->main, 0, g->n, nb) : cholesky(g, &g->main, 0, g->n, nb);
+    return rc || RFL_CUDA(cudaStreamSynchronize(g->main.stream)) ? -1 : 0;
+}
