@@ -28,7 +28,7 @@ int rfl_cmd_profile(int argc, char **argv); /* profile.c */
 /* report.c */
 int rfl_report_write(const struct rfl_model *m, const char *dir);
 
-/* The steps of one directory, in-process (rfl run calls them too): load the
+/* The steps of one directory, in-process (steps.c; rfl run calls them too): load the
  * settings (--config, else dir/run.conf, else the embedded default), build
  * the model and write. `app` may be NULL. */
 int rfl_load_settings_for(struct rfl_settings *s, const char *dir, const char *config);

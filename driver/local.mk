@@ -4,7 +4,7 @@
 # ---------------------------------------------------------------------------
 noinst_LIBRARIES += libdriver.a
 libdriver_a_SOURCES = \
-	driver/driver.h driver/cli.c driver/run.c driver/run_state.h driver/run_program.c driver/run_program.h driver/run_layouts.c driver/run_layouts.h \
+	driver/driver.h driver/cli.c driver/steps.c driver/run.c driver/run_state.h driver/run_program.c driver/run_program.h driver/run_layouts.c driver/run_layouts.h \
 	driver/run_step.c driver/run_step.h driver/files.c driver/files.h \
 	driver/spawn.c driver/spawn.h \
 	driver/settings.c driver/settings.h driver/config_name.c driver/config_name.h \

@@ -14,6 +14,11 @@ const char *const rfl_gemm_mode_names[RFL_GEMM_NMODES + 1] = {"gemm", "mix", "mo
 const char *const rfl_gemm_l2_names[3] = {"rotate", "warm", NULL};
 const char *const rfl_gemm_op_names[RFL_GEMM_NOP + 1] = {"ffma", "dfma", "dmma884", "dmma16816", NULL};
 
+const char *rfl_gemm_c_type(enum rfl_gemm_prec p, int c16)
+{
+    return c16 ? rfl_gemm_prec_names[p] : p == RFL_GEMM_FP64 ? "fp64" : "fp32";
+}
+
 #define PROGRAM "rfl_gemm"
 
 void rfl_gemm_defaults(struct rfl_gemm_opts *o)

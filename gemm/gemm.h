@@ -22,6 +22,9 @@ extern const char *const rfl_gemm_prec_names[RFL_GEMM_NPREC + 1];     /* fp64 fp
 extern const char *const rfl_gemm_family_names[RFL_GEMM_NFAMILY + 1]; /* volkov tiled dmma cublas cublaslt */
 extern const char *const rfl_gemm_trans_names[3];                     /* nn nt */
 extern const char *const rfl_gemm_op_names[RFL_GEMM_NOP + 1];         /* ffma dfma dmma884 dmma16816 */
+/* The type C is stored in, for gemm.csv's c_type: the input type with c16, else fp64 for fp64
+ * and fp32 for the rest (cli.c, beside the names). */
+const char *rfl_gemm_c_type(enum rfl_gemm_prec p, int c16);
 
 enum rfl_gemm_mode { RFL_GEMM_MODE_GEMM, RFL_GEMM_MODE_MIX, RFL_GEMM_MODE_MODEL, RFL_GEMM_NMODES };
 extern const char *const rfl_gemm_mode_names[RFL_GEMM_NMODES + 1];

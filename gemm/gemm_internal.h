@@ -209,9 +209,6 @@ int rfl_gemm_is_tensor(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enu
  * type (fp16, |alpha| k + |beta| past 65504), which no framework runs and
  * which could not be verified. */
 int rfl_gemm_has_c16(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, unsigned k);
-/* The type C is stored in, for gemm.csv's c_type: the input type with
- * c16, else fp64 for fp64 and fp32 for the rest. */
-const char *rfl_gemm_c_type(enum rfl_gemm_prec p, int c16);
 /* Whether a point runs at a size that is only there for the roofs
  * (roof_only): a tensor unit's, nn; at any other size, every point. */
 int rfl_gemm_runs_at(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,

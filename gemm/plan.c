@@ -116,11 +116,6 @@ int rfl_gemm_has_c16(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum 
     return p == RFL_GEMM_BF16 || fabs(c->o->alpha) * k + fabs(c->o->beta) < 65504.0;
 }
 
-const char *rfl_gemm_c_type(enum rfl_gemm_prec p, int c16)
-{
-    return c16 ? rfl_gemm_prec_names[p] : p == RFL_GEMM_FP64 ? "fp64" : "fp32";
-}
-
 int rfl_gemm_runs_at(const struct rfl_gemm_ctx *c, enum rfl_gemm_family f, enum rfl_gemm_prec p, int transb,
                      int roof_only)
 {

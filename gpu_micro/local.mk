@@ -11,7 +11,7 @@ libgpumicrokernels_a_SOURCES = $(gpu_micro_kernel_headers) gpu_micro/kernels.cu
 $(libgpumicrokernels_a_OBJECTS): $(gpu_micro_kernel_headers)
 
 libgpumicro_a_SOURCES = gpu_micro/gpu_micro.h gpu_micro/internal.h gpu_micro/cli.c gpu_micro/run.c \
-	gpu_micro/model.c gpu_micro/launch.c gpu_micro/transfer.c gpu_micro/chase.c \
+	gpu_micro/context.c gpu_micro/model.c gpu_micro/launch.c gpu_micro/transfer.c gpu_micro/chase.c \
 	gpu_micro/pipeline.c gpu_micro/stride.c gpu_micro/barrier.c gpu_micro/vmm_pages.h gpu_micro/vmm_pages.c
 rfl_gpu_micro_SOURCES = gpu_micro/main.c
 rfl_gpu_micro_LDFLAGS = $(gpu_ldflags)

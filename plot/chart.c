@@ -119,6 +119,47 @@ static const char *coord(char *buf, size_t len, double v)
     return buf;
 }
 
+/* The terminal and output lines: PNG alone, or every format asked, one run of the script each. */
+static void terminal(struct rfl_chart *c, const char *base, double width, double height)
+{
+    const unsigned formats = rfl_plot_script_format_mask();
+    char file[RFL_PLOT_NFORMATS][256], term[256];
+    for (int f = 0; f < RFL_PLOT_NFORMATS; f++)
+        snprintf(file[f], sizeof file[f], "%s.%s", base, rfl_plot_formats[f].ext);
+    rfl_plot_terminal_of(0, width, height, term, sizeof term);
+    if (!(formats & ~RFL_PLOT_PNG)) { /* PNG alone: the script as it always was */
+        rfl_chart_printf(c, "set terminal %s\nset output %s\n", term, rfl_chart_literal(c, file[0]));
+        return;
+    }
+    /* One script draws every format, one gnuplot run each: multiplot charts
+     * cannot be replotted on a second terminal in gnuplot 5. */
+    const int both = (formats & RFL_PLOT_PDF) && (formats & RFL_PLOT_SVG);
+    const struct rfl_plot_format *first = &rfl_plot_formats[formats & RFL_PLOT_PDF ? 1 : 2];
+    char gp[256];
+    snprintf(gp, sizeof gp, "%s.gp", base);
+    rfl_chart_printf(c, "# Also %s: gnuplot -e \"rfl_format='%s'\" %s draws %s%s.\n", both ? "PDF and SVG" : first->name,
+                     first->ext, rfl_chart_literal(c, gp), rfl_chart_literal(c, file[first - rfl_plot_formats]),
+                     both ? " (likewise 'svg')" : "");
+    rfl_chart_printf(c, "if (!exists(\"rfl_format\")) { rfl_format = 'png' }\n");
+    int open = 0; /* gnuplot 5 has no `else if`: each test nests in the else before */
+    for (int f = 1; f < RFL_PLOT_NFORMATS; f++)
+        if (formats >> f & 1) {
+            char t[256];
+            rfl_plot_terminal_of(f, width, height, t, sizeof t);
+            rfl_chart_printf(c, "if (rfl_format eq '%s') {\n    set terminal %s\n} else {\n", rfl_plot_formats[f].ext,
+                             t);
+            open++;
+        }
+    rfl_chart_printf(c, "    set terminal %s\n", term);
+    while (open--)
+        rfl_chart_printf(c, "}\n");
+    rfl_chart_printf(c, "set output (");
+    for (int f = 1; f < RFL_PLOT_NFORMATS; f++)
+        if (formats >> f & 1)
+            rfl_chart_printf(c, "rfl_format eq '%s' ? %s : ", rfl_plot_formats[f].ext, rfl_chart_literal(c, file[f]));
+    rfl_chart_printf(c, "%s)\n", rfl_chart_literal(c, file[0]));
+}
+
 int rfl_chart_open(struct rfl_chart *c, const char *base, double width, double height)
 {
     memset(c, 0, sizeof *c);
@@ -136,7 +177,7 @@ int rfl_chart_open(struct rfl_chart *c, const char *base, double width, double h
     rfl_chart_printf(c, "# Written by rfl plot; render with: gnuplot %s (in this directory).\n",
                      rfl_chart_literal(c, gp));
     rfl_chart_printf(c, "# Self-contained: the data are in the script. Works with gnuplot 5.2 and later.\n");
-    rfl_plot_terminal(c, base, width, height); /* the formats are render.c's */
+    terminal(c, base, width, height);
     rfl_chart_printf(c, "set encoding utf8\n");
     return 0;
 }

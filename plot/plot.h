@@ -69,11 +69,12 @@ const char *rfl_gnuplot_path(char *buf, size_t len);
  * its writers, a caller of rfl_plot_compare before it). A script of PNG
  * alone is the same as before formats existed. */
 void rfl_plot_script_formats(unsigned formats);
-/* A script's terminal and output (rfl_chart_open): BASE.png, and with
- * other formats a switch on the variable rfl_format ('pdf', 'svg') that
- * gnuplot -e sets, each drawn in the PNG's proportions. */
-struct rfl_chart;
-void rfl_plot_terminal(struct rfl_chart *c, const char *base, double width, double height);
+unsigned rfl_plot_script_format_mask(void);
+/* Format f's gnuplot terminal for a chart of width x height PNG pixels, each
+ * drawn in the PNG's proportions. A script's terminal and output lines
+ * (chart.c): BASE.png, and with other formats a switch on the variable
+ * rfl_format ('pdf', 'svg') that gnuplot -e sets. */
+void rfl_plot_terminal_of(int f, double width, double height, char *buf, size_t len);
 
 /* gnuplot runs DIR/BASE.gp, staged in the open stage (common/afile.h),
  * once per format of `formats` that this gnuplot has a terminal for (one
