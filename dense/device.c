@@ -162,7 +162,12 @@ int rfl_dense_swap_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_la
     return RFL_CUDA(rfl_dense_laswp(g->fp64, g->a, g->n, c0, c1, k0, k1, g->ipiv, g->perm, l->stream)) ? -1 : 0;
 }
 
-int rfl_dense_lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1)
+int rfl_dense_swap_panel_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb)
+{
+    return rfl_dense_swap_rows(g, l, 0, j, j, j + jb) || rfl_dense_swap_rows(g, l, j + jb, g->n, j, j + jb);
+}
+
+static int lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1)
 {
     const int n = g->n, w = c1 - c0;
     if (w <= 0)
@@ -173,10 +178,10 @@ int rfl_dense_lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_la
                           rfl_dense_at(g, g->a, j, c0), n, 1, rfl_dense_at(g, g->a, j + jb, c0), n);
 }
 
-int rfl_dense_chol_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0,
-                          int c1, int syrk)
+static int chol_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1)
 {
-    const int n = g->n, w = c1 - c0;
+    /* The look-ahead's block column (right after the panel) by one GEMM, the rest by SYRK. */
+    const int n = g->n, w = c1 - c0, syrk = c0 != j + jb;
     if (w <= 0)
         return 0;
     void *panel = rfl_dense_at(g, g->a, c0, j), *c = rfl_dense_at(g, g->a, c0, c0);
@@ -184,8 +189,8 @@ int rfl_dense_chol_update(const struct rfl_dense_gpu *g, const struct rfl_dense_
                 : rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, n - c0, w, jb, -1, panel, n, panel, n, 1, c, n);
 }
 
-int rfl_dense_qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1,
-                        const void *v, const void *t, int t_inverse)
+static int qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1,
+                     const void *v, const void *t, int t_inverse)
 {
     const int n = g->n, w = c1 - c0, m = n - j;
     if (w <= 0)
@@ -204,6 +209,14 @@ int rfl_dense_qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_la
         tw = g->dw2;
     }
     return rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, m, w, jb, -1, v, m, tw, jb, 1, c, n);
+}
+
+int rfl_dense_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_factor f, int j,
+                     int jb, int c0, int c1, const void *v, const void *t, int t_inverse)
+{
+    return f == RFL_DENSE_LU         ? lu_update(g, l, j, jb, c0, c1)
+           : f == RFL_DENSE_CHOLESKY ? chol_update(g, l, j, jb, c0, c1)
+                                     : qr_update(g, l, j, jb, c0, c1, v, t, t_inverse);
 }
 
 int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb)

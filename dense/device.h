@@ -76,25 +76,25 @@ int rfl_dense_geqrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, in
 int rfl_dense_reserve(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, enum rfl_dense_factor f, int m, int n);
 
 /* Rows k0 .. k1-1 interchanged with their pivots (global, 1-based, on the device) in columns
- * [c0, c1), as LAPACK's laswp, on the lane's stream. */
+ * [c0, c1), as LAPACK's laswp, on the lane's stream; an LU panel's (j, width jb) in the columns
+ * left and right of it. */
 int rfl_dense_swap_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int c1, int k0,
                         int k1);
+int rfl_dense_swap_panel_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb);
 
 /* QR's buffers (V, T, W and W2 above) for panels of nb at the largest size (the device idle:
  * called before a factorization). 0 or -1. */
 int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb);
 
-/* The trailing updates of the blocked methods (panel j of width jb; columns [c0, c1)), on the
- * lane. LU: U12 = L11^-1 A12, then A22 -= L21 U12. Cholesky: the lower part of
+/* Factorization f's trailing update by panel j (width jb) of columns [c0, c1), on the lane.
+ * LU: U12 = L11^-1 A12, then A22 -= L21 U12. Cholesky: the lower part of
  * A[c0:n, c0:c1] -= A[c0:n, j:j+jb] A[c0:c1, j:j+jb]^T, by SYRK (the diagonal block's lower
- * triangle only) or by one GEMM over the whole block column (the look-ahead's; it also writes
- * the diagonal block's strict upper triangle, which holds nothing). QR: Q_j^T applied to rows
- * j..n-1, A2 -= V (T^T (V^T A2)), V explicit (m x jb, ld m) and T (jb x jb) upper triangular,
- * or with t_inverse its inverse (solved, not multiplied); W and W2 are g->dw and g->dw2. */
-int rfl_dense_lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1);
-int rfl_dense_chol_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0,
-                          int c1, int syrk);
-int rfl_dense_qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1,
-                        const void *v, const void *t, int t_inverse);
+ * triangle only), or, for the block column right after the panel (the look-ahead's), by one
+ * GEMM over the whole block column (it also writes the diagonal block's strict upper triangle,
+ * which holds nothing). QR: Q_j^T applied to rows j..n-1, A2 -= V (T^T (V^T A2)), V explicit
+ * (m x jb, ld m) and T (jb x jb) upper triangular, or with t_inverse its inverse (solved, not
+ * multiplied); W and W2 are g->dw and g->dw2. v and t are QR's only. */
+int rfl_dense_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_factor f, int j,
+                     int jb, int c0, int c1, const void *v, const void *t, int t_inverse);
 
 #endif

@@ -133,10 +133,12 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
     const size_t es = g->fp64 ? 8 : 4, bytes = (size_t)n * n * es;
     split->panel_s = split->update_s = split->transfer_s = NAN;
     /* Work areas sized before the clock starts, so the first experiment times no allocation:
-     * cuSOLVER's whole matrix, or the largest panel or leaf (the first) on both lanes. */
+     * cuSOLVER's whole matrix, or the largest panel or leaf (the first), on the main lane and,
+     * for gpu_panel's look-ahead, the side one. */
     const int width = method == RFL_DENSE_CUSOLVER ? n : (int)nb < n ? (int)nb : n;
-    if (method != RFL_DENSE_HYBRID && (rfl_dense_reserve(g, &g->main, f, n, width) ||
-                                       rfl_dense_reserve(g, &g->side, f, n, width)))
+    if (method != RFL_DENSE_HYBRID && rfl_dense_reserve(g, &g->main, f, n, width))
+        return -1;
+    if (method == RFL_DENSE_GPU_PANEL && rfl_dense_reserve(g, &g->side, f, n, width))
         return -1;
     if ((f == RFL_DENSE_QR && method != RFL_DENSE_CUSOLVER && rfl_dense_qr_buffers(g, nb)) ||
         (method == RFL_DENSE_HYBRID && rfl_dense_hybrid_buffers(g, (int)nb)))

@@ -48,20 +48,15 @@ static int first_panel(struct rfl_dense_gpu *g, int nb, struct rfl_dense_split *
 
 /* The look-ahead of step j: update(next panel's columns) on main, then that panel to the host
  * on the side lane while main updates the rest; waits for the panel (a transfer). */
-enum kind { LU, CHOLESKY, QR };
-static int look_ahead(struct rfl_dense_gpu *g, enum kind k, int j, int jb, int nb, cudaEvent_t ready,
+static int look_ahead(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int j, int jb, int nb, cudaEvent_t ready,
                       struct rfl_dense_split *split)
 {
     const int n = g->n, next = j + jb, nb2 = n - next < nb ? n - next : nb;
     const struct rfl_dense_lane *m = &g->main;
-#define UPDATE(c0, c1)                                                                                                 \
-    (k == LU         ? rfl_dense_lu_update(g, m, j, jb, c0, c1)                                                        \
-     : k == CHOLESKY ? rfl_dense_chol_update(g, m, j, jb, c0, c1, (c0) != next)                                        \
-                     : rfl_dense_qr_update(g, m, j, jb, c0, c1, g->dv[0], g->dt[0], 0))
-    int rc = UPDATE(next, next + nb2) || RFL_CUDA(cudaEventRecord(ready, m->stream)) ||
-             RFL_CUDA(cudaStreamWaitEvent(g->side.stream, ready, 0)) || panel_copy(g, next, nb2, 1, g->side.stream) ||
-             UPDATE(next + nb2, n);
-#undef UPDATE
+    int rc = rfl_dense_update(g, m, f, j, jb, next, next + nb2, g->dv[0], g->dt[0], 0) ||
+             RFL_CUDA(cudaEventRecord(ready, m->stream)) || RFL_CUDA(cudaStreamWaitEvent(g->side.stream, ready, 0)) ||
+             panel_copy(g, next, nb2, 1, g->side.stream) ||
+             rfl_dense_update(g, m, f, j, jb, next + nb2, n, g->dv[0], g->dt[0], 0);
     const double t0 = rfl_now_s();
     /* The next panel on the host, and with it (main reached the event) this one's V and T for
      * QR: the CPU may overwrite them. */
@@ -75,7 +70,6 @@ int rfl_dense_hybrid(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb, i
 {
     const int n = g->n;
     const size_t es = g->fp64 ? 8 : 4;
-    const enum kind k = f == RFL_DENSE_LU ? LU : f == RFL_DENSE_CHOLESKY ? CHOLESKY : QR;
     cudaEvent_t ready;
     split->panel_s = split->transfer_s = 0;
     if (RFL_CUDA(cudaEventCreateWithFlags(&ready, cudaEventDisableTiming)))
@@ -85,28 +79,27 @@ int rfl_dense_hybrid(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb, i
         const int jb = n - j < nb ? n - j : nb, m = n - j;
         /* The panel is on the host (sent by the previous step); the GPU may still be updating the rest. */
         double t0 = rfl_now_s();
-        const int info = k == LU         ? rfl_dense_lapack_getrf(g->fp64, m, jb, g->panel, m, ipiv + j)
-                         : k == CHOLESKY ? rfl_dense_lapack_potrf_panel(g->fp64, m, jb, g->panel, m)
+        const int info = f == RFL_DENSE_LU         ? rfl_dense_lapack_getrf(g->fp64, m, jb, g->panel, m, ipiv + j)
+                         : f == RFL_DENSE_CHOLESKY ? rfl_dense_lapack_potrf_panel(g->fp64, m, jb, g->panel, m)
                                          : rfl_dense_lapack_qr_panel(g->fp64, m, jb, g->panel, m,
                                                                      (char *)tau + (size_t)j * es, g->hv, g->ht);
         split->panel_s += rfl_now_s() - t0;
-        if (k == LU ? info < 0 : info != 0) {
+        if (f == RFL_DENSE_LU ? info < 0 : info != 0) {
             rfl_error("hybrid %s: LAPACK info %d at column %d", rfl_dense_factor_names[f], info, j);
             rc = -1;
             break;
         }
         t0 = rfl_now_s();
         rc = panel_copy(g, j, jb, 0, g->main.stream);
-        if (k == LU) {
+        if (f == RFL_DENSE_LU) {
             for (int r = j; r < j + jb; r++)
                 ipiv[r] += j; /* panel rows -> matrix rows */
             /* The panel's row interchanges in the columns left and right of it. */
             rc = rc ||
                  RFL_CUDA(cudaMemcpyAsync(g->ipiv + j, ipiv + j, (size_t)jb * sizeof(int), cudaMemcpyHostToDevice,
                                           g->main.stream)) ||
-                 rfl_dense_swap_rows(g, &g->main, 0, j, j, j + jb) ||
-                 rfl_dense_swap_rows(g, &g->main, j + jb, n, j, j + jb);
-        } else if (k == QR) {
+                 rfl_dense_swap_panel_rows(g, &g->main, j, jb);
+        } else if (f == RFL_DENSE_QR) {
             rc = rc ||
                  RFL_CUDA(cudaMemcpyAsync(g->dv[0], g->hv, (size_t)m * jb * es, cudaMemcpyHostToDevice,
                                           g->main.stream)) ||
@@ -115,7 +108,7 @@ int rfl_dense_hybrid(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb, i
         }
         split->transfer_s += rfl_now_s() - t0;
         if (!rc && j + jb < n)
-            rc = look_ahead(g, k, j, jb, nb, ready, split);
+            rc = look_ahead(g, f, j, jb, nb, ready, split);
     }
     rc = rc || RFL_CUDA(cudaStreamSynchronize(g->main.stream));
     cudaEventDestroy(ready);

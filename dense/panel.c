@@ -33,11 +33,7 @@ static int factor_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, struct
 /* Panel j's update of columns [c0, c1) on the main lane (b: QR's V and T^-1 of panel j). */
 static int update(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int j, int jb, int c0, int c1, int b)
 {
-    if (f == RFL_DENSE_LU)
-        return rfl_dense_lu_update(g, &g->main, j, jb, c0, c1);
-    if (f == RFL_DENSE_CHOLESKY)
-        return rfl_dense_chol_update(g, &g->main, j, jb, c0, c1, c0 != j + jb);
-    return rfl_dense_qr_update(g, &g->main, j, jb, c0, c1, g->dv[b], g->dt[b], 1);
+    return rfl_dense_update(g, &g->main, f, j, jb, c0, c1, g->dv[b], g->dt[b], 1);
 }
 
 int rfl_dense_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)
@@ -55,7 +51,7 @@ int rfl_dense_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)
         const int jb = n - j < nb ? n - j : nb, next = j + jb, nb2 = n - next < nb ? n - next : nb;
         /* Panel j is factored (main waited for it): an LU's interchanges left and right of it. */
         if (f == RFL_DENSE_LU)
-            rc = rfl_dense_swap_rows(g, &g->main, 0, j, j, next) || rfl_dense_swap_rows(g, &g->main, next, n, j, next);
+            rc = rfl_dense_swap_panel_rows(g, &g->main, j, jb);
         if (rc || next >= n)
             continue;
         /* The side lane writes only the next panel (and QR's other V and T^-1, which main no
