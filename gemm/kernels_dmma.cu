@@ -183,21 +183,16 @@ template <class Cfg> __device__ __forceinline__ void dmma_gemm(const rfl_gemm_ar
                           sym##_cfg::SHAPE == 884 ? RFL_GEMM_OP_DMMA884 : RFL_GEMM_OP_DMMA16816,              \
                           sym##_cfg::WM / 8, sym##_cfg::WN / 4, 32),
 
-#define CONFIGS(X) \
-    X(rfl_gemm_dmma_nn_884_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 884, false) \
-    X(rfl_gemm_dmma_nn_16816_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 16816, false) \
-    X(rfl_gemm_dmma_nn_16816_128x128x16_w32x32, 1, 128, 128, 16, 32, 32, 3, 16816, false) \
-    X(rfl_gemm_dmma_nn_16816_128x128x32_w64x32, 1, 128, 128, 32, 64, 32, 3, 16816, false) \
-    X(rfl_gemm_dmma_nn_884_128x128x16_w32x32_s4, 1, 128, 128, 16, 32, 32, 4, 884, false) \
-    X(rfl_gemm_dmma_nn_16816_128x64x16_w64x32, 2, 128, 64, 16, 64, 32, 3, 16816, false) \
-    X(rfl_gemm_dmma_nn_16816_128x128x16_w64x32_s4, 1, 128, 128, 16, 64, 32, 4, 16816, false) \
-    X(rfl_gemm_dmma_nt_884_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 884, true) \
-    X(rfl_gemm_dmma_nt_16816_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 16816, true) \
-    X(rfl_gemm_dmma_nt_16816_128x128x16_w32x32, 1, 128, 128, 16, 32, 32, 3, 16816, true) \
-    X(rfl_gemm_dmma_nt_16816_128x128x32_w64x32, 1, 128, 128, 32, 64, 32, 3, 16816, true) \
-    X(rfl_gemm_dmma_nt_884_128x128x16_w32x32_s4, 1, 128, 128, 16, 32, 32, 4, 884, true) \
-    X(rfl_gemm_dmma_nt_16816_128x64x16_w64x32, 2, 128, 64, 16, 64, 32, 3, 16816, true) \
-    X(rfl_gemm_dmma_nt_16816_128x128x16_w64x32_s4, 1, 128, 128, 16, 64, 32, 4, 16816, true)
+/* The shapes, the same for nn and nt (T, tb: the transposition's name and flag). */
+#define SHAPES(X, T, tb) \
+    X(rfl_gemm_dmma_##T##_884_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 884, tb) \
+    X(rfl_gemm_dmma_##T##_16816_128x128x16_w64x32, 1, 128, 128, 16, 64, 32, 3, 16816, tb) \
+    X(rfl_gemm_dmma_##T##_16816_128x128x16_w32x32, 1, 128, 128, 16, 32, 32, 3, 16816, tb) \
+    X(rfl_gemm_dmma_##T##_16816_128x128x32_w64x32, 1, 128, 128, 32, 64, 32, 3, 16816, tb) \
+    X(rfl_gemm_dmma_##T##_884_128x128x16_w32x32_s4, 1, 128, 128, 16, 32, 32, 4, 884, tb) \
+    X(rfl_gemm_dmma_##T##_16816_128x64x16_w64x32, 2, 128, 64, 16, 64, 32, 3, 16816, tb) \
+    X(rfl_gemm_dmma_##T##_16816_128x128x16_w64x32_s4, 1, 128, 128, 16, 64, 32, 4, 16816, tb)
+#define CONFIGS(X) SHAPES(X, nn, false) SHAPES(X, nt, true)
 
 RFL_GEMM_KERNEL_FILE(CONFIGS, RFL_DMMA_TYPE, RFL_DMMA_KERNEL, RFL_DMMA_ENTRY, rfl_gemm_dmma_kernels,
                      rfl_gemm_dmma_count)

@@ -202,26 +202,20 @@ template <class Cfg> __device__ __forceinline__ void tiled_gemm(const rfl_gemm_a
  * per SM in __launch_bounds__ caps the registers: 2 blocks of 256 threads
  * leave 128 a thread; an 8x8 register tile of doubles is 128 registers of
  * accumulators, so that configuration runs one block per SM. */
-#define RFL_TILED_F32_NN(X) \
-    X(rfl_gemm_tiled_f32_nn_128x128x8_w64x32, 2, float, 128, 128, 8, 64, 32, 8, 3, false) \
-    X(rfl_gemm_tiled_f32_nn_128x128x16_w64x32, 2, float, 128, 128, 16, 64, 32, 8, 3, false) \
-    X(rfl_gemm_tiled_f32_nn_128x256x8_w64x64, 1, float, 128, 256, 8, 64, 64, 8, 3, false) \
-    X(rfl_gemm_tiled_f32_nn_256x128x8_w64x64, 1, float, 256, 128, 8, 64, 64, 4, 3, false) \
-    X(rfl_gemm_tiled_f32_nn_128x128x8_w32x64_s4, 2, float, 128, 128, 8, 32, 64, 4, 4, false) \
-    X(rfl_gemm_tiled_f32_nn_256x128x16_w64x64, 1, float, 256, 128, 16, 64, 64, 4, 3, false)
-#define RFL_TILED_F32_NT(X) \
-    X(rfl_gemm_tiled_f32_nt_128x128x8_w64x32, 2, float, 128, 128, 8, 64, 32, 8, 3, true) \
-    X(rfl_gemm_tiled_f32_nt_128x128x16_w64x32, 2, float, 128, 128, 16, 64, 32, 8, 3, true) \
-    X(rfl_gemm_tiled_f32_nt_128x256x8_w64x64, 1, float, 128, 256, 8, 64, 64, 8, 3, true) \
-    X(rfl_gemm_tiled_f32_nt_256x128x8_w64x64, 1, float, 256, 128, 8, 64, 64, 4, 3, true) \
-    X(rfl_gemm_tiled_f32_nt_128x128x8_w32x64_s4, 2, float, 128, 128, 8, 32, 64, 4, 4, true) \
-    X(rfl_gemm_tiled_f32_nt_256x128x16_w64x64, 1, float, 256, 128, 16, 64, 64, 4, 3, true)
-#define RFL_TILED_F64(X) \
-    X(rfl_gemm_tiled_f64_nn_128x128x8_w64x32, 1, double, 128, 128, 8, 64, 32, 8, 3, false) \
-    X(rfl_gemm_tiled_f64_nn_64x128x8_w32x32, 2, double, 64, 128, 8, 32, 32, 4, 3, false) \
-    X(rfl_gemm_tiled_f64_nn_128x64x8_w32x32, 2, double, 128, 64, 8, 32, 32, 8, 3, false) \
-    X(rfl_gemm_tiled_f64_nt_128x128x8_w64x32, 1, double, 128, 128, 8, 64, 32, 8, 3, true) \
-    X(rfl_gemm_tiled_f64_nt_64x128x8_w32x32, 2, double, 64, 128, 8, 32, 32, 4, 3, true) \
-    X(rfl_gemm_tiled_f64_nt_128x64x8_w32x32, 2, double, 128, 64, 8, 32, 32, 8, 3, true)
+/* The FP32 shapes, the same for nn and nt (T, tb: the transposition's name and flag). */
+#define RFL_TILED_F32_SHAPES(X, T, tb) \
+    X(rfl_gemm_tiled_f32_##T##_128x128x8_w64x32, 2, float, 128, 128, 8, 64, 32, 8, 3, tb) \
+    X(rfl_gemm_tiled_f32_##T##_128x128x16_w64x32, 2, float, 128, 128, 16, 64, 32, 8, 3, tb) \
+    X(rfl_gemm_tiled_f32_##T##_128x256x8_w64x64, 1, float, 128, 256, 8, 64, 64, 8, 3, tb) \
+    X(rfl_gemm_tiled_f32_##T##_256x128x8_w64x64, 1, float, 256, 128, 8, 64, 64, 4, 3, tb) \
+    X(rfl_gemm_tiled_f32_##T##_128x128x8_w32x64_s4, 2, float, 128, 128, 8, 32, 64, 4, 4, tb) \
+    X(rfl_gemm_tiled_f32_##T##_256x128x16_w64x64, 1, float, 256, 128, 16, 64, 64, 4, 3, tb)
+#define RFL_TILED_F32_NN(X) RFL_TILED_F32_SHAPES(X, nn, false)
+#define RFL_TILED_F32_NT(X) RFL_TILED_F32_SHAPES(X, nt, true)
+#define RFL_TILED_F64_SHAPES(X, T, tb) \
+    X(rfl_gemm_tiled_f64_##T##_128x128x8_w64x32, 1, double, 128, 128, 8, 64, 32, 8, 3, tb) \
+    X(rfl_gemm_tiled_f64_##T##_64x128x8_w32x32, 2, double, 64, 128, 8, 32, 32, 4, 3, tb) \
+    X(rfl_gemm_tiled_f64_##T##_128x64x8_w32x32, 2, double, 128, 64, 8, 32, 32, 8, 3, tb)
+#define RFL_TILED_F64(X) RFL_TILED_F64_SHAPES(X, nn, false) RFL_TILED_F64_SHAPES(X, nt, true)
 
 #endif
