@@ -3,15 +3,10 @@
  * Apart from run.c, which calls the modes: a mode calls only down. */
 #include "config.h"
 #include "gpu_micro/internal.h"
-#include "gpu_micro/kernels.h"
-#include "gpu/sweep.h"
 #include "common/interrupt.h"
-#include "common/fit.h"
 #include "common/log.h"
-#include "common/session.h"
 #include "common/mpi_shim.h"
 #include "common/rfl.h"
-#include "common/timer.h"
 
 #include <math.h>
 #include <stdio.h>
