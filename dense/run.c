@@ -440,7 +440,7 @@ static int one_size(const struct rfl_dense_opts *o, struct gpu_side *gs, unsigne
         }
 #endif
         for (int m = 0; m < RFL_DENSE_NMETHOD && !fail && !rfl_interrupted(); m++) {
-            const int blocked = m >= RFL_DENSE_HYBRID;
+            const int blocked = m != RFL_DENSE_LAPACK && m != RFL_DENSE_CUSOLVER; /* the libraries block their own */
             if (!(methods >> m & 1) || !(rfl_dense_method_factors((enum rfl_dense_method)m) >> f & 1))
                 continue;
             rfl_progress("%s n=%u: %s %s", prec, n, rfl_dense_factor_names[f], rfl_dense_method_names[m]);
