@@ -5,6 +5,8 @@
 #include "kernels.h"
 #include "common/log.h"
 
+#include <math.h>
+
 int rfl_dense_solver_check(cusolverStatus_t s, const char *call)
 {
     if (s == CUSOLVER_STATUS_SUCCESS)
@@ -242,4 +244,59 @@ int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb)
         return -1;
     g->qr_nb = nb;
     return 0;
+}
+
+int rfl_dense_span_begin(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_part part)
+{
+    struct rfl_dense_spans *s = &g->spans;
+    if (s->count >= RFL_DENSE_MAX_SPANS) {
+        s->lost++;
+        return -1;
+    }
+    const int i = s->count;
+    if (i >= s->created) {
+        if (RFL_CUDA(cudaEventCreate(&s->begin[i])))
+            return -2;
+        if (RFL_CUDA(cudaEventCreate(&s->end[i]))) {
+            cudaEventDestroy(s->begin[i]);
+            return -2;
+        }
+        s->created++;
+    }
+    s->part[i] = (unsigned char)part;
+    s->count++;
+    return RFL_CUDA(cudaEventRecord(s->begin[i], l->stream)) ? -2 : i;
+}
+
+int rfl_dense_span_end(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int span)
+{
+    if (span == -1)
+        return 0;
+    return span < 0 || RFL_CUDA(cudaEventRecord(g->spans.end[span], l->stream)) ? -1 : 0;
+}
+
+int rfl_dense_spans_sum(struct rfl_dense_gpu *g, struct rfl_dense_split *split)
+{
+    struct rfl_dense_spans *s = &g->spans;
+    double part_s[2] = {0, 0};
+    int rc = 0;
+    for (int i = 0; i < s->count && !rc; i++) {
+        float ms = 0;
+        rc = RFL_CUDA(cudaEventElapsedTime(&ms, s->begin[i], s->end[i]));
+        part_s[s->part[i]] += ms * 1e-3;
+    }
+    split->panel_s = s->lost ? NAN : part_s[RFL_DENSE_PANEL];
+    split->update_s = s->lost ? NAN : part_s[RFL_DENSE_UPDATE];
+    split->transfer_s = s->lost ? NAN : 0;
+    s->count = s->lost = 0;
+    return rc ? -1 : 0;
+}
+
+void rfl_dense_spans_free(struct rfl_dense_gpu *g)
+{
+    for (int i = 0; i < g->spans.created; i++) {
+        cudaEventDestroy(g->spans.begin[i]);
+        cudaEventDestroy(g->spans.end[i]);
+    }
+    g->spans.created = g->spans.count = 0;
 }

@@ -22,6 +22,16 @@ struct rfl_dense_lane {
     int *info; /* device */
 };
 
+/* GPU-timed spans of a factorization (CUDA events on the lanes' streams), summed by part once
+ * it has finished: where a GPU-resident method spends its time. */
+#define RFL_DENSE_MAX_SPANS 4096
+enum rfl_dense_part { RFL_DENSE_PANEL, RFL_DENSE_UPDATE };
+struct rfl_dense_spans {
+    cudaEvent_t begin[RFL_DENSE_MAX_SPANS], end[RFL_DENSE_MAX_SPANS];
+    unsigned char part[RFL_DENSE_MAX_SPANS];
+    int count, created, lost; /* lost: spans past the pool, not timed */
+};
+
 struct rfl_dense_gpu {
     struct rfl_gpu_device dev;
     struct rfl_dense_lane main, side; /* side: the look-ahead's panels, the hybrid's copies */
@@ -37,6 +47,7 @@ struct rfl_dense_gpu {
      * W2 (nb x n) for the block reflector's products. */
     void *hv, *ht, *dv[2], *dt[2], *dw, *dw2;
     size_t qr_nb;
+    struct rfl_dense_spans spans;
 };
 
 int rfl_dense_solver_check(cusolverStatus_t s, const char *call);
@@ -81,6 +92,15 @@ int rfl_dense_reserve(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, enum rf
 int rfl_dense_swap_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int c1, int k0,
                         int k1);
 int rfl_dense_swap_panel_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb);
+
+/* A span of part on the lane: begin returns its index (-1 when the pool is spent: not timed),
+ * end closes it. rfl_dense_spans_sum, after the lanes finished, adds each part's GPU time to
+ * split (panel_s, update_s; transfer_s 0: nothing crossed to the host) and empties the list;
+ * with lost spans the split is NaN. 0 or -1. */
+int rfl_dense_span_begin(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_part part);
+int rfl_dense_span_end(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int span);
+int rfl_dense_spans_sum(struct rfl_dense_gpu *g, struct rfl_dense_split *split);
+void rfl_dense_spans_free(struct rfl_dense_gpu *g);
 
 /* QR's buffers (V, T, W and W2 above) for panels of nb at the largest size (the device idle:
  * called before a factorization). 0 or -1. */

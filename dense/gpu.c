@@ -58,6 +58,7 @@ void rfl_dense_gpu_close(struct rfl_dense_gpu *g)
     }
     cudaFree(g->dw);
     cudaFree(g->dw2);
+    rfl_dense_spans_free(g);
     lane_close(&g->main);
     lane_close(&g->side);
     free(g);
@@ -148,6 +149,7 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
         RFL_CUDA(cudaMemsetAsync(g->side.info, 0, sizeof(int), g->main.stream)) ||
         RFL_CUDA(cudaStreamSynchronize(g->main.stream)))
         return -1;
+    g->spans.count = g->spans.lost = 0;
     const double t0 = rfl_now_s();
     int rc;
     if (method == RFL_DENSE_CUSOLVER)
@@ -159,8 +161,10 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
     else
         rc = rfl_dense_recursive(g, f, (int)nb);
     *seconds = rfl_now_s() - t0;
-    if (!rc && split->panel_s >= 0)
+    if (!rc && method == RFL_DENSE_HYBRID)
         split->update_s = fmax(0, *seconds - split->panel_s - split->transfer_s);
+    else if (!rc && method != RFL_DENSE_CUSOLVER && rfl_dense_spans_sum(g, split))
+        rc = -1;
     int info = 0;
     if (!rc && method != RFL_DENSE_HYBRID && lanes_info(g, &info) == 0 && info != 0) {
         rfl_error("%s %s n=%d: cuSOLVER info %d", rfl_dense_factor_names[f], rfl_dense_method_names[method], n, info);

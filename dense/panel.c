@@ -10,7 +10,7 @@
 #include "common/log.h"
 
 /* Panel j (rows j..n-1, columns j..j+jb-1) factored on lane l; b: which of QR's V and T^-1. */
-static int factor_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, struct rfl_dense_lane *l, int j, int jb,
+static int factor_panel_untimed(struct rfl_dense_gpu *g, enum rfl_dense_factor f, struct rfl_dense_lane *l, int j, int jb,
                         int b)
 {
     const int n = g->n, m = n - j;
@@ -30,10 +30,26 @@ static int factor_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, struct
            RFL_CUDA(rfl_dense_qr_diagonal(g->fp64, g->dt[b], jb, tau, l->stream));
 }
 
+static int factor_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, struct rfl_dense_lane *l, int j, int jb,
+                        int b)
+{
+    const int span = rfl_dense_span_begin(g, l, RFL_DENSE_PANEL);
+    return span < -1 || factor_panel_untimed(g, f, l, j, jb, b) || rfl_dense_span_end(g, l, span);
+}
+
 /* Panel j's update of columns [c0, c1) on the main lane (b: QR's V and T^-1 of panel j). */
 static int update(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int j, int jb, int c0, int c1, int b)
 {
-    return rfl_dense_update(g, &g->main, f, j, jb, c0, c1, g->dv[b], g->dt[b], 1);
+    const int span = rfl_dense_span_begin(g, &g->main, RFL_DENSE_UPDATE);
+    return span < -1 || rfl_dense_update(g, &g->main, f, j, jb, c0, c1, g->dv[b], g->dt[b], 1) ||
+           rfl_dense_span_end(g, &g->main, span);
+}
+
+/* An LU's interchanges of panel j (width jb) left and right of it, an update's time. */
+static int swap_panel_rows(struct rfl_dense_gpu *g, int j, int jb)
+{
+    const int span = rfl_dense_span_begin(g, &g->main, RFL_DENSE_UPDATE);
+    return span < -1 || rfl_dense_swap_panel_rows(g, &g->main, j, jb) || rfl_dense_span_end(g, &g->main, span);
 }
 
 int rfl_dense_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)
@@ -51,7 +67,7 @@ int rfl_dense_panel(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)
         const int jb = n - j < nb ? n - j : nb, next = j + jb, nb2 = n - next < nb ? n - next : nb;
         /* Panel j is factored (main waited for it): an LU's interchanges left and right of it. */
         if (f == RFL_DENSE_LU)
-            rc = rfl_dense_swap_panel_rows(g, &g->main, j, jb);
+            rc = swap_panel_rows(g, j, jb);
         if (rc || next >= n)
             continue;
         /* The side lane writes only the next panel (and QR's other V and T^-1, which main no

@@ -61,14 +61,19 @@ static int syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_lane
            syrk_lower(g, l, c0 + m1, m - m1, j, k, leaf);
 }
 
-/* Cholesky (lower) of A[j:j+s, j:j+s]. */
+/* Cholesky (lower) of A[j:j+s, j:j+s]; the leaves are the panel's time, the rest the update's. */
 static int cholesky(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int j, int s, int leaf)
 {
-    if (s <= leaf)
-        return rfl_dense_potrf(g, l, s, AT(j, j), g->n);
+    if (s <= leaf) {
+        const int span = rfl_dense_span_begin(g, l, RFL_DENSE_PANEL);
+        return span < -1 || rfl_dense_potrf(g, l, s, AT(j, j), g->n) || rfl_dense_span_end(g, l, span);
+    }
     const int s1 = split(s, leaf), s2 = s - s1;
-    return cholesky(g, l, j, s1, leaf) || trsm_right(g, l, j + s1, s2, j, s1, leaf) ||
-           syrk_lower(g, l, j + s1, s2, j, s1, leaf) || cholesky(g, l, j + s1, s2, leaf);
+    if (cholesky(g, l, j, s1, leaf))
+        return -1;
+    const int span = rfl_dense_span_begin(g, l, RFL_DENSE_UPDATE);
+    return span < -1 || trsm_right(g, l, j + s1, s2, j, s1, leaf) || syrk_lower(g, l, j + s1, s2, j, s1, leaf) ||
+           rfl_dense_span_end(g, l, span) || cholesky(g, l, j + s1, s2, leaf);
 }
 
 /* LU with partial pivoting of A[c:n, c:c+w] (pivots global in g->ipiv[c:c+w]); the
@@ -76,15 +81,23 @@ static int cholesky(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int j, in
 static int lu(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w, int leaf)
 {
     const int n = g->n;
-    if (w <= leaf)
-        return rfl_dense_getrf(g, l, n - c, w, AT(c, c), n, g->ipiv + c) ||
-               RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + c, w, c, l->stream));
+    if (w <= leaf) {
+        const int span = rfl_dense_span_begin(g, l, RFL_DENSE_PANEL);
+        return span < -1 || rfl_dense_getrf(g, l, n - c, w, AT(c, c), n, g->ipiv + c) ||
+               RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + c, w, c, l->stream)) || rfl_dense_span_end(g, l, span);
+    }
     const int w1 = split(w, leaf), w2 = w - w1;
-    return lu(g, l, c, w1, leaf) || rfl_dense_swap_rows(g, l, c + w1, c + w, c, c + w1) ||
-           trsm_left(g, l, c, w1, c + w1, w2, leaf) ||
-           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, n - c - w1, w2, w1, -1, AT(c + w1, c), n, AT(c, c + w1), n,
-                          1, AT(c + w1, c + w1), n) ||
-           lu(g, l, c + w1, w2, leaf) || rfl_dense_swap_rows(g, l, c, c + w1, c + w1, c + w);
+    if (lu(g, l, c, w1, leaf))
+        return -1;
+    int span = rfl_dense_span_begin(g, l, RFL_DENSE_UPDATE);
+    if (span < -1 || rfl_dense_swap_rows(g, l, c + w1, c + w, c, c + w1) ||
+        trsm_left(g, l, c, w1, c + w1, w2, leaf) ||
+        rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, n - c - w1, w2, w1, -1, AT(c + w1, c), n, AT(c, c + w1), n, 1,
+                       AT(c + w1, c + w1), n) ||
+        rfl_dense_span_end(g, l, span) || lu(g, l, c + w1, w2, leaf))
+        return -1;
+    span = rfl_dense_span_begin(g, l, RFL_DENSE_UPDATE);
+    return span < -1 || rfl_dense_swap_rows(g, l, c, c + w1, c + w1, c + w) || rfl_dense_span_end(g, l, span);
 }
 
 int rfl_dense_recursive(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)

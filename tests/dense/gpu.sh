@@ -27,6 +27,10 @@ awk -F, 'NR > 1 && $3 == "gemm" { g[$5 "," $6] = $14 } NR > 1 && $3 != "gemm" &&
 [ "$(csv_count "$out" '$col["method"] == "hybrid" && !($col["panel_s"] > 0 && $col["update_s"] >= 0 && $col["transfer_s"] > 0)')" = 0 ] ||
     fail "a hybrid row without its time split"
 [ "$(csv_count "$out" '$col["method"] == "hybrid" && $col["block"] != 64')" = 0 ] || fail "a hybrid row without block 64"
+[ "$(csv_count "$out" '($col["method"] == "gpu_panel" || $col["method"] == "recursive") && !($col["panel_s"] > 0 && $col["update_s"] > 0 && $col["transfer_s"] == 0)')" = 0 ] ||
+    fail "a gpu_panel or recursive row without its GPU time split"
+[ "$(csv_count "$out" '$col["method"] == "recursive" && !($col["panel_s"] + $col["update_s"] <= $col["time_max_s"] * 1.05)')" = 0 ] ||
+    fail "a recursive row (one stream) whose parts exceed its time"
 # An LU whose interchanges span more than one chunk of the row-swap kernel (1024 pivots: the
 # recursion's first half of 2500 has 1280), and a panel width that does not divide n.
 "$RFL_DENSE" --sizes 2500 -f lu -m recursive,gpu_panel -p fp64 --block 96 --experiments 1 -o "$tmp/wide.csv" \
