@@ -79,6 +79,17 @@ int rfl_dense_check_combination(unsigned methods, unsigned factors, char *msg, s
     return 0;
 }
 
+unsigned rfl_dense_block_for(const struct rfl_dense_opts *o, enum rfl_dense_method m, unsigned n)
+{
+    if (o->block)
+        return o->block;
+    if (m != RFL_DENSE_RECURSIVE)
+        return 512;
+    unsigned leaf = n / 4 > 4096 ? n / 4 : 4096;
+    leaf = (leaf < n / 2 ? leaf : n / 2) / 512 * 512;
+    return leaf > 512 ? leaf : 512;
+}
+
 double rfl_dense_flops(enum rfl_dense_factor f, double n)
 {
     const double n3 = n * n * n;
@@ -104,7 +115,7 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
          "their panels on the CPU and their updates on the GPU (Volkov & Demmel), a panel of look-ahead; "
          "gpu_panel: the same, panels on the GPU; recursive: LU and Cholesky split in halves down to NB columns "
          "(default: all this build and machine have)", 0, 0, rfl_dense_method_names},
-        {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel, leaf of recursive (default 256)", 16, 4096,
+        {"block", 'b', RFL_OPT_UINT, &o->block, "NB", "panel width of hybrid and gpu_panel, leaf of recursive (default: " RFL_DENSE_AUTO_BLOCK ")", 16, 16384,
          NULL},
         RFL_OPTION_DEVICE(&o->device),
         RFL_OPTION_PRECISION(&o->precisions, rfl_precision_names, "element types (default all)"),
@@ -129,7 +140,16 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
                    "Cholesky n^3/3, QR 4n^3/3.",
         .epilog = "Under MPI rank 0 measures (the host methods use every core through the BLAS). Exit status: 0 "
                   "ok, 1 run failed, 2 bad usage, 3 verification failed, 130 interrupted (rows so far are kept). "
-                  "Columns of the CSV: see docs/FORMAT.md.",
+                  "Columns of the CSV: see docs/FORMAT.md. The GPU methods' choices, each measured (docs/PERFORMANCE.md), "
+                  "can be changed to repeat that measurement; the sidecar's dense.gpu_tuning records them: "
+                  "RFL_DENSE_SIDE_PRIORITY (1: the look-ahead's panels on a stream of the highest priority), "
+                  "RFL_DENSE_INVERSE (1: gpu_panel's triangular solves as GEMMs with the inverted diagonal block), "
+                  "RFL_DENSE_SYRK_LEAF (0: Cholesky's trailing update one SYRK; N: split into GEMMs down to N), "
+                  "RFL_DENSE_LU_PANEL_LEAF (0: gpu_panel's LU panel one getrf; N: by halves down to N columns), "
+                  "RFL_DENSE_LEAF_KERNEL (1: LU leaves of 32 columns or fewer by rfl's one-kernel panel, not getrf), "
+                  "RFL_DENSE_SM_RESERVE (0: the updates' cuBLAS may use every SM; N: it leaves N to the panels), "
+                  "RFL_DENSE_TRSM_LEAF (0: recursive's triangular solves one TRSM at its leaf; N: split down to N "
+                  "columns, each inverted and applied by a GEMM).",
         RFL_CLI_OPTIONS(table),
     };
     int rc = RFL_CLI_PARSE_PROGRAM(o, cli, argc, argv);
@@ -156,7 +176,5 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
     }
     if (!o->experiments)
         o->experiments = o->quick ? 2 : 3;
-    if (!o->block)
-        o->block = 256;
     return RFL_CLI_RUN;
 }

@@ -36,7 +36,7 @@ struct rfl_dense_opts {
     unsigned sizes[RFL_DENSE_MAX_SIZES];
     size_t nsizes;
     unsigned experiments;
-    unsigned block;   /* panel width of hybrid and gpu_panel, leaf of recursive */
+    unsigned block;   /* panel width of hybrid and gpu_panel, leaf of recursive; 0: rfl_dense_block_for's */
     unsigned device;  /* first CUDA device */
     int quick;
     const char *output;
@@ -61,11 +61,31 @@ int rfl_dense_run(const struct rfl_dense_opts *o);
  * to 1048576; 0, or -1 on a malformed list. */
 int rfl_dense_parse_sizes(const char *text, unsigned *sizes, size_t max, size_t *count);
 
+/* The block a method runs with at order n: --block, else 512 (hybrid, gpu_panel: measured
+ * against 256 and 1024 on an H200) and recursive's leaf n/4 within [4096, n/2] (cuSOLVER's potrf
+ * and getrf are efficient on large blocks, slow on many small ones: on an H200 leaf 4096 beat
+ * 2048 at n = 8192 and 16384; docs/PERFORMANCE.md, rfl_dense). */
+#define RFL_DENSE_AUTO_BLOCK "512; recursive's leaf n/4, at least 4096 and at most n/2, a multiple of 512, at least 512"
+unsigned rfl_dense_block_for(const struct rfl_dense_opts *o, enum rfl_dense_method m, unsigned n);
+
 /* Standard flop counts: LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3 (LAPACK Working Note 41). */
 double rfl_dense_flops(enum rfl_dense_factor f, double n);
 
 /* The factorizations and methods asked that have no partner among the other's (gpu_panel asked
  * for QR alone): 0, or -1 after one line naming the combination in msg. */
 int rfl_dense_check_combination(unsigned methods, unsigned factors, char *msg, size_t len);
+
+/* How the GPU-resident methods factor, each default chosen by a measurement (docs/PERFORMANCE.md,
+ * rfl_dense): RFL_DENSE_<NAME> in the environment overrides it, to repeat that measurement
+ * (rfl_dense --help; the sidecar records the values a run used). */
+struct rfl_dense_tuning {
+    int side_priority;  /* the side lane's stream at the device's highest priority */
+    int syrk_leaf;      /* Cholesky's trailing SYRK split into GEMMs down to blocks of this (0: one SYRK) */
+    int lu_panel_leaf;  /* gpu_panel LU's panel by Toledo's recursion down to this (0: one getrf) */
+    int leaf_kernel;    /* LU leaves of at most RFL_DENSE_GETF2_MAX_W columns by getf2.cu, not getrf */
+    int inverse;        /* gpu_panel: the panel's triangle inverted (a small TRSM on I), its solves GEMMs */
+    int sm_reserve;     /* SMs the main lane's cuBLAS leaves to the side lane's panel (0: none) */
+    int trsm_leaf;      /* recursive: its solves split down to this, inverted (0: a TRSM at the leaf) */
+};
 
 #endif

@@ -139,6 +139,20 @@ int rfl_dense_getrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, in
                           : cusolverDnSgetrf(l->solver, m, n, a, lda, l->work, ipiv, l->info));
 }
 
+int rfl_dense_lu_leaf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w)
+{
+    const int n = g->n;
+    int done = 0;
+    if (g->tune.leaf_kernel && w <= RFL_DENSE_GETF2_MAX_W &&
+        RFL_CUDA(rfl_dense_getf2(g->fp64, rfl_dense_at(g, g->a, c, c), n, n - c, w, g->ipiv + c, c, l->info, l->getf2,
+                                 l->stream, &done)))
+        return -1;
+    if (done)
+        return 0;
+    return rfl_dense_getrf(g, l, n - c, w, rfl_dense_at(g, g->a, c, c), n, g->ipiv + c) ||
+           RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + c, w, c, l->stream));
+}
+
 int rfl_dense_potrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int n, void *a, int lda)
 {
     const cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
@@ -161,7 +175,7 @@ int rfl_dense_geqrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, in
 int rfl_dense_swap_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int c1, int k0,
                         int k1)
 {
-    return RFL_CUDA(rfl_dense_laswp(g->fp64, g->a, g->n, c0, c1, k0, k1, g->ipiv, g->perm, l->stream)) ? -1 : 0;
+    return RFL_CUDA(rfl_dense_laswp(g->fp64, g->a, g->n, c0, c1, k0, k1, g->ipiv, l->perm, l->stream)) ? -1 : 0;
 }
 
 int rfl_dense_swap_panel_rows(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb)
@@ -169,11 +183,43 @@ int rfl_dense_swap_panel_rows(const struct rfl_dense_gpu *g, const struct rfl_de
     return rfl_dense_swap_rows(g, l, 0, j, j, j + jb) || rfl_dense_swap_rows(g, l, j + jb, g->n, j, j + jb);
 }
 
-static int lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1)
+int rfl_dense_split(int s, int leaf)
+{
+    const int s1 = (s / 2 + leaf - 1) / leaf * leaf;
+    return s1 < s ? s1 : s - leaf;
+}
+
+int rfl_dense_syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int m, int j, int k,
+                         int leaf)
+{
+    const int n = g->n;
+    if (m <= leaf)
+        return rfl_dense_syrk(g, l, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, m, k, -1, rfl_dense_at(g, g->a, c0, j), n, 1,
+                              rfl_dense_at(g, g->a, c0, c0), n);
+    const int m1 = rfl_dense_split(m, leaf);
+    return rfl_dense_syrk_lower(g, l, c0, m1, j, k, leaf) ||
+           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m - m1, m1, k, -1, rfl_dense_at(g, g->a, c0 + m1, j), n,
+                          rfl_dense_at(g, g->a, c0, j), n, 1, rfl_dense_at(g, g->a, c0 + m1, c0), n) ||
+           rfl_dense_syrk_lower(g, l, c0 + m1, m - m1, j, k, leaf);
+}
+
+/* linv: L11^-1 (jb x jb), or NULL: U12 = L11^-1 A12 by a GEMM into W and back, or by a TRSM.
+ * cuBLAS's TRSM with a 512 x 512 triangle runs at a sixth of the GEMM's rate (bench/dense_panels.cu). */
+static int lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1,
+                     const void *linv)
 {
     const int n = g->n, w = c1 - c0;
+    const size_t es = g->fp64 ? 8 : 4;
     if (w <= 0)
         return 0;
+    if (linv) {
+        void *a12 = rfl_dense_at(g, g->a, j, c0), *u12 = (char *)g->dw + (size_t)c0 * jb * es;
+        return rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, jb, w, jb, 1, linv, jb, a12, n, 0, u12, jb) ||
+               RFL_CUDA(cudaMemcpy2DAsync(a12, (size_t)n * es, u12, (size_t)jb * es, (size_t)jb * es, w,
+                                          cudaMemcpyDeviceToDevice, l->stream)) ||
+               rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, n - j - jb, w, jb, -1, rfl_dense_at(g, g->a, j + jb, j),
+                              n, u12, jb, 1, rfl_dense_at(g, g->a, j + jb, c0), n);
+    }
     return rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, jb, w,
                           rfl_dense_at(g, g->a, j, j), n, rfl_dense_at(g, g->a, j, c0), n) ||
            rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, n - j - jb, w, jb, -1, rfl_dense_at(g, g->a, j + jb, j), n,
@@ -187,6 +233,8 @@ static int chol_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lan
     if (w <= 0)
         return 0;
     void *panel = rfl_dense_at(g, g->a, c0, j), *c = rfl_dense_at(g, g->a, c0, c0);
+    if (syrk && g->tune.syrk_leaf > 0)
+        return rfl_dense_syrk_lower(g, l, c0, w, j, jb, g->tune.syrk_leaf);
     return syrk ? rfl_dense_syrk(g, l, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, w, jb, -1, panel, n, 1, c, n)
                 : rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, n - c0, w, jb, -1, panel, n, panel, n, 1, c, n);
 }
@@ -214,9 +262,10 @@ static int qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane 
 }
 
 int rfl_dense_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_factor f, int j,
-                     int jb, int c0, int c1, const void *v, const void *t, int t_inverse)
+                     int jb, int c0, int c1, const void *v, const void *t, int inverses)
 {
-    return f == RFL_DENSE_LU         ? lu_update(g, l, j, jb, c0, c1)
+    const int t_inverse = inverses;
+    return f == RFL_DENSE_LU         ? lu_update(g, l, j, jb, c0, c1, inverses && g->tune.inverse ? t : NULL)
            : f == RFL_DENSE_CHOLESKY ? chol_update(g, l, j, jb, c0, c1)
                                      : qr_update(g, l, j, jb, c0, c1, v, t, t_inverse);
 }

@@ -20,7 +20,10 @@ struct rfl_dense_lane {
     void *work; /* device: cuSOLVER's work area */
     size_t work_bytes;
     int *info; /* device */
+    int *perm; /* device: a panel's interchanges as one gather (rfl_dense_swap_rows) */
+    void *getf2; /* device: the LU leaf kernel's scratch (RFL_DENSE_GETF2_SCRATCH bytes) */
 };
+
 
 /* GPU-timed spans of a factorization (CUDA events on the lanes' streams), summed by part once
  * it has finished: where a GPU-resident method spends its time. */
@@ -39,7 +42,6 @@ struct rfl_dense_gpu {
     int fp64, n;                 /* the loaded matrix */
     void *a, *orig, *tau;        /* device: the factors, the loaded matrix, QR's scalars */
     int *ipiv;                   /* device */
-    int *perm;                   /* device: a panel's interchanges as one gather (rfl_dense_swap_rows) */
     void *panel;                 /* pinned host: a panel of n x nb (hybrid) */
     size_t panel_bytes;
     /* QR: the hybrid's reflectors V (n x nb) and T (nb x nb) pinned on the host; on the device
@@ -48,6 +50,7 @@ struct rfl_dense_gpu {
     void *hv, *ht, *dv[2], *dt[2], *dw, *dw2;
     size_t qr_nb;
     struct rfl_dense_spans spans;
+    struct rfl_dense_tuning tune;
 };
 
 int rfl_dense_solver_check(cusolverStatus_t s, const char *call);
@@ -80,6 +83,9 @@ int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l
  * getrf (pivots relative to a's first row), potrf (lower), geqrf. 0 or -1. */
 int rfl_dense_getrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, int n, void *a, int lda, int *ipiv);
 int rfl_dense_potrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int n, void *a, int lda);
+/* The LU leaf A[c:n, c:c+w] on the lane, pivots global in g->ipiv[c:c+w]: by the cooperative
+ * kernel where it is enabled and fits, else by getrf. 0 or -1. */
+int rfl_dense_lu_leaf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w);
 int rfl_dense_geqrf(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int m, int n, void *a, int lda, void *tau);
 
 /* The lane's work grown for factorization f of an m x n block (n x n for Cholesky), outside
@@ -102,6 +108,13 @@ int rfl_dense_span_end(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, 
 int rfl_dense_spans_sum(struct rfl_dense_gpu *g, struct rfl_dense_split *split);
 void rfl_dense_spans_free(struct rfl_dense_gpu *g);
 
+/* The lower triangle of A[c0:c0+m, c0:c0+m] -= A[c0:c0+m, j:j+k] A[c0:c0+m, j:j+k]^T, split in
+ * halves down to blocks of leaf: a SYRK on each diagonal block, GEMMs elsewhere. */
+int rfl_dense_syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int m, int j, int k,
+                         int leaf);
+/* The first part of a split of s > leaf columns: about half, a multiple of the leaf. */
+int rfl_dense_split(int s, int leaf);
+
 /* QR's buffers (V, T, W and W2 above) for panels of nb at the largest size (the device idle:
  * called before a factorization). 0 or -1. */
 int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb);
@@ -112,9 +125,10 @@ int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb);
  * triangle only), or, for the block column right after the panel (the look-ahead's), by one
  * GEMM over the whole block column (it also writes the diagonal block's strict upper triangle,
  * which holds nothing). QR: Q_j^T applied to rows j..n-1, A2 -= V (T^T (V^T A2)), V explicit
- * (m x jb, ld m) and T (jb x jb) upper triangular, or with t_inverse its inverse (solved, not
- * multiplied); W and W2 are g->dw and g->dw2. v and t are QR's only. */
+ * (m x jb, ld m) and T (jb x jb) upper triangular, or with inverses its inverse (solved, not
+ * multiplied); W and W2 are g->dw and g->dw2. With inverses (and the tuning's inverse), LU's t
+ * is L11^-1 (jb x jb), and U12 = L11^-1 A12 a GEMM through W, not a TRSM. v is QR's only. */
 int rfl_dense_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_factor f, int j,
-                     int jb, int c0, int c1, const void *v, const void *t, int t_inverse);
+                     int jb, int c0, int c1, const void *v, const void *t, int inverses);
 
 #endif

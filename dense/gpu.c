@@ -21,6 +21,8 @@ static void lane_close(struct rfl_dense_lane *l)
 {
     cudaFree(l->work);
     cudaFree(l->info);
+    cudaFree(l->perm);
+    cudaFree(l->getf2);
     if (l->solver)
         cusolverDnDestroy(l->solver);
     if (l->blas)
@@ -29,15 +31,45 @@ static void lane_close(struct rfl_dense_lane *l)
         cudaStreamDestroy(l->stream);
 }
 
-static int lane_open(struct rfl_dense_lane *l)
+/* priority: the stream's (lower numbers run first; 0 the default). */
+static int lane_open(struct rfl_dense_lane *l, int priority)
 {
-    return RFL_CUDA(cudaStreamCreateWithFlags(&l->stream, cudaStreamNonBlocking)) || BLAS(cublasCreate(&l->blas)) ||
+    return RFL_CUDA(cudaStreamCreateWithPriority(&l->stream, cudaStreamNonBlocking, priority)) ||
+                   BLAS(cublasCreate(&l->blas)) ||
                    BLAS(cublasSetStream(l->blas, l->stream)) || SOLVER(cusolverDnCreate(&l->solver)) ||
                    SOLVER(cusolverDnSetStream(l->solver, l->stream)) ||
                    RFL_CUDA(cudaMalloc((void **)&l->info, sizeof(int))) ||
-                   RFL_CUDA(cudaMemset(l->info, 0, sizeof(int)))
+                   RFL_CUDA(cudaMemset(l->info, 0, sizeof(int))) ||
+                   RFL_CUDA(cudaMalloc((void **)&l->perm, RFL_DENSE_PERM_INTS * sizeof(int))) ||
+                   RFL_CUDA(cudaMalloc(&l->getf2, RFL_DENSE_GETF2_SCRATCH))
                ? -1
                : 0;
+}
+
+/* An RFL_DENSE_<NAME> variable's integer, def when unset; a malformed one warned of and ignored. */
+static int env_int(const char *name, int def)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return def;
+    char *end;
+    const long v = strtol(s, &end, 10);
+    if (*end || v < 0 || v > 1 << 20) {
+        rfl_warn("%s=%s: not an integer from 0 to %d, ignored", name, s, 1 << 20);
+        return def;
+    }
+    return (int)v;
+}
+
+static void tuning(struct rfl_dense_tuning *t)
+{
+    t->side_priority = env_int("RFL_DENSE_SIDE_PRIORITY", 1);
+    t->syrk_leaf = env_int("RFL_DENSE_SYRK_LEAF", 0);
+    t->lu_panel_leaf = env_int("RFL_DENSE_LU_PANEL_LEAF", 0);
+    t->leaf_kernel = env_int("RFL_DENSE_LEAF_KERNEL", 1);
+    t->inverse = env_int("RFL_DENSE_INVERSE", 1);
+    t->sm_reserve = env_int("RFL_DENSE_SM_RESERVE", 0);
+    t->trsm_leaf = env_int("RFL_DENSE_TRSM_LEAF", 0);
 }
 
 void rfl_dense_gpu_close(struct rfl_dense_gpu *g)
@@ -48,7 +80,6 @@ void rfl_dense_gpu_close(struct rfl_dense_gpu *g)
     cudaFree(g->orig);
     cudaFree(g->tau);
     cudaFree(g->ipiv);
-    cudaFree(g->perm);
     cudaFreeHost(g->panel);
     cudaFreeHost(g->hv);
     cudaFreeHost(g->ht);
@@ -66,6 +97,8 @@ void rfl_dense_gpu_close(struct rfl_dense_gpu *g)
 
 int rfl_dense_gpu_index(const struct rfl_dense_gpu *g) { return g->dev.index; }
 
+const struct rfl_dense_tuning *rfl_dense_gpu_tuning(const struct rfl_dense_gpu *g) { return &g->tune; }
+
 int rfl_dense_gpu_open(struct rfl_dense_gpu **out, unsigned device, unsigned n_max, char *name, size_t name_len)
 {
     *out = NULL;
@@ -82,10 +115,12 @@ int rfl_dense_gpu_open(struct rfl_dense_gpu **out, unsigned device, unsigned n_m
     snprintf(name, name_len, "%s", g->dev.name);
     g->n_max = n_max;
     const size_t bytes = (size_t)n_max * n_max * sizeof(double);
-    if (lane_open(&g->main) || lane_open(&g->side) || RFL_CUDA(cudaMalloc(&g->a, bytes)) ||
+    tuning(&g->tune);
+    int least = 0, greatest = 0;
+    if (RFL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest)) || lane_open(&g->main, 0) ||
+        lane_open(&g->side, g->tune.side_priority ? greatest : 0) || RFL_CUDA(cudaMalloc(&g->a, bytes)) ||
         RFL_CUDA(cudaMalloc(&g->orig, bytes)) || RFL_CUDA(cudaMalloc(&g->tau, (size_t)n_max * sizeof(double))) ||
-        RFL_CUDA(cudaMalloc((void **)&g->ipiv, (size_t)n_max * sizeof(int))) ||
-        RFL_CUDA(cudaMalloc((void **)&g->perm, RFL_DENSE_PERM_INTS * sizeof(int)))) {
+        RFL_CUDA(cudaMalloc((void **)&g->ipiv, (size_t)n_max * sizeof(int)))) {
         rfl_dense_gpu_close(g);
         return RFL_EXIT_FAILURE;
     }
@@ -141,7 +176,12 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
         return -1;
     if (method == RFL_DENSE_GPU_PANEL && rfl_dense_reserve(g, &g->side, f, n, width))
         return -1;
-    if ((f == RFL_DENSE_QR && method != RFL_DENSE_CUSOLVER && rfl_dense_qr_buffers(g, nb)) ||
+    /* V and the inverted triangles: QR's, gpu_panel's, recursive's solves (with a trsm_leaf). */
+    const int tl = g->tune.trsm_leaf > 0 && g->tune.trsm_leaf < (int)nb ? g->tune.trsm_leaf : (int)nb;
+    if (((f == RFL_DENSE_QR || method == RFL_DENSE_GPU_PANEL) && method != RFL_DENSE_CUSOLVER &&
+         method != RFL_DENSE_RECURSIVE && rfl_dense_qr_buffers(g, nb)) ||
+        (method == RFL_DENSE_RECURSIVE && f == RFL_DENSE_CHOLESKY && g->tune.trsm_leaf > 0 &&
+         rfl_dense_qr_buffers(g, (size_t)tl)) ||
         (method == RFL_DENSE_HYBRID && rfl_dense_hybrid_buffers(g, (int)nb)))
         return -1;
     if (RFL_CUDA(cudaMemcpyAsync(g->a, g->orig, bytes, cudaMemcpyDeviceToDevice, g->main.stream)) ||

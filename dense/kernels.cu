@@ -158,3 +158,22 @@ extern "C" cudaError_t rfl_dense_qr_diagonal(int fp64, void *u, int n, const voi
         k_qr_diagonal<float><<<(n + 127) / 128, 128, 0, stream>>>((float *)u, n, (const float *)tau);
     return cudaGetLastError();
 }
+
+template <typename T> __global__ void k_identity(T *a, int n)
+{
+    const size_t count = (size_t)n * n;
+    for (size_t e = blockIdx.x * (size_t)blockDim.x + threadIdx.x; e < count; e += (size_t)gridDim.x * blockDim.x)
+        a[e] = e % n == e / n ? T(1) : T(0);
+}
+
+extern "C" cudaError_t rfl_dense_identity(int fp64, void *a, int n, cudaStream_t stream)
+{
+    if (n <= 0)
+        return cudaSuccess;
+    const int blocks = (int)(((size_t)n * n + 255) / 256 < 1024 ? ((size_t)n * n + 255) / 256 : 1024);
+    if (fp64)
+        k_identity<double><<<blocks, 256, 0, stream>>>((double *)a, n);
+    else
+        k_identity<float><<<blocks, 256, 0, stream>>>((float *)a, n);
+    return cudaGetLastError();
+}

@@ -22,6 +22,20 @@ cudaError_t rfl_dense_laswp(int fp64, void *a, int lda, int c0, int c1, int k0, 
 cudaError_t rfl_dense_qr_v(int fp64, const void *a, int lda, int m, int n, const void *tau, void *v,
                            cudaStream_t stream);
 cudaError_t rfl_dense_qr_diagonal(int fp64, void *u, int n, const void *tau, cudaStream_t stream);
+/* The LU with partial pivoting of the m x w panel a (leading dimension lda, w at most
+ * RFL_DENSE_GETF2_MAX_W) in one cooperative kernel (getf2.cu): ipiv[k] = row_offset + the pivot's
+ * row in the panel + 1, info = row_offset + k + 1 at the first zero pivot (as getrf's, set only if
+ * 0). scratch: device memory of RFL_DENSE_GETF2_SCRATCH bytes, the stream's alone. *done is 0
+ * when the panel does not fit the device's shared memory: nothing ran, the caller factors it. */
+#define RFL_DENSE_GETF2_MAX_W 32
+#define RFL_DENSE_GETF2_MAX_GRID 1024
+#define RFL_DENSE_GETF2_SCRATCH                                                                                      \
+    (2 * RFL_DENSE_GETF2_MAX_GRID * 8 + (2 * RFL_DENSE_GETF2_MAX_GRID + 2) * 4 +                                   \
+     (2 * RFL_DENSE_GETF2_MAX_GRID + 2) * RFL_DENSE_GETF2_MAX_W * 8)
+cudaError_t rfl_dense_getf2(int fp64, void *a, int lda, int m, int w, int *ipiv, int row_offset, int *info,
+                            void *scratch, cudaStream_t stream, int *done);
+/* a (n x n, ld n) = the identity. */
+cudaError_t rfl_dense_identity(int fp64, void *a, int n, cudaStream_t stream);
 /* ipiv[0 .. n-1] += offset: a panel's pivots, numbered from its first row, made the matrix's. */
 cudaError_t rfl_dense_ipiv_offset(int *ipiv, int n, int offset, cudaStream_t stream);
 #ifdef __cplusplus

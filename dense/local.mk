@@ -14,8 +14,8 @@ libdense_a_SOURCES = dense/dense.h dense/cli.c dense/run.c dense/lapack.h dense/
 	dense/reference.c
 libdensegpu_a_SOURCES = dense/gpu.h dense/gpu.c dense/kernels.h dense/device.h dense/device.c dense/hybrid.h \
 	dense/hybrid.c dense/panel.h dense/panel.c dense/recursive.h dense/recursive.c
-libdensekernels_a_SOURCES = dense/kernels.h dense/kernels.cu
-dense/kernels.$(OBJEXT): dense/kernels.h
+libdensekernels_a_SOURCES = dense/kernels.h dense/kernels.cu dense/getf2.cu
+dense/kernels.$(OBJEXT) dense/getf2.$(OBJEXT): dense/kernels.h
 rfl_dense_SOURCES = dense/main.c
 rfl_dense_LDADD = libdense.a
 if HAVE_CUDA

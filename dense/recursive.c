@@ -8,24 +8,28 @@
 #include "device.h"
 #include "kernels.h"
 
-/* The first part of a split of s > leaf columns: about half, a multiple of the leaf. */
-static int split(int s, int leaf)
-{
-    const int s1 = (s / 2 + leaf - 1) / leaf * leaf;
-    return s1 < s ? s1 : s - leaf;
-}
-
 #define AT(i, j) rfl_dense_at(g, g->a, (i), (j))
 
-/* A[r0:r0+m, j:j+k] = A[r0:r0+m, j:j+k] L^-T, L = A[j:j+k, j:j+k] lower (non-unit). */
-static int trsm_right(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j, int k,
-                      int leaf)
+/* A[r0:r0+m, j:j+k] = A[r0:r0+m, j:j+k] L^-T, L = A[j:j+k, j:j+k] lower (non-unit), split in
+ * halves down to the leaf, each leaf one TRSM; or, with the tuning's trsm_leaf, down
+ * to blocks of trsm_leaf, each inverted (a small TRSM on I) and applied by one GEMM through V.
+ * On an H200 the leaf's TRSM won: 36248 against 34785 GFLOP/s, FP32, n = 16384, leaf 4096
+ * (docs/PERFORMANCE.md, rfl_dense). */
+static int trsm_right(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j, int k, int leaf)
 {
-    const int n = g->n;
-    if (k <= leaf)
+    const int n = g->n, tl = g->tune.trsm_leaf > 0 && g->tune.trsm_leaf < leaf ? g->tune.trsm_leaf : leaf;
+    const size_t es = g->fp64 ? 8 : 4;
+    if (k <= tl && g->tune.trsm_leaf > 0 && (size_t)k <= g->qr_nb)
+        return RFL_CUDA(rfl_dense_identity(g->fp64, g->dt[0], k, l->stream)) ||
+               rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, k, k,
+                              AT(j, j), n, g->dt[0], k) ||
+               rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m, k, k, 1, AT(r0, j), n, g->dt[0], k, 0, g->dv[0], m) ||
+               RFL_CUDA(cudaMemcpy2DAsync(AT(r0, j), (size_t)n * es, g->dv[0], (size_t)m * es, (size_t)m * es, k,
+                                          cudaMemcpyDeviceToDevice, l->stream));
+    if (k <= tl)
         return rfl_dense_trsm(g, l, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, k,
                               AT(j, j), n, AT(r0, j), n);
-    const int k1 = split(k, leaf);
+    const int k1 = rfl_dense_split(k, tl);
     return trsm_right(g, l, r0, m, j, k1, leaf) ||
            rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m, k - k1, k1, -1, AT(r0, j), n, AT(j + k1, j), n, 1,
                           AT(r0, j + k1), n) ||
@@ -40,25 +44,11 @@ static int trsm_left(const struct rfl_dense_gpu *g, const struct rfl_dense_lane 
     if (k <= leaf)
         return rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, k, w,
                               AT(j, j), n, AT(j, c0), n);
-    const int k1 = split(k, leaf);
+    const int k1 = rfl_dense_split(k, leaf);
     return trsm_left(g, l, j, k1, c0, w, leaf) ||
            rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, k - k1, w, k1, -1, AT(j + k1, j), n, AT(j, c0), n, 1,
                           AT(j + k1, c0), n) ||
            trsm_left(g, l, j + k1, k - k1, c0, w, leaf);
-}
-
-/* The lower triangle of A[c0:c0+m, c0:c0+m] -= A[c0:c0+m, j:j+k] A[c0:c0+m, j:j+k]^T. */
-static int syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int c0, int m, int j, int k,
-                      int leaf)
-{
-    const int n = g->n;
-    if (m <= leaf)
-        return rfl_dense_syrk(g, l, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, m, k, -1, AT(c0, j), n, 1, AT(c0, c0), n);
-    const int m1 = split(m, leaf);
-    return syrk_lower(g, l, c0, m1, j, k, leaf) ||
-           rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m - m1, m1, k, -1, AT(c0 + m1, j), n, AT(c0, j), n, 1,
-                          AT(c0 + m1, c0), n) ||
-           syrk_lower(g, l, c0 + m1, m - m1, j, k, leaf);
 }
 
 /* Cholesky (lower) of A[j:j+s, j:j+s]; the leaves are the panel's time, the rest the update's. */
@@ -68,40 +58,52 @@ static int cholesky(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int j, in
         const int span = rfl_dense_span_begin(g, l, RFL_DENSE_PANEL);
         return span < -1 || rfl_dense_potrf(g, l, s, AT(j, j), g->n) || rfl_dense_span_end(g, l, span);
     }
-    const int s1 = split(s, leaf), s2 = s - s1;
+    const int s1 = rfl_dense_split(s, leaf), s2 = s - s1;
     if (cholesky(g, l, j, s1, leaf))
         return -1;
     const int span = rfl_dense_span_begin(g, l, RFL_DENSE_UPDATE);
-    return span < -1 || trsm_right(g, l, j + s1, s2, j, s1, leaf) || syrk_lower(g, l, j + s1, s2, j, s1, leaf) ||
+    return span < -1 || trsm_right(g, l, j + s1, s2, j, s1, leaf) || rfl_dense_syrk_lower(g, l, j + s1, s2, j, s1,
+                                                                             g->tune.syrk_leaf > 0 ? g->tune.syrk_leaf : leaf) ||
            rfl_dense_span_end(g, l, span) || cholesky(g, l, j + s1, s2, leaf);
+}
+
+/* A span of part when timed, else -1 (rfl_dense_span_end's "not timed"): gpu_panel's panels
+ * by this recursion are timed whole, as panels. */
+static int begin(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_part part, int timed)
+{
+    return timed ? rfl_dense_span_begin(g, l, part) : -1;
 }
 
 /* LU with partial pivoting of A[c:n, c:c+w] (pivots global in g->ipiv[c:c+w]); the
  * interchanges reach the columns outside [c, c+w) from the caller. */
-static int lu(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w, int leaf)
+static int lu(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w, int leaf, int timed)
 {
     const int n = g->n;
     if (w <= leaf) {
-        const int span = rfl_dense_span_begin(g, l, RFL_DENSE_PANEL);
-        return span < -1 || rfl_dense_getrf(g, l, n - c, w, AT(c, c), n, g->ipiv + c) ||
-               RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + c, w, c, l->stream)) || rfl_dense_span_end(g, l, span);
+        const int span = begin(g, l, RFL_DENSE_PANEL, timed);
+        return span < -1 || rfl_dense_lu_leaf(g, l, c, w) || rfl_dense_span_end(g, l, span);
     }
-    const int w1 = split(w, leaf), w2 = w - w1;
-    if (lu(g, l, c, w1, leaf))
+    const int w1 = rfl_dense_split(w, leaf), w2 = w - w1;
+    if (lu(g, l, c, w1, leaf, timed))
         return -1;
-    int span = rfl_dense_span_begin(g, l, RFL_DENSE_UPDATE);
+    int span = begin(g, l, RFL_DENSE_UPDATE, timed);
     if (span < -1 || rfl_dense_swap_rows(g, l, c + w1, c + w, c, c + w1) ||
         trsm_left(g, l, c, w1, c + w1, w2, leaf) ||
         rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_N, n - c - w1, w2, w1, -1, AT(c + w1, c), n, AT(c, c + w1), n, 1,
                        AT(c + w1, c + w1), n) ||
-        rfl_dense_span_end(g, l, span) || lu(g, l, c + w1, w2, leaf))
+        rfl_dense_span_end(g, l, span) || lu(g, l, c + w1, w2, leaf, timed))
         return -1;
-    span = rfl_dense_span_begin(g, l, RFL_DENSE_UPDATE);
+    span = begin(g, l, RFL_DENSE_UPDATE, timed);
     return span < -1 || rfl_dense_swap_rows(g, l, c, c + w1, c + w1, c + w) || rfl_dense_span_end(g, l, span);
+}
+
+int rfl_dense_recursive_lu_panel(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w, int leaf)
+{
+    return lu(g, l, c, w, leaf, 0);
 }
 
 int rfl_dense_recursive(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb)
 {
-    const int rc = f == RFL_DENSE_LU ? lu(g, &g->main, 0, g->n, nb) : cholesky(g, &g->main, 0, g->n, nb);
+    const int rc = f == RFL_DENSE_LU ? lu(g, &g->main, 0, g->n, nb, 1) : cholesky(g, &g->main, 0, g->n, nb);
     return rc || RFL_CUDA(cudaStreamSynchronize(g->main.stream)) ? -1 : 0;
 }

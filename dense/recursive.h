@@ -8,4 +8,9 @@
  * columns. 0, or -1 after a message. */
 int rfl_dense_recursive(struct rfl_dense_gpu *g, enum rfl_dense_factor f, int nb);
 
+/* LU of the panel A[c:n, c:c+w] on lane l by the same recursion, leaves of `leaf` columns, not
+ * timed by part (the caller times it whole); the interchanges reach the columns outside it from
+ * the caller. 0, or -1 after a message. */
+int rfl_dense_recursive_lu_panel(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int c, int w, int leaf);
+
 #endif

@@ -445,7 +445,7 @@ static int one_size(const struct rfl_dense_opts *o, struct gpu_side *gs, unsigne
                 continue;
             rfl_progress("%s n=%u: %s %s", prec, n, rfl_dense_factor_names[f], rfl_dense_method_names[m]);
             struct point *p = &pts[np];
-            *p = (struct point){(enum rfl_dense_factor)f, (enum rfl_dense_method)m, fp64, n, blocked ? o->block : 0,
+            *p = (struct point){(enum rfl_dense_factor)f, (enum rfl_dense_method)m, fp64, n, blocked ? rfl_dense_block_for(o, (enum rfl_dense_method)m, n) : 0,
                                 "cpu", rfl_dense_flops((enum rfl_dense_factor)f, n), NAN, NAN, {0}, {NAN, NAN, NAN},
                                 0, 0};
             if (m != RFL_DENSE_LAPACK)
@@ -584,8 +584,9 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
             if (methods >> m & 1)
                 json_array_append_new(ran, json_string(rfl_dense_method_names[m]));
         json_object_set_new(meta, "dense",
-                            json_pack("{s:i, s:i, s:o, s:s?, s:f, s:s, s:s, s:s}", "experiments", (int)o->experiments,
-                                      "block", (int)o->block, "methods", ran, "gpu", gs.name[0] ? gs.name : NULL,
+                            json_pack("{s:i, s:o, s:o, s:s?, s:f, s:s, s:s, s:s}", "experiments", (int)o->experiments,
+                                      "block", o->block ? json_integer(o->block) : json_string(RFL_DENSE_AUTO_BLOCK),
+                                      "methods", ran, "gpu", gs.name[0] ? gs.name : NULL,
                                       "backward_error_bound", RFL_DENSE_BACKWARD_ERROR_BOUND, "backward_error",
                                       "||A x - F x||_inf / (||A||_inf ||x||_inf n u), x uniform in [-1, 1], u = 2^-53 "
                                       "(fp64) or 2^-24 (fp32), F the product of the factors",
@@ -595,6 +596,15 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
                                       "factorizations of that n, half after, and more while one of them ran faster; "
                                       "its product checked as ||C x - B (B x)||_inf / (||B||_inf^2 ||x||_inf n u), |x_j| uniform in [1/2, 1] with random signs"));
     }
+#ifdef HAVE_CUDA
+    if (meta && gs.g) {
+        const struct rfl_dense_tuning *t = rfl_dense_gpu_tuning(gs.g);
+        json_object_set_new(json_object_get(meta, "dense"), "gpu_tuning",
+                            json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "side_priority", t->side_priority, "syrk_leaf",
+                                      t->syrk_leaf, "lu_panel_leaf", t->lu_panel_leaf, "leaf_kernel", t->leaf_kernel,
+                                      "inverse", t->inverse, "sm_reserve", t->sm_reserve, "trsm_leaf", t->trsm_leaf));
+    }
+#endif
     if (meta) {
         json_object_set_new(meta, "budget", budget_json(&budget));
         if (rfl_budget_limited(&budget.clock))

@@ -37,6 +37,31 @@ awk -F, 'NR > 1 && $3 == "gemm" { g[$5 "," $6] = $14 } NR > 1 && $3 != "gemm" &&
     2>"$tmp/err" || fail "rfl_dense -n 2500 -f lu: exit $?: $(cat "$tmp/err")"
 check_verified "$tmp/wide.csv"
 [ "$(csv_count "$tmp/wide.csv" '$col["factorization"] == "lu"')" = 2 ] || fail "not 2 LU rows at n = 2500"
+# The tuning's other paths (rfl_dense --help): gpu_panel's TRSMs not inverted, recursive's inverted
+# by blocks of 32, Cholesky's SYRK split into
+# GEMMs, the LU panel by halves to leaves of rfl's one-kernel panel (16 and, for recursive, 32
+# columns, at an n whose leaves do not divide it), the updates' cuBLAS aimed at fewer SMs, the
+# side stream at the default priority; each verified, each value in the sidecar.
+RFL_DENSE_INVERSE=0 RFL_DENSE_SYRK_LEAF=128 RFL_DENSE_LU_PANEL_LEAF=16 RFL_DENSE_SM_RESERVE=8 RFL_DENSE_SIDE_PRIORITY=0 \
+    RFL_DENSE_TRSM_LEAF=32 "$RFL_DENSE" --sizes 1000 -m gpu_panel,recursive -p fp64,fp32 --block 64 --experiments 1 \
+    -o "$tmp/tuned.csv" 2>"$tmp/err" ||
+    fail "rfl_dense with the tuning changed: exit $?: $(cat "$tmp/err")"
+check_verified "$tmp/tuned.csv"
+[ "$(csv_count "$tmp/tuned.csv" '$col["method"] == "gpu_panel"')" = 6 ] || fail "not 6 gpu_panel rows with the tuning changed"
+[ "$(csv_count "$tmp/tuned.csv" '$col["method"] == "recursive"')" = 4 ] || fail "not 4 recursive rows with the tuning changed"
+for kv in '"inverse": 0' '"trsm_leaf": 32' '"syrk_leaf": 128' '"lu_panel_leaf": 16' '"sm_reserve": 8' '"side_priority": 0'; do
+    grep -q "$kv" "$tmp/tuned.json" || fail "the sidecar lacks $kv: $(grep -o '"gpu_tuning"[^}]*' "$tmp/tuned.json")"
+done
+"$RFL_DENSE" --sizes 1000,1100 -f lu -m recursive -p fp64,fp32 --block 32 --experiments 1 -o "$tmp/leaf.csv" \
+    2>"$tmp/err" || fail "rfl_dense -m recursive -b 32: exit $?: $(cat "$tmp/err")"
+check_verified "$tmp/leaf.csv"
+[ "$(csv_count "$tmp/leaf.csv" '$col["method"] == "recursive"')" = 4 ] || fail "not 4 recursive LU rows at leaf 32"
+# Without --block: 512 for gpu_panel, recursive's leaf n/4 within [4096, n/2] (n/2 here).
+"$RFL_DENSE" --sizes 2048,4096 -f cholesky -m recursive,gpu_panel -p fp64 --experiments 1 -o "$tmp/auto.csv" \
+    2>"$tmp/err" || fail "rfl_dense without --block: exit $?: $(cat "$tmp/err")"
+check_verified "$tmp/auto.csv"
+[ "$(csv_count "$tmp/auto.csv" '($col["method"] == "gpu_panel" && $col["block"] == 512) || ($col["method"] == "recursive" && $col["block"] == $col["n"] / 2)')" = 4 ] ||
+    fail "blocks without --block: $(cut -d, -f4,6,7 "$tmp/auto.csv" | tr '\n' ' ')"
 "$RFL_DENSE" --sizes 256 -f lu -m hybrid -p fp64 --experiments 1 --inject-fault -o "$tmp/bad.csv" 2>"$tmp/err"
 rc=$?
 [ $rc -eq 3 ] || fail "--inject-fault: exit $rc, expected 3: $(cat "$tmp/err")"
