@@ -4,7 +4,8 @@
 # the same session, FP64 and FP32; and the probe of the cuBLAS GEMM reference at n = 1000 after an
 # earlier size (each method alone).
 # Usage (repository root, device machine): bash tests/device/dense30.sh STAGES [SIZES] [BLOCKS]
-#   STAGES: comma list of build,probe,rfl,torch,check,memcheck (default build,probe,rfl,torch)
+#   STAGES: comma list of build,probe,rfl,torch,panels,check,memcheck (default build,probe,rfl,torch)
+#   BLOCKS: comma list of --block values; auto: none given (rfl_dense's own per method and n)
 #   RFL_DENSE_METHODS: the rfl stage's methods (default cusolver,hybrid,gpu_panel,recursive)
 # Results in $OUT (or /tmp/rfl-dense30): summary.txt, dense.csv, torch.csv.
 set -uo pipefail
@@ -40,7 +41,8 @@ fi
 if has rfl; then
     for b in ${blocks//,/ }; do
         t0=$SECONDS
-        "$D" --sizes "$sizes" --block "$b" -m "${RFL_DENSE_METHODS:-cusolver,hybrid,gpu_panel,recursive}" -o "$res/dense-b$b.csv" 2>"$res/dense-b$b.err"
+        barg=(--block "$b"); [ "$b" = auto ] && barg=()
+        "$D" --sizes "$sizes" "${barg[@]}" -m "${RFL_DENSE_METHODS:-cusolver,hybrid,gpu_panel,recursive}" -o "$res/dense-b$b.csv" 2>"$res/dense-b$b.err"
         say "rfl_dense --sizes $sizes --block $b: exit $?, $((SECONDS - t0)) s"
         grep -i 'warn\|error' "$res/dense-b$b.err" | head -n 5 | tee -a "$res/summary.txt"
         awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -57,6 +59,12 @@ if has torch; then
     tail -n 3 "$res/torch.err" | tee -a "$res/summary.txt"
     awk -F, 'NR > 1 { printf "  %-9s %-15s %s n=%-6s %9.0f GFLOP/s  error %s\n", $1, $2, $3, $4, $7, $8 }' \
         "$res/torch.csv" | tee -a "$res/summary.txt"
+fi
+if has panels; then
+    # cuSOLVER's and cuBLAS's pieces alone on the panel and update shapes (bench/dense_panels.cu).
+    nvcc -O2 -arch="${RFL_CUDA_ARCH:-sm_90}" bench/dense_panels.cu -lcusolver -lcublas -o /tmp/dense_panels &&
+        for p in fp64 fp32; do /tmp/dense_panels "$p" 3 >"$res/panels-$p.csv"; done
+    say "bench/dense_panels.cu: exit $?"
 fi
 if has check; then
     (cd "$build" && make check TESTS='tests/dense/cli.sh tests/dense/smoke.sh tests/dense/gpu.sh' 2>&1 |
