@@ -52,82 +52,49 @@ struct ctx {
 };
 
 template <typename T> struct ops;
-template <> struct ops<double> {
-    static const char *name() { return "fp64"; }
-    static void getrf(ctx &c, int m, int n, double *a, int lda)
-    {
-        int lw;
-        CK(cusolverDnDgetrf_bufferSize(c.solver, m, n, a, lda, &lw));
-        CK(cusolverDnDgetrf(c.solver, m, n, a, lda, (double *)c.work, c.ipiv, c.info));
-    }
-    static void geqrf(ctx &c, int m, int n, double *a, int lda)
-    {
-        int lw;
-        CK(cusolverDnDgeqrf_bufferSize(c.solver, m, n, a, lda, &lw));
-        CK(cusolverDnDgeqrf(c.solver, m, n, a, lda, (double *)c.tau, (double *)c.work, lw, c.info));
-    }
-    static void potrf(ctx &c, int n, double *a, int lda)
-    {
-        int lw;
-        CK(cusolverDnDpotrf_bufferSize(c.solver, CUBLAS_FILL_MODE_LOWER, n, a, lda, &lw));
-        CK(cusolverDnDpotrf(c.solver, CUBLAS_FILL_MODE_LOWER, n, a, lda, (double *)c.work, lw, c.info));
-    }
-    static void trsm(ctx &c, int m, int n, const double *l, int ldl, double *b, int ldb)
-    {
-        const double one = 1;
-        CK(cublasDtrsm(c.blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, n, &one,
-                       l, ldl, b, ldb));
-    }
-    static void syrk(ctx &c, int n, int k, const double *a, int lda, double *cc, int ldc)
-    {
-        const double m1 = -1, one = 1;
-        CK(cublasDsyrk(c.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, n, k, &m1, a, lda, &one, cc, ldc));
-    }
-    static void gemm(ctx &c, cublasOperation_t tb, int m, int n, int k, const double *a, int lda, const double *b,
-                     int ldb, double *cc, int ldc)
-    {
-        const double m1 = -1, one = 1;
-        CK(cublasDgemm(c.blas, CUBLAS_OP_N, tb, m, n, k, &m1, a, lda, b, ldb, &one, cc, ldc));
-    }
-};
-template <> struct ops<float> {
-    static const char *name() { return "fp32"; }
-    static void getrf(ctx &c, int m, int n, float *a, int lda)
-    {
-        int lw;
-        CK(cusolverDnSgetrf_bufferSize(c.solver, m, n, a, lda, &lw));
-        CK(cusolverDnSgetrf(c.solver, m, n, a, lda, (float *)c.work, c.ipiv, c.info));
-    }
-    static void geqrf(ctx &c, int m, int n, float *a, int lda)
-    {
-        int lw;
-        CK(cusolverDnSgeqrf_bufferSize(c.solver, m, n, a, lda, &lw));
-        CK(cusolverDnSgeqrf(c.solver, m, n, a, lda, (float *)c.tau, (float *)c.work, lw, c.info));
-    }
-    static void potrf(ctx &c, int n, float *a, int lda)
-    {
-        int lw;
-        CK(cusolverDnSpotrf_bufferSize(c.solver, CUBLAS_FILL_MODE_LOWER, n, a, lda, &lw));
-        CK(cusolverDnSpotrf(c.solver, CUBLAS_FILL_MODE_LOWER, n, a, lda, (float *)c.work, lw, c.info));
-    }
-    static void trsm(ctx &c, int m, int n, const float *l, int ldl, float *b, int ldb)
-    {
-        const float one = 1;
-        CK(cublasStrsm(c.blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, n, &one,
-                       l, ldl, b, ldb));
-    }
-    static void syrk(ctx &c, int n, int k, const float *a, int lda, float *cc, int ldc)
-    {
-        const float m1 = -1, one = 1;
-        CK(cublasSsyrk(c.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, n, k, &m1, a, lda, &one, cc, ldc));
-    }
-    static void gemm(ctx &c, cublasOperation_t tb, int m, int n, int k, const float *a, int lda, const float *b,
-                     int ldb, float *cc, int ldc)
-    {
-        const float m1 = -1, one = 1;
-        CK(cublasSgemm(c.blas, CUBLAS_OP_N, tb, m, n, k, &m1, a, lda, b, ldb, &one, cc, ldc));
-    }
-};
+// One specialization a precision, P the letter of cuSOLVER's and cuBLAS's typed calls (D, S).
+#define OPS(T, P, NAME)                                                                                          \
+    template <> struct ops<T> {                                                                                  \
+        static const char *name() { return NAME; }                                                               \
+        static void getrf(ctx &c, int m, int n, T *a, int lda)                                                   \
+        {                                                                                                        \
+            int lw;                                                                                              \
+            CK(cusolverDn##P##getrf_bufferSize(c.solver, m, n, a, lda, &lw));                                    \
+            CK(cusolverDn##P##getrf(c.solver, m, n, a, lda, (T *)c.work, c.ipiv, c.info));                       \
+        }                                                                                                        \
+        static void geqrf(ctx &c, int m, int n, T *a, int lda)                                                   \
+        {                                                                                                        \
+            int lw;                                                                                              \
+            CK(cusolverDn##P##geqrf_bufferSize(c.solver, m, n, a, lda, &lw));                                    \
+            CK(cusolverDn##P##geqrf(c.solver, m, n, a, lda, (T *)c.tau, (T *)c.work, lw, c.info));               \
+        }                                                                                                        \
+        static void potrf(ctx &c, int n, T *a, int lda)                                                          \
+        {                                                                                                        \
+            int lw;                                                                                              \
+            CK(cusolverDn##P##potrf_bufferSize(c.solver, CUBLAS_FILL_MODE_LOWER, n, a, lda, &lw));               \
+            CK(cusolverDn##P##potrf(c.solver, CUBLAS_FILL_MODE_LOWER, n, a, lda, (T *)c.work, lw, c.info));      \
+        }                                                                                                        \
+        static void trsm(ctx &c, int m, int n, const T *l, int ldl, T *b, int ldb)                              \
+        {                                                                                                        \
+            const T one = 1;                                                                                     \
+            CK(cublas##P##trsm(c.blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,                   \
+                               CUBLAS_DIAG_NON_UNIT, m, n, &one, l, ldl, b, ldb));                               \
+        }                                                                                                        \
+        static void syrk(ctx &c, int n, int k, const T *a, int lda, T *cc, int ldc)                             \
+        {                                                                                                        \
+            const T m1 = -1, one = 1;                                                                            \
+            CK(cublas##P##syrk(c.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, n, k, &m1, a, lda, &one, cc, ldc));  \
+        }                                                                                                        \
+        static void gemm(ctx &c, cublasOperation_t tb, int m, int n, int k, const T *a, int lda, const T *b,    \
+                         int ldb, T *cc, int ldc)                                                                \
+        {                                                                                                        \
+            const T m1 = -1, one = 1;                                                                            \
+            CK(cublas##P##gemm(c.blas, CUBLAS_OP_N, tb, m, n, k, &m1, a, lda, b, ldb, &one, cc, ldc));           \
+        }                                                                                                        \
+    };
+OPS(double, D, "fp64")
+OPS(float, S, "fp32")
+#undef OPS
 
 static int reps = 5;
 static const char *prec;
