@@ -90,6 +90,37 @@ unsigned rfl_dense_block_for(const struct rfl_dense_opts *o, enum rfl_dense_meth
     return leaf > 512 ? leaf : 512;
 }
 
+/* An RFL_DENSE_<NAME> integer from 0 to 2^20 into *v (left as it is when unset or empty). */
+static int env_int(const char *name, int *v, char *msg, size_t len)
+{
+    const char *s = getenv(name);
+    if (!s || !*s)
+        return 0;
+    char *end;
+    errno = 0;
+    const long x = strtol(s, &end, 10);
+    if (errno || *end || x < 0 || x > 1 << 20) {
+        snprintf(msg, len, "%s=%s: expected an integer from 0 to %d (rfl_dense --help)", name, s, 1 << 20);
+        return -1;
+    }
+    *v = (int)x;
+    return 0;
+}
+
+int rfl_dense_tuning_read(struct rfl_dense_tuning *t, char *msg, size_t len)
+{
+    *t = (struct rfl_dense_tuning){.side_priority = 1, .leaf_kernel = 1, .inverse = 1};
+    return env_int("RFL_DENSE_SIDE_PRIORITY", &t->side_priority, msg, len) ||
+                   env_int("RFL_DENSE_SYRK_LEAF", &t->syrk_leaf, msg, len) ||
+                   env_int("RFL_DENSE_LU_PANEL_LEAF", &t->lu_panel_leaf, msg, len) ||
+                   env_int("RFL_DENSE_LEAF_KERNEL", &t->leaf_kernel, msg, len) ||
+                   env_int("RFL_DENSE_INVERSE", &t->inverse, msg, len) ||
+                   env_int("RFL_DENSE_SM_RESERVE", &t->sm_reserve, msg, len) ||
+                   env_int("RFL_DENSE_TRSM_LEAF", &t->trsm_leaf, msg, len)
+               ? -1
+               : 0;
+}
+
 double rfl_dense_flops(enum rfl_dense_factor f, double n)
 {
     const double n3 = n * n * n;
@@ -168,7 +199,8 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
     if (o->factors == RFL_DENSE_ALL_FACTORS)
         o->factors = 0;
     char why[256];
-    if (rfl_dense_check_combination(o->methods, o->factors, why, sizeof why) != 0) {
+    if (rfl_dense_tuning_read(&o->tune, why, sizeof why) != 0 ||
+        rfl_dense_check_combination(o->methods, o->factors, why, sizeof why) != 0) {
         /* Refused here, before a device is looked for: bad usage on any machine. */
         if (rfl_log_rank() == 0)
             fprintf(stderr, "rfl_dense: %s\n", why);

@@ -30,6 +30,19 @@ extern const char *const rfl_dense_method_names[RFL_DENSE_NMETHOD + 1];
 /* The factorizations a method has (a bitmask of enum rfl_dense_factor). */
 unsigned rfl_dense_method_factors(enum rfl_dense_method m);
 
+/* How the GPU-resident methods factor, each default chosen by a measurement (docs/PERFORMANCE.md,
+ * rfl_dense): RFL_DENSE_<NAME> in the environment overrides it, to repeat that measurement
+ * (rfl_dense --help, rfl_dense_tuning_read; the sidecar records the values a run used). */
+struct rfl_dense_tuning {
+    int side_priority;  /* the side lane's stream at the device's highest priority */
+    int syrk_leaf;      /* Cholesky's trailing SYRK split into GEMMs down to blocks of this (0: one SYRK) */
+    int lu_panel_leaf;  /* gpu_panel LU's panel by Toledo's recursion down to this (0: one getrf) */
+    int leaf_kernel;    /* LU leaves of at most RFL_DENSE_GETF2_MAX_W columns by getf2.cu, not getrf */
+    int inverse;        /* gpu_panel: the panel's triangle inverted (a small TRSM on I), its solves GEMMs */
+    int sm_reserve;     /* SMs the main lane's cuBLAS leaves to the side lane's panel (0: none) */
+    int trsm_leaf;      /* recursive: its solves split down to this, inverted (0: a TRSM at the leaf) */
+};
+
 struct rfl_dense_opts {
     unsigned factors, methods, precisions; /* bitmasks; 0: all (a list of every name, or "all", is 0) */
     const char *sizes_text;
@@ -43,6 +56,7 @@ struct rfl_dense_opts {
     int print_columns, self_test, inject_fault;
     unsigned long long seed;
     double time_budget_s; /* --time-budget; 0: none */
+    struct rfl_dense_tuning tune;
     int argc;
     char **argv;
 };
@@ -55,6 +69,9 @@ struct rfl_dense_split {
 
 void rfl_dense_defaults(struct rfl_dense_opts *o);
 int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv);
+/* The tuning's defaults, each overridden by its RFL_DENSE_<NAME> where set: 0, or -1 with one line
+ * naming the variable, its value and what it takes in msg. */
+int rfl_dense_tuning_read(struct rfl_dense_tuning *t, char *msg, size_t len);
 int rfl_dense_run(const struct rfl_dense_opts *o);
 
 /* "256,1024" or "256:4096" (powers of two from MIN up to MAX) -> sorted, distinct sizes from 16
@@ -75,17 +92,5 @@ double rfl_dense_flops(enum rfl_dense_factor f, double n);
  * for QR alone): 0, or -1 after one line naming the combination in msg. */
 int rfl_dense_check_combination(unsigned methods, unsigned factors, char *msg, size_t len);
 
-/* How the GPU-resident methods factor, each default chosen by a measurement (docs/PERFORMANCE.md,
- * rfl_dense): RFL_DENSE_<NAME> in the environment overrides it, to repeat that measurement
- * (rfl_dense --help; the sidecar records the values a run used). */
-struct rfl_dense_tuning {
-    int side_priority;  /* the side lane's stream at the device's highest priority */
-    int syrk_leaf;      /* Cholesky's trailing SYRK split into GEMMs down to blocks of this (0: one SYRK) */
-    int lu_panel_leaf;  /* gpu_panel LU's panel by Toledo's recursion down to this (0: one getrf) */
-    int leaf_kernel;    /* LU leaves of at most RFL_DENSE_GETF2_MAX_W columns by getf2.cu, not getrf */
-    int inverse;        /* gpu_panel: the panel's triangle inverted (a small TRSM on I), its solves GEMMs */
-    int sm_reserve;     /* SMs the main lane's cuBLAS leaves to the side lane's panel (0: none) */
-    int trsm_leaf;      /* recursive: its solves split down to this, inverted (0: a TRSM at the leaf) */
-};
 
 #endif

@@ -264,10 +264,9 @@ static int qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane 
 int rfl_dense_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, enum rfl_dense_factor f, int j,
                      int jb, int c0, int c1, const void *v, const void *t, int inverses)
 {
-    const int t_inverse = inverses;
     return f == RFL_DENSE_LU         ? lu_update(g, l, j, jb, c0, c1, inverses && g->tune.inverse ? t : NULL)
            : f == RFL_DENSE_CHOLESKY ? chol_update(g, l, j, jb, c0, c1)
-                                     : qr_update(g, l, j, jb, c0, c1, v, t, t_inverse);
+                                     : qr_update(g, l, j, jb, c0, c1, v, t, inverses);
 }
 
 int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb)

@@ -46,32 +46,6 @@ static int lane_open(struct rfl_dense_lane *l, int priority)
                : 0;
 }
 
-/* An RFL_DENSE_<NAME> variable's integer, def when unset; a malformed one warned of and ignored. */
-static int env_int(const char *name, int def)
-{
-    const char *s = getenv(name);
-    if (!s || !*s)
-        return def;
-    char *end;
-    const long v = strtol(s, &end, 10);
-    if (*end || v < 0 || v > 1 << 20) {
-        rfl_warn("%s=%s: not an integer from 0 to %d, ignored", name, s, 1 << 20);
-        return def;
-    }
-    return (int)v;
-}
-
-static void tuning(struct rfl_dense_tuning *t)
-{
-    t->side_priority = env_int("RFL_DENSE_SIDE_PRIORITY", 1);
-    t->syrk_leaf = env_int("RFL_DENSE_SYRK_LEAF", 0);
-    t->lu_panel_leaf = env_int("RFL_DENSE_LU_PANEL_LEAF", 0);
-    t->leaf_kernel = env_int("RFL_DENSE_LEAF_KERNEL", 1);
-    t->inverse = env_int("RFL_DENSE_INVERSE", 1);
-    t->sm_reserve = env_int("RFL_DENSE_SM_RESERVE", 0);
-    t->trsm_leaf = env_int("RFL_DENSE_TRSM_LEAF", 0);
-}
-
 void rfl_dense_gpu_close(struct rfl_dense_gpu *g)
 {
     if (!g)
@@ -97,9 +71,8 @@ void rfl_dense_gpu_close(struct rfl_dense_gpu *g)
 
 int rfl_dense_gpu_index(const struct rfl_dense_gpu *g) { return g->dev.index; }
 
-const struct rfl_dense_tuning *rfl_dense_gpu_tuning(const struct rfl_dense_gpu *g) { return &g->tune; }
-
-int rfl_dense_gpu_open(struct rfl_dense_gpu **out, unsigned device, unsigned n_max, char *name, size_t name_len)
+int rfl_dense_gpu_open(struct rfl_dense_gpu **out, unsigned device, unsigned n_max, const struct rfl_dense_tuning *tune,
+                       char *name, size_t name_len)
 {
     *out = NULL;
     struct rfl_dense_gpu *g = calloc(1, sizeof *g);
@@ -115,7 +88,7 @@ int rfl_dense_gpu_open(struct rfl_dense_gpu **out, unsigned device, unsigned n_m
     snprintf(name, name_len, "%s", g->dev.name);
     g->n_max = n_max;
     const size_t bytes = (size_t)n_max * n_max * sizeof(double);
-    tuning(&g->tune);
+    g->tune = *tune;
     int least = 0, greatest = 0;
     if (RFL_CUDA(cudaDeviceGetStreamPriorityRange(&least, &greatest)) || lane_open(&g->main, 0) ||
         lane_open(&g->side, g->tune.side_priority ? greatest : 0) || RFL_CUDA(cudaMalloc(&g->a, bytes)) ||

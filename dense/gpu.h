@@ -13,12 +13,11 @@
 struct rfl_dense_gpu; /* the device, its streams, handles and buffers */
 
 
-/* The tuning the device was opened with. */
-const struct rfl_dense_tuning *rfl_dense_gpu_tuning(const struct rfl_dense_gpu *g);
 
 /* Opens device `device` (first + local rank, as every GPU program) for matrices up to n_max in
- * either precision: an RFL_EXIT_* code; *g NULL when not OK. */
-int rfl_dense_gpu_open(struct rfl_dense_gpu **g, unsigned device, unsigned n_max, char *name, size_t name_len);
+ * either precision, its methods tuned by `tune`: an RFL_EXIT_* code; *g NULL when not OK. */
+int rfl_dense_gpu_open(struct rfl_dense_gpu **g, unsigned device, unsigned n_max, const struct rfl_dense_tuning *tune,
+                       char *name, size_t name_len);
 void rfl_dense_gpu_close(struct rfl_dense_gpu *g);
 /* The CUDA index of the device opened. */
 int rfl_dense_gpu_index(const struct rfl_dense_gpu *g);

@@ -305,7 +305,7 @@ static int open_methods(const struct rfl_dense_opts *o, unsigned *methods, struc
         *methods &= ~gpu_methods;
         return RFL_EXIT_OK;
     }
-    return rfl_dense_gpu_open(&gs->g, o->device, o->sizes[o->nsizes - 1], gs->name, sizeof gs->name);
+    return rfl_dense_gpu_open(&gs->g, o->device, o->sizes[o->nsizes - 1], &o->tune, gs->name, sizeof gs->name);
 #else
     if (o->methods) {
         rfl_error("option --method: the GPU methods need a build with CUDA (./configure --with-cuda)");
@@ -598,7 +598,7 @@ int rfl_dense_run(const struct rfl_dense_opts *o)
     }
 #ifdef HAVE_CUDA
     if (meta && gs.g) {
-        const struct rfl_dense_tuning *t = rfl_dense_gpu_tuning(gs.g);
+        const struct rfl_dense_tuning *t = &o->tune;
         json_object_set_new(json_object_get(meta, "dense"), "gpu_tuning",
                             json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "side_priority", t->side_priority, "syrk_leaf",
                                       t->syrk_leaf, "lu_panel_leaf", t->lu_panel_leaf, "leaf_kernel", t->leaf_kernel,

@@ -1,7 +1,8 @@
 # The command-line contract of rfl_dense: help and version, the self-test, --print-columns
 # against docs/FORMAT.md, one-line usage errors (exit 2) that name the option and the value and
 # write no file; a method asked for a factorization it does not have is bad usage (exit 2, the
-# combination named) on any build and machine, refused before a device is looked for; `all` is
+# combination named) on any build and machine, refused before a device is looked for, as is a
+# malformed RFL_DENSE_* tuning variable; `all` is
 # the default (a host without a GPU runs its methods).
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
@@ -31,6 +32,10 @@ expect_error 2 stray-operand -- --quick stray-operand
 # nothing to run is bad usage, whatever the build (without CUDA, or with CUDA and no GPU).
 expect_error 2 "--method recursive" "--factorization qr" "no such combination" -- -m recursive -f qr
 expect_error 2 "--factorization qr" "--method recursive" "no such combination" -- -m recursive -f lu,qr
+# The GPU methods' tuning variables (rfl_dense --help) are checked with the options, on any build.
+RFL_DENSE_INVERSE=yes expect_error 2 RFL_DENSE_INVERSE=yes -- --sizes 64
+RFL_DENSE_SYRK_LEAF=-3 expect_error 2 RFL_DENSE_SYRK_LEAF=-3 -- --sizes 64
+RFL_DENSE_TRSM_LEAF=99999999 expect_error 2 RFL_DENSE_TRSM_LEAF=99999999 -- --sizes 64
 # `all` runs what this build and machine have: here at least lapack, exit 0 (it failed without a GPU).
 OPENBLAS_NUM_THREADS=1 "$RFL_DENSE" -m all -f lu -p fp64 --sizes 32 --experiments 1 -o "$tmp/all.csv" 2>"$tmp/err" ||
     fail "-m all: exit $?: $(cat "$tmp/err")"
