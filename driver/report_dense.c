@@ -93,7 +93,9 @@ int rfl_dense_table(const struct rfl_model *m, struct rfl_dense_table *t)
                       "2n^3) and the fastest sample; %% of GEMM: of the GEMM the same run measured at that n with the "
                       "same library (blas: the host's, for lapack; cublas: for the GPU methods), the roof on dense.png; "
                       "the error against its bound (a GEMM's: its product checked); time: the fastest sample, and "
-                      "the blocked methods' CPU panels, GPU updates not hidden, and transfer waits. #: the point "
+                      "where it went: the hybrid's CPU panels, GPU updates not hidden, and transfer waits; "
+                      "gpu_panel's and recursive's GPU time in panels (or leaves) and in updates, CUDA events "
+                      "(gpu_panel's two streams overlap: the two may add to more than the time). #: the point "
                       "on the GPU roofline.");
     if (above && written > 0 && (size_t)written < sizeof t->caption)
         snprintf(t->caption + written, sizeof t->caption - (size_t)written,

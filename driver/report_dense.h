@@ -14,7 +14,7 @@ struct rfl_dense_table {
     size_t nrows;
     const char *head[RFL_DTABLE_COLS];
     char (*cell)[RFL_DTABLE_COLS][64]; /* nrows rows */
-    char caption[1024];
+    char caption[1536];
 };
 
 /* 1 made, 0 no rows, -1 out of memory. */
