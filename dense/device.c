@@ -203,6 +203,33 @@ int rfl_dense_syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_l
            rfl_dense_syrk_lower(g, l, c0 + m1, m - m1, j, k, leaf);
 }
 
+int rfl_dense_trsm_leaf(const struct rfl_dense_gpu *g, int leaf)
+{
+    return g->tune.trsm_leaf > 0 && g->tune.trsm_leaf < leaf ? g->tune.trsm_leaf : leaf;
+}
+
+int rfl_dense_invert_lower(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int k, int b,
+                           cublasDiagType_t diag)
+{
+    return RFL_CUDA(rfl_dense_identity(g->fp64, g->dt[b], k, l->stream)) ||
+           rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, diag, k, k,
+                          rfl_dense_at(g, g->a, j, j), g->n, g->dt[b], k);
+}
+
+int rfl_dense_trsm_right_inverted(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j,
+                                  int k, int b)
+{
+    const size_t es = g->fp64 ? 8 : 4;
+    void *x = rfl_dense_at(g, g->a, r0, j);
+    if (rfl_dense_invert_lower(g, l, j, k, b, CUBLAS_DIAG_NON_UNIT))
+        return -1;
+    if (m <= 0)
+        return 0;
+    return rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m, k, k, 1, x, g->n, g->dt[b], k, 0, g->dv[b], m) ||
+           RFL_CUDA(cudaMemcpy2DAsync(x, (size_t)g->n * es, g->dv[b], (size_t)m * es, (size_t)m * es, k,
+                                      cudaMemcpyDeviceToDevice, l->stream));
+}
+
 /* linv: L11^-1 (jb x jb), or NULL: U12 = L11^-1 A12 by a GEMM into W and back, or by a TRSM.
  * cuBLAS's TRSM with a 512 x 512 triangle runs at a sixth of the GEMM's rate (bench/dense_panels.cu). */
 static int lu_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int jb, int c0, int c1,

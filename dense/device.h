@@ -24,7 +24,6 @@ struct rfl_dense_lane {
     void *getf2; /* device: the LU leaf kernel's scratch (RFL_DENSE_GETF2_SCRATCH bytes) */
 };
 
-
 /* GPU-timed spans of a factorization (CUDA events on the lanes' streams), summed by part once
  * it has finished: where a GPU-resident method spends its time. */
 #define RFL_DENSE_MAX_SPANS 4096
@@ -115,8 +114,22 @@ int rfl_dense_syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_l
 /* The first part of a split of s > leaf columns: about half, a multiple of the leaf. */
 int rfl_dense_split(int s, int leaf);
 
-/* QR's buffers (V, T, W and W2 above) for panels of nb at the largest size (the device idle:
- * called before a factorization). 0 or -1. */
+/* The triangular solves by an inverted triangle (cuBLAS's TRSM on these shapes runs at a fraction
+ * of its GEMM's rate: bench/dense_panels.cu). rfl_dense_invert_lower: dt[b] (k x k, ld k) = the
+ * inverse of A[j:j+k, j:j+k]'s lower triangle (diag: unit or not), a TRSM on the identity.
+ * rfl_dense_trsm_right_inverted: A[r0:r0+m, j:j+k] = A[r0:r0+m, j:j+k] L^-T, L that triangle
+ * (non-unit), inverted into dt[b] and applied by one GEMM into dv[b] (ld m), copied back.
+ * rfl_dense_trsm_leaf: the blocks recursive's solves are inverted by, leaf where the tuning has
+ * none. 0 or -1. */
+int rfl_dense_invert_lower(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int k, int b,
+                           cublasDiagType_t diag);
+int rfl_dense_trsm_right_inverted(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j,
+                                  int k, int b);
+int rfl_dense_trsm_leaf(const struct rfl_dense_gpu *g, int leaf);
+
+/* V, T, W and W2 above, sized for panels of nb at the largest size (the device idle: called
+ * before a factorization): QR's, and the inverted triangles' (dt) and their products' (dv, dw)
+ * of gpu_panel's LU and Cholesky and recursive's solves. 0 or -1. */
 int rfl_dense_qr_buffers(struct rfl_dense_gpu *g, size_t nb);
 
 /* Factorization f's trailing update by panel j (width jb) of columns [c0, c1), on the lane.

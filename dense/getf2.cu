@@ -104,7 +104,6 @@ __global__ void __launch_bounds__(THREADS) k_getf2(T *a, int lda, int m, int w, 
         // hold this buffer's values of two columns ago.
         v = -1;
         row = INT_MAX;
-        int from = -1;
         for (int g = threadIdx.x; g < G; g += THREADS) {
             const double cv = __ldcg(&sc.cand_v[buf * G + g]);
             const int cr = __ldcg(&sc.cand_row[buf * G + g]);
@@ -115,8 +114,7 @@ __global__ void __launch_bounds__(THREADS) k_getf2(T *a, int lda, int m, int w, 
         const int p = best_v >= 0 ? best_row : k; // no candidate (NaN column): no interchange
         if (threadIdx.x < w) {
             const int j = threadIdx.x;
-            // The winning block: the owner of row p (every block's rows are disjoint).
-            from = p / rows_per_block;
+            const int from = p / rows_per_block; // the owner of row p: its candidate won
             prow[j] = p == k || best_v < 0 ? __ldcg(&sc.diag_vals[buf * RFL_DENSE_GETF2_MAX_W + j])
                                            : __ldcg(&sc.cand_vals[((size_t)buf * G + from) * RFL_DENSE_GETF2_MAX_W + j]);
             drow[j] = __ldcg(&sc.diag_vals[buf * RFL_DENSE_GETF2_MAX_W + j]);

@@ -150,11 +150,10 @@ int rfl_dense_gpu_factor(struct rfl_dense_gpu *g, enum rfl_dense_method method, 
     if (method == RFL_DENSE_GPU_PANEL && rfl_dense_reserve(g, &g->side, f, n, width))
         return -1;
     /* V and the inverted triangles: QR's, gpu_panel's, recursive's solves (with a trsm_leaf). */
-    const int tl = g->tune.trsm_leaf > 0 && g->tune.trsm_leaf < (int)nb ? g->tune.trsm_leaf : (int)nb;
-    if (((f == RFL_DENSE_QR || method == RFL_DENSE_GPU_PANEL) && method != RFL_DENSE_CUSOLVER &&
-         method != RFL_DENSE_RECURSIVE && rfl_dense_qr_buffers(g, nb)) ||
+    if (((method == RFL_DENSE_GPU_PANEL || (method == RFL_DENSE_HYBRID && f == RFL_DENSE_QR)) &&
+         rfl_dense_qr_buffers(g, nb)) ||
         (method == RFL_DENSE_RECURSIVE && f == RFL_DENSE_CHOLESKY && g->tune.trsm_leaf > 0 &&
-         rfl_dense_qr_buffers(g, (size_t)tl)) ||
+         rfl_dense_qr_buffers(g, (size_t)rfl_dense_trsm_leaf(g, (int)nb))) ||
         (method == RFL_DENSE_HYBRID && rfl_dense_hybrid_buffers(g, (int)nb)))
         return -1;
     if (RFL_CUDA(cudaMemcpyAsync(g->a, g->orig, bytes, cudaMemcpyDeviceToDevice, g->main.stream)) ||

@@ -12,42 +12,26 @@
 #include "recursive.h"
 #include "common/log.h"
 
-/* dt[b] = the inverse of the panel's lower triangle (jb x jb, ld jb), a TRSM on the identity:
- * the solves with it become GEMMs, which run at several times cuBLAS's TRSM rate on these shapes
- * (bench/dense_panels.cu: 8.3 against 57 TFLOP/s, m = 16384, FP64). */
-static int invert_lower(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int j, int jb, int b,
-                        cublasDiagType_t diag)
-{
-    return RFL_CUDA(rfl_dense_identity(g->fp64, g->dt[b], jb, l->stream)) ||
-           rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, diag, jb, jb,
-                          rfl_dense_at(g, g->a, j, j), g->n, g->dt[b], jb);
-}
-
 /* Panel j (rows j..n-1, columns j..j+jb-1) factored on lane l; b: which of the V and T^-1 (QR)
  * or triangle inverses (LU, Cholesky) it writes. */
 static int factor_panel_untimed(struct rfl_dense_gpu *g, enum rfl_dense_factor f, struct rfl_dense_lane *l, int j, int jb,
                         int b)
 {
     const int n = g->n, m = n - j;
-    const size_t es = g->fp64 ? 8 : 4;
-    void *panel = rfl_dense_at(g, g->a, j, j), *below = rfl_dense_at(g, g->a, j + jb, j);
+    void *panel = rfl_dense_at(g, g->a, j, j);
     if (f == RFL_DENSE_LU) {
         const int rc = g->tune.lu_panel_leaf > 0 && jb > g->tune.lu_panel_leaf
                            ? rfl_dense_recursive_lu_panel(g, l, j, jb, g->tune.lu_panel_leaf)
                            : rfl_dense_getrf(g, l, m, jb, panel, n, g->ipiv + j) ||
                                  RFL_CUDA(rfl_dense_ipiv_offset(g->ipiv + j, jb, j, l->stream));
-        return rc || (g->tune.inverse && invert_lower(g, l, j, jb, b, CUBLAS_DIAG_UNIT));
+        return rc || (g->tune.inverse && rfl_dense_invert_lower(g, l, j, jb, b, CUBLAS_DIAG_UNIT));
     }
-    if (f == RFL_DENSE_CHOLESKY && g->tune.inverse) /* L21 = A21 L11^-T through V, then back */
-        return rfl_dense_potrf(g, l, jb, panel, n) || invert_lower(g, l, j, jb, b, CUBLAS_DIAG_NON_UNIT) ||
-               rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m - jb, jb, jb, 1, below, n, g->dt[b], jb, 0, g->dv[b],
-                              m - jb > 0 ? m - jb : 1) ||
-               (m > jb && RFL_CUDA(cudaMemcpy2DAsync(below, (size_t)n * es, g->dv[b], (size_t)(m - jb) * es,
-                                                     (size_t)(m - jb) * es, jb, cudaMemcpyDeviceToDevice, l->stream)));
     if (f == RFL_DENSE_CHOLESKY)
         return rfl_dense_potrf(g, l, jb, panel, n) ||
-               rfl_dense_trsm(g, l, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT,
-                              m - jb, jb, panel, n, below, n);
+               (g->tune.inverse ? rfl_dense_trsm_right_inverted(g, l, j + jb, m - jb, j, jb, b)
+                                : rfl_dense_trsm(g, l, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,
+                                                 CUBLAS_DIAG_NON_UNIT, m - jb, jb, panel, n,
+                                                 rfl_dense_at(g, g->a, j + jb, j), n));
     /* QR: geqrf, then V made explicit and T^-1 = striu(V^T V) + diag(1/tau) for the update. */
     void *tau = (char *)g->tau + (size_t)j * (g->fp64 ? 8 : 4);
     return rfl_dense_geqrf(g, l, m, jb, panel, n, tau) ||

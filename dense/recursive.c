@@ -17,15 +17,9 @@
  * (docs/PERFORMANCE.md, rfl_dense). */
 static int trsm_right(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j, int k, int leaf)
 {
-    const int n = g->n, tl = g->tune.trsm_leaf > 0 && g->tune.trsm_leaf < leaf ? g->tune.trsm_leaf : leaf;
-    const size_t es = g->fp64 ? 8 : 4;
+    const int n = g->n, tl = rfl_dense_trsm_leaf(g, leaf);
     if (k <= tl && g->tune.trsm_leaf > 0 && (size_t)k <= g->qr_nb)
-        return RFL_CUDA(rfl_dense_identity(g->fp64, g->dt[0], k, l->stream)) ||
-               rfl_dense_trsm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, k, k,
-                              AT(j, j), n, g->dt[0], k) ||
-               rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m, k, k, 1, AT(r0, j), n, g->dt[0], k, 0, g->dv[0], m) ||
-               RFL_CUDA(cudaMemcpy2DAsync(AT(r0, j), (size_t)n * es, g->dv[0], (size_t)m * es, (size_t)m * es, k,
-                                          cudaMemcpyDeviceToDevice, l->stream));
+        return rfl_dense_trsm_right_inverted(g, l, r0, m, j, k, 0);
     if (k <= tl)
         return rfl_dense_trsm(g, l, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, k,
                               AT(j, j), n, AT(r0, j), n);
