@@ -3,8 +3,9 @@
 // them, and cuBLAS's TRSM, SYRK and GEMM on the update shapes. Which panel width, leaf and update
 // call each method uses is chosen from these (docs/PERFORMANCE.md, rfl_dense).
 // Build: nvcc -O2 -arch=sm_90 bench/dense_panels.cu -lcusolver -lcublas -o dense_panels
-// Usage: dense_panels [fp64|fp32] [REPS] > panels.csv   (median and best of REPS, each on a fresh
-// copy of a random matrix, CUDA events around the call alone)
+// Usage: dense_panels [fp64|fp32] [REPS] [panels|recursive|potrf] > panels.csv   (median and best
+// of REPS, each on a fresh copy of a random matrix, CUDA events around the call alone; recursive:
+// recursive Cholesky's shapes; potrf: one potrf of 512, 4096 and 8192 each, untimed, to profile)
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 #include <cusolverDn.h>
@@ -80,6 +81,24 @@ template <typename T> struct ops;
             CK(cublas##P##trsm(c.blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,                   \
                                CUBLAS_DIAG_NON_UNIT, m, n, &one, l, ldl, b, ldb));                               \
         }                                                                                                        \
+        static void trmm(ctx &c, int m, int n, const T *l, int ldl, const T *b, int ldb, T *cc, int ldc)        \
+        {                                                                                                        \
+            const T one = 1;                                                                                     \
+            CK(cublas##P##trmm(c.blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T,                   \
+                               CUBLAS_DIAG_NON_UNIT, m, n, &one, l, ldl, b, ldb, cc, ldc));                      \
+        }                                                                                                        \
+        static void trtri(ctx &c, int n, T *a, int lda)                                                          \
+        {                                                                                                        \
+            size_t dev = 0, host = 0;                                                                            \
+            const cudaDataType t = sizeof(T) == 8 ? CUDA_R_64F : CUDA_R_32F;                                    \
+            CK(cusolverDnXtrtri_bufferSize(c.solver, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_NON_UNIT, n, t, a, lda, \
+                                           &dev, &host));                                                        \
+            std::vector<char> h(host + 1);                                                                       \
+            if (dev > c.work_bytes)                                                                              \
+                exit(3);                                                                                         \
+            CK(cusolverDnXtrtri(c.solver, CUBLAS_FILL_MODE_LOWER, CUBLAS_DIAG_NON_UNIT, n, t, a, lda, c.work,   \
+                                dev, h.data(), host, c.info));                                                   \
+        }                                                                                                        \
         static void syrk(ctx &c, int n, int k, const T *a, int lda, T *cc, int ldc)                             \
         {                                                                                                        \
             const T m1 = -1, one = 1;                                                                            \
@@ -126,7 +145,40 @@ static void timed(ctx &c, const char *what, int m, int n, int k, double flops, F
     cudaEventDestroy(e1);
 }
 
-template <typename T> static void run(ctx &c, int nmax)
+// The shapes of recursive's Cholesky at n = 8192 to 32768 (leaf n/4): its solves by cuBLAS's
+// TRSM against the same solve by a GEMM or TRMM with the triangle inverted (cuSOLVER's trtri),
+// its symmetric updates by SYRK against GEMM, and the diagonal blocks' potrf.
+template <typename T> static void run_recursive(ctx &c, int nmax, T *a, T *orig, T *spd)
+{
+    const size_t bytes = (size_t)nmax * nmax * sizeof(T);
+    auto general = [&] { CK(cudaMemcpyAsync(a, orig, bytes, cudaMemcpyDeviceToDevice, c.s)); };
+    auto symmetric = [&] { CK(cudaMemcpyAsync(a, spd, bytes, cudaMemcpyDeviceToDevice, c.s)); };
+    auto nothing = [] {};
+    T *b = a + (size_t)nmax * 8192; // columns 8192 on: the right-hand sides and products
+    for (int k : {1024, 2048, 4096, 8192})
+        for (int m : {4096, 8192, 16384}) {
+            const double f = (double)m * k * k;
+            timed(c, "trsm_right", m, k, 0, f, symmetric, [&] { ops<T>::trsm(c, m, k, spd, nmax, b, nmax); });
+            timed(c, "trmm_right", m, k, 0, f, nothing,
+                  [&] { ops<T>::trmm(c, m, k, spd, nmax, orig, nmax, b, nmax); });
+            timed(c, "gemm_nt", m, k, k, 2 * f, nothing,
+                  [&] { ops<T>::gemm(c, CUBLAS_OP_T, m, k, k, orig, nmax, orig, nmax, b, nmax); });
+        }
+    for (int n : {4096, 8192})
+        for (int k : {2048, 4096, 8192}) {
+            const double f = (double)n * n * k;
+            timed(c, "syrk", n, n, k, f, nothing, [&] { ops<T>::syrk(c, n, k, orig, nmax, b, nmax); });
+            timed(c, "gemm_nt", n, n, k, 2 * f, nothing,
+                  [&] { ops<T>::gemm(c, CUBLAS_OP_T, n, n, k, orig, nmax, orig, nmax, b, nmax); });
+        }
+    for (int k : {256, 512, 1024, 2048, 4096}) {
+        timed(c, "trtri", k, k, 0, (double)k * k * k / 3, symmetric, [&] { ops<T>::trtri(c, k, a, nmax); });
+        timed(c, "potrf", k, k, 0, (double)k * k * k / 3, symmetric, [&] { ops<T>::potrf(c, k, a, nmax); });
+    }
+    (void)general;
+}
+
+template <typename T> static void run(ctx &c, int nmax, const char *set)
 {
     prec = ops<T>::name();
     T *a = (T *)c.a, *orig = (T *)c.orig, *spd = (T *)c.b;
@@ -136,6 +188,18 @@ template <typename T> static void run(ctx &c, int nmax)
     CK(cudaStreamSynchronize(c.s));
     auto general = [&] { CK(cudaMemcpyAsync(a, orig, bytes, cudaMemcpyDeviceToDevice, c.s)); };
     auto symmetric = [&] { CK(cudaMemcpyAsync(a, spd, bytes, cudaMemcpyDeviceToDevice, c.s)); };
+    if (strcmp(set, "recursive") == 0) {
+        run_recursive<T>(c, nmax, a, orig, spd);
+        return;
+    }
+    if (strcmp(set, "potrf") == 0) { // one call of each, for a profiler's kernel list
+        for (int n : {512, 4096, 8192}) {
+            symmetric();
+            ops<T>::potrf(c, n, a, nmax);
+            CK(cudaStreamSynchronize(c.s));
+        }
+        return;
+    }
     const int ms[] = {4096, 8192, 16384, 32768};
     for (int m : ms) {
         if (m > nmax)
@@ -194,9 +258,10 @@ int main(int argc, char **argv)
     c.work_bytes = (size_t)std::max(std::max(lw1, lw2), 1 << 24) * es;
     CK(cudaMalloc(&c.work, c.work_bytes));
     printf("op,precision,m,n,k,seconds_min,seconds_median,gflops_per_s\n");
+    const char *set = argc > 3 ? argv[3] : "panels";
     if (fp64)
-        run<double>(c, nmax);
+        run<double>(c, nmax, set);
     else
-        run<float>(c, nmax);
+        run<float>(c, nmax, set);
     return 0;
 }

@@ -79,10 +79,15 @@ int rfl_dense_check_combination(unsigned methods, unsigned factors, char *msg, s
     return 0;
 }
 
-unsigned rfl_dense_block_for(const struct rfl_dense_opts *o, enum rfl_dense_method m, unsigned n)
+unsigned rfl_dense_block_for(const struct rfl_dense_opts *o, enum rfl_dense_factor f, enum rfl_dense_method m,
+                             unsigned n)
 {
     if (o->block)
         return o->block;
+    /* gpu_panel's QR up to 8192 is its panels' time (95% at 8192 on an H200): half as many
+     * panels, half the serial look-ahead steps (docs/PERFORMANCE.md, rfl_dense). */
+    if (m == RFL_DENSE_GPU_PANEL && f == RFL_DENSE_QR && n <= 8192)
+        return 1024;
     if (m != RFL_DENSE_RECURSIVE)
         return 512;
     unsigned leaf = n / 4 > 4096 ? n / 4 : 4096;
@@ -109,7 +114,7 @@ static int env_int(const char *name, int *v, char *msg, size_t len)
 
 int rfl_dense_tuning_read(struct rfl_dense_tuning *t, char *msg, size_t len)
 {
-    *t = (struct rfl_dense_tuning){.side_priority = 1, .leaf_kernel = 1, .inverse = 1};
+    *t = (struct rfl_dense_tuning){.side_priority = 1, .leaf_kernel = 1, .inverse = 1, .trsm_leaf = 512};
     return env_int("RFL_DENSE_SIDE_PRIORITY", &t->side_priority, msg, len) ||
                    env_int("RFL_DENSE_SYRK_LEAF", &t->syrk_leaf, msg, len) ||
                    env_int("RFL_DENSE_LU_PANEL_LEAF", &t->lu_panel_leaf, msg, len) ||
@@ -179,8 +184,9 @@ int rfl_dense_parse(struct rfl_dense_opts *o, int argc, char **argv)
                   "RFL_DENSE_LU_PANEL_LEAF (0: gpu_panel's LU panel one getrf; N: by halves down to N columns), "
                   "RFL_DENSE_LEAF_KERNEL (1: LU leaves of 32 columns or fewer by rfl's one-kernel panel, not getrf), "
                   "RFL_DENSE_SM_RESERVE (0: the updates' cuBLAS may use every SM; N: it leaves N to the panels), "
-                  "RFL_DENSE_TRSM_LEAF (0: recursive's triangular solves one TRSM at its leaf; N: split down to N "
-                  "columns, each inverted and applied by a GEMM).",
+                  "RFL_DENSE_TRSM_LEAF (512: recursive Cholesky's leaves have their diagonal blocks of 512 "
+                  "inverted after their potrf and its triangular solves split down to them, each a GEMM; N: blocks "
+                  "of N, where N divides the leaf; 0: one TRSM at each leaf).",
         RFL_CLI_OPTIONS(table),
     };
     int rc = RFL_CLI_PARSE_PROGRAM(o, cli, argc, argv);

@@ -40,7 +40,8 @@ struct rfl_dense_tuning {
     int leaf_kernel;    /* LU leaves of at most RFL_DENSE_GETF2_MAX_W columns by getf2.cu, not getrf */
     int inverse;        /* gpu_panel: the panel's triangle inverted (a small TRSM on I), its solves GEMMs */
     int sm_reserve;     /* SMs the main lane's cuBLAS leaves to the side lane's panel (0: none) */
-    int trsm_leaf;      /* recursive: its solves split down to this, inverted (0: a TRSM at the leaf) */
+    int trsm_leaf;      /* recursive Cholesky: diagonal blocks of this inverted once, its solves GEMMs
+                           (0, or not dividing the leaf: a TRSM at the leaf; default 512) */
 };
 
 struct rfl_dense_opts {
@@ -82,8 +83,11 @@ int rfl_dense_parse_sizes(const char *text, unsigned *sizes, size_t max, size_t 
  * against 256 and 1024 on an H200) and recursive's leaf n/4 within [4096, n/2] (cuSOLVER's potrf
  * and getrf are efficient on large blocks, slow on many small ones: on an H200 leaf 4096 beat
  * 2048 at n = 8192 and 16384; docs/PERFORMANCE.md, rfl_dense). */
-#define RFL_DENSE_AUTO_BLOCK "512; recursive's leaf n/4, at least 4096 and at most n/2, a multiple of 512, at least 512"
-unsigned rfl_dense_block_for(const struct rfl_dense_opts *o, enum rfl_dense_method m, unsigned n);
+#define RFL_DENSE_AUTO_BLOCK                                                                                      \
+    "512, gpu_panel's QR 1024 up to n = 8192; recursive's leaf n/4, at least 4096 and at most n/2, a multiple of "  \
+    "512, at least 512"
+unsigned rfl_dense_block_for(const struct rfl_dense_opts *o, enum rfl_dense_factor f, enum rfl_dense_method m,
+                             unsigned n);
 
 /* Standard flop counts: LU 2n^3/3, Cholesky n^3/3, QR 4n^3/3 (LAPACK Working Note 41). */
 double rfl_dense_flops(enum rfl_dense_factor f, double n);

@@ -22,6 +22,8 @@ struct rfl_dense_lane {
     int *info; /* device */
     int *perm; /* device: a panel's interchanges as one gather (rfl_dense_swap_rows) */
     void *getf2; /* device: the LU leaf kernel's scratch (RFL_DENSE_GETF2_SCRATCH bytes) */
+    void *scratch; /* device: rfl_dense_invert_lower's products */
+    size_t scratch_bytes;
 };
 
 /* GPU-timed spans of a factorization (CUDA events on the lanes' streams), summed by part once
@@ -73,10 +75,11 @@ int rfl_dense_trsm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l
 int rfl_dense_syrk(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
                    cublasOperation_t trans, int n, int k, double alpha, const void *a, int lda, double beta, void *c,
                    int ldc);
-/* Out of place: c = op(a) b, a triangular. */
-int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
-                   cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b, int ldb, void *c,
-                   int ldc);
+/* Out of place, or in place with c the same as b: c = op(a) b (side left) or b op(a) (right), a
+ * triangular (non-unit). */
+int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasSideMode_t side,
+                   cublasFillMode_t uplo, cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b,
+                   int ldb, void *c, int ldc);
 
 /* cuSOLVER in the loaded precision on the lane, its work grown as needed, info to the lane's:
  * getrf (pivots relative to a's first row), potrf (lower), geqrf. 0 or -1. */
@@ -115,16 +118,17 @@ int rfl_dense_syrk_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_l
 int rfl_dense_split(int s, int leaf);
 
 /* The triangular solves by an inverted triangle (cuBLAS's TRSM on these shapes runs at a fraction
- * of its GEMM's rate: bench/dense_panels.cu). rfl_dense_invert_lower: dt[b] (k x k, ld k) = the
- * inverse of A[j:j+k, j:j+k]'s lower triangle (diag: unit or not), a TRSM on the identity.
- * rfl_dense_trsm_right_inverted: A[r0:r0+m, j:j+k] = A[r0:r0+m, j:j+k] L^-T, L that triangle
- * (non-unit), inverted into dt[b] and applied by one GEMM into dv[b] (ld m), copied back.
- * rfl_dense_trsm_leaf: the blocks recursive's solves are inverted by, leaf where the tuning has
- * none. 0 or -1. */
-int rfl_dense_invert_lower(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int k, int b,
+ * of its GEMM's rate: bench/dense_panels.cu). rfl_dense_invert_lower: inv (k x k, ld k) = the
+ * inverse of A[j:j+k, j:j+k]'s lower triangle (diag: unit or not), its upper triangle zero; by
+ * doubling where k is 32 times a power of two and the lane's scratch holds k * k / 4 elements
+ * (rfl_dense_qr_buffers), else a TRSM on the identity. rfl_dense_solve_right_inverted:
+ * A[r0:r0+m, j:j+k] = A[r0:r0+m, j:j+k] L^-T, inv = L^-1 (ld k), by one GEMM into scratch
+ * (m x k, ld m), copied back. rfl_dense_trsm_leaf: the blocks recursive's Cholesky inverts, leaf
+ * where the tuning has none. 0 or -1. */
+int rfl_dense_invert_lower(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int j, int k, void *inv,
                            cublasDiagType_t diag);
-int rfl_dense_trsm_right_inverted(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j,
-                                  int k, int b);
+int rfl_dense_solve_right_inverted(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m,
+                                   int j, int k, const void *inv, void *scratch);
 int rfl_dense_trsm_leaf(const struct rfl_dense_gpu *g, int leaf);
 
 /* V, T, W and W2 above, sized for panels of nb at the largest size (the device idle: called

@@ -23,6 +23,7 @@ static void lane_close(struct rfl_dense_lane *l)
     cudaFree(l->info);
     cudaFree(l->perm);
     cudaFree(l->getf2);
+    cudaFree(l->scratch);
     if (l->solver)
         cusolverDnDestroy(l->solver);
     if (l->blas)

@@ -177,3 +177,47 @@ extern "C" cudaError_t rfl_dense_identity(int fp64, void *a, int n, cudaStream_t
         k_identity<float><<<blocks, 256, 0, stream>>>((float *)a, n);
     return cudaGetLastError();
 }
+
+/* One block of 32 threads a 32 x 32 tile of inv (k x k, ld k): a diagonal tile the inverse of
+ * a's lower triangular tile (thread c forward-substitutes column c; with unit, a's diagonal is
+ * taken as ones, as LU's L), a tile above the diagonal zero, one below left for the caller. */
+template <typename T> __global__ void k_invert_tiles(const T *a, int lda, T *inv, int k, int unit)
+{
+    const int ti = blockIdx.x, tj = blockIdx.y, c = threadIdx.x;
+    T *out = inv + (size_t)tj * RFL_DENSE_TILE * k + (size_t)ti * RFL_DENSE_TILE;
+    if (tj > ti)
+        for (int i = 0; i < RFL_DENSE_TILE; i++)
+            out[i + (size_t)c * k] = T(0);
+    if (tj != ti)
+        return;
+    __shared__ T l[RFL_DENSE_TILE][RFL_DENSE_TILE + 1];
+    const T *in = a + (size_t)ti * RFL_DENSE_TILE * (lda + 1);
+    for (int i = 0; i < RFL_DENSE_TILE; i++)
+        l[i][c] = in[i + (size_t)c * lda];
+    __syncthreads();
+    T x[RFL_DENSE_TILE];
+#pragma unroll
+    for (int i = 0; i < RFL_DENSE_TILE; i++) {
+        T s = i == c ? T(1) : T(0);
+#pragma unroll
+        for (int p = 0; p < i; p++)
+            s -= l[i][p] * x[p];
+        x[i] = i < c ? T(0) : unit ? s : s / l[i][i];
+    }
+#pragma unroll
+    for (int i = 0; i < RFL_DENSE_TILE; i++)
+        out[i + (size_t)c * k] = x[i];
+}
+
+extern "C" cudaError_t rfl_dense_invert_tiles(int fp64, const void *a, int lda, void *inv, int k, int unit,
+                                              cudaStream_t stream)
+{
+    if (k <= 0 || k % RFL_DENSE_TILE)
+        return cudaErrorInvalidValue;
+    const dim3 grid(k / RFL_DENSE_TILE, k / RFL_DENSE_TILE);
+    if (fp64)
+        k_invert_tiles<double><<<grid, RFL_DENSE_TILE, 0, stream>>>((const double *)a, lda, (double *)inv, k, unit);
+    else
+        k_invert_tiles<float><<<grid, RFL_DENSE_TILE, 0, stream>>>((const float *)a, lda, (float *)inv, k, unit);
+    return cudaGetLastError();
+}

@@ -34,6 +34,11 @@ cudaError_t rfl_dense_qr_diagonal(int fp64, void *u, int n, const void *tau, cud
      (2 * RFL_DENSE_GETF2_MAX_GRID + 2) * RFL_DENSE_GETF2_MAX_W * 8)
 cudaError_t rfl_dense_getf2(int fp64, void *a, int lda, int m, int w, int *ipiv, int row_offset, int *info,
                             void *scratch, cudaStream_t stream, int *done);
+/* The first step of inverting a lower triangular k x k block a (ld lda), k a multiple of
+ * RFL_DENSE_TILE: inv (ld k) gets the inverses of a's diagonal tiles (unit: a's diagonal taken
+ * as ones), zeros above them; its tiles below are left to the caller (rfl_dense_invert_lower). */
+#define RFL_DENSE_TILE 32
+cudaError_t rfl_dense_invert_tiles(int fp64, const void *a, int lda, void *inv, int k, int unit, cudaStream_t stream);
 /* a (n x n, ld n) = the identity. */
 cudaError_t rfl_dense_identity(int fp64, void *a, int n, cudaStream_t stream);
 /* ipiv[0 .. n-1] += offset: a panel's pivots, numbered from its first row, made the matrix's. */

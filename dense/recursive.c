@@ -10,16 +10,28 @@
 
 #define AT(i, j) rfl_dense_at(g, g->a, (i), (j))
 
+/* The width of the diagonal blocks recursive's Cholesky inverts as each leaf's potrf finishes,
+ * so that its solves are GEMMs: the tuning's trsm_leaf where it divides the leaf, else 0 (the
+ * solves are cuBLAS's TRSM at the leaf). Block p's inverse (k x k, ld k) lies at column p of
+ * g->dw taken as a trsm_leaf x n matrix: blocks start at multiples of it. */
+static int inverted_width(const struct rfl_dense_gpu *g, int leaf)
+{
+    const int tl = rfl_dense_trsm_leaf(g, leaf);
+    return g->tune.trsm_leaf > 0 && leaf % tl == 0 && (size_t)tl <= g->qr_nb ? tl : 0;
+}
+
+static void *inverse_at(const struct rfl_dense_gpu *g, int p, int tl)
+{
+    return (char *)g->dw + (size_t)p * tl * (g->fp64 ? 8 : 4);
+}
+
 /* A[r0:r0+m, j:j+k] = A[r0:r0+m, j:j+k] L^-T, L = A[j:j+k, j:j+k] lower (non-unit), split in
- * halves down to the leaf, each leaf one TRSM; or, with the tuning's trsm_leaf, down
- * to blocks of trsm_leaf, each inverted (a small TRSM on I) and applied by one GEMM through V.
- * On an H200 the leaf's TRSM won: 36248 against 34785 GFLOP/s, FP32, n = 16384, leaf 4096
- * (docs/PERFORMANCE.md, rfl_dense). */
+ * halves down to the leaf, each leaf one TRSM, or down to the inverted blocks, each one GEMM. */
 static int trsm_right(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, int r0, int m, int j, int k, int leaf)
 {
-    const int n = g->n, tl = rfl_dense_trsm_leaf(g, leaf);
-    if (k <= tl && g->tune.trsm_leaf > 0 && (size_t)k <= g->qr_nb)
-        return rfl_dense_trsm_right_inverted(g, l, r0, m, j, k, 0);
+    const int n = g->n, inv = inverted_width(g, leaf), tl = inv ? inv : leaf;
+    if (k <= tl && inv)
+        return rfl_dense_solve_right_inverted(g, l, r0, m, j, k, inverse_at(g, j, inv), g->dv[0]);
     if (k <= tl)
         return rfl_dense_trsm(g, l, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, m, k,
                               AT(j, j), n, AT(r0, j), n);
@@ -28,6 +40,19 @@ static int trsm_right(struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, i
            rfl_dense_gemm(g, l, CUBLAS_OP_N, CUBLAS_OP_T, m, k - k1, k1, -1, AT(r0, j), n, AT(j + k1, j), n, 1,
                           AT(r0, j + k1), n) ||
            trsm_right(g, l, r0, m, j + k1, k - k1, leaf);
+}
+
+/* The leaf A[j:j+s, j:j+s] factored, then its diagonal blocks inverted (none for the last leaf:
+ * no solve follows). On the side lane, beside the update's GEMMs, the inversions by cuBLAS's
+ * TRSM took 1.2 ms a block of 512 (H200): main waited for them. */
+static int leaf_factor(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int j, int s, int leaf)
+{
+    const int tl = inverted_width(g, leaf), span = rfl_dense_span_begin(g, l, RFL_DENSE_PANEL);
+    int rc = span < -1 || rfl_dense_potrf(g, l, s, AT(j, j), g->n);
+    for (int p = j; p < j + s && tl && j + s < g->n && !rc; p += tl)
+        rc = rfl_dense_invert_lower(g, l, p, j + s - p < tl ? j + s - p : tl, inverse_at(g, p, tl),
+                                    CUBLAS_DIAG_NON_UNIT);
+    return rc || rfl_dense_span_end(g, l, span);
 }
 
 /* A[j:j+k, c0:c0+w] = L^-1 A[j:j+k, c0:c0+w], L = A[j:j+k, j:j+k] unit lower. */
@@ -48,10 +73,8 @@ static int trsm_left(const struct rfl_dense_gpu *g, const struct rfl_dense_lane 
 /* Cholesky (lower) of A[j:j+s, j:j+s]; the leaves are the panel's time, the rest the update's. */
 static int cholesky(struct rfl_dense_gpu *g, struct rfl_dense_lane *l, int j, int s, int leaf)
 {
-    if (s <= leaf) {
-        const int span = rfl_dense_span_begin(g, l, RFL_DENSE_PANEL);
-        return span < -1 || rfl_dense_potrf(g, l, s, AT(j, j), g->n) || rfl_dense_span_end(g, l, span);
-    }
+    if (s <= leaf)
+        return leaf_factor(g, l, j, s, leaf);
     const int s1 = rfl_dense_split(s, leaf), s2 = s - s1;
     if (cholesky(g, l, j, s1, leaf))
         return -1;

@@ -445,7 +445,7 @@ static int one_size(const struct rfl_dense_opts *o, struct gpu_side *gs, unsigne
                 continue;
             rfl_progress("%s n=%u: %s %s", prec, n, rfl_dense_factor_names[f], rfl_dense_method_names[m]);
             struct point *p = &pts[np];
-            *p = (struct point){(enum rfl_dense_factor)f, (enum rfl_dense_method)m, fp64, n, blocked ? rfl_dense_block_for(o, (enum rfl_dense_method)m, n) : 0,
+            *p = (struct point){(enum rfl_dense_factor)f, (enum rfl_dense_method)m, fp64, n, blocked ? rfl_dense_block_for(o, (enum rfl_dense_factor)f, (enum rfl_dense_method)m, n) : 0,
                                 "cpu", rfl_dense_flops((enum rfl_dense_factor)f, n), NAN, NAN, {0}, {NAN, NAN, NAN},
                                 0, 0};
             if (m != RFL_DENSE_LAPACK)

@@ -56,11 +56,13 @@ done
     2>"$tmp/err" || fail "rfl_dense -m recursive -b 32: exit $?: $(cat "$tmp/err")"
 check_verified "$tmp/leaf.csv"
 [ "$(csv_count "$tmp/leaf.csv" '$col["method"] == "recursive"')" = 4 ] || fail "not 4 recursive LU rows at leaf 32"
-# Without --block: 512 for gpu_panel, recursive's leaf n/4 within [4096, n/2] (n/2 here).
-"$RFL_DENSE" --sizes 2048,4096 -f cholesky -m recursive,gpu_panel -p fp64 --experiments 1 -o "$tmp/auto.csv" \
+# Without --block: 512 for gpu_panel (its QR 1024 up to 8192), recursive's leaf n/4 within
+# [4096, n/2] (n/2 here), its Cholesky's diagonal blocks of 512 inverted (the sidecar's trsm_leaf).
+"$RFL_DENSE" --sizes 2048,4096 -f cholesky,qr -m recursive,gpu_panel -p fp64 --experiments 1 -o "$tmp/auto.csv" \
     2>"$tmp/err" || fail "rfl_dense without --block: exit $?: $(cat "$tmp/err")"
 check_verified "$tmp/auto.csv"
-[ "$(csv_count "$tmp/auto.csv" '($col["method"] == "gpu_panel" && $col["block"] == 512) || ($col["method"] == "recursive" && $col["block"] == $col["n"] / 2)')" = 4 ] ||
+grep -q '"trsm_leaf": 512' "$tmp/auto.json" || fail "trsm_leaf's default is not 512 in $tmp/auto.json"
+[ "$(csv_count "$tmp/auto.csv" '($col["method"] == "gpu_panel" && $col["block"] == ($col["factorization"] == "qr" ? 1024 : 512)) || ($col["method"] == "recursive" && $col["block"] == $col["n"] / 2)')" = 6 ] ||
     fail "blocks without --block: $(cut -d, -f4,6,7 "$tmp/auto.csv" | tr '\n' ' ')"
 "$RFL_DENSE" --sizes 256 -f lu -m hybrid -p fp64 --experiments 1 --inject-fault -o "$tmp/bad.csv" 2>"$tmp/err"
 rc=$?
