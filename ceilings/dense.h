@@ -20,6 +20,9 @@ struct rfl_dense_row {
                                            * file has one, else its own columns; NaN: not measured */
     double panel_s, update_s, transfer_s; /* NaN: not split */
     double error, bound;
+    double gflops_median; /* NaN: not in the file */
+    long experiments;
+    size_t input;         /* m->inputs[input]: the file it came from */
 };
 
 struct rfl_dense_data {
@@ -41,6 +44,10 @@ extern const char *const rfl_dense_row_methods[RFL_DENSE_ROW_NMETHOD];
 extern const char *const rfl_dense_row_method_labels[RFL_DENSE_ROW_NMETHOD];
 
 int rfl_dense_is_gemm(const struct rfl_dense_row *r);
+/* The GPU compute roof that bounds a cuBLAS gemm row of rfl_dense on a GPU of architecture
+ * arch, the tensor roofs of rfl_gemm's GEMMs ("fp64 tensor": DGEMM runs on the FP64 tensor
+ * units where the architecture has them); NULL for any other row. */
+const char *rfl_dense_gemm_roof(const struct rfl_dense_row *r, const char *arch);
 int rfl_dense_on_gpu(const struct rfl_dense_row *r); /* device gpuN, not the host's cpu */
 
 /* The byte model of a point (docs/FORMAT.md, section dense): the bytes a blocked right-looking

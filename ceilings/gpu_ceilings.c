@@ -2,6 +2,7 @@
  * rfl's own kernels), the host link from the transfer fit, and a compute
  * roof per precision (rfl_gpu_flops) and per tensor unit (rfl_gemm). */
 #include "config.h"
+#include "dense.h"
 #include "gpu.h"
 #include "load.h"
 #include "model.h"
@@ -244,6 +245,31 @@ static void spec_from_table(struct rfl_ceiling *ce, const struct rfl_gpu_device 
              per_clock, d->arch);
 }
 
+/* A tensor roof from rfl_dense's GEMM reference row r, the fastest of `among` verified GEMMs. */
+static int dense_roof(struct rfl_model *m, const struct rfl_gpu_device *d, const char *name,
+                      const struct rfl_dense_row *r, size_t among)
+{
+    rfl_model_note(m, "%s %s: the best of %zu verified GEMMs, rfl_dense's cublas gemm n=%llu", d->label, name, among,
+                   (unsigned long long)r->n);
+    struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, name);
+    if (!ce)
+        return -1;
+    const double es = strcmp(r->precision, "fp64") ? 4 : 8, n = (double)r->n;
+    const double median = r->gflops_median > 0 ? r->gflops_median : r->gflops;
+    ce->value = r->gflops;
+    snprintf(ce->program, sizeof ce->program, "rfl_dense");
+    snprintf(ce->kernel, sizeof ce->kernel, "cublas gemm %llux%llux%llu", (unsigned long long)r->n,
+             (unsigned long long)r->n, (unsigned long long)r->n);
+    snprintf(ce->precision, sizeof ce->precision, "%s", r->precision);
+    ce->threads_per_rank = 0;
+    ce->wss_min_bytes = ce->wss_max_bytes = (uint64_t)(3 * n * n * es);
+    ce->points = 1;
+    rfl_spread_set(ce, &r->gflops, &median, &r->experiments, 0, 0);
+    snprintf(ce->file, sizeof ce->file, "%s", m->inputs[r->input].file);
+    spec_from_table(ce, d, 0);
+    return 0;
+}
+
 static int compute_roofs(struct rfl_model *m)
 {
     struct rfl_gpu_data *g = m->gpu;
@@ -308,8 +334,28 @@ static int compute_roofs(struct rfl_model *m)
             if (!best || g->gemm[i].gflops > best->gflops)
                 best = &g->gemm[i];
         }
-        if (!best)
+        /* rfl_dense's cuBLAS GEMM, the roof of its factorizations, is a verified GEMM of that
+         * unit too (an H200's DGEMM at 8192 ran at 62469 GFLOP/s, over rfl_gemm's 57385 at
+         * 16384 of another day): where it is faster, it is the roof. */
+        const struct rfl_dense_row *dense = NULL;
+        for (size_t i = 0; m->dense && i < m->dense->n; i++) {
+            const struct rfl_dense_row *r = &m->dense->rows[i];
+            const char *roof = rfl_dense_gemm_roof(r, d->arch);
+            if (!roof || strcmp(roof, tensor[t]) != 0 || strcmp(r->device, d->label) != 0)
+                continue;
+            among++;
+            if (!dense || r->gflops > dense->gflops)
+                dense = r;
+        }
+        if (dense && best && best->gflops >= dense->gflops)
+            dense = NULL;
+        if (!best && !dense)
             continue;
+        if (dense) {
+            if (dense_roof(m, d, tensor[t], dense, among) != 0)
+                return -1;
+            continue;
+        }
         if (among > 1)
             rfl_model_note(m, "%s %s: the best of %zu verified GEMMs, %s %s n%s %ldx%ldx%ld", d->label, tensor[t], among,
                            best->kernel, best->config, best->transb, best->m, best->n, best->k);

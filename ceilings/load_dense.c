@@ -96,9 +96,17 @@ static int seconds(const struct rfl_table *t, size_t r, int c, double *out)
     return 0;
 }
 
+const char *rfl_dense_gemm_roof(const struct rfl_dense_row *r, const char *arch)
+{
+    return rfl_dense_is_gemm(r) && rfl_dense_on_gpu(r) && !strcmp(r->precision, "fp64") &&
+                   rfl_gpu_arch_flops_per_clock(arch, "fp64 tensor") > 0
+               ? "fp64 tensor"
+               : NULL;
+}
+
 int rfl_load_dense(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)
 {
-    (void)input, (void)meta;
+    (void)meta;
     if (!m->dense && !(m->dense = calloc(1, sizeof *m->dense))) {
         rfl_error("%s: out of memory", t->path);
         return -1;
@@ -111,6 +119,7 @@ int rfl_load_dense(struct rfl_model *m, size_t input, const struct rfl_table *t,
     int c_panel = rfl_table_column(t, "panel_s"), c_update = rfl_table_column(t, "update_s");
     int c_xfer = rfl_table_column(t, "transfer_s"), c_err = rfl_table_column(t, "backward_error");
     int c_bound = rfl_table_column(t, "backward_error_bound"), c_ver = rfl_table_column(t, "verified");
+    int c_median = rfl_table_column(t, "gflops_per_s_median"), c_exp = rfl_table_column(t, "experiments");
     const size_t first = m->dense->n;
     for (size_t r = 0; r < t->nrows; r++) {
         struct rfl_dense_row x;
@@ -136,8 +145,10 @@ int rfl_load_dense(struct rfl_model *m, size_t input, const struct rfl_table *t,
             rfl_table_double(t, r, c_gemm, 1, &x.gemm_gflops) || rfl_table_double(t, r, c_frac, 1, &x.fraction) ||
             seconds(t, r, c_panel, &x.panel_s) || seconds(t, r, c_update, &x.update_s) ||
             seconds(t, r, c_xfer, &x.transfer_s) || rfl_table_double(t, r, c_err, 1, &x.error) ||
-            rfl_table_double(t, r, c_bound, 1, &x.bound))
+            rfl_table_double(t, r, c_bound, 1, &x.bound) || rfl_table_double(t, r, c_median, 1, &x.gflops_median) ||
+            rfl_table_count(t, r, c_exp, 1, RFL_TABLE_MAX_COUNT, &x.experiments))
             return -1;
+        x.input = input;
         const int v = rfl_load_verified(m, t, r, c_ver);
         if (v < 0)
             return -1;

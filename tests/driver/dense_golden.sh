@@ -130,6 +130,19 @@ grep -qF '| 2 | fp64 | 16384 | LU | hybrid | 40560 | 101% (above its GEMM) |' "$
     fail "report.md: not the 6 rows above 40000 flagged: $(grep 'above its GEMM' "$dir/report.md")"
 grep -q '6 rows ran above the GEMM of the same n and library' "$dir/report.md" ||
     fail "report.md: no sentence on the rows above their GEMM"
+# The GPU's fp64 tensor roof is the best verified DGEMM: rfl_gemm's (60802 in the golden run)
+# unless rfl_dense's cuBLAS GEMM ran faster (line 28 read 65000, median 64000), then that one.
+fresh
+"$RFL" ceilings "$dir" >/dev/null 2>"$tmp/err" || fail "rfl ceilings: exit $?: $(cat "$tmp/err")"
+[ "$(grep '^gpu0,compute,fp64 tensor,' "$dir/ceilings.csv" | cut -d, -f4,12)" = "60802,rfl_gemm" ] ||
+    fail "the fp64 tensor roof is not rfl_gemm's: $(grep 'fp64 tensor' "$dir/ceilings.csv")"
+set_field 28 14 65000 "$dir/dense.csv" >"$tmp/d" && set_field 28 15 64000 "$tmp/d" >"$dir/dense.csv"
+"$RFL" ceilings "$dir" >/dev/null 2>"$tmp/err" || fail "a DGEMM over rfl_gemm's: exit $?: $(cat "$tmp/err")"
+[ "$(grep '^gpu0,compute,fp64 tensor,' "$dir/ceilings.csv" | cut -d, -f4,5,12,13,28)" = \
+    "65000,64000,rfl_dense,cublas gemm 16384x16384x16384,dense.csv" ] ||
+    fail "the fp64 tensor roof is not rfl_dense's faster DGEMM: $(grep 'fp64 tensor' "$dir/ceilings.csv")"
+grep -q "fp64 tensor: the best of .* verified GEMMs, rfl_dense's cublas gemm n=16384" "$tmp/err" ||
+    fail "no note naming the DGEMM the roof came from: $(cat "$tmp/err")"
 # An unverified row is left out with a note, never drawn.
 fresh
 set_field 2 23 0 "$dir/dense.csv" >"$tmp/d" && mv "$tmp/d" "$dir/dense.csv"
