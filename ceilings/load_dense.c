@@ -37,10 +37,6 @@ static const char *const methods[] = {
     "blas", "cublas", NULL};
 static const char *const short_names[] = {"LU", "Chol", "QR"};
 
-int rfl_dense_is_gemm(const struct rfl_dense_row *r) { return !strcmp(r->factorization, "gemm"); }
-
-int rfl_dense_on_gpu(const struct rfl_dense_row *r) { return strcmp(r->device, "cpu") != 0; }
-
 /* A GEMM row names a library and a factorization row a method, never the other way. */
 static int pairing(const struct rfl_table *t, size_t r, int c_meth, const struct rfl_dense_row *x)
 {
@@ -94,14 +90,6 @@ static int seconds(const struct rfl_table *t, size_t r, int c, double *out)
         return -1;
     }
     return 0;
-}
-
-const char *rfl_dense_gemm_roof(const struct rfl_dense_row *r, const char *arch)
-{
-    return rfl_dense_is_gemm(r) && rfl_dense_on_gpu(r) && !strcmp(r->precision, "fp64") &&
-                   rfl_gpu_arch_flops_per_clock(arch, "fp64 tensor") > 0
-               ? "fp64 tensor"
-               : NULL;
 }
 
 int rfl_load_dense(struct rfl_model *m, size_t input, const struct rfl_table *t, const json_t *meta)

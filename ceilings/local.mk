@@ -17,7 +17,7 @@ libceilings_a_SOURCES = \
 	ceilings/load_bandwidth.c ceilings/load_flops.c \
 	ceilings/gpu_device.c ceilings/load_gpu_bandwidth.c ceilings/load_gpu_flops.c \
 	ceilings/load_gpu_micro.c ceilings/load_unified_memory.c ceilings/load_gemm.c \
-	ceilings/load_network.c ceilings/network.h ceilings/load_gpu_link.c ceilings/gpu_link.h ceilings/load_dense.c ceilings/dense.h \
+	ceilings/load_network.c ceilings/network.h ceilings/load_gpu_link.c ceilings/gpu_link.h ceilings/load_dense.c ceilings/dense_rows.c ceilings/dense.h \
 	ceilings/plateaus.c ceilings/spread.c ceilings/spread.h ceilings/timed.c ceilings/timed.h ceilings/cpu_ceilings.c ceilings/fma_units.c ceilings/gpu_ceilings.c \
 	ceilings/write.c ceilings/write.h ceilings/read.c ceilings/members.c ceilings/members.h
 
