@@ -151,7 +151,6 @@ static void timed(ctx &c, const char *what, int m, int n, int k, double flops, F
 template <typename T> static void run_recursive(ctx &c, int nmax, T *a, T *orig, T *spd)
 {
     const size_t bytes = (size_t)nmax * nmax * sizeof(T);
-    auto general = [&] { CK(cudaMemcpyAsync(a, orig, bytes, cudaMemcpyDeviceToDevice, c.s)); };
     auto symmetric = [&] { CK(cudaMemcpyAsync(a, spd, bytes, cudaMemcpyDeviceToDevice, c.s)); };
     auto nothing = [] {};
     T *b = a + (size_t)nmax * 8192; // columns 8192 on: the right-hand sides and products
@@ -175,7 +174,6 @@ template <typename T> static void run_recursive(ctx &c, int nmax, T *a, T *orig,
         timed(c, "trtri", k, k, 0, (double)k * k * k / 3, symmetric, [&] { ops<T>::trtri(c, k, a, nmax); });
         timed(c, "potrf", k, k, 0, (double)k * k * k / 3, symmetric, [&] { ops<T>::potrf(c, k, a, nmax); });
     }
-    (void)general;
 }
 
 template <typename T> static void run(ctx &c, int nmax, const char *set)

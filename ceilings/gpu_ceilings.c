@@ -245,27 +245,44 @@ static void spec_from_table(struct rfl_ceiling *ce, const struct rfl_gpu_device 
              per_clock, d->arch);
 }
 
+/* A tensor roof from one verified GEMM: its best and median sample of `samples`, the program
+ * and kernel that ran it, its three matrices' bytes and its input file; the spec is the
+ * caller's. */
+static struct rfl_ceiling *tensor_roof(struct rfl_model *m, const char *name, const double *best, const double *median,
+                                       const long *samples, const char *program, const char *kernel,
+                                       const char *precision, double bytes, size_t input)
+{
+    struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, name);
+    if (!ce)
+        return NULL;
+    ce->value = *best;
+    snprintf(ce->program, sizeof ce->program, "%s", program);
+    snprintf(ce->kernel, sizeof ce->kernel, "%s", kernel);
+    snprintf(ce->precision, sizeof ce->precision, "%s", precision);
+    ce->threads_per_rank = 0;
+    ce->wss_min_bytes = ce->wss_max_bytes = (uint64_t)bytes;
+    ce->points = 1;
+    rfl_spread_set(ce, best, median, samples, 0, 0);
+    snprintf(ce->file, sizeof ce->file, "%s", m->inputs[input].file);
+    return ce;
+}
+
 /* A tensor roof from rfl_dense's GEMM reference row r, the fastest of `among` verified GEMMs. */
 static int dense_roof(struct rfl_model *m, const struct rfl_gpu_device *d, const char *name,
                       const struct rfl_dense_row *r, size_t among)
 {
     rfl_model_note(m, "%s %s: the best of %zu verified GEMMs, rfl_dense's cublas gemm n=%llu", d->label, name, among,
                    (unsigned long long)r->n);
-    struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, name);
-    if (!ce)
-        return -1;
     const double es = strcmp(r->precision, "fp64") ? 4 : 8, n = (double)r->n;
     const double median = r->gflops_median > 0 ? r->gflops_median : r->gflops;
-    ce->value = r->gflops;
-    snprintf(ce->program, sizeof ce->program, "rfl_dense");
-    snprintf(ce->kernel, sizeof ce->kernel, "cublas gemm %llux%llux%llu", (unsigned long long)r->n,
-             (unsigned long long)r->n, (unsigned long long)r->n);
-    snprintf(ce->precision, sizeof ce->precision, "%s", r->precision);
-    ce->threads_per_rank = 0;
-    ce->wss_min_bytes = ce->wss_max_bytes = (uint64_t)(3 * n * n * es);
-    ce->points = 1;
-    rfl_spread_set(ce, &r->gflops, &median, &r->experiments, 0, 0);
-    snprintf(ce->file, sizeof ce->file, "%s", m->inputs[r->input].file);
+    char kernel[64];
+    snprintf(kernel, sizeof kernel, "cublas gemm %llux%llux%llu", (unsigned long long)r->n, (unsigned long long)r->n,
+             (unsigned long long)r->n);
+    struct rfl_ceiling *ce =
+        tensor_roof(m, name, &r->gflops, &median, &r->experiments, "rfl_dense", kernel, r->precision, 3 * n * n * es,
+                    r->input);
+    if (!ce)
+        return -1;
     spec_from_table(ce, d, 0);
     return 0;
 }
@@ -359,19 +376,12 @@ static int compute_roofs(struct rfl_model *m)
         if (among > 1)
             rfl_model_note(m, "%s %s: the best of %zu verified GEMMs, %s %s n%s %ldx%ldx%ld", d->label, tensor[t], among,
                            best->kernel, best->config, best->transb, best->m, best->n, best->k);
-        struct rfl_ceiling *ce = new_gpu_ceiling(m, RFL_CEILING_COMPUTE, tensor[t]);
+        char kernel[64];
+        snprintf(kernel, sizeof kernel, "%s n%s %ldx%ldx%ld", best->kernel, best->transb, best->m, best->n, best->k);
+        struct rfl_ceiling *ce = tensor_roof(m, tensor[t], &best->gflops, &best->median, &best->samples, "rfl_gemm",
+                                             kernel, best->precision, rfl_gpu_gemm_bytes(best), best->input);
         if (!ce)
             return -1;
-        ce->value = best->gflops;
-        snprintf(ce->program, sizeof ce->program, "rfl_gemm");
-        snprintf(ce->kernel, sizeof ce->kernel, "%s n%s %ldx%ldx%ld", best->kernel, best->transb, best->m, best->n,
-                 best->k);
-        snprintf(ce->precision, sizeof ce->precision, "%s", best->precision);
-        ce->threads_per_rank = 0;
-        ce->wss_min_bytes = ce->wss_max_bytes = (uint64_t)rfl_gpu_gemm_bytes(best);
-        ce->points = 1;
-        rfl_spread_set(ce, &best->gflops, &best->median, &best->samples, 0, 0);
-        snprintf(ce->file, sizeof ce->file, "%s", m->inputs[best->input].file);
         if (best->peak > 0) {
             ce->spec = best->peak;
             if (best->clock_mhz > 0) {

@@ -83,18 +83,20 @@ int rfl_dense_syrk(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l
     return BLAS(cublasSsyrk(l->blas, uplo, trans, n, k, &fa, a, lda, &fb, c, ldc));
 }
 
-int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasSideMode_t side,
-                   cublasFillMode_t uplo, cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b,
-                   int ldb, void *c, int ldc)
+int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
+                   cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b, int ldb, void *c,
+                   int ldc)
 {
     if (m <= 0 || n <= 0)
         return 0;
     if (g->fp64) {
         const double one = 1;
-        return BLAS(cublasDtrmm(l->blas, side, uplo, trans, CUBLAS_DIAG_NON_UNIT, m, n, &one, a, lda, b, ldb, c, ldc));
+        return BLAS(cublasDtrmm(l->blas, CUBLAS_SIDE_LEFT, uplo, trans, CUBLAS_DIAG_NON_UNIT, m, n, &one, a, lda, b,
+                                ldb, c, ldc));
     }
     const float one = 1;
-    return BLAS(cublasStrmm(l->blas, side, uplo, trans, CUBLAS_DIAG_NON_UNIT, m, n, &one, a, lda, b, ldb, c, ldc));
+    return BLAS(cublasStrmm(l->blas, CUBLAS_SIDE_LEFT, uplo, trans, CUBLAS_DIAG_NON_UNIT, m, n, &one, a, lda, b, ldb,
+                            c, ldc));
 }
 
 /* The lane's work area grown to lwork elements of the loaded precision. */
@@ -314,8 +316,7 @@ static int qr_update(const struct rfl_dense_gpu *g, const struct rfl_dense_lane 
                            jb, g->dw, jb))
             return -1;
     } else {
-        if (rfl_dense_trmm(g, l, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, jb, w, t, jb, g->dw, jb, g->dw2,
-                           jb))
+        if (rfl_dense_trmm(g, l, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, jb, w, t, jb, g->dw, jb, g->dw2, jb))
             return -1;
         tw = g->dw2;
     }

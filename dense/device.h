@@ -75,11 +75,10 @@ int rfl_dense_trsm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l
 int rfl_dense_syrk(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
                    cublasOperation_t trans, int n, int k, double alpha, const void *a, int lda, double beta, void *c,
                    int ldc);
-/* Out of place, or in place with c the same as b: c = op(a) b (side left) or b op(a) (right), a
- * triangular (non-unit). */
-int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasSideMode_t side,
-                   cublasFillMode_t uplo, cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b,
-                   int ldb, void *c, int ldc);
+/* Out of place: c = op(a) b, a triangular. */
+int rfl_dense_trmm(const struct rfl_dense_gpu *g, const struct rfl_dense_lane *l, cublasFillMode_t uplo,
+                   cublasOperation_t trans, int m, int n, const void *a, int lda, const void *b, int ldb, void *c,
+                   int ldc);
 
 /* cuSOLVER in the loaded precision on the lane, its work grown as needed, info to the lane's:
  * getrf (pivots relative to a's first row), potrf (lower), geqrf. 0 or -1. */
